@@ -1,0 +1,55 @@
+/**
+ * Content sniffing: what kind of document a byte buffer holds, decided from its content (magic
+ * bytes, XML declaration, root element), never from a file name alone.
+ */
+
+export type DocumentType = 'pdf' | 'html' | 'xml' | 'text';
+
+/** Roots of full-text XML formats that are articles even though they are not HTML. */
+const XML_ARTICLE_ROOT = /<(?:[\w-]+:)?(?:article|full-text-retrieval-response|document|converted-article|simple-article|pmc-articleset)\b/i;
+
+/**
+ * Decide the document type of `bytes`.
+ * - `%PDF-` within the first 1024 bytes (PDF 32000-1 §7.5.2 allows leading garbage) → pdf
+ * - an HTML doctype or `<html>`/`<head>`/`<body>`/`<div>`… before any XML article root → html
+ * - an XML declaration or a known XML article root (JATS `<article>`, Elsevier
+ *   `<full-text-retrieval-response>`, CONSYN `<doc:document>`) → xml
+ * - anything else that decodes as text → text
+ * An XML file whose root is `<html>` with a JATS-like `<article>` inside (as some scrapers
+ * save IOP XML) is xml: the `<!DOCTYPE article …>` or an `<article-metadata>` element says so.
+ */
+export function detectDocumentType(bytes: Uint8Array, text: string): DocumentType {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  if (head.includes('%PDF-')) return 'pdf';
+  const start = text.slice(0, 4096).replace(/^\uFEFF/, '').trimStart();
+  const doctype = /<!DOCTYPE\s+(\w+)/i.exec(start)?.[1]?.toLowerCase();
+  if (doctype === 'article' || /<article-metadata\b|<front>\s*<journal-meta\b/i.test(text.slice(0, 20000))) return 'xml';
+  if (doctype === 'html' || /^<(?:html|head|body|meta|title|div|section|main|p|link|script)\b/i.test(start)) return 'html';
+  if (start.startsWith('<?xml') || XML_ARTICLE_ROOT.test(start.slice(0, 600))) {
+    return /<html\b/i.test(start.slice(0, 2000)) && !XML_ARTICLE_ROOT.test(start.slice(0, 2000)) ? 'html' : 'xml';
+  }
+  if (/^<!--/.test(start) && /<(?:html|body|div)\b/i.test(text.slice(0, 20000))) return 'html';
+  return 'text';
+}
+
+/**
+ * Decode bytes to a string, honouring a byte-order mark, an XML `encoding="…"` declaration or
+ * an HTML `<meta charset>` in the first 2 KB, and falling back to UTF-8 (invalid sequences
+ * become U+FFFD). Labels are WHATWG Encoding labels, so `ISO-8859-1` decodes as windows-1252,
+ * as browsers do.
+ */
+export function decodeDocumentBytes(bytes: Uint8Array): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
+  const label =
+    /^<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(head)?.[1] ??
+    /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(head)?.[1] ??
+    'utf-8';
+  try {
+    return new TextDecoder(label.toLowerCase()).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}

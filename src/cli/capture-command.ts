@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import type { Article } from '../contracts/article';
+import { captureDocument } from '../capture/capture-document';
+import { CaptureError, toCaptureFailure } from '../capture/errors';
+import { nodeDomParser } from '../capture/node/node-dom';
+
+/** Read a file into bytes, turning a missing or unreadable path into a `CaptureError`. */
+export async function readInputFile(path: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new CaptureError('not-found', `No such file: ${path}`);
+    if (code === 'EISDIR') throw new CaptureError('unsupported-type', `${path} is a directory, not a file.`);
+    throw new CaptureError('unreadable', `Cannot read ${path}: ${(error as Error).message}`);
+  }
+}
+
+/** Capture a file from disk (type detected from content) into a validated `Article`. */
+export async function captureFile(path: string, url?: string | null): Promise<Article> {
+  const bytes = await readInputFile(path);
+  return captureDocument(bytes, { domParser: nodeDomParser(), url: url ?? null });
+}
+
+/** A short human summary of a captured article (what `assay capture` prints without --json). */
+export function summarizeArticle(article: Article): string {
+  const counts = new Map<string, number>();
+  for (const block of article.blocks) counts.set(block.kind, (counts.get(block.kind) ?? 0) + 1);
+  const blockSummary = [...counts].map(([kind, count]) => `${count} ${kind}`).join(', ');
+  const lines = [
+    `title:    ${article.title}`,
+    `doi:      ${article.doi ?? '(none found)'}${article.doiOrigin ? ` [${article.doiOrigin}]` : ''}`,
+    `authors:  ${article.authors.length ? article.authors.slice(0, 6).join('; ') + (article.authors.length > 6 ? ` … (${article.authors.length})` : '') : '(none found)'}`,
+    `journal:  ${article.journal ?? '-'}${article.year ? ` (${article.year})` : ''}`,
+    `source:   ${article.source} via ${article.adapter}${article.pageCount ? `, ${article.pageCount} pages` : ''}`,
+    `blocks:   ${article.blocks.length} (${blockSummary || 'none'}), ${article.text.length} characters`,
+  ];
+  if (article.abstractOnly) lines.push('note:     abstract only (landing page or paywall): no full text on this page');
+  for (const warning of article.warnings) lines.push(`warning:  ${warning}`);
+  return lines.join('\n') + '\n';
+}
+
+/** `assay capture <file> [--json] [--url URL]`. Returns the exit code. */
+export async function runCapture(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, url: { type: 'string' } } });
+  } catch (error) {
+    process.stderr.write(`assay capture: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const [path] = parsed.positionals;
+  if (!path || parsed.positionals.length > 1) {
+    process.stderr.write('assay capture: give exactly one file: assay capture <file> [--json]\n');
+    return 2;
+  }
+  try {
+    const article = await captureFile(path, parsed.values.url);
+    process.stdout.write(parsed.values.json ? JSON.stringify(article) + '\n' : summarizeArticle(article));
+    return 0;
+  } catch (error) {
+    const failure = toCaptureFailure(error);
+    process.stderr.write(`assay capture: ${path}: ${failure.message} [${failure.code}]\n`);
+    return 1;
+  }
+}

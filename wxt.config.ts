@@ -1,0 +1,19 @@
+import { defineConfig } from 'wxt';
+
+/**
+ * The test build (`npm run build:test`, mode "test") adds one host permission for
+ * 127.0.0.1 so Playwright can capture fixture pages without a real user click on the toolbar
+ * button (activeTab is granted only by a user gesture). Release builds request nothing broader
+ * than activeTab.
+ */
+export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  imports: false,
+  manifest: ({ mode }) => ({
+    name: 'Assay',
+    description: 'Capture materials papers and turn their reported properties into verified data.',
+    permissions: ['activeTab', 'scripting', 'sidePanel', 'storage'],
+    host_permissions: mode === 'test' ? ['http://127.0.0.1/*'] : [],
+    action: { default_title: 'Open Assay' },
+  }),
+});
