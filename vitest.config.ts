@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'corpus', include: ['test/corpus/**/*.test.ts'], environment: 'node', testTimeout: 300_000, hookTimeout: 300_000 } },
