@@ -1,0 +1,75 @@
+/**
+ * The one message protocol between extension contexts (side panel, dataset page, background,
+ * the injected capture script). Every request and every response is declared here as a zod
+ * schema and parsed on receipt, so a context never trusts the shape of what another sent.
+ * Errors cross boundaries as plain `MessageFailure` values, never as thrown `Error`s (which
+ * `chrome.runtime.sendMessage` would flatten to `{}`).
+ */
+import { z } from 'zod';
+import { ArticleSchema, ArticleSourceSchema, DoiSchema } from './article';
+import { CaptureErrorCodeSchema, CaptureFailureSchema } from '../capture/errors';
+
+/** A problem in words, with a code a program can branch on. Capture codes plus two protocol codes. */
+export const MessageFailureSchema = z.object({
+  code: z.union([CaptureErrorCodeSchema, z.enum(['bad-request', 'internal'])]),
+  message: z.string(),
+});
+export type MessageFailure = z.infer<typeof MessageFailureSchema>;
+
+const FailureResponseSchema = z.object({ ok: z.literal(false), failure: MessageFailureSchema });
+export type FailureResponse = z.infer<typeof FailureResponseSchema>;
+
+/**
+ * What the injected capture script returns through `scripting.executeScript`: the article, or
+ * why there is none. The article is re-validated (block offsets included) in the background.
+ */
+export const PageCaptureResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), article: ArticleSchema }),
+  z.object({ ok: z.literal(false), failure: CaptureFailureSchema }),
+]);
+export type PageCaptureResult = z.infer<typeof PageCaptureResultSchema>;
+
+/** A saved paper without its full article text: what the side panel shows after a capture. */
+export const PaperSummarySchema = z.object({
+  /** `doi:<doi>`, else `url:<url>`, else `title:<title>`: the primary key in the `papers` table. */
+  key: z.string().min(1),
+  doi: DoiSchema.nullable(),
+  url: z.string().nullable(),
+  title: z.string(),
+  authors: z.array(z.string()),
+  journal: z.string().nullable(),
+  year: z.number().int().nullable(),
+  source: ArticleSourceSchema,
+  adapter: z.string(),
+  blockCount: z.number().int().nonnegative(),
+  abstractOnly: z.boolean(),
+  /** ISO 8601 time of the latest capture. */
+  capturedAt: z.string(),
+});
+export type PaperSummary = z.infer<typeof PaperSummarySchema>;
+
+export const CaptureTabRequestSchema = z.object({
+  type: z.literal('capture-tab'),
+  tabId: z.number().int().nonnegative(),
+});
+
+/** Every request a context may send to the background. Add new requests to this union. */
+export const RequestSchema = z.discriminatedUnion('type', [CaptureTabRequestSchema]);
+export type Request = z.infer<typeof RequestSchema>;
+export type RequestType = Request['type'];
+export type RequestOf<Type extends RequestType> = Extract<Request, { type: Type }>;
+
+/** The response schema of each request type; each includes the shared failure shape. */
+export const ResponseSchemas = {
+  'capture-tab': z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), paper: PaperSummarySchema, warnings: z.array(z.string()) }),
+    FailureResponseSchema,
+  ]),
+} satisfies Record<RequestType, z.ZodType>;
+
+export type ResponseOf<Type extends RequestType> = z.infer<(typeof ResponseSchemas)[Type]>;
+
+/** Build the failure response for any request type. */
+export function failureResponse(code: MessageFailure['code'], message: string): FailureResponse {
+  return { ok: false, failure: { code, message } };
+}

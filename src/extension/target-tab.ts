@@ -1,0 +1,36 @@
+/**
+ * Which tab the side panel captures.
+ *
+ * Normal use: the active tab of the window the side panel belongs to, looked up when the
+ * person clicks "Capture this page" (so switching tabs with the panel open does the right
+ * thing).
+ *
+ * `?tabId=N` in the side panel's URL names a tab explicitly. The end-to-end test needs it: it
+ * opens `sidepanel.html` as an ordinary tab (Playwright cannot open Chrome's side panel), which
+ * makes that page the active tab. It is honoured in every build, not only the test build, so
+ * the test exercises the code users run: extension pages are not web-accessible (no
+ * `web_accessible_resources`), so no website can open the panel with a tab id of its choosing,
+ * and a tab id grants nothing: reading the tab still needs activeTab (the user's click on the
+ * toolbar button for that very tab) or a host permission, which release builds do not have.
+ */
+import { browser } from 'wxt/browser';
+import { CaptureError } from '../capture/errors';
+
+/** The tab id given as `?tabId=N` in `search` (a `location.search` string), if any. */
+export function tabIdFromSearch(search: string): number | undefined {
+  const value = new URLSearchParams(search).get('tabId');
+  if (value === null || !/^\d+$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/**
+ * The id of the tab to capture: `?tabId=N` from `search`, else the active tab of the current
+ * window. Rejects with `CaptureError('no-tab')` when there is no active tab.
+ */
+export async function resolveTargetTabId(search: string): Promise<number> {
+  const explicit = tabIdFromSearch(search);
+  if (explicit !== undefined) return explicit;
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  if (tab?.id === undefined) throw new CaptureError('no-tab', 'No capturable tab: this window has no active tab.');
+  return tab.id;
+}

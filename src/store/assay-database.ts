@@ -1,0 +1,29 @@
+/**
+ * The Dexie database `assay`: the user's personal dataset in IndexedDB, shared by every
+ * extension context (background, side panel, dataset page) because they share one origin.
+ *
+ * Schema versions are append-only: to change indexes, add `version(n + 1).stores(...)` (with an
+ * `upgrade()` when existing rows need rewriting) and never edit an older version.
+ */
+import { Dexie, type EntityTable } from 'dexie';
+import type { PaperRecord } from './paper-record';
+
+export type AssayDatabase = Dexie & { papers: EntityTable<PaperRecord, 'key'> };
+
+export const assayDatabaseName = 'assay';
+
+/**
+ * Open (lazily, on first query) the `assay` database. Pass another `name` in tests to isolate
+ * them, and `indexedDB`/`IDBKeyRange` to use something other than the global IndexedDB (the
+ * unit tests install fake-indexeddb globally instead).
+ */
+export function createAssayDatabase(
+  name: string = assayDatabaseName,
+  options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange },
+): AssayDatabase {
+  const database = new Dexie(name, options) as AssayDatabase;
+  // Index only what `where()`/`orderBy()` use: `capturedAt` orders the dataset table, `doi`
+  // is how the precedent check will look a paper up. The article text is never indexed.
+  database.version(1).stores({ papers: 'key, capturedAt, doi' });
+  return database;
+}

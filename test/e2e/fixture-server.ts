@@ -1,0 +1,38 @@
+/**
+ * A local HTTP server for saved publisher pages, so the e2e test captures real markup without
+ * the network. Pages are served with `script-src 'none'`: the saved pages' own scripts must
+ * not run (they would call home or redirect), and extension content scripts are exempt.
+ */
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+
+export interface FixtureServer {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serve each `files[urlPath] = absolute file path` at 127.0.0.1 on a free port; 404 otherwise. */
+export async function startFixtureServer(files: Record<string, string>): Promise<FixtureServer> {
+  const server: Server = createServer((request, response) => {
+    const filePath = files[new URL(request.url ?? '/', 'http://127.0.0.1').pathname];
+    if (filePath === undefined) {
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    readFile(filePath).then(
+      (body) => {
+        // No charset: the browser reads it from the page's <meta>, as it would from the publisher.
+        response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': "script-src 'none'" }).end(body);
+      },
+      (error: unknown) => response.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error)),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
