@@ -10,6 +10,7 @@ import { captureHtml } from './html/capture-html';
 import { capturePdf } from './pdf/capture-pdf';
 import { captureText } from './text/capture-text';
 import { captureXml } from './xml/capture-xml';
+import { repairXmlText } from './xml/xml-repair';
 
 /** The subset of the DOM's `DOMParser` that capture relies on. */
 export interface DomParserLike {
@@ -52,9 +53,13 @@ export async function captureDocument(bytes: Uint8Array, options: CaptureDocumen
   return ArticleSchema.parse(article);
 }
 
-/** Parse XML, turning a parser error into `truncated` (document ends early) or `unreadable`. */
+/**
+ * Parse XML, turning a parser error into `truncated` (document ends early) or `unreadable`.
+ * Namespace prefixes and named entities the file leaves to its DTD (ACS `xlink:`, `&ndash;`)
+ * are supplied first (see `xml/xml-repair.ts`).
+ */
 export function parseXml(text: string, domParser: DomParserLike): Document {
-  const document = domParser.parseFromString(text.replace(/^\uFEFF/, ''), 'application/xml');
+  const document = domParser.parseFromString(repairXmlText(text.replace(/^\uFEFF/, ''), domParser), 'application/xml');
   const error = document.getElementsByTagName('parsererror')[0];
   if (!error) return document;
   const rootName = /<(?!\?|!)([\w:-]+)/.exec(text)?.[1];

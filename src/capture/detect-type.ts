@@ -47,6 +47,16 @@ export function decodeDocumentBytes(bytes: Uint8Array): string {
     /^<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(head)?.[1] ??
     /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(head)?.[1] ??
     'utf-8';
+  // A scraper that re-saves a file as UTF-8 usually keeps its old `encoding="ISO-8859-1"`
+  // declaration (the IOP legacy XML fixture). Bytes that are valid UTF-8 and not plain ASCII are
+  // practically never real Latin-1 text, so UTF-8 wins over a declared single-byte Latin label.
+  if (/^(?:iso-8859-1|latin1|l1|windows-1252|cp1252|us-ascii|ascii)$/i.test(label) && bytes.some((byte) => byte > 0x7f)) {
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      // not UTF-8: fall through to the declared encoding
+    }
+  }
   try {
     return new TextDecoder(label.toLowerCase()).decode(bytes);
   } catch {
