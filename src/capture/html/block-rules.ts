@@ -1,0 +1,79 @@
+/**
+ * What the body walk recognizes by text or shape rather than by selector: back-matter
+ * headings, caption-like headings, labels, bullets, data versus layout tables, and the
+ * container a back-matter heading opens. Kept apart from the walk so each rule can be tested
+ * on its own.
+ */
+
+/** Headings of back matter and page furniture; the section they open is not article text. */
+const BACK_MATTER_TITLES = [
+  String.raw`references?(?:\s+and\s+notes)?`, String.raw`notes\s+and\s+references`, String.raw`references\s+cited`, 'bibliography',
+  String.raw`(?:literature|works)\s+cited`, String.raw`cited\s+by(?:\s*\(\d+\))?`, String.raw`citing\s+(?:literature|articles)`, 'citations?',
+  String.raw`related\s+(?:articles?|content|research)`, String.raw`(?:recommended|similar)\s+articles`, String.raw`(?:article\s+)?metrics`,
+  String.raw`article\s+views`, 'altmetric', String.raw`author\s+information`, String.raw`authors?\s+and\s+affiliations`,
+  String.raw`authors?[’']\s*affiliations`, 'affiliations', String.raw`copyright(?:\s+information)?`, String.raw`about\s+(?:this|the)\s+article`,
+  String.raw`rights\s+and\s+permissions`, 'permissions', String.raw`personalised\s+recommendations`, String.raw`(?:share|cite)\s+this\s+article`,
+  String.raw`(?:additional|article)\s+information`, 'keywords?', String.raw`key\s+words`, String.raw`publication\s+history`,
+  String.raw`download\s+references?`, String.raw`terms\s+(?:&|and)\s+conditions`, String.raw`other\s+acs\s+content\s+by\s+these\s+authors`,
+  String.raw`view\s+more`, 'actions', String.raw`table\s+of\s+contents`, 'cookies', String.raw`sign\s+in`, String.raw`log\s*in`,
+];
+export const BACK_MATTER_HEADING = new RegExp(String.raw`^(?:[\dIVX]+\.?\s*)?(?:${BACK_MATTER_TITLES.join('|')})\s*:?$`, 'i');
+/** "Figure 3: …", "Table 2. …", "Scheme 1" written as a heading: a caption, not a section. */
+export const CAPTION_HEADING = /^(?:fig(?:ure)?|table|scheme|chart|graph|plate)\.?\s*[A-Z]?\d+[a-z]?\b/i;
+/** Not "Summary": in many articles that is a closing body section. */
+export const ABSTRACT_HEADING = /^abstract\s*:?$/i;
+/** Runs this short lead the next paragraph instead of standing alone (labels: "a", "(ii)", "Fig."). */
+export const MAX_LABEL_CHARS = 4;
+/** A `<dt>` term up to this long leads its `<dd>` definition. */
+export const MAX_TERM_CHARS = 80;
+/** List bullets rendered as text. */
+export const BULLET = /^[•▪◦●■□►▸–—\-*·]+$/;
+/** A table with more than this many characters in one cell is page layout. */
+const LAYOUT_CELL_CHARS = 1500;
+
+/**
+ * The element a back-matter heading opens, when the markup says so: climbing past wrappers that
+ * hold only the heading (`<div class="sectionInfo"><h4>REFERENCES</h4></div>`), the parent whose
+ * first child is the heading (or its wrapper) and which holds no other heading of its level.
+ * Null when the page is flat (the heading is among the article's paragraphs).
+ */
+export function backMatterContainer(heading: Element, level: number): Element | null {
+  const headingChars = (heading.textContent ?? '').trim().length;
+  let box: Element = heading;
+  for (;;) {
+    const parent = box.parentElement;
+    if (!parent || parent.firstElementChild !== box) return null;
+    if ((parent.textContent ?? '').trim().length > headingChars + 8) return hasOtherHeadings(parent, heading, level) ? null : parent;
+    box = parent;
+  }
+}
+
+/** True when `container` holds a heading of `level` or higher other than `heading`. */
+export function hasOtherHeadings(container: Element, heading: Element, level: number): boolean {
+  for (let higher = 1; higher <= level; higher += 1) {
+    for (const other of container.getElementsByTagName(`h${higher}`)) if (other !== heading) return true;
+  }
+  return false;
+}
+
+
+/**
+ * A table holds data when at least two of its rows have two or more non-empty cells and it is
+ * not page layout. Old publisher pages lay pages out with tables (headings, paragraphs or nested
+ * tables inside, or a cell with a long text) and put figures and numbered equations in one-row
+ * tables: those are read as ordinary containers instead.
+ */
+export function isDataTable(table: Element): boolean {
+  for (const tag of ['table', 'h1', 'h2', 'h3', 'h4', 'section']) if (table.getElementsByTagName(tag).length > 0) return false;
+  let dataRows = 0;
+  for (const row of table.getElementsByTagName('tr')) {
+    let filled = 0;
+    for (const cell of row.children) {
+      const length = (cell.textContent ?? '').trim().length;
+      if (length > LAYOUT_CELL_CHARS) return false;
+      if (length > 0) filled += 1;
+    }
+    if (filled >= 2) dataRows += 1;
+  }
+  return dataRows >= 2;
+}
