@@ -15,7 +15,7 @@ const HORIZONTAL_SPACE = /[\t\f\v \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+/
  * - `preserveLines = false`: every run of whitespace (including newlines) becomes one space.
  * - `preserveLines = true` (tables): tabs are kept as cell separators and newlines as row
  *   separators; other space runs collapse, blank lines are dropped.
- * Returns the trimmed result ("" when nothing visible is left).
+ * Returns the result with no leading or trailing blank lines ("" when nothing visible is left).
  */
 export function normalizeBlockText(raw: string, preserveLines: boolean): string {
   const visible = raw.replace(INVISIBLE, '').replace(/\r\n?/g, '\n');
@@ -30,8 +30,9 @@ export function normalizeBlockText(raw: string, preserveLines: boolean): string 
         .replace(/^\t+$/, ''),
     )
     .filter((line) => line.trim().length > 0)
-    .join('\n')
-    .trim();
+    // No final trim: a header row that starts with empty cells keeps its leading tabs, so the
+    // columns stay aligned with the data rows below.
+    .join('\n');
 }
 
 const LIGATURES: Record<string, string> = {

@@ -36,7 +36,8 @@ export function summarizeArticle(article: Article): string {
     `source:   ${article.source} via ${article.adapter}${article.pageCount ? `, ${article.pageCount} pages` : ''}`,
     `blocks:   ${article.blocks.length} (${blockSummary || 'none'}), ${article.text.length} characters`,
   ];
-  if (article.abstractOnly) lines.push('note:     abstract only (landing page or paywall): no full text on this page');
+  if (article.abstractOnly && article.blocks.length === 0) lines.push('note:     metadata only: no abstract and no text on this page');
+  else if (article.abstractOnly) lines.push('note:     abstract only (landing page or paywall): no full text on this page');
   for (const warning of article.warnings) lines.push(`warning:  ${warning}`);
   return lines.join('\n') + '\n';
 }

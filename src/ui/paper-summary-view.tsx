@@ -25,7 +25,11 @@ export function PaperSummaryView({ paper, warnings }: { paper: PaperSummary; war
         </dd>
       </dl>
       {paper.abstractOnly && (
-        <p className="note">Only the abstract was available (a landing page or a paywall): values in the full text are not captured.</p>
+        <p className="note">
+          {paper.blockCount === 0
+            ? 'Only the paper’s metadata was on this page: open the full text or the PDF to capture its content.'
+            : 'Only the abstract was available (a landing page or a paywall): values in the full text are not captured.'}
+        </p>
       )}
       {warnings.length > 0 && (
         <section aria-label="Warnings">

@@ -38,6 +38,9 @@ describe('text normalization', () => {
   it('keeps what the publisher wrote in HTML and XML (minus signs, Å, subscripts)', () => {
     expect(normalizeBlockText('a = 3.905\u00A0Å,  ΔE = \u22120.5 eV, CO₂', false)).toBe('a = 3.905 Å, ΔE = \u22120.5 eV, CO₂');
   });
+  it('keeps the leading empty cells of a table header row so columns stay aligned', () => {
+    expect(normalizeBlockText('\n\tEg (eV)\tTc (K)\nMgB2\t-\t39\n', true)).toBe('\tEg (eV)\tTc (K)\nMgB2\t-\t39');
+  });
   it('repairs PDF ligatures and minus glyphs', () => {
     expect(normalizePdfText('e\uFB03cient \uFB01lm, T = \u221210 °C')).toBe('efficient film, T = -10 °C');
   });
