@@ -1,0 +1,31 @@
+/**
+ * A material–property–value–unit fact with its evidence: what every extractor (rules, the
+ * SLM-MATRIX paths, replayed tools) produces and what scoring, grounding and the dataset use.
+ */
+import { z } from 'zod';
+import { EvidenceSchema } from './evidence';
+
+/** A reported value: a number, or a range `low`–`high` ("1.2–1.5 eV"). */
+export const ReportedValueSchema = z.union([
+  z.object({ kind: z.literal('number'), value: z.number(), uncertainty: z.number().nonnegative().optional(), approximate: z.boolean().optional() }),
+  z.object({ kind: z.literal('range'), low: z.number(), high: z.number(), approximate: z.boolean().optional() }),
+]);
+export type ReportedValue = z.infer<typeof ReportedValueSchema>;
+
+export const TripletSchema = z.object({
+  /** The material as written (formula or name), e.g. "La2-xSrxCuO4 (x = 0.15)". */
+  material: z.string().min(1),
+  /** Property schema name, e.g. "band_gap", "tc". */
+  property: z.string().min(1),
+  value: ReportedValueSchema,
+  /** Unit as written, e.g. "eV", "K", "GPa"; "" for dimensionless. */
+  unit: z.string(),
+  /** The value as printed in the text ("3.4", "~1.45", "1.2–1.5"). */
+  valueText: z.string().optional(),
+  /** Measurement conditions in words (temperature, pressure, method), if stated. */
+  conditions: z.string().optional(),
+  evidence: EvidenceSchema.optional(),
+  /** Which extractor produced it: "rules", "moa", "mcts", or a replayed tool's name. */
+  engine: z.string(),
+});
+export type Triplet = z.infer<typeof TripletSchema>;
