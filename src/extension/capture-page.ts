@@ -11,9 +11,30 @@ import type { PageCaptureResult } from '../contracts/messages';
  * Never throws: any error becomes `{ ok: false, failure }` (a `CaptureFailure`).
  */
 export function capturePage(document: Document, url: string): PageCaptureResult {
+  if (isPdfViewer(document)) {
+    return {
+      ok: false,
+      failure: {
+        code: 'unsupported-type',
+        message:
+          'This tab shows a PDF in the browser’s viewer, which the extension cannot read yet. ' +
+          'Open the article’s HTML page instead, or save the PDF and run `npx assay capture <file.pdf>`.',
+      },
+    };
+  }
   try {
     return { ok: true, article: captureHtml(document, { url }) };
   } catch (error) {
     return { ok: false, failure: toCaptureFailure(error) };
   }
+}
+
+/**
+ * Chromium shows a PDF as a document of type application/pdf whose body is one <embed> of
+ * the viewer; reading that DOM would report "no article text", which is the wrong reason.
+ */
+function isPdfViewer(document: Document): boolean {
+  if (document.contentType === 'application/pdf') return true;
+  const embeds = document.body?.querySelectorAll('embed[type="application/pdf"]') ?? [];
+  return embeds.length === 1 && (document.body?.textContent ?? '').trim().length === 0;
 }
