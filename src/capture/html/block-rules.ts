@@ -26,6 +26,10 @@ export const ABSTRACT_HEADING = /^abstract\s*:?$/i;
 export const MAX_LABEL_CHARS = 4;
 /** A `<dt>` term up to this long leads its `<dd>` definition. */
 export const MAX_TERM_CHARS = 80;
+/** A caption heading that is only its label ("Figure 1"): the caption below repeats it with the text. */
+export const BARE_CAPTION_LABEL = /^(?:fig(?:ure)?|table|scheme|chart|graph|plate)\.?\s*[A-Z]?\d+[a-z]?\.?$/i;
+/** Whole blocks that are page controls or publisher counters, not article text. */
+export const PAGE_CONTROL_TEXT = /^(?:download (?:pdf|citation|figure|hi-res image)|view pdf|pdf|open in (?:new tab|viewer)|back to top|this article references \d+ other publications\.?|recommended articles|figure viewer)$/i;
 /** List bullets rendered as text. */
 export const BULLET = /^[•▪◦●■□►▸–—\-*·]+$/;
 /** A table with more than this many characters in one cell is page layout. */

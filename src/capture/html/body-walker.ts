@@ -16,7 +16,7 @@
  */
 import type { ArticleBuilder } from '../article-builder';
 import { selectAll } from './selector-index';
-import { ABSTRACT_HEADING, BACK_MATTER_HEADING, BULLET, CAPTION_HEADING, MAX_LABEL_CHARS, MAX_TERM_CHARS, backMatterContainer, isDataTable } from './block-rules';
+import { ABSTRACT_HEADING, BACK_MATTER_HEADING, BARE_CAPTION_LABEL, BULLET, CAPTION_HEADING, PAGE_CONTROL_TEXT, MAX_LABEL_CHARS, MAX_TERM_CHARS, backMatterContainer, isDataTable } from './block-rules';
 import { BLOCK_TAGS, childNodesOf, compactText, headingLevel, isElement, isIgnorable, isText, tagOf, visibleText } from './dom-text';
 
 export interface WalkRules {
@@ -190,12 +190,15 @@ export class BodyWalker {
   private addText(kind: 'paragraph' | 'caption', raw: string, isTerm = false): void {
     // A stray separator left by a label ("<b>:</b> Volatile metabolites…") is not text.
     const text = raw.replace(/\s+/g, ' ').trim().replace(/^[:;,]\s+/, '');
-    if (!text || BULLET.test(text)) return;
-    if (text.length <= MAX_LABEL_CHARS || (isTerm && text.length <= MAX_TERM_CHARS)) {
+    if (!text || BULLET.test(text) || PAGE_CONTROL_TEXT.test(text)) return;
+    // A bare caption label ("Table 1.") leads the caption text that follows it (PMC), unless
+    // that caption repeats the label itself (ACS 2023: "Figure 1", then "Figure 1. Flowchart…").
+    if (text.length <= MAX_LABEL_CHARS || (isTerm && text.length <= MAX_TERM_CHARS) || (kind === 'caption' && BARE_CAPTION_LABEL.test(text))) {
       this.pendingLabel = this.pendingLabel ? `${this.pendingLabel} ${text}` : text;
       return;
     }
-    this.builder.add(kind, this.pendingLabel ? `${this.pendingLabel} ${text}` : text, { section: this.section });
+    const repeatsLabel = this.pendingLabel !== '' && squash(text).startsWith(squash(this.pendingLabel));
+    this.builder.add(kind, this.pendingLabel && !repeatsLabel ? `${this.pendingLabel} ${text}` : text, { section: this.section });
     this.pendingLabel = '';
   }
 
@@ -225,7 +228,7 @@ export class BodyWalker {
     if (this.fixedSection !== undefined) return;
     this.releaseLabel();
     if (CAPTION_HEADING.test(text)) {
-      this.builder.add('caption', text, { section: this.section });
+      this.addText('caption', text);
       return;
     }
     if (this.normalizedTitle && squash(text) === this.normalizedTitle) return;

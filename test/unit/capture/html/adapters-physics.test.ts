@@ -164,7 +164,7 @@ describe('PMC adapter (PubMed Central)', () => {
     expect(article).toMatchObject({ adapter: 'pmc', doi: '10.1021/acsbiomaterials.9b00001', abstractOnly: false });
     expect(article.blocks[0]).toMatchObject({ section: 'Abstract', text: 'Gelatin hydrogels raised bone volume by 40%.' });
     expect(textsOf(article, 'table')).toEqual(['Gel\tE (kPa)\nG1\t35']);
-    expect(textsOf(article, 'caption')).toEqual(['Table 1.', 'Compressive moduli.', 'Figure 1.', 'Micro-CT of defects.']);
+    expect(textsOf(article, 'caption')).toEqual(['Table 1. Compressive moduli.', 'Figure 1. Micro-CT of defects.']);
     expect(article.text).not.toMatch(/Cited hydrogel|Ana Lima/);
   });
 

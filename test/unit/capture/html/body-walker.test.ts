@@ -42,6 +42,11 @@ describe('BodyWalker: headings and sections', () => {
     const { blocks } = walk(`<h3>Figure 2: TEM images of InP wires.</h3>`);
     expect(blocks[0]).toMatchObject({ kind: 'caption', text: 'Figure 2: TEM images of InP wires.' });
   });
+
+  it('drops a bare "Figure 1" label heading when the caption below repeats it (ACS 2023 pages)', () => {
+    const { blocks } = walk(`<h3>Figure 1</h3><figure><figcaption>Figure 1. Flowchart of the workflow.</figcaption></figure>`);
+    expect(blocks.map((block) => [block.kind, block.text])).toEqual([['caption', 'Figure 1. Flowchart of the workflow.']]);
+  });
 });
 
 describe('BodyWalker: paragraphs and inline runs', () => {
@@ -119,6 +124,11 @@ describe('BodyWalker: what is left out', () => {
     expect(text).toContain('Main text.');
     expect(text).not.toContain('Cited work 1.');
     expect(text).toContain('After references.');
+  });
+
+  it('leaves out page controls and publisher counters written as text (ACS 2023 pages)', () => {
+    const { text } = walk(`<p>The authors declare no competing financial interest.</p><div>This article references 52 other publications.</div><a href="x.pdf">Download PDF</a>`);
+    expect(text).toBe('The authors declare no competing financial interest.');
   });
 
   it('leaves out "Cited by", metrics and keywords sections', () => {
