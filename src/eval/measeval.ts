@@ -1,0 +1,88 @@
+/**
+ * MeasEval (SemEval-2021 Task 8) evaluation of `parseQuantities`: Quantity spans and units.
+ * Data: `<root>/{train,trial}/{text|txt}/<docId>.txt` + `tsv/<docId>.tsv` (columns docId,
+ * annotSet, annotType, startOffset, endOffset, annotId, text, other; `other.unit`).
+ * Quantity F1 is reported exact (same offsets) and overlap (token F1 of overlapping spans).
+ * Unit F1: per document, multiset of normalized units (gold `other.unit` read with
+ * `normalizeUnit`, falling back to the raw text) against the units of predicted quantities.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { parseQuantities } from '../text/quantities';
+import { normalizeUnit } from '../text/units';
+import { addCounts, countSpans, emptyCounts, prf, type Span } from './span-score';
+
+export interface MeasEvalOptions { splits?: string[]; limit?: number }
+export interface MeasEvalReport {
+  dataset: 'measeval';
+  splits: string[];
+  documents: number;
+  goldQuantities: number;
+  predictedQuantities: number;
+  quantityExact: { precision: number; recall: number; f1: number };
+  quantityOverlap: { precision: number; recall: number; f1: number };
+  unit: { precision: number; recall: number; f1: number; gold: number; predicted: number };
+}
+
+function unitKey(text: string): string {
+  return normalizeUnit(text) ?? text.trim();
+}
+
+/**
+ * Score `parseQuantities` on MeasEval splits (default train + trial) under `dataRoot` (the
+ * folder holding train/ and trial/). Throws when a split folder is missing.
+ */
+export async function evaluateMeasEval(dataRoot: string, options: MeasEvalOptions = {}): Promise<MeasEvalReport> {
+  const splits = options.splits ?? ['train', 'trial'];
+  let counts = emptyCounts;
+  let documents = 0;
+  let unitGold = 0;
+  let unitPredicted = 0;
+  let unitMatched = 0;
+  for (const split of splits) {
+    const textFolder = ['text', 'txt'].map((name) => join(dataRoot, split, name)).find((folder) => existsSync(folder));
+    if (!textFolder) throw new Error(`MeasEval split not found: ${join(dataRoot, split)}`);
+    const files = (await readdir(join(dataRoot, split, 'tsv'))).filter((name) => name.endsWith('.tsv')).sort();
+    for (const file of files) {
+      if (options.limit !== undefined && documents >= options.limit) break;
+      const docId = file.replace(/\.tsv$/, '');
+      const textPath = join(textFolder, `${docId}.txt`);
+      if (!existsSync(textPath)) continue;
+      const text = await readFile(textPath, 'utf8');
+      const rows = parse(await readFile(join(dataRoot, split, 'tsv', file), 'utf8'), { delimiter: '\t', columns: true, relax_quotes: true, quote: false }) as Record<string, string>[];
+      const gold: Span[] = [];
+      const goldUnits: string[] = [];
+      const seen = new Set<string>();
+      for (const row of rows) {
+        if (row.annotType !== 'Quantity') continue;
+        const start = Number(row.startOffset);
+        const end = Number(row.endOffset);
+        if (seen.has(`${start}:${end}`)) continue;
+        seen.add(`${start}:${end}`);
+        gold.push({ start, end, text: text.slice(start, end) });
+        const other = row.other ? (JSON.parse(row.other) as { unit?: string }) : {};
+        if (other.unit) goldUnits.push(unitKey(other.unit));
+      }
+      const predicted = parseQuantities(text);
+      counts = addCounts(counts, countSpans(predicted, gold));
+      const predictedUnits = predicted.filter((quantity) => quantity.unit).map((quantity) => quantity.unit);
+      const remaining = [...goldUnits];
+      for (const unit of predictedUnits) {
+        const index = remaining.indexOf(unit);
+        if (index >= 0) { unitMatched++; remaining.splice(index, 1); }
+      }
+      unitGold += goldUnits.length;
+      unitPredicted += predictedUnits.length;
+      documents++;
+    }
+  }
+  return {
+    dataset: 'measeval', splits, documents,
+    goldQuantities: counts.gold, predictedQuantities: counts.predicted,
+    quantityExact: prf(counts.exactMatches, counts.predicted, counts.gold),
+    quantityOverlap: prf(counts.overlapScore, counts.predicted, counts.gold),
+    unit: { ...prf(unitMatched, unitPredicted, unitGold), gold: unitGold, predicted: unitPredicted },
+  };
+}

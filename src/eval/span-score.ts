@@ -1,0 +1,61 @@
+/**
+ * Span scoring shared by the MeasEval and MuLMS evaluations. Exact: same start and end.
+ * Overlap: one-to-one greedy matching of spans that share at least one character, each match
+ * scoring the SQuAD-style token F1 of the two strings (MeasEval's "overlap" measure).
+ */
+export interface Span { start: number; end: number; text: string }
+
+export interface SpanCounts { predicted: number; gold: number; exactMatches: number; overlapScore: number }
+
+/** SQuAD token F1 of two strings (whitespace tokens, case-insensitive). */
+export function tokenF1(predicted: string, gold: string): number {
+  const a = predicted.toLowerCase().split(/\s+/).filter(Boolean);
+  const b = gold.toLowerCase().split(/\s+/).filter(Boolean);
+  const counts = new Map<string, number>();
+  for (const token of b) counts.set(token, (counts.get(token) ?? 0) + 1);
+  let common = 0;
+  for (const token of a) {
+    const left = counts.get(token) ?? 0;
+    if (left > 0) { common++; counts.set(token, left - 1); }
+  }
+  if (common === 0) return 0;
+  const precision = common / a.length;
+  const recall = common / b.length;
+  return (2 * precision * recall) / (precision + recall);
+}
+
+/** Exact and overlap matches between predicted and gold spans of one document. */
+export function countSpans(predicted: Span[], gold: Span[]): SpanCounts {
+  const exactKeys = new Set(gold.map((span) => `${span.start}:${span.end}`));
+  const exactMatches = new Set(predicted.map((span) => `${span.start}:${span.end}`).filter((key) => exactKeys.has(key))).size;
+  const used = new Set<number>();
+  let overlapScore = 0;
+  for (const span of predicted) {
+    let best = -1;
+    let bestScore = 0;
+    gold.forEach((candidate, index) => {
+      if (used.has(index) || candidate.end <= span.start || candidate.start >= span.end) return;
+      const score = Math.max(tokenF1(span.text, candidate.text), 1e-9);
+      if (score > bestScore) { best = index; bestScore = score; }
+    });
+    if (best >= 0) { used.add(best); overlapScore += bestScore; }
+  }
+  return { predicted: predicted.length, gold: gold.length, exactMatches, overlapScore };
+}
+
+/** Precision, recall and F1 from summed counts (0 when a denominator is 0). */
+export function prf(matched: number, predicted: number, gold: number): { precision: number; recall: number; f1: number } {
+  const precision = predicted ? matched / predicted : 0;
+  const recall = gold ? matched / gold : 0;
+  return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+}
+
+/** Add counts together. */
+export function addCounts(total: SpanCounts, counts: SpanCounts): SpanCounts {
+  return {
+    predicted: total.predicted + counts.predicted, gold: total.gold + counts.gold,
+    exactMatches: total.exactMatches + counts.exactMatches, overlapScore: total.overlapScore + counts.overlapScore,
+  };
+}
+
+export const emptyCounts: SpanCounts = { predicted: 0, gold: 0, exactMatches: 0, overlapScore: 0 };
