@@ -1,0 +1,62 @@
+/**
+ * The property schema: what one extractable property is called in papers, which unit it is
+ * reported in, and which values are physically plausible. Built-in schemas are the JSON files in
+ * `./data/`; users add their own (validated by the same zod schema) through
+ * `loadPropertySchemas(extra)`.
+ */
+import { z } from 'zod';
+
+/** Physical dimensions the scan knows how to match a quantity's unit against. */
+export const PropertyDimensionSchema = z.enum([
+  'energy',
+  'temperature',
+  'pressure',
+  'length',
+  'density',
+  'piezoelectric coefficient',
+  'specific surface area',
+]);
+export type PropertyDimension = z.infer<typeof PropertyDimensionSchema>;
+
+/**
+ * When a symbol counts as a mention:
+ * - `word`: anywhere it stands as a whole word (case-sensitive), e.g. "Tc", "Eg";
+ * - `lattice-assignment`: only when followed by "=" (or ≈, ~) and a number with a length unit,
+ *   as in "a = 3.905 Å" — needed for one-letter symbols like the lattice constants a, b, c, which
+ *   are ordinary words ("a", "b") everywhere else.
+ */
+export const SymbolContextSchema = z.enum(['word', 'lattice-assignment']);
+export type SymbolContext = z.infer<typeof SymbolContextSchema>;
+
+const nonBlank = z.string().trim().min(1, 'must not be blank');
+
+export const PropertySchema = z
+  .object({
+    /** Identifier used in triplets and on the command line: lower-case snake case, e.g. "band_gap". */
+    name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'name must be lower-case snake case, e.g. "band_gap"'),
+    /** Human label, e.g. "Band gap". */
+    label: nonBlank,
+    /** Names as written in papers; matched case-insensitively, whole words. */
+    synonyms: z.array(nonBlank).min(1, 'give at least one synonym (the name as written in papers)'),
+    /** Symbols as written in papers ("Tc", "Eg"); matched case-sensitively, whole words. */
+    symbols: z.array(nonBlank).default([]),
+    symbolContext: SymbolContextSchema.default('word'),
+    dimension: PropertyDimensionSchema,
+    /** The unit values are compared and range-checked in, e.g. "eV", "K", "GPa". */
+    canonicalUnit: nonBlank,
+    /** Units a value of this property is reported in (canonical unit symbols), canonical first. */
+    units: z.array(nonBlank).min(1, 'list at least the canonical unit'),
+    /** Inclusive bounds in `canonicalUnit`; values outside are dropped as misreadings. */
+    plausibleRange: z.object({ min: z.number(), max: z.number() }),
+    /** Where the range comes from, or the reasoning behind it. */
+    note: nonBlank,
+  })
+  .superRefine((schema, context) => {
+    if (schema.plausibleRange.min > schema.plausibleRange.max) {
+      context.addIssue({ code: 'custom', path: ['plausibleRange'], message: 'plausibleRange.min is greater than plausibleRange.max' });
+    }
+    if (!schema.units.includes(schema.canonicalUnit)) {
+      context.addIssue({ code: 'custom', path: ['units'], message: `units must include the canonical unit "${schema.canonicalUnit}"` });
+    }
+  });
+export type PropertyDefinition = z.infer<typeof PropertySchema>;
