@@ -1,0 +1,93 @@
+/**
+ * Candidates from a table block. Captured tables are rows separated by "\n" and cells by "\t",
+ * the first row being the header (see src/capture). A header cell naming a property ("Eg (eV)",
+ * "Tc [K]", "a / Å") makes its column a property column; the unit comes from the cell itself or
+ * else from the header. The material is the first material mention in the row's first cell.
+ */
+import type { Block } from '../contracts/article';
+import { findPropertyMentions, type PropertyDefinition } from '../properties';
+import { unitFitsProperty } from './scan-fit';
+import type { Candidate, ScanDependencies, ScanMaterialMention, ScanQuantity } from './scan-types';
+
+interface Span {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function splitSpans(text: string, offset: number, separator: string): Span[] {
+  const spans: Span[] = [];
+  let start = 0;
+  for (const part of text.split(separator)) {
+    spans.push({ start: offset + start, end: offset + start + part.length, text: part });
+    start += part.length + separator.length;
+  }
+  return spans;
+}
+
+/** The unit printed in a header cell: "(eV)", "[K]", "/ Å", ", GPa" at its end; null when none is known. */
+export function headerUnit(cell: string, normalizeUnit: ScanDependencies['normalizeUnit']): { unit: string; unitText: string } | null {
+  const written = /[([]\s*([^()[\]]+?)\s*[)\]]\s*$/u.exec(cell)?.[1] ?? /(?:\s\/|,)\s*(\S+)\s*$/u.exec(cell)?.[1];
+  if (!written) return null;
+  const unit = normalizeUnit(written);
+  return unit ? { unit, unitText: written } : null;
+}
+
+/** A cell holding exactly one number, as a quantity in the header's unit; null otherwise. */
+function bareNumber(cell: Span, unit: { unit: string; unitText: string }, dependencies: ScanDependencies): ScanQuantity | null {
+  const text = cell.text.trim();
+  const parsed = text === '' ? null : dependencies.parseNumber(text);
+  if (!parsed) return null;
+  const start = cell.start + cell.text.indexOf(text);
+  const value = parsed.uncertainty === undefined
+    ? { kind: 'number' as const, value: parsed.value }
+    : { kind: 'number' as const, value: parsed.value, uncertainty: parsed.uncertainty };
+  return { start, end: start + text.length, text, value, valueText: text, unit: unit.unit, unitText: unit.unitText };
+}
+
+/** Candidates of one table block; `quantities` and `materials` are those of the block, offsets into `Article.text`. */
+export function tableCandidates(
+  block: Block,
+  schemas: readonly PropertyDefinition[],
+  quantities: readonly ScanQuantity[],
+  materials: readonly ScanMaterialMention[],
+  dependencies: ScanDependencies,
+): Candidate[] {
+  const rows = splitSpans(block.text, block.start, '\n').map((row) => ({ row, cells: splitSpans(row.text, row.start, '\t') }));
+  const header = rows[0];
+  if (!header || rows.length < 2) return [];
+  const candidates: Candidate[] = [];
+  header.cells.forEach((cell, column) => {
+    const mention = findPropertyMentions(cell.text, schemas)[0];
+    if (!mention || column === 0) return; // column 0 holds the material
+    const schema = schemas.find((candidate) => candidate.name === mention.property)!;
+    const absoluteMention = { ...mention, start: cell.start + mention.start, end: cell.start + mention.end };
+    const unitFromHeader = headerUnit(cell.text, dependencies.normalizeUnit);
+    for (const { row, cells } of rows.slice(1)) {
+      // Rows with spanning cells shift columns; skipping them keeps precision.
+      if (cells.length !== header.cells.length) continue;
+      const valueCell = cells[column]!;
+      const inCell = quantities.filter((quantity) => quantity.start >= valueCell.start && quantity.end <= valueCell.end);
+      let quantity: ScanQuantity | null = null;
+      let segmentStart = row.start;
+      if (inCell.length === 1 && unitFitsProperty(inCell[0]!, schema, dependencies)) quantity = inCell[0]!;
+      else if (inCell.length === 0 && unitFromHeader && unitFitsProperty({ unit: unitFromHeader.unit }, schema, dependencies)) {
+        quantity = bareNumber(valueCell, unitFromHeader, dependencies);
+        segmentStart = header.row.start; // the quote must show the unit too
+      }
+      // Several numbers in a cell ("1.13 (2.26)a") are ambiguous: skipped.
+      if (!quantity) continue;
+      const firstCell = cells[0]!;
+      const material = materials.find((candidate) => candidate.start >= firstCell.start && candidate.end <= firstCell.end) ?? null;
+      candidates.push({
+        property: schema.name,
+        mention: absoluteMention,
+        quantity,
+        material,
+        segment: { kind: 'table-row', start: segmentStart, end: row.end, blockId: block.id },
+        blockId: block.id,
+      });
+    }
+  });
+  return candidates;
+}

@@ -1,0 +1,70 @@
+/**
+ * The shapes the scan consumes and produces. `ScanQuantity` and `ScanMaterialMention` mirror the
+ * public shapes of `parseQuantities` (src/text/quantities) and `findMaterialMentions`
+ * (src/text/materials) structurally, so the scan depends only on what it uses.
+ */
+import type { ReportedValue } from '../contracts/triplet';
+import type { PropertyMention } from '../properties';
+
+/** A number with its unit; offsets relative to the text it was parsed from until re-based. */
+export interface ScanQuantity {
+  start: number;
+  end: number;
+  text: string;
+  value: ReportedValue;
+  valueText: string;
+  /** Canonical unit symbol; '' when none. */
+  unit: string;
+  unitText: string;
+  dimension?: string;
+}
+
+export interface ScanMaterialMention {
+  start: number;
+  end: number;
+  text: string;
+  kind: 'formula' | 'name' | 'abbreviation';
+  normalized?: string;
+}
+
+/** What the scan calls; `scan-dependencies.ts` wires the real modules in. */
+export interface ScanDependencies {
+  parseQuantities(text: string): ScanQuantity[];
+  findMaterialMentions(text: string): ScanMaterialMention[];
+  /** A cell that is exactly one number ("146(5)", "1.13"), or null (see src/text/quantities/number.ts). */
+  parseNumber(text: string): { value: number; uncertainty?: number } | null;
+  /** Canonical symbol of a unit as written ("eV", "meV", "g cm−3"), or null when unknown. */
+  normalizeUnit(text: string): string | null;
+  /** SI value and unit of `value` in `unit`, or null when the unit is unknown. */
+  toSI(value: number, unit: string): { value: number; unit: string } | null;
+}
+
+/** The stretch of text a candidate was found in: a sentence of prose or a table row. */
+export interface ScanSegment {
+  kind: 'sentence' | 'table-row';
+  /** Offsets into `Article.text`. For a table row whose unit is printed in the header, `start`
+   * is the start of the header row, so the segment contains value and unit. */
+  start: number;
+  end: number;
+  blockId: string;
+}
+
+/**
+ * A property mention linked to a quantity whose unit fits the property's dimension, with the
+ * material it most likely belongs to (same sentence or row, else the previous sentence; see
+ * `scanArticle`). All offsets are into `Article.text`.
+ */
+export interface Candidate {
+  property: string;
+  mention: PropertyMention;
+  quantity: ScanQuantity;
+  material: ScanMaterialMention | null;
+  segment: ScanSegment;
+  blockId: string;
+}
+
+export interface ScanResult {
+  quantities: ScanQuantity[];
+  materials: ScanMaterialMention[];
+  candidates: Candidate[];
+}
