@@ -4,27 +4,37 @@
  * exit and one clear line on stderr.
  */
 import { runCapture } from './capture-command';
+import { runEval } from './eval-command';
+import { runExtract } from './extract-command';
+import { runScan } from './scan-command';
 
 const USAGE = `usage: assay <command> [options]
 
 commands:
-  capture <file> [--json]   capture an article (HTML, XHTML, JATS/Elsevier/ACS XML, PDF or text)
+  capture <file> [--json]                        capture an article (HTML, XHTML, JATS/Elsevier/ACS XML, PDF or text)
+  scan <file> [--property NAME] [--json]         quantities, materials and property-linked candidates, no model
+  extract <file> --engine rules [--json]         material–property–value–unit triplets with evidence
+  eval <dataset> [--replay NAME] [--json] ...    score against shared ground truth (bandgap-200, supermat, measeval, mulms)
 `;
 
-/** Exit codes: 0 success, 1 the input could not be captured, 2 usage error. */
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  capture: runCapture,
+  scan: runScan,
+  extract: runExtract,
+  eval: (argv) => runEval(argv),
+};
+
+/** Exit codes: 0 success, 1 the input could not be processed, 2 usage error. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  switch (command) {
-    case 'capture':
-      return runCapture(rest);
-    case undefined:
-    case '--help':
-    case '-h':
-    case 'help':
-      process.stdout.write(USAGE);
-      return command === undefined ? 2 : 0;
-    default:
-      process.stderr.write(`assay: unknown command '${command}'\n${USAGE}`);
-      return 2;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE);
+    return command === undefined ? 2 : 0;
   }
+  const run = COMMANDS[command];
+  if (!run) {
+    process.stderr.write(`assay: unknown command '${command}'\n${USAGE}`);
+    return 2;
+  }
+  return run(rest);
 }

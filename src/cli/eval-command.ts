@@ -1,0 +1,160 @@
+/**
+ * `assay eval <dataset> [--split dev] [--data DIR] [--version pub|arxiv] [--engine NAME]
+ * [--replay NAME] [--all-replays] [--limit N] [--json]`.
+ * With `--json`: one JSON document on stdout (`{ dataset, split, version, engine|replay, n,
+ * precision, recall, f1, f1At, … }`); without: a Markdown table. Progress goes to stderr.
+ * `--all-replays` scores every recorded tool (and the engines available) side by side; with
+ * `--version both` it does so for both versions. `supermat` runs an engine on the SuperMat PDFs;
+ * `measeval` and `mulms` score the quantity parser.
+ */
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { captureFile } from './capture-command';
+import { resolveDataRoot } from '../eval/data-root';
+import type { EngineSetup } from '../eval/extractor';
+import { evaluateBandgap, type BandgapEvaluation, type BandgapSource } from '../eval/bandgap/bandgap-evaluation';
+import { BANDGAP_VERSIONS, REPLAY_NAMES, type BandgapVersion } from '../eval/bandgap/bandgap-dataset';
+import { scoreTable, type ScoreRow } from '../eval/report-table';
+import { evaluateSupermat } from '../eval/supermat/supermat-evaluation';
+import type { ScorerDependencies } from '../eval/triplet-scorer';
+
+/** What `runEval` needs from the rest of Assay; injected so tests can pass doubles. */
+export interface EvalCommandDependencies {
+  /** Builds the scorer's unit converter and material comparison for a data root. */
+  scorerDependencies: (dataRoot: string) => Promise<ScorerDependencies>;
+  /** Engines by `--engine` name (e.g. `rules`), loaded on demand; an absent name is reported as unavailable. */
+  engines: Record<string, () => Promise<EngineSetup>>;
+  /** Other datasets' evaluators by name (`measeval`, `mulms`), given the data root; each returns one JSON-able result. */
+  datasets: Record<string, (dataRoot: string, options: { limit?: number }) => Promise<object>>;
+}
+
+const NOT_YET_SUPPORTED = ['cornell-tc', 'llm-nerre-doping'];
+
+/**
+ * The defaults wired in this build. Loaded lazily so that a test injecting its own doubles does
+ * not load the unit table or the materials parser.
+ */
+export function defaultEvalDependencies(): EvalCommandDependencies {
+  return {
+    scorerDependencies: async (dataRoot) => (await import('../eval/scorer-dependencies')).loadScorerDependencies(dataRoot),
+    engines: { rules: async () => (await import('../eval/rules-engine')).rulesEngine() },
+    datasets: {
+      measeval: async (dataRoot, options) => (await import('../eval/measeval')).evaluateMeasEval(join(dataRoot, 'datasets', 'measeval', 'data'), options),
+      mulms: async (dataRoot, options) => (await import('../eval/mulms')).evaluateMulms(join(dataRoot, 'datasets', 'mulms', 'xmi'), options),
+    },
+  };
+}
+
+class UsageError extends Error {}
+
+function parseLimit(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const limit = Number(text);
+  if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a positive integer, got "${text}"`);
+  return limit;
+}
+
+function parseVersions(text: string | undefined, allowBoth: boolean): BandgapVersion[] {
+  const value = text ?? 'pub';
+  if (value === 'both' && allowBoth) return [...BANDGAP_VERSIONS];
+  if ((BANDGAP_VERSIONS as readonly string[]).includes(value)) return [value as BandgapVersion];
+  throw new UsageError(`--version must be pub or arxiv${allowBoth ? ' (or both, with --all-replays)' : ''}, got "${value}"`);
+}
+
+function toRow(result: BandgapEvaluation): ScoreRow {
+  return { name: result.replay ?? result.engine ?? '?', ...result };
+}
+
+/** `assay eval …`. Returns the exit code: 0 success, 1 evaluation failure, 2 bad usage. */
+export async function runEval(argv: string[], dependencies: EvalCommandDependencies = defaultEvalDependencies()): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean' },
+        split: { type: 'string' },
+        data: { type: 'string' },
+        version: { type: 'string' },
+        engine: { type: 'string' },
+        replay: { type: 'string' },
+        'all-replays': { type: 'boolean' },
+        limit: { type: 'string' },
+      },
+    });
+    const [dataset] = positionals;
+    if (!dataset || positionals.length > 1) throw new UsageError('give exactly one dataset: assay eval <dataset> [--replay NAME | --engine NAME | --all-replays] [--json]');
+    if (values.split && values.split !== 'dev') throw new UsageError(`only the dev split exists, got --split ${values.split}`);
+    const dataRoot = resolveDataRoot(values.data);
+    const write = (text: string) => process.stdout.write(text);
+
+    if (dataset === 'supermat') {
+      if (values.replay || values['all-replays']) throw new UsageError('supermat has no recorded tools to replay; use --engine NAME');
+      const name = values.engine ?? 'rules';
+      const load = dependencies.engines[name];
+      if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+      const result = await evaluateSupermat({
+        dataRoot,
+        engine: { name, ...(await load()) },
+        capture: (path) => captureFile(path),
+        limit: parseLimit(values.limit),
+        dependencies: await dependencies.scorerDependencies(dataRoot),
+        progress: (line) => process.stderr.write(line + '\n'),
+      });
+      write(values.json ? JSON.stringify(result) + '\n' : scoreTable([{ name, version: '-', ...result }]));
+      return 0;
+    }
+
+    if (dataset !== 'bandgap-200') {
+      const evaluator = dependencies.datasets[dataset];
+      if (evaluator) {
+        const limit = parseLimit(values.limit);
+        const result = { dataset, split: 'dev', ...(await evaluator(dataRoot, limit === undefined ? {} : { limit })) };
+        // These reports are nested figures (span P/R/F1 per kind); humans get them indented.
+        write(values.json ? JSON.stringify(result) + '\n' : '```json\n' + JSON.stringify(result, null, 2) + '\n```\n');
+        return 0;
+      }
+      if (NOT_YET_SUPPORTED.includes(dataset)) throw new UsageError(`dataset "${dataset}" is not yet supported (supported: bandgap-200, supermat, ${Object.keys(dependencies.datasets).join(', ')})`);
+      throw new UsageError(`unknown dataset "${dataset}" (supported: bandgap-200, supermat, ${Object.keys(dependencies.datasets).join(', ')})`);
+    }
+
+    const limit = parseLimit(values.limit);
+    const scorer = await dependencies.scorerDependencies(dataRoot);
+    const progress = (line: string) => process.stderr.write(line + '\n');
+
+    if (values['all-replays']) {
+      const results: BandgapEvaluation[] = [];
+      for (const version of parseVersions(values.version, true)) {
+        for (const name of REPLAY_NAMES) {
+          progress(`assay eval: ${version} ${name}`);
+          results.push(await evaluateBandgap({ dataRoot, version, source: { kind: 'replay', name }, limit, dependencies: scorer }));
+        }
+        for (const [name, load] of Object.entries(dependencies.engines)) {
+          results.push(await evaluateBandgap({ dataRoot, version, source: { kind: 'engine', name, ...(await load()), capture: (path) => captureFile(path) }, limit, dependencies: scorer, progress }));
+        }
+      }
+      const summaries = results.map(({ papers: _papers, at: _at, ...summary }) => summary);
+      write(values.json ? JSON.stringify({ dataset, split: 'dev', results: summaries }) + '\n' : scoreTable(results.map(toRow)));
+      return 0;
+    }
+
+    const [version] = parseVersions(values.version, false) as [BandgapVersion];
+    if (values.replay && values.engine) throw new UsageError('give --replay or --engine, not both');
+    let source: BandgapSource;
+    if (values.replay) {
+      if (!REPLAY_NAMES.includes(values.replay)) throw new UsageError(`unknown replay "${values.replay}"; known: ${REPLAY_NAMES.join(', ')}`);
+      source = { kind: 'replay', name: values.replay };
+    } else {
+      const name = values.engine ?? 'rules';
+      const load = dependencies.engines[name];
+      if (!load) throw new UsageError(`engine "${name}" is not available in this build; use --replay NAME (${REPLAY_NAMES.join(', ')})`);
+      source = { kind: 'engine', name, ...(await load()), capture: (path) => captureFile(path) };
+    }
+    const result = await evaluateBandgap({ dataRoot, version, source, limit, dependencies: scorer, progress });
+    write(values.json ? JSON.stringify(result) + '\n' : scoreTable([toRow(result)]));
+    return 0;
+  } catch (error) {
+    process.stderr.write(`assay eval: ${(error as Error).message}\n`);
+    return error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * `assay eval bandgap-200`: score a replayed tool or a live extractor against the manual ground
+ * truth of one version, with the triplet scorer. Papers are the truth file's papers in index
+ * order (`limit` keeps the first N); predictions for other papers are ignored.
+ */
+import type { Article } from '../../contracts/article';
+import type { Triplet } from '../../contracts/triplet';
+import type { Extractor } from '../extractor';
+import { scoreCorpus, type CorpusScore, type PaperCase, type PredictedTriplet, type ScorerDependencies } from '../triplet-scorer';
+import { bandgapTextFiles, loadBandgapTruth, loadReplay, type BandgapVersion } from './bandgap-dataset';
+import { BAND_GAP } from './bandgap-truth';
+
+/** What produces the predictions: a recorded tool by name, or an extractor run on the texts. */
+export type BandgapSource =
+  | { kind: 'replay'; name: string }
+  | {
+      kind: 'engine';
+      name: string;
+      extractor: Extractor;
+      /** Capture a text file into an Article (`captureFile` in the CLI). */
+      capture: (path: string) => Promise<Article>;
+      /** Grounding check for the grounding rate (`ground(...).verified`-style); omitted → no rate. */
+      isGrounded?: (triplet: Triplet, article: Article) => boolean;
+    };
+
+export interface BandgapEvaluationOptions {
+  dataRoot: string;
+  version: BandgapVersion;
+  source: BandgapSource;
+  limit?: number;
+  dependencies: ScorerDependencies;
+  /** Progress lines (the CLI passes stderr). */
+  progress?: (line: string) => void;
+}
+
+export interface BandgapEvaluation extends Omit<CorpusScore, 'papers'> {
+  dataset: 'bandgap-200';
+  split: 'dev';
+  version: BandgapVersion;
+  engine?: string;
+  replay?: string;
+  /** Share of produced triplets whose evidence re-anchors and contains the value; engines only. */
+  groundingRate?: number;
+  papers: Array<{ paper: string; predictions: number; truths: number; matched: number }>;
+}
+
+/** Run the evaluation. Rejects when dataset files are missing or a replay name is unknown. */
+export async function evaluateBandgap(options: BandgapEvaluationOptions): Promise<BandgapEvaluation> {
+  const { dataRoot, version, source, dependencies } = options;
+  let papers = await loadBandgapTruth(dataRoot, version);
+  if (options.limit !== undefined) papers = papers.slice(0, options.limit);
+
+  const cases: PaperCase[] = [];
+  let groundedCount = 0;
+  let producedCount = 0;
+  if (source.kind === 'replay') {
+    const recorded = await loadReplay(dataRoot, version, source.name);
+    for (const paper of papers) cases.push({ paper: `${paper.index}/${paper.doi}`, truths: paper.truths, predictions: recorded.get(paper.index) ?? [] });
+  } else {
+    const texts = await bandgapTextFiles(dataRoot, version);
+    for (const [position, paper] of papers.entries()) {
+      const path = texts.get(paper.index);
+      if (!path) throw new Error(`bandgap-200 ${version}: no text file for paper ${paper.index}`);
+      options.progress?.(`[${position + 1}/${papers.length}] ${paper.index}/${paper.doi}`);
+      const article = await source.capture(path);
+      const triplets = (await source.extractor(article, { properties: [BAND_GAP] })).filter((triplet) => triplet.property === BAND_GAP);
+      if (source.isGrounded) {
+        producedCount += triplets.length;
+        groundedCount += triplets.filter((triplet) => source.isGrounded!(triplet, article)).length;
+      }
+      const predictions: PredictedTriplet[] = triplets;
+      cases.push({ paper: `${paper.index}/${paper.doi}`, truths: paper.truths, predictions });
+    }
+  }
+
+  const score = scoreCorpus(cases, dependencies);
+  return {
+    dataset: 'bandgap-200',
+    split: 'dev',
+    version,
+    ...(source.kind === 'replay' ? { replay: source.name } : { engine: source.name }),
+    ...score,
+    ...(source.kind === 'engine' && source.isGrounded && producedCount > 0 ? { groundingRate: groundedCount / producedCount } : {}),
+    papers: score.papers.map(({ paper, predictions, truths, matched }) => ({ paper, predictions, truths, matched })),
+  };
+}

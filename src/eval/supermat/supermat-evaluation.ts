@@ -1,0 +1,65 @@
+/**
+ * `assay eval supermat`: run an extractor on the SuperMat PDFs present in the data root
+ * (`fixtures/pdf/supercon/supermat__<stem>.pdf`) and score its Tc triplets against the linked
+ * records of the same papers. PDFs without records in the CSV are left out (nothing tells
+ * "no Tc in this paper" from "not annotated"), as are papers without a PDF.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EngineSetup } from '../extractor';
+import type { Article } from '../../contracts/article';
+import { scoreCorpus, type CorpusScore, type PaperCase, type ScorerDependencies } from '../triplet-scorer';
+import { parseSupermatTruth, TC } from './supermat-truth';
+
+export interface SupermatEvaluationOptions {
+  dataRoot: string;
+  engine: { name: string } & EngineSetup;
+  capture: (path: string) => Promise<Article>;
+  limit?: number;
+  dependencies: ScorerDependencies;
+  progress?: (line: string) => void;
+}
+
+export interface SupermatEvaluation extends Omit<CorpusScore, 'papers'> {
+  dataset: 'supermat';
+  split: 'dev';
+  engine: string;
+  /** Truth records skipped because their Tc text holds no number. */
+  unreadableRecords: number;
+  groundingRate?: number;
+  papers: Array<{ paper: string; predictions: number; truths: number; matched: number }>;
+}
+
+/** Run the evaluation. Rejects when the CSV or the PDF folder is missing, or a capture fails. */
+export async function evaluateSupermat(options: SupermatEvaluationOptions): Promise<SupermatEvaluation> {
+  const { dataRoot, engine } = options;
+  const truth = parseSupermatTruth(await readFile(join(dataRoot, 'datasets', 'supermat', 'SuperMat-2.0.csv'), 'utf8'));
+  const pdfFolder = join(dataRoot, 'fixtures', 'pdf', 'supercon');
+  const pdfStems = new Set((await readdir(pdfFolder)).filter((name) => /^supermat__.+\.pdf$/.test(name)).map((name) => name.slice('supermat__'.length, -'.pdf'.length)));
+  let papers = truth.filter((paper) => pdfStems.has(paper.stem)).sort((a, b) => a.stem.localeCompare(b.stem));
+  if (options.limit !== undefined) papers = papers.slice(0, options.limit);
+
+  const cases: PaperCase[] = [];
+  let produced = 0;
+  let grounded = 0;
+  for (const [position, paper] of papers.entries()) {
+    options.progress?.(`[${position + 1}/${papers.length}] ${paper.stem}`);
+    const article = await options.capture(join(pdfFolder, `supermat__${paper.stem}.pdf`));
+    const triplets = (await engine.extractor(article, { properties: [TC] })).filter((triplet) => triplet.property === TC);
+    if (engine.isGrounded) {
+      produced += triplets.length;
+      grounded += triplets.filter((triplet) => engine.isGrounded!(triplet, article)).length;
+    }
+    cases.push({ paper: paper.stem, truths: paper.truths, predictions: triplets });
+  }
+  const score = scoreCorpus(cases, options.dependencies);
+  return {
+    dataset: 'supermat',
+    split: 'dev',
+    engine: engine.name,
+    ...score,
+    unreadableRecords: papers.reduce((total, paper) => total + paper.unreadable, 0),
+    ...(produced > 0 ? { groundingRate: grounded / produced } : {}),
+    papers: score.papers.map(({ paper, predictions, truths, matched }) => ({ paper, predictions, truths, matched })),
+  };
+}

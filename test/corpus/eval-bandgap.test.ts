@@ -1,0 +1,53 @@
+/**
+ * Replay scoring on the real bandgap-200 data: the recorded ChatExtract and LangChain outputs
+ * against the manual ground truth, with the real unit table and material comparison. The floors
+ * are the scores measured when the scorer was written (rounded down), so a regression in the
+ * readers, the unit conversion or the material comparison makes this fail.
+ */
+import { describe, expect, it } from 'vitest';
+import { evaluateBandgap } from '../../src/eval/bandgap/bandgap-evaluation';
+import { REPLAY_NAMES } from '../../src/eval/bandgap/bandgap-dataset';
+import { loadScorerDependencies } from '../../src/eval/scorer-dependencies';
+import { sharedDataSkipReason, sharedRoot } from '../support/shared-data';
+
+const skipReason = sharedDataSkipReason();
+
+// [replay, version, precision, recall, f1] floors at 0.1%, measured with `assay eval bandgap-200 --all-replays --version both`.
+const FLOORS: Array<[string, 'pub' | 'arxiv', number, number, number]> = [
+  ['chatextract-qwen2.5-14b', 'pub', 0.48, 0.4, 0.44], // measured 0.486, 0.407, 0.443
+  ['chatextract-qwen2.5-14b-verified', 'pub', 0.53, 0.24, 0.33], // measured 0.538, 0.244, 0.336
+  ['langchain-22', 'pub', 0.51, 0.25, 0.34], // measured 0.512, 0.256, 0.341
+  ['langchain-12', 'arxiv', 0.85, 0.26, 0.41], // measured 0.857, 0.270, 0.410
+];
+
+describe.skipIf(skipReason !== undefined)(`bandgap-200 replays${skipReason ? ` (${skipReason})` : ''}`, () => {
+  it.each(FLOORS)('%s on %s scores at least P %f, R %f, F1 %f', async (name, version, precision, recall, f1) => {
+    const result = await evaluateBandgap({ dataRoot: sharedRoot, version, source: { kind: 'replay', name }, dependencies: await loadScorerDependencies(sharedRoot) });
+    expect(result.n).toBe(100);
+    expect(result.precision).toBeGreaterThanOrEqual(precision);
+    expect(result.recall).toBeGreaterThanOrEqual(recall);
+    expect(result.f1).toBeGreaterThanOrEqual(f1);
+    // The looser tolerances can only match more.
+    expect(result.f1At['1%']).toBeGreaterThanOrEqual(result.f1At['0.1%']);
+    expect(result.f1At['10%']).toBeGreaterThanOrEqual(result.f1At['1%']);
+  });
+
+  it('reads every replay on both versions, with truths from the manual files', async () => {
+    const dependencies = await loadScorerDependencies(sharedRoot);
+    for (const version of ['pub', 'arxiv'] as const) {
+      for (const name of REPLAY_NAMES) {
+        const result = await evaluateBandgap({ dataRoot: sharedRoot, version, source: { kind: 'replay', name }, dependencies });
+        expect(result.truths, `${version} ${name}`).toBe(version === 'pub' ? 86 : 89);
+        expect(result.predictions, `${version} ${name}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('--limit N keeps the first N papers of the truth file', async () => {
+    const result = await evaluateBandgap({ dataRoot: sharedRoot, version: 'pub', source: { kind: 'replay', name: 'langchain-23' }, limit: 14, dependencies: await loadScorerDependencies(sharedRoot) });
+    expect(result.n).toBe(14);
+    expect(result.papers.map((paper) => paper.paper.split('/')[0])).toEqual(Array.from({ length: 14 }, (_, index) => String(index + 1)));
+    // Papers 5, 7, 8, 11, 12 and 14 carry truths in manual_pub__manual.csv (4 + 2 + 1 + 3 + 1 + 20 rows).
+    expect(result.truths).toBe(31);
+  });
+});

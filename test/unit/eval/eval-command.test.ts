@@ -1,0 +1,128 @@
+/**
+ * `assay eval` on a tiny self-made data root (files shaped like bandgap-200's), with the test
+ * doubles for unit conversion and material equality injected.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runEval, type EvalCommandDependencies } from '../../../src/cli/eval-command';
+import type { Article } from '../../../src/contracts/article';
+import type { Triplet } from '../../../src/contracts/triplet';
+import { testDependencies } from './scorer-doubles';
+
+let dataRoot = '';
+
+beforeAll(() => {
+  dataRoot = mkdtempSync(join(tmpdir(), 'assay-eval-'));
+  const folder = join(dataRoot, 'datasets', 'bandgap-200');
+  mkdirSync(join(folder, 'recorded-pub', '3-ChatExtract'), { recursive: true });
+  mkdirSync(join(folder, 'recorded-pub', '4-LangChain'), { recursive: true });
+  mkdirSync(join(folder, 'text-pub'));
+  writeFileSync(
+    join(folder, 'manual_pub__manual.csv'),
+    `index,doi,material,Error Class,,Position Class,,Value Class,,Manual,source,,
+1,10.1/a,,,,,,,,,,,
+2,10.1/b,ZnO,,,1,,1,,3.4,"the ZnO band gap (3.4 eV)",,
+3,10.1/c,SrTiO3,,,1,,1,,3,"the non-doped 3 eV bandgap insulator",,
+`,
+  );
+  writeFileSync(
+    join(folder, 'recorded-pub', '3-ChatExtract', '2_extracted_qwen2.5-14b_CE_3_0921-0950.csv'),
+    `passage,sentence,doi,material,value,unit,material_valid,value_valid,unit_valid
+p,s,2/10.1/b,ZnO,3.4,eV,1,1,1
+p,s,3/10.1/c,SrTiO3,3.2,eV,1,1,1
+`,
+  );
+  // Capture refuses very short texts, so each paper gets a title and a filler paragraph.
+  const paperText = (sentence: string) => `A test paper\n\n${sentence}\n\n${'The samples were prepared and measured as described in the methods section. '.repeat(8)}\n`;
+  writeFileSync(join(folder, 'text-pub', '1_10.1_a.txt'), paperText('A paper about nothing in particular.'));
+  writeFileSync(join(folder, 'text-pub', '2_10.1_b.txt'), paperText('This is not driven by excitations across the ZnO band gap (3.4 eV).'));
+  writeFileSync(join(folder, 'text-pub', '3_10.1_c.txt'), paperText('SrTiO3 is the non-doped 3 eV bandgap insulator.'));
+  writeFileSync(join(folder, 'recorded-pub', '4-LangChain', 'output_LC_12_0620-1606.csv'), 'doi,output,status\n2/10.1/b,"| Material | Value | Unit |\n|---|---|---|\n| ZnO | 3.4 | eV |",1\n');
+});
+
+const dependencies: EvalCommandDependencies = { scorerDependencies: async () => testDependencies, engines: {}, datasets: {} };
+
+function capture() {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (stdout.push(String(chunk)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (stderr.push(String(chunk)), true));
+  return { stdout, stderr };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('runEval bandgap-200', () => {
+  it('prints one JSON document with the scores of a replay', async () => {
+    const output = capture();
+    expect(await runEval(['bandgap-200', '--data', dataRoot, '--replay', 'chatextract-qwen2.5-14b', '--json'], dependencies)).toBe(0);
+    const result = JSON.parse(output.stdout.join(''));
+    expect(result).toMatchObject({ dataset: 'bandgap-200', split: 'dev', version: 'pub', replay: 'chatextract-qwen2.5-14b', n: 3, predictions: 2, truths: 2, matched: 1, precision: 0.5, recall: 0.5 });
+    expect(result.f1At).toEqual({ '0.1%': 0.5, '1%': 0.5, '10%': 1 });
+    expect(result.papers.map((paper: { paper: string }) => paper.paper)).toEqual(['1/10.1/a', '2/10.1/b', '3/10.1/c']);
+  });
+
+  it('--limit N scores the first N papers only', async () => {
+    const output = capture();
+    expect(await runEval(['bandgap-200', '--data', dataRoot, '--replay', 'chatextract-qwen2.5-14b', '--limit', '2', '--json'], dependencies)).toBe(0);
+    expect(JSON.parse(output.stdout.join(''))).toMatchObject({ n: 2, predictions: 1, truths: 1, matched: 1, f1: 1 });
+  });
+
+  it('prints a Markdown table without --json', async () => {
+    const output = capture();
+    expect(await runEval(['bandgap-200', '--data', dataRoot, '--replay', 'langchain-12'], dependencies)).toBe(0);
+    expect(output.stdout.join('')).toMatch(/^\| tool \| version .*\n\|---.*\n\| langchain-12 \| pub \| 3 \| 1 \| 2 \| 1 \| 100\.0 \| 50\.0 \| 66\.7 \|/);
+  });
+
+  it('runs an injected engine on the captured texts and reports its grounding rate', async () => {
+    const output = capture();
+    const engine = {
+      // A double that reads "<material> ... (<value> eV)" crudely: enough to exercise the path.
+      extractor: async (article: Article): Promise<Triplet[]> => {
+        const match = /(ZnO|SrTiO3)\D*?(\d+(?:\.\d+)?) eV/.exec(article.text);
+        return match ? [{ material: match[1]!, property: 'band_gap', value: { kind: 'number', value: Number(match[2]) }, unit: 'eV', engine: 'double' }] : [];
+      },
+      isGrounded: (triplet: Triplet) => triplet.material === 'ZnO',
+    };
+    const withEngine = { ...dependencies, engines: { double: async () => engine } };
+    expect(await runEval(['bandgap-200', '--data', dataRoot, '--engine', 'double', '--json'], withEngine)).toBe(0);
+    expect(JSON.parse(output.stdout.join(''))).toMatchObject({ engine: 'double', n: 3, predictions: 2, truths: 2, matched: 2, f1: 1, groundingRate: 0.5 });
+    expect(output.stderr.join('')).toMatch(/\[3\/3\] 3\/10\.1\/c/);
+  });
+
+  it('hands other datasets to their injected evaluator, with --limit', async () => {
+    const output = capture();
+    const seen: unknown[] = [];
+    const withDataset = { ...dependencies, datasets: { toy: async (root: string, options: { limit?: number }) => (seen.push([root, options]), { f1: 1 }) } };
+    expect(await runEval(['toy', '--data', dataRoot, '--limit', '3', '--json'], withDataset)).toBe(0);
+    expect(JSON.parse(output.stdout.join(''))).toEqual({ dataset: 'toy', split: 'dev', f1: 1 });
+    expect(seen).toEqual([[dataRoot, { limit: 3 }]]);
+  });
+
+  it('--all-replays prints one table with every replay', async () => {
+    const output = capture();
+    const only = { ...dependencies, engines: {} };
+    // The tiny root has only two recorded files: the others fail, so check the error is clear.
+    expect(await runEval(['bandgap-200', '--data', dataRoot, '--all-replays'], only)).toBe(1);
+    expect(output.stderr.at(-1)).toMatch(/expected one 2_extracted_llama2-13b_\*\.csv/);
+  });
+
+  it.each([
+    [['bandgap-200', '--data', 'DATA', '--replay', 'nope'], /unknown replay "nope"/, 2],
+    [['bandgap-200', '--data', 'DATA', '--engine', 'rules'], /engine "rules" is not available/, 2],
+    [['bandgap-200', '--data', 'DATA', '--replay', 'langchain-12', '--limit', '0'], /--limit must be a positive integer/, 2],
+    [['bandgap-200', '--data', 'DATA', '--replay', 'langchain-12', '--version', 'draft'], /--version must be pub or arxiv/, 2],
+    [['cornell-tc', '--data', 'DATA'], /"cornell-tc" is not yet supported/, 2],
+    [['supermat', '--data', 'DATA', '--replay', 'langchain-12'], /no recorded tools/, 2],
+    [['no-such-set'], /unknown dataset/, 2],
+    [['bandgap-200', '--data', 'DATA', '--replay', 'langchain-12', '--version', 'arxiv'], /ENOENT|no such file/i, 1],
+  ])('%j fails with one clear line', async (argv, message, code) => {
+    const output = capture();
+    expect(await runEval(argv.map((item) => (item === 'DATA' ? dataRoot : item)), dependencies)).toBe(code);
+    expect(output.stdout.join('')).toBe('');
+    expect(output.stderr).toHaveLength(1);
+    expect(output.stderr[0]).toMatch(message);
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * Small test doubles for the scorer's injected dependencies: a converter that knows eV, meV and
+ * K (CODATA eV), and a material comparison that is case/space-insensitive string or alias equality.
+ */
+import type { ScorerDependencies } from '../../../src/eval/triplet-scorer';
+
+const ELECTRON_VOLT = 1.602176634e-19;
+
+export const testConvert: ScorerDependencies['convert'] = (value, unit) => {
+  if (unit === 'eV') return { value: value * ELECTRON_VOLT, unit: 'J' };
+  if (unit === 'meV') return { value: value * ELECTRON_VOLT * 1e-3, unit: 'J' };
+  if (unit === 'K') return { value, unit: 'K' };
+  return null;
+};
+
+const squash = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+
+export const testSameMaterial: ScorerDependencies['sameMaterial'] = (a, b, aliases = []) => [b, ...aliases].some((name) => squash(name) === squash(a));
+
+export const testDependencies: ScorerDependencies = { convert: testConvert, sameMaterial: testSameMaterial };
