@@ -14,7 +14,13 @@ commands:
   capture <file> [--json]                        capture an article (HTML, XHTML, JATS/Elsevier/ACS XML, PDF or text)
   scan <file> [--property NAME] [--json]         quantities, materials and property-linked candidates, no model
   extract <file> --engine rules [--json]         material–property–value–unit triplets with evidence
-  eval <dataset> [--replay NAME] [--json] ...    score against shared ground truth (bandgap-200, supermat, measeval, mulms)
+  eval <dataset> [options]                       score against the shared ground truth:
+      bandgap-200 [--version pub|arxiv|both] [--engine rules | --replay NAME | --all-replays]
+      supermat [--engine rules], cornell-tc [--reference FILE], measeval, mulms
+      common: [--data DIR] [--split dev] [--limit N] [--json]
+
+Every command takes --json (exactly one JSON document on stdout). Data root: --data, else
+ASSAY_DATA, else ../shared beside the project.
 `;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
@@ -35,6 +41,10 @@ export async function main(argv: string[]): Promise<number> {
   if (!run) {
     process.stderr.write(`assay: unknown command '${command}'\n${USAGE}`);
     return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(USAGE);
+    return 0;
   }
   return run(rest);
 }
