@@ -3,6 +3,7 @@
  * with `--json` exactly one JSON document on stdout; progress on stderr; bad input → non-zero
  * exit and one clear line on stderr.
  */
+import { runBench } from './bench-command';
 import { runCapture } from './capture-command';
 import { runEval } from './eval-command';
 import { runExtract } from './extract-command';
@@ -18,6 +19,7 @@ commands:
       bandgap-200 [--version pub|arxiv|both] [--engine rules | --replay NAME | --all-replays]
       supermat [--engine rules], cornell-tc [--reference FILE], measeval, mulms
       common: [--data DIR] [--split dev] [--limit N] [--json]
+  bench [--runs N] [--json] [file …]            capture, scan and rules-extraction timings on sample papers
 
 Every command takes --json (exactly one JSON document on stdout). Data root: --data, else
 ASSAY_DATA, else ../shared beside the project.
@@ -28,6 +30,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   scan: runScan,
   extract: runExtract,
   eval: (argv) => runEval(argv),
+  bench: runBench,
 };
 
 /** Exit codes: 0 success, 1 the input could not be processed, 2 usage error. */
