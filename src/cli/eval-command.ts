@@ -1,13 +1,14 @@
 /**
  * `assay eval <dataset> [--split dev] [--data DIR] [--version pub|arxiv] [--engine NAME]
- * [--replay NAME] [--all-replays] [--limit N] [--json]`.
+ * [--replay NAME] [--all-replays] [--reference FILE] [--limit N] [--json]`.
  * With `--json`: one JSON document on stdout (`{ dataset, split, version, engine|replay, n,
  * precision, recall, f1, f1At, … }`); without: a Markdown table. Progress goes to stderr.
  * `--all-replays` scores every recorded tool (and the engines available) side by side; with
  * `--version both` it does so for both versions. `supermat` runs an engine on the SuperMat PDFs;
- * `measeval` and `mulms` score the quantity parser.
+ * `measeval` and `mulms` score the quantity parser. `cornell-tc` answers the precedent dev set
+ * from a local Tc/Tcn table (`--reference FILE`, default the SuperCon export) and scores 0/1/2.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { captureFile } from './capture-command';
 import { resolveDataRoot } from '../eval/data-root';
@@ -28,7 +29,7 @@ export interface EvalCommandDependencies {
   datasets: Record<string, (dataRoot: string, options: { limit?: number }) => Promise<object>>;
 }
 
-const NOT_YET_SUPPORTED = ['cornell-tc', 'llm-nerre-doping'];
+const NOT_YET_SUPPORTED = ['llm-nerre-doping'];
 
 /**
  * The defaults wired in this build. Loaded lazily so that a test injecting its own doubles does
@@ -80,6 +81,7 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
         replay: { type: 'string' },
         'all-replays': { type: 'boolean' },
         limit: { type: 'string' },
+        reference: { type: 'string' },
       },
     });
     const [dataset] = positionals;
@@ -105,6 +107,17 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
       return 0;
     }
 
+    if (values.reference && dataset !== 'cornell-tc') throw new UsageError('--reference applies to cornell-tc only');
+    if (dataset === 'cornell-tc') {
+      if (values.replay || values['all-replays'] || values.engine) throw new UsageError('cornell-tc answers from the reference table; --engine/--replay are not supported');
+      const limit = parseLimit(values.limit);
+      // Loaded here: the materials parser is only needed for this dataset.
+      const { evaluateCornellTc, cornellTcTable } = await import('../eval/cornell-tc/cornell-tc-evaluation');
+      const result = await evaluateCornellTc({ dataRoot, ...(limit === undefined ? {} : { limit }), ...(values.reference ? { referencePath: resolve(values.reference) } : {}) });
+      write(values.json ? JSON.stringify(result) + '\n' : cornellTcTable(result));
+      return 0;
+    }
+
     if (dataset !== 'bandgap-200') {
       const evaluator = dependencies.datasets[dataset];
       if (evaluator) {
@@ -114,8 +127,8 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
         write(values.json ? JSON.stringify(result) + '\n' : '```json\n' + JSON.stringify(result, null, 2) + '\n```\n');
         return 0;
       }
-      if (NOT_YET_SUPPORTED.includes(dataset)) throw new UsageError(`dataset "${dataset}" is not yet supported (supported: bandgap-200, supermat, ${Object.keys(dependencies.datasets).join(', ')})`);
-      throw new UsageError(`unknown dataset "${dataset}" (supported: bandgap-200, supermat, ${Object.keys(dependencies.datasets).join(', ')})`);
+      if (NOT_YET_SUPPORTED.includes(dataset)) throw new UsageError(`dataset "${dataset}" is not yet supported (supported: bandgap-200, supermat, cornell-tc, ${Object.keys(dependencies.datasets).join(', ')})`);
+      throw new UsageError(`unknown dataset "${dataset}" (supported: bandgap-200, supermat, cornell-tc, ${Object.keys(dependencies.datasets).join(', ')})`);
     }
 
     const limit = parseLimit(values.limit);

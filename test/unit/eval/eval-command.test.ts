@@ -101,6 +101,22 @@ describe('runEval bandgap-200', () => {
     expect(seen).toEqual([[dataRoot, { limit: 3 }]]);
   });
 
+  it('cornell-tc answers from the table given by --reference and prints a Markdown table', async () => {
+    // Rows from cornell-scillm/tc-precedent-search/SuperCon_Tc_Tcn_dev-set.csv lines 2 and 4.
+    const header = 'refno,material,property_name,property_value,property_unit,Has material been reported to be superconducting?,What is the highest measured Tc?,What is the lowest temp for measurement at which material was not superconducting?,file';
+    const folder = join(dataRoot, 'datasets', 'cornell-scillm', 'tc-precedent-search');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'SuperCon_Tc_Tcn_dev-set.csv'), `${header}\nAAC6220123,Y2I2C2,tc,9.85,K,Yes,9.85,,\nPHC2570086,Ga1Sr2Y1Cu2O7,tcn,5.0,K,No,,5.0,\n`);
+    const reference = join(dataRoot, 'other-table.csv');
+    writeFileSync(reference, `${header}\nAAC6220123,C2Y2I2,tc,9.85,K,Yes,9.85,,\n`);
+    const output = capture();
+    expect(await runEval(['cornell-tc', '--data', dataRoot, '--reference', reference], dependencies)).toBe(0);
+    expect(output.stdout.join('')).toMatch(/\| reference table \| 2 \| 1\.00 \|.*\| 50\.0% \| 100\.0% \|/);
+    const json = capture();
+    expect(await runEval(['cornell-tc', '--data', dataRoot, '--reference', reference, '--limit', '1', '--json'], dependencies)).toBe(0);
+    expect(JSON.parse(json.stdout.join(''))).toMatchObject({ dataset: 'cornell-tc', split: 'dev', n: 1, meanScore: 2, coverage: 1, groundedShare: 1 });
+  });
+
   it('--all-replays prints one table with every replay', async () => {
     const output = capture();
     const only = { ...dependencies, engines: {} };
@@ -114,7 +130,10 @@ describe('runEval bandgap-200', () => {
     [['bandgap-200', '--data', 'DATA', '--engine', 'rules'], /engine "rules" is not available/, 2],
     [['bandgap-200', '--data', 'DATA', '--replay', 'langchain-12', '--limit', '0'], /--limit must be a positive integer/, 2],
     [['bandgap-200', '--data', 'DATA', '--replay', 'langchain-12', '--version', 'draft'], /--version must be pub or arxiv/, 2],
-    [['cornell-tc', '--data', 'DATA'], /"cornell-tc" is not yet supported/, 2],
+    [['llm-nerre-doping', '--data', 'DATA'], /"llm-nerre-doping" is not yet supported/, 2],
+    [['cornell-tc', '--data', 'DATA', '--engine', 'rules'], /answers from the reference table/, 2],
+    [['bandgap-200', '--data', 'DATA', '--reference', 'x.csv'], /--reference applies to cornell-tc only/, 2],
+    [['cornell-tc', '--data', join(tmpdir(), 'assay-no-such-root')], /ENOENT|no such file/i, 1],
     [['supermat', '--data', 'DATA', '--replay', 'langchain-12'], /no recorded tools/, 2],
     [['no-such-set'], /unknown dataset/, 2],
     [['bandgap-200', '--data', 'DATA', '--replay', 'langchain-12', '--version', 'arxiv'], /ENOENT|no such file/i, 1],
