@@ -6,6 +6,7 @@
  */
 import type { Block } from '../contracts/article';
 import { findPropertyMentions, type PropertyDefinition } from '../properties';
+import { headerUnit } from './quantities';
 import { unitFitsProperty } from './scan-fit';
 import type { Candidate, ScanDependencies, ScanMaterialMention, ScanQuantity } from './scan-types';
 
@@ -23,14 +24,6 @@ function splitSpans(text: string, offset: number, separator: string): Span[] {
     start += part.length + separator.length;
   }
   return spans;
-}
-
-/** The unit printed in a header cell: "(eV)", "[K]", "/ Å", ", GPa" at its end; null when none is known. */
-export function headerUnit(cell: string, normalizeUnit: ScanDependencies['normalizeUnit']): { unit: string; unitText: string } | null {
-  const written = /[([]\s*([^()[\]]+?)\s*[)\]]\s*$/u.exec(cell)?.[1] ?? /(?:\s\/|,)\s*(\S+)\s*$/u.exec(cell)?.[1];
-  if (!written) return null;
-  const unit = normalizeUnit(written);
-  return unit ? { unit, unitText: written } : null;
 }
 
 /** A cell holding exactly one number, as a quantity in the header's unit; null otherwise. */
@@ -62,7 +55,9 @@ export function tableCandidates(
     if (!mention || column === 0) return; // column 0 holds the material
     const schema = schemas.find((candidate) => candidate.name === mention.property)!;
     const absoluteMention = { ...mention, start: cell.start + mention.start, end: cell.start + mention.end };
-    const unitFromHeader = headerUnit(cell.text, dependencies.normalizeUnit);
+    // The same reading of a header's unit as the grounding gate's (parseTableQuantities), so
+    // that what the scan takes from a header, the gate confirms.
+    const unitFromHeader = headerUnit(cell.text);
     for (const { row, cells } of rows.slice(1)) {
       // Rows with spanning cells shift columns; skipping them keeps precision.
       if (cells.length !== header.cells.length) continue;

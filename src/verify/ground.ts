@@ -8,11 +8,18 @@ import type { Triplet } from '../contracts/triplet';
 import { anchorEvidence, type Anchor } from '../text/anchoring';
 import { formatReportedValue, reportedValueToSI, unitTokenInQuote, valueShownBy, type QuoteQuantity, type ToSI } from './value-in-quote';
 import { defaultGroundingDependencies } from './grounding-dependencies';
+import { quantitiesInSpan, type FindTableQuantities } from './table-evidence';
 
 /** What grounding needs from the quantity, unit and property modules (injected for tests). */
 export interface GroundingDependencies {
   /** Quantities written in a text (`parseQuantities` of `src/text/quantities`). */
   findQuantities: (text: string) => QuoteQuantity[];
+  /**
+   * Quantities of a table block's cells, a bare cell taking its column header's unit
+   * (`parseTableQuantities`); used only when the quote takes in the table's header row.
+   * Without it, table cells printed without a unit are not seen.
+   */
+  findTableQuantities?: FindTableQuantities;
   /** Canonical unit symbol for a unit as written, or null when unknown (`normalizeUnit`). */
   normalizeUnit: (text: string) => string | null;
   /** Whether a canonical unit is one the property is reported in; undefined when unknown. */
@@ -71,12 +78,14 @@ function writtenInOtherUnit(triplet: Triplet, quantities: QuoteQuantity[], depen
  * Ground one triplet in `article`.
  *
  * Steps: (1) anchor `triplet.evidence` in `article.text` (`anchorEvidence`: position, exact,
- * whitespace-insensitive, fuzzy); (2) parse quantities in the anchored span and look for the
- * triplet's value among them — as written, relative tolerance 1e-9, "~", "±" and ranges
- * understood — else printed in another unit of the same dimension (11 meV for 0.011 eV, equal in
- * SI within the same tolerance; noted in `valueWrittenAs` and the reasons); (3) the unit must
- * be the one printed with that value (see `checkUnit`). `unitFitsProperty` is reported when the property's units are known but does not
- * decide `grounded`. Never throws for a valid triplet and article.
+ * whitespace-insensitive, fuzzy); (2) parse quantities in the anchored span — in a table block
+ * whose header row is quoted, bare cells count with their header's unit ("146(5)" under
+ * "K0 (GPa)" is 146 ± 5 GPa; see `quantitiesInSpan`) — and look for the triplet's value among
+ * them — as written, relative tolerance 1e-9, "~", "±" and ranges understood — else printed in
+ * another unit of the same dimension (11 meV for 0.011 eV, equal in SI within the same
+ * tolerance; noted in `valueWrittenAs` and the reasons); (3) the unit must be the one printed
+ * with that value (see `checkUnit`). `unitFitsProperty` is reported when the property's units
+ * are known but does not decide `grounded`. Never throws for a valid triplet and article.
  */
 export function ground(triplet: Triplet, article: Article, dependencies: GroundingDependencies = defaultGroundingDependencies): GroundingResult {
   if (!triplet.evidence) return notAnchored('no evidence quote given');
@@ -86,7 +95,7 @@ export function ground(triplet: Triplet, article: Article, dependencies: Groundi
   const reasons: string[] = [];
   if (anchor.method === 'fuzzy') reasons.push(`quote found only approximately (fuzzy match, score ${anchor.score.toFixed(2)})`);
   const quote = article.text.slice(anchor.start, anchor.end);
-  const quantities = dependencies.findQuantities(quote);
+  const quantities = quantitiesInSpan(article, anchor.start, anchor.end, dependencies.findQuantities, dependencies.findTableQuantities);
   const matching = quantities.filter((quantity) => valueShownBy(triplet.value, quantity.value));
   const valueWords = triplet.valueText?.trim() || formatReportedValue(triplet.value);
   const converted = matching.length > 0 ? undefined : writtenInOtherUnit(triplet, quantities, dependencies);

@@ -2,7 +2,7 @@
  * The real dependencies of the grounding gate, wired in one place so that `ground.ts` can be
  * tested with injected ones: the quantity parser, the unit normalizer and the property schemas.
  */
-import { parseQuantities } from '../text/quantities';
+import { parseQuantities, parseTableQuantities } from '../text/quantities';
 import { normalizeUnit, toSI } from '../text/units';
 import { loadPropertySchemas } from '../properties';
 import type { GroundingDependencies } from './ground';
@@ -19,9 +19,10 @@ export function unitFitsBuiltInProperty(property: string, unit: string): boolean
   return units === undefined ? undefined : units.includes(unit);
 }
 
-/** `parseQuantities`, `normalizeUnit`, `toSI` and the built-in property schemas. */
+/** `parseQuantities`, `parseTableQuantities`, `normalizeUnit`, `toSI` and the built-in property schemas. */
 export const defaultGroundingDependencies: GroundingDependencies = {
   findQuantities: parseQuantities,
+  findTableQuantities: parseTableQuantities,
   normalizeUnit,
   unitFitsProperty: unitFitsBuiltInProperty,
   toSI,

@@ -189,3 +189,65 @@ describe('ground with injected dependencies', () => {
     expect(groundAll([], articleOf(PASSAGES.zno), dependencies).groundingRate).toBeNull();
   });
 });
+
+describe('ground: evidence from a table row (unit printed only in the column header)', () => {
+  // Modeled on Table III of ../shared/fixtures/aps/xml/limesoup__10.1103_PhysRevB.90.214101.xml as
+  // `assay capture` gives it (block b47: rows "\n", cells "\t", an empty corner cell), with a
+  // caption before it and a sentence after it.
+  const caption = 'TABLE III. Equation of state parameters of cubic SrMnO3 from a third-order Birch-Murnaghan fit.';
+  const table = [
+    '\tV0 (Å3)\tK0 (GPa)\tK0′\tPressure medium',
+    'Present study\t\t\t\t',
+    '3C-SrMnO3 BM3\t55.58(2)\t146(5)\t6.4(5)\tNeon',
+    '3C DFT BM3\t55.765(7)\t172.5(4)\t4.413(18)\t',
+    'Earlier calculation\t166',
+  ].join('\n');
+  const prose = 'The bulk modulus K0 (GPa) of 3C-SrMnO3 is 146(5) from this fit.';
+  const text = `${caption}\n\n${table}\n\n${prose}`;
+  const tableStart = caption.length + 2;
+  const proseStart = tableStart + table.length + 2;
+  const article: Article = {
+    ...articleOf(text),
+    blocks: [
+      { id: 'b0', kind: 'caption', text: caption, start: 0, end: caption.length },
+      { id: 'b1', kind: 'table', text: table, start: tableStart, end: tableStart + table.length },
+      { id: 'b2', kind: 'paragraph', text: prose, start: proseStart, end: proseStart + prose.length },
+    ],
+  };
+  const rows = table.split('\n');
+  // What the rules extractor quotes: from the header row to the data row.
+  const headerToRow = rows.slice(0, 3).join('\n');
+  const withUncertainty = (value: number, uncertainty: number): ReportedValue => ({ kind: 'number', value, uncertainty });
+
+  it('grounds the bare cell 146(5) under "K0 (GPa)" as 146 ± 5 GPa', () => {
+    const result = ground(triplet('3C-SrMnO3', withUncertainty(146, 5), 'GPa', headerToRow, 'bulk_modulus'), article);
+    expect(result.reasons).toEqual([]);
+    expect(result).toMatchObject({ anchored: true, valueInQuote: true, unitInQuote: true, grounded: true });
+    expect(ground(triplet('3C DFT', number(172.5), 'GPa', rows.slice(0, 4).join('\n'), 'bulk_modulus'), article).grounded).toBe(true);
+  });
+
+  it('grounds a cell in another column with that column\'s unit', () => {
+    expect(ground(triplet('3C-SrMnO3', number(55.58), 'Å3', headerToRow, 'volume'), article).grounded).toBe(true);
+  });
+
+  const failures: Array<[string, Triplet, string]> = [
+    ['a value not printed in the row', triplet('3C-SrMnO3', number(145), 'GPa', headerToRow, 'bulk_modulus'), 'value 145 not in the quote'],
+    ['a cell of a column without a unit (K0′ = 6.4) given the unit of another', triplet('3C-SrMnO3', number(6.4), 'GPa', headerToRow, 'bulk_modulus'), 'value 6.4 not in the quote'],
+    ['the volume cell claimed in the bulk-modulus unit', triplet('3C-SrMnO3', number(55.58), 'GPa', headerToRow, 'bulk_modulus'), 'unit GPa not in the quote (55.58 is given in Å^3 there)'],
+    ['a unit that contradicts the header', triplet('3C-SrMnO3', number(146), 'eV', headerToRow, 'bulk_modulus'), 'unit eV not in the quote (146 is given in GPa there)'],
+    ['a cell of a row with fewer cells than the header (its column is unknown)', triplet('Earlier calculation', number(166), 'Å3', table, 'volume'), 'value 166 not in the quote'],
+    ['a data row quoted without its header', triplet('3C-SrMnO3', number(146), 'GPa', rows[2]!, 'bulk_modulus'), 'value 146 not in the quote'],
+    ['a bare number in a sentence, even after "(GPa)"', triplet('3C-SrMnO3', number(146), 'GPa', prose, 'bulk_modulus'), 'value 146 not in the quote'],
+  ];
+  it.each(failures)('does not ground %s', (_name, fact, reason) => {
+    const result = ground(fact, article);
+    expect(result.anchored).toBe(true);
+    expect(result.grounded).toBe(false);
+    expect(result.reasons.some((written) => written.startsWith(reason)), JSON.stringify(result.reasons)).toBe(true);
+  });
+
+  it('reads header units only in table blocks: the same rows as a paragraph do not ground', () => {
+    const asParagraph = articleOf(table);
+    expect(ground(triplet('3C-SrMnO3', number(146), 'GPa', headerToRow, 'bulk_modulus'), asParagraph).grounded).toBe(false);
+  });
+});
