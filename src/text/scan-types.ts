@@ -3,6 +3,7 @@
  * public shapes of `parseQuantities` (src/text/quantities) and `findMaterialMentions`
  * (src/text/materials) structurally, so the scan depends only on what it uses.
  */
+import type { AbbreviationDefinition } from './materials';
 import type { ReportedValue } from '../contracts/triplet';
 import type { PropertyMention } from '../properties';
 
@@ -30,7 +31,10 @@ export interface ScanMaterialMention {
 /** What the scan calls; `scan-dependencies.ts` wires the real modules in. */
 export interface ScanDependencies {
   parseQuantities(text: string): ScanQuantity[];
-  findMaterialMentions(text: string): ScanMaterialMention[];
+  /** Mentions in `text`; `definitions` are abbreviations defined anywhere in the article. */
+  findMaterialMentions(text: string, options?: { definitions?: readonly AbbreviationDefinition[] }): ScanMaterialMention[];
+  /** Abbreviations the article defines ("bismuth ferrite (BFO)"); optional so tests may omit it. */
+  findAbbreviationDefinitions?(text: string): AbbreviationDefinition[];
   /** A cell that is exactly one number ("146(5)", "1.13"), or null (see src/text/quantities/number.ts). */
   parseNumber(text: string): { value: number; uncertainty?: number } | null;
   /** Canonical symbol of a unit as written ("eV", "meV", "g cm−3"), or null when unknown. */

@@ -103,9 +103,12 @@ function sentenceCandidates(
 export function scanArticle(article: Article, options: ScanOptions = {}, dependencies: ScanDependencies = defaultScanDependencies): ScanResult {
   const schemas = options.properties ?? loadPropertySchemas();
   const result: ScanResult = { quantities: [], materials: [], candidates: [] };
+  // Abbreviations are defined once ("bismuth ferrite (BFO)") and used blocks later, so they are
+  // collected over the whole article before the block-by-block pass.
+  const definitions = dependencies.findAbbreviationDefinitions?.(article.text) ?? [];
   for (const block of article.blocks) {
     const quantities = rebase(dependencies.parseQuantities(block.text), block.start);
-    const materials = rebase(dependencies.findMaterialMentions(block.text), block.start);
+    const materials = rebase(dependencies.findMaterialMentions(block.text, { definitions }), block.start);
     result.quantities.push(...quantities);
     result.materials.push(...materials);
     if (block.kind === 'table') {

@@ -26,6 +26,15 @@ describe('scanArticle on real sentences', () => {
     expect(links.map(([, valueText]) => valueText).join()).toContain(expected.map(([, valueText]) => valueText!.replace('about ', '')).join());
   });
 
+  it('knows an abbreviation defined in an earlier block as a material', () => {
+    // Defined in the introduction, used in the results: the scan must link the later value to it.
+    const { links } = candidatesOf(
+      paragraph('Films of lanthanum strontium manganite (LSMO) were grown on SrTiO3 at 750 °C.'),
+      paragraph('The Curie temperature of LSMO is 350 K in the thickest films.'),
+    );
+    expect(links).toContainEqual(['curie_temperature', '350', 'K', 'LSMO']);
+  });
+
   it('links a value to the property whose unit fits, not to any property mentioned', () => {
     // bandgap-200 text-pub/20_10.1103_PhysRevApplied.14.064079.txt:20 — a current density is no mass density.
     expect(candidatesOf(paragraph('pyroelectric converter made of this material generates a pyroelectric current density of 1.95 μA/cm2 and')).links).toEqual([]);
