@@ -34,7 +34,7 @@ describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground tru
   });
 
   it('supermat (material–Tc from the PDFs): F1 ≥ 0.31, every triplet grounded', async () => {
-    // README: 29 papers, P 65.1 / R 21.7 / F1 32.6.
+    // README: 29 papers, P 65.5 / R 22.1 / F1 33.0.
     const result = await evaluateSupermat({
       dataRoot: sharedRoot,
       engine: { name: 'rules', ...rulesEngine() },
