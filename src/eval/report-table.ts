@@ -2,19 +2,14 @@
  * Markdown tables for humans (`assay eval` without `--json`, and the README's side-by-side
  * table of replayed tools). Ratios print as percentages with one decimal.
  */
+import type { Counts } from './triplet-scorer';
 
 /** One row of a comparison table. */
-export interface ScoreRow {
+export interface ScoreRow extends Counts {
   /** What produced the predictions: a replay name or an engine. */
   name: string;
   version: string;
   n: number;
-  predictions: number;
-  truths: number;
-  matched: number;
-  precision: number;
-  recall: number;
-  f1: number;
   f1At: Record<'0.1%' | '1%' | '10%', number>;
   /** Engines only: share of produced triplets that ground; "–" in the table otherwise. */
   groundingRate?: number;

@@ -1,32 +1,16 @@
 /**
- * The shapes the scan consumes and produces. `ScanQuantity` and `ScanMaterialMention` mirror the
- * public shapes of `parseQuantities` (src/text/quantities) and `findMaterialMentions`
- * (src/text/materials) structurally, so the scan depends only on what it uses.
+ * The shapes the scan consumes and produces: the quantities and material mentions of
+ * src/text/quantities and src/text/materials, and the dependencies the scan calls.
  */
-import type { AbbreviationDefinition } from './materials';
-import type { ReportedValue } from '../contracts/triplet';
+import type { AbbreviationDefinition, MaterialMention } from './materials';
+import type { Quantity } from './quantities';
 import type { PropertyMention } from '../properties';
 
 /** A number with its unit; offsets relative to the text it was parsed from until re-based. */
-export interface ScanQuantity {
-  start: number;
-  end: number;
-  text: string;
-  value: ReportedValue;
-  valueText: string;
-  /** Canonical unit symbol; '' when none. */
-  unit: string;
-  unitText: string;
-  dimension?: string;
-}
+export type ScanQuantity = Omit<Quantity, 'si'>;
 
-export interface ScanMaterialMention {
-  start: number;
-  end: number;
-  text: string;
-  kind: 'formula' | 'name' | 'abbreviation';
-  normalized?: string;
-}
+/** A material mention; offsets relative to the text it was parsed from until re-based. */
+export type ScanMaterialMention = MaterialMention;
 
 /** What the scan calls; `scan-dependencies.ts` wires the real modules in. */
 export interface ScanDependencies {
