@@ -7,6 +7,8 @@
  * `--version both` it does so for both versions. `supermat` runs an engine on the SuperMat PDFs;
  * `measeval` and `mulms` score the quantity parser. `cornell-tc` answers the precedent dev set
  * from a local Tc/Tcn table (`--reference FILE`, default the SuperCon export) and scores 0/1/2.
+ * `llm-nerre-doping` scores recorded model output (`--predictions FILE`, JSON or JSONL of
+ * `{ id, hosts, dopants, relations }`) or the formula-mention floor (`--baseline formula-hosts`).
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,7 +31,7 @@ export interface EvalCommandDependencies {
   datasets: Record<string, (dataRoot: string, options: { limit?: number }) => Promise<object>>;
 }
 
-const NOT_YET_SUPPORTED = ['llm-nerre-doping'];
+const NERRE_NEEDS_MODEL = 'llm-nerre-doping is scored on model output: give --predictions FILE, or --engine openai|scripted once the SLM-MATRIX engine lands';
 
 /**
  * The defaults wired in this build. Loaded lazily so that a test injecting its own doubles does
@@ -82,6 +84,8 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
         'all-replays': { type: 'boolean' },
         limit: { type: 'string' },
         reference: { type: 'string' },
+        predictions: { type: 'string' },
+        baseline: { type: 'string' },
       },
     });
     const [dataset] = positionals;
@@ -108,6 +112,32 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
     }
 
     if (values.reference && dataset !== 'cornell-tc') throw new UsageError('--reference applies to cornell-tc only');
+    if ((values.predictions || values.baseline) && dataset !== 'llm-nerre-doping') throw new UsageError('--predictions and --baseline apply to llm-nerre-doping only');
+    if (dataset === 'llm-nerre-doping') {
+      if (values.replay || values['all-replays']) throw new UsageError('llm-nerre-doping has no recorded tools to replay; give --predictions FILE');
+      // No NERRE model engine exists in this build (the triplet engines do not extract hosts/dopants).
+      if (values.engine || (!values.predictions && !values.baseline)) throw new UsageError(NERRE_NEEDS_MODEL);
+      if (values.predictions && values.baseline) throw new UsageError('give --predictions FILE or --baseline formula-hosts, not both');
+      if (values.baseline && values.baseline !== 'formula-hosts') throw new UsageError(`unknown baseline "${values.baseline}"; known: formula-hosts`);
+      const limit = parseLimit(values.limit);
+      const nerre = await import('../eval/nerre/nerre-evaluation');
+      let predictions;
+      let source: string;
+      let malformedPredictions = 0;
+      if (values.predictions) {
+        const loaded = await (await import('../eval/nerre/nerre-predictions')).loadNerrePredictions(resolve(values.predictions));
+        predictions = loaded.predictions;
+        malformedPredictions = loaded.malformed;
+        source = values.predictions;
+      } else {
+        const { records } = await (await import('../eval/nerre/nerre-doping-dataset')).loadNerreDoping(dataRoot);
+        predictions = nerre.formulaHostFloor(records.slice(0, limit ?? records.length));
+        source = 'formula-hosts floor (every formula mention is a host)';
+      }
+      const result = { ...(await nerre.evaluateNerreDoping({ dataRoot, predictions, source, ...(limit === undefined ? {} : { limit }) })), malformedPredictions };
+      write(values.json ? JSON.stringify({ split: 'dev', ...result }) + '\n' : nerre.nerreTable(result));
+      return 0;
+    }
     if (dataset === 'cornell-tc') {
       if (values.replay || values['all-replays'] || values.engine) throw new UsageError('cornell-tc answers from the reference table; --engine/--replay are not supported');
       const limit = parseLimit(values.limit);
@@ -127,8 +157,7 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
         write(values.json ? JSON.stringify(result) + '\n' : '```json\n' + JSON.stringify(result, null, 2) + '\n```\n');
         return 0;
       }
-      if (NOT_YET_SUPPORTED.includes(dataset)) throw new UsageError(`dataset "${dataset}" is not yet supported (supported: bandgap-200, supermat, cornell-tc, ${Object.keys(dependencies.datasets).join(', ')})`);
-      throw new UsageError(`unknown dataset "${dataset}" (supported: bandgap-200, supermat, cornell-tc, ${Object.keys(dependencies.datasets).join(', ')})`);
+      throw new UsageError(`unknown dataset "${dataset}" (supported: bandgap-200, supermat, cornell-tc, llm-nerre-doping, ${Object.keys(dependencies.datasets).join(', ')})`);
     }
 
     const limit = parseLimit(values.limit);
