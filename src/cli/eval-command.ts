@@ -86,10 +86,14 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
         reference: { type: 'string' },
         predictions: { type: 'string' },
         baseline: { type: 'string' },
+        'replay-vote': { type: 'string' },
       },
     });
     const [dataset] = positionals;
     if (!dataset || positionals.length > 1) throw new UsageError('give exactly one dataset: assay eval <dataset> [--replay NAME | --engine NAME | --all-replays] [--json]');
+    // EVAL.md's --replay-vote feeds recorded tools to cross-verification as proposers; that layer
+    // is part of the SLM-MATRIX engine, so until it lands the option is refused in words.
+    if (values['replay-vote'] !== undefined) throw new UsageError('--replay-vote feeds recorded tools to cross-verification, which arrives with the SLM-MATRIX engine; use --replay NAME or --all-replays meanwhile');
     if (values.split && values.split !== 'dev') throw new UsageError(`only the dev split exists, got --split ${values.split}`);
     const dataRoot = resolveDataRoot(values.data);
     const write = (text: string) => process.stdout.write(text);

@@ -17,7 +17,8 @@ commands:
   extract <file> --engine rules [--json]         material–property–value–unit triplets with evidence
   eval <dataset> [options]                       score against the shared ground truth:
       bandgap-200 [--version pub|arxiv|both] [--engine rules | --replay NAME | --all-replays]
-      supermat [--engine rules], cornell-tc [--reference FILE], measeval, mulms
+      supermat [--engine rules], cornell-tc [--reference FILE], measeval, mulms,
+      llm-nerre-doping (--predictions FILE | --baseline formula-hosts)
       common: [--data DIR] [--split dev] [--limit N] [--json]
   bench [--runs N] [--json] [file …]            capture, scan and rules-extraction timings on sample papers
 
