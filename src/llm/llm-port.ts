@@ -1,0 +1,82 @@
+/**
+ * `LlmPort`: the one model interface every SLM-MATRIX path depends on (DESIGN.md "Engines"): an
+ * OpenAI chat-completions subset. Adapters (WebLLM in the extension, OpenAI-compatible HTTP
+ * for the CLI and labs, scripted for tests) implement it; `src/matrix/` sees nothing else.
+ * Errors cross boundaries as `LlmError` values with a code, never as bare strings.
+ */
+import { z } from 'zod';
+
+/** Roles of the SLM-MATRIX method (SLM-MATRIX Methods): proposers and aggregator (MoA path),
+ * generator and discriminator (MCTS path), judge (precedent checks). */
+export const ModelRoleSchema = z.enum(['proposer', 'aggregator', 'generator', 'discriminator', 'judge']);
+export type ModelRole = z.infer<typeof ModelRoleSchema>;
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface LlmRequest {
+  /** Which role asks; the roster maps it to a model unless `model` is given. */
+  role: ModelRole;
+  /** Model id for this call (e.g. "Qwen2.5-1.5B-Instruct-q4f16_1-MLC"); overrides the roster. */
+  model?: string;
+  messages: ChatMessage[];
+  /** Sampling temperature; the paper's preset uses 0.7. */
+  temperature?: number;
+  maxTokens?: number;
+  seed?: number;
+  /** JSON Schema the reply must follow (constrained output where the engine supports it). */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
+  signal?: AbortSignal;
+}
+
+/** Token counts of one call, as the engine reports them (or as a tokenizer counted them). */
+export interface LlmUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface LlmReply {
+  text: string;
+  model: string;
+  usage: LlmUsage;
+  finishReason?: string;
+}
+
+export interface LlmPort {
+  /** One chat completion. Rejects with `LlmError` (never a bare Error) on failure or abort. */
+  complete(request: LlmRequest): Promise<LlmReply>;
+}
+
+export const LlmErrorCodeSchema = z.enum([
+  'aborted', // the caller's AbortSignal fired
+  'timeout',
+  'http', // a non-2xx answer from an HTTP engine
+  'rate-limited', // HTTP 429 after the retries
+  'unreachable', // connection refused, DNS, offline
+  'malformed-output', // the reply did not parse against the schema after one repair attempt
+  'no-webgpu',
+  'no-shader-f16',
+  'out-of-gpu-memory',
+  'download-failed',
+  'device-lost',
+  'unavailable', // engine or model not configured
+]);
+export type LlmErrorCode = z.infer<typeof LlmErrorCodeSchema>;
+
+/** A model failure in words, with its code, the raw reply text where there was one, and usage so far. */
+export class LlmError extends Error {
+  override readonly name = 'LlmError';
+  constructor(
+    readonly code: LlmErrorCode,
+    message: string,
+    readonly details: { rawText?: string; usage?: LlmUsage; status?: number } = {},
+  ) {
+    super(message);
+  }
+
+  toJSON(): { code: LlmErrorCode; message: string; rawText?: string } {
+    return { code: this.code, message: this.message, ...(this.details.rawText !== undefined ? { rawText: this.details.rawText } : {}) };
+  }
+}
