@@ -1,0 +1,76 @@
+/**
+ * Finding the JSON value inside a model's reply. Small models wrap JSON in prose or code fences;
+ * this pulls it out WITHOUT fixing it: trailing commas, single quotes, comments and truncation are
+ * left for the repair call (`generateObject`), because silently patching them would hide how often
+ * a model misbehaves and could turn a garbled reply into a plausible-looking wrong one.
+ */
+
+export type JsonExtraction = { ok: true; value: unknown } | { ok: false; problem: string };
+
+/**
+ * Tries, in order: the whole reply; each fenced block (```json … ``` or ``` … ```); then each
+ * balanced `{…}` / `[…]` span found by scanning from the first opening bracket (string-aware).
+ * Returns the first candidate that `JSON.parse` accepts.
+ */
+export function extractJson(text: string): JsonExtraction {
+  const candidates: string[] = [text.trim()];
+  for (const match of text.matchAll(/```[a-zA-Z]*[ \t]*\r?\n?([\s\S]*?)```/g)) {
+    candidates.push((match[1] ?? '').trim());
+  }
+  candidates.push(...balancedSpans(text));
+  let firstProblem: string | undefined;
+  for (const candidate of candidates) {
+    if (candidate === '') continue;
+    try {
+      return { ok: true, value: JSON.parse(candidate) };
+    } catch (error) {
+      firstProblem ??= error instanceof Error ? error.message : String(error);
+    }
+  }
+  if (text.trim() === '') return { ok: false, problem: 'the reply was empty' };
+  return { ok: false, problem: `the reply is not valid JSON (${firstProblem ?? 'no JSON object or array found'})` };
+}
+
+/** Every top-level balanced bracket span, left to right; at most 8 so a long prose reply stays cheap. */
+function balancedSpans(text: string): string[] {
+  const spans: string[] = [];
+  let searchFrom = 0;
+  while (spans.length < 8) {
+    const start = text.slice(searchFrom).search(/[{[]/);
+    if (start < 0) break;
+    const absoluteStart = searchFrom + start;
+    const end = matchingClose(text, absoluteStart);
+    if (end < 0) {
+      // Unbalanced (e.g. truncated output): still offer the tail so the parser names the problem.
+      spans.push(text.slice(absoluteStart));
+      break;
+    }
+    spans.push(text.slice(absoluteStart, end + 1));
+    // Continue AFTER the span: offering a nested object on its own could turn a broken outer
+    // value into a well-formed but wrong inner one.
+    searchFrom = end + 1;
+  }
+  return spans;
+}
+
+/** Index of the bracket closing the one at `start`, ignoring brackets inside JSON strings; -1 if none. */
+function matchingClose(text: string, start: number): number {
+  const stack: string[] = [];
+  let inString = false;
+  for (let index = start; index < text.length; index += 1) {
+    const character = text[index];
+    if (inString) {
+      if (character === '\\') index += 1;
+      else if (character === '"') inString = false;
+      continue;
+    }
+    if (character === '"') inString = true;
+    else if (character === '{') stack.push('}');
+    else if (character === '[') stack.push(']');
+    else if (character === '}' || character === ']') {
+      if (stack.pop() !== character) return -1;
+      if (stack.length === 0) return index;
+    }
+  }
+  return -1;
+}

@@ -1,0 +1,245 @@
+/**
+ * The OpenAI-compatible HTTP engine (DESIGN.md "Engines"): Ollama, LM Studio, llama.cpp server,
+ * vLLM or a hosted endpoint, through `POST {baseUrl}/chat/completions`. Retries use `p-retry`
+ * (exponential backoff with jitter), the concurrency limit `p-limit`. The response is untrusted
+ * and parsed with zod. Every failure surfaces as an `LlmError` with a message that says what to do.
+ */
+import pLimit from 'p-limit';
+import pRetry from 'p-retry';
+import { z } from 'zod';
+import { LlmError, type LlmPort, type LlmReply, type LlmRequest, type ModelRole } from './llm-port';
+import { AttemptFailure, httpFailure, networkFailure } from './openai-failures';
+import { approximateTokenCount } from './token-estimate';
+
+export interface OpenAiCompatibleOptions {
+  /** e.g. "http://127.0.0.1:11434/v1" (Ollama); "/chat/completions" is appended. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer …` when given. */
+  apiKey?: string;
+  /** Model id per role; `request.model` overrides. */
+  models: Partial<Record<ModelRole, string>>;
+  /** Calls in flight at once (queued beyond that); default 2 — a local server usually runs one or two. */
+  concurrency?: number;
+  /** Per attempt, from sending the request to reading the whole body; default 120 000 ms. */
+  timeoutMs?: number;
+  /** Extra attempts after the first, for 429, 5xx and network errors only; default 3. */
+  retries?: number;
+  fetch?: typeof globalThis.fetch;
+  /** Backoff between attempts: minTimeoutMs·2^k, times a random factor in [1, 2); defaults 1 000 and 30 000 ms. */
+  backoff?: { minTimeoutMs?: number; maxTimeoutMs?: number };
+  /** Longest Retry-After honoured (ms); longer values are capped; default 60 000. */
+  maxRetryAfterMs?: number;
+  /** Told about each failed attempt that will be retried (for progress lines and logs). */
+  onRetry?: (event: RetryEvent) => void;
+}
+
+export interface RetryEvent {
+  attempt: number;
+  error: LlmError;
+  /** The server's Retry-After in ms, when it sent one. */
+  retryAfterMs?: number;
+}
+
+/** The subset of the chat-completions response Assay relies on (narrowed, as STYLE.md asks of third-party APIs). */
+const ChatCompletionSchema = z.object({
+  model: z.string().optional(),
+  choices: z
+    .array(
+      z.object({
+        message: z.object({ content: z.string().nullable().optional() }),
+        finish_reason: z.string().nullable().optional(),
+      }),
+    )
+    .min(1),
+  usage: z.object({ prompt_tokens: z.number().int().nonnegative(), completion_tokens: z.number().int().nonnegative() }).nullish(),
+});
+
+/**
+ * Build an `LlmPort` over an OpenAI-compatible endpoint.
+ *
+ * Request body: `{ model, messages, temperature?, max_tokens?, seed?, response_format? }`, with
+ * `response_format = { type: 'json_schema', json_schema: { name, schema, strict: true } }` when the
+ * request carries `jsonSchema`. (Trade-off: `strict: true` makes OpenAI itself insist that every
+ * property be required; local servers — Ollama, llama.cpp, vLLM — accept optional ones.)
+ * Usage comes from `usage.prompt_tokens/completion_tokens`; a server that omits it gets the
+ * ceil(chars/4) approximation instead of zeros, so budgets never read as free.
+ *
+ * Errors (`LlmError.code`): 'unavailable' (no model for the role), 'unreachable' (refused, DNS —
+ * retried), 'rate-limited' (429 after the retries, Retry-After honoured), 'http' (5xx after the
+ * retries; 401/403/404/other 4xx at once, never retried; or a 2xx body of the wrong shape),
+ * 'timeout' (one attempt exceeded `timeoutMs`; not retried — a server that slow is not helped by
+ * waiting longer), 'aborted' (`request.signal`, while queued, in flight, or between retries).
+ */
+export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): LlmPort {
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const limit = pLimit(Math.max(1, options.concurrency ?? 2));
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
+
+  async function attempt(request: LlmRequest, model: string): Promise<LlmReply> {
+    throwIfAborted(request.signal);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = (): void => controller.abort();
+    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    try {
+      let response: Response;
+      let body: string;
+      try {
+        response = await fetchImplementation(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+          body: JSON.stringify(requestBody(request, model)),
+          signal: controller.signal,
+        });
+        body = await response.text();
+      } catch (error) {
+        if (request.signal?.aborted) throw new AttemptFailure(abortedError(), false);
+        if (timedOut) throw new AttemptFailure(new LlmError('timeout', `no complete answer from ${url} within ${timeoutMs} ms (model ${model})`), false);
+        throw networkFailure(error, url);
+      }
+      if (!response.ok) throw httpFailure(response.status, body, url, model, response.headers.get('retry-after'));
+      return parseCompletion(body, model, request);
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  function parseCompletion(body: string, model: string, request: LlmRequest): LlmReply {
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      throw new AttemptFailure(new LlmError('http', `the answer from ${url} was not JSON (is the base URL an OpenAI-compatible API?)`, { status: 200 }), false);
+    }
+    const parsed = ChatCompletionSchema.safeParse(json);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+      throw new AttemptFailure(new LlmError('http', `the answer from ${url} is not a chat completion (${problems})`, { status: 200 }), false);
+    }
+    const choice = parsed.data.choices[0]!;
+    const text = choice.message.content ?? '';
+    return {
+      text,
+      model: parsed.data.model ?? model,
+      usage: parsed.data.usage
+        ? { promptTokens: parsed.data.usage.prompt_tokens, completionTokens: parsed.data.usage.completion_tokens }
+        : {
+            promptTokens: approximateTokenCount(request.messages.map((message) => message.content).join('\n')),
+            completionTokens: approximateTokenCount(text),
+          },
+      ...(choice.finish_reason ? { finishReason: choice.finish_reason } : {}),
+    };
+  }
+
+  async function withRetries(request: LlmRequest, model: string): Promise<LlmReply> {
+    let attempts = 0;
+    try {
+      return await pRetry(
+        () => {
+          attempts += 1;
+          return attempt(request, model);
+        },
+        {
+          retries: options.retries ?? 3,
+          factor: 2,
+          minTimeout: options.backoff?.minTimeoutMs ?? 1_000,
+          maxTimeout: options.backoff?.maxTimeoutMs ?? 30_000,
+          randomize: true,
+          ...(request.signal ? { signal: request.signal } : {}),
+          shouldRetry: ({ error }) => error instanceof AttemptFailure && error.retryable,
+          onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+            if (!(error instanceof AttemptFailure) || !error.retryable || retriesLeft === 0) return;
+            options.onRetry?.({ attempt: attemptNumber, error: error.llmError, ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}) });
+            // Retry-After is waited out here, before p-retry's own backoff: the total wait is then
+            // at least what the server asked for (it says "not before"), at the cost of a little extra.
+            if (error.retryAfterMs !== undefined) await abortableDelay(Math.min(error.retryAfterMs, maxRetryAfterMs), request.signal);
+          },
+        },
+      );
+    } catch (error) {
+      if (request.signal?.aborted) throw abortedError();
+      if (error instanceof AttemptFailure) {
+        const { llmError } = error;
+        if (attempts <= 1) throw llmError;
+        throw new LlmError(llmError.code, `${llmError.message} (after ${attempts} attempts)`, llmError.details);
+      }
+      if (error instanceof LlmError) throw error;
+      throw new LlmError('unreachable', `calling ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  return {
+    async complete(request: LlmRequest): Promise<LlmReply> {
+      const model = request.model ?? options.models[request.role];
+      if (!model) {
+        throw new LlmError('unavailable', `no model configured for the ${request.role} role at ${options.baseUrl} (pass --model ${request.role}=<model id>)`);
+      }
+      throwIfAborted(request.signal);
+      // The slot is held across retries on purpose: when the server is rate-limiting or failing,
+      // queued calls should wait rather than pile on.
+      return raceAbort(limit(() => withRetries(request, model)), request.signal);
+    },
+  };
+}
+
+function requestBody(request: LlmRequest, model: string): Record<string, unknown> {
+  return {
+    model,
+    messages: request.messages,
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+    ...(request.seed !== undefined ? { seed: request.seed } : {}),
+    ...(request.jsonSchema
+      ? { response_format: { type: 'json_schema', json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true } } }
+      : {}),
+  };
+}
+
+function abortedError(): LlmError {
+  return new LlmError('aborted', 'the call was cancelled');
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortedError();
+}
+
+/** Reject as soon as `signal` fires, even if `promise` is still queued behind the concurrency limit. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortedError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function abortableDelay(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortedError());
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortedError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, milliseconds);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

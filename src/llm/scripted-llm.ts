@@ -1,0 +1,129 @@
+/**
+ * The scripted engine: an `LlmPort` for tests and `--engine scripted`. Replies come from a script
+ * (per-role lists, a function, or recorded replies keyed by a hash of the messages); every call is
+ * recorded so tests can assert what the pipeline asked. No module-level state: each
+ * `createScriptedLlm` owns its counters.
+ */
+import { LlmError, type ChatMessage, type LlmPort, type LlmReply, type LlmRequest, type ModelRole } from './llm-port';
+import { approximateTokenCount } from './token-estimate';
+
+/** A scripted reply: the text the model "says", or an error the call rejects with. */
+export type ScriptedReply = string | LlmError;
+
+export interface LlmScript {
+  /** Replies per role, consumed in order (the k-th proposer call gets `replies.proposer[k]`). */
+  replies?: Partial<Record<ModelRole, ScriptedReply[]>>;
+  /** Fallback when the role's list is exhausted or absent; `callIndex` counts all calls from 0. */
+  respond?: (request: LlmRequest, callIndex: number) => ScriptedReply | Promise<ScriptedReply>;
+  /** Recorded replies keyed by `hashMessages(request.messages)`; checked before `replies`. */
+  recorded?: Record<string, string>;
+  /** Reject call number `callIndex` (0-based, over all roles) with this error, e.g. device-lost. */
+  failAt?: Record<number, LlmError>;
+  /** Model id reported in replies when the request names none; default "scripted". */
+  model?: string;
+  /** Pretend each call takes this long (ms), so tests can abort mid-call; default 0. */
+  delayMs?: number;
+}
+
+export interface RecordedCall {
+  index: number;
+  /** The request without its AbortSignal (plain data, safe to snapshot). */
+  request: Omit<LlmRequest, 'signal'>;
+  reply?: LlmReply;
+  error?: LlmError;
+}
+
+/**
+ * Build a scripted engine. Reply selection for call `i`, first match wins:
+ * `failAt[i]` → `recorded[hashMessages(messages)]` → next unused `replies[role]` → `respond(request, i)`
+ * → `LlmError('unavailable')` naming the call. Usage is `approximateTokenCount` (ceil(chars/4)) of the
+ * concatenated message contents (prompt) and of the reply (completion) — an approximation, but
+ * deterministic. An aborted `signal` (before or during `delayMs`) rejects with `LlmError('aborted')`.
+ */
+export function createScriptedLlm(script: LlmScript): LlmPort & { calls: RecordedCall[] } {
+  const calls: RecordedCall[] = [];
+  const consumedPerRole = new Map<ModelRole, number>();
+
+  async function choose(request: LlmRequest, index: number): Promise<ScriptedReply> {
+    const injected = script.failAt?.[index];
+    if (injected) return injected;
+    const recorded = script.recorded?.[hashMessages(request.messages)];
+    if (recorded !== undefined) return recorded;
+    const list = script.replies?.[request.role];
+    const consumed = consumedPerRole.get(request.role) ?? 0;
+    if (list && consumed < list.length) {
+      consumedPerRole.set(request.role, consumed + 1);
+      return list[consumed] as ScriptedReply;
+    }
+    if (script.respond) return script.respond(request, index);
+    return new LlmError('unavailable', `the scripted engine has no reply for call ${index} (role ${request.role}, ${consumed} scripted replies used)`);
+  }
+
+  async function complete(request: LlmRequest): Promise<LlmReply> {
+    const index = calls.length;
+    const { signal, ...plainRequest } = request;
+    const call: RecordedCall = { index, request: plainRequest };
+    calls.push(call);
+    try {
+      throwIfAborted(signal);
+      if (script.delayMs) await abortableDelay(script.delayMs, signal);
+      const chosen = await choose(request, index);
+      throwIfAborted(signal);
+      if (chosen instanceof LlmError) throw chosen;
+      const reply: LlmReply = {
+        text: chosen,
+        model: request.model ?? script.model ?? 'scripted',
+        usage: {
+          promptTokens: approximateTokenCount(request.messages.map((message) => message.content).join('\n')),
+          completionTokens: approximateTokenCount(chosen),
+        },
+        finishReason: 'stop',
+      };
+      call.reply = reply;
+      return reply;
+    } catch (error) {
+      const llmError = error instanceof LlmError ? error : new LlmError('unavailable', `scripted reply failed: ${String(error)}`);
+      call.error = llmError;
+      throw llmError;
+    }
+  }
+
+  return { complete, calls };
+}
+
+/**
+ * A stable key for a conversation: cyrb53 (a 53-bit non-cryptographic string hash) of the
+ * messages' roles and contents, as 14 hex digits. Used to key recorded replies; collisions are
+ * irrelevant at test-fixture scale and it needs no `node:crypto`, so it runs in the extension too.
+ */
+export function hashMessages(messages: ChatMessage[]): string {
+  const text = JSON.stringify(messages.map((message) => [message.role, message.content]));
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new LlmError('aborted', 'the call was cancelled');
+}
+
+function abortableDelay(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new LlmError('aborted', 'the call was cancelled'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, milliseconds);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
