@@ -1,0 +1,198 @@
+/**
+ * `assay eval bandgap-200 --replay-vote A,B,C`: the recorded outputs of several replayed tools
+ * act as the proposers of dual cross-verification (SLM-MATRIX Methods), and the grounding gate
+ * decides what is verified — no model calls. The vote, defined:
+ * 1. Per paper, each tool's answers are clustered by `tripletsAgree` (same property, material
+ *    equivalent by `sameMaterial`, value equal within 0.1% after SI conversion, same SI unit).
+ *    A tool votes at most once per cluster (a tool repeating itself is not agreement).
+ * 2. A cluster with votes from at least `minVotes` (default 2) distinct tools is a candidate;
+ *    fewer votes → `needs_review` (recorded output cannot be re-run, so the paper's K
+ *    refinement rounds do not apply; such clusters go straight to adjudication).
+ * 3. A candidate is `verified` only if the grounding gate passes on the evidence quote of one
+ *    of its members: ChatExtract rows carry the sentence the answer came from (`sentence`
+ *    column), used as the quote and re-anchored in the paper text captured with `capture`
+ *    (`captureFile`); the quote must show the value and unit. A candidate none of whose
+ *    members has a quote (LangChain rows carry none) is `rejected`: it cannot be verified.
+ * The verified set is scored like any bandgap-200 evaluation, beside each tool alone and the
+ * agreed-but-ungrounded set (to separate the effect of agreement from that of grounding).
+ */
+import type { Article } from '../contracts/article';
+import type { Triplet } from '../contracts/triplet';
+import { tripletsAgree, type CrossVerifyDependencies } from '../matrix/cross-verify';
+import { groundCandidates, type GroundCheck, type VerificationRecord } from '../matrix/cross-verify-refine';
+import { scoreCorpus, type PaperCase, type ScorerDependencies } from './triplet-scorer';
+import { bandgapTextFiles, loadBandgapTruth, loadReplay, type BandgapVersion } from './bandgap/bandgap-dataset';
+import { evaluateBandgap, type BandgapEvaluation } from './bandgap/bandgap-evaluation';
+import type { RecordedPrediction } from './bandgap/recorded-chatextract';
+import type { ScoreRow } from './report-table';
+
+/** Default number of distinct tools that must agree on a triplet ("≥ 2 of 3"). */
+export const MIN_VOTES = 2;
+
+/** One cluster of equivalent answers from several tools. */
+export interface VoteCluster {
+  /** The first answer of the cluster (what is scored). */
+  triplet: Triplet;
+  members: Triplet[];
+  /** Distinct tools (engines) that gave a member, in the order given. */
+  votes: string[];
+}
+
+/** A recorded answer as a contract triplet; the ChatExtract sentence becomes the evidence quote. */
+export function recordedToTriplet(prediction: RecordedPrediction): Triplet {
+  const sentence = prediction.sentence?.trim();
+  return {
+    material: prediction.material,
+    property: prediction.property,
+    value: prediction.value,
+    unit: prediction.unit,
+    valueText: prediction.valueText,
+    engine: prediction.engine,
+    ...(sentence ? { evidence: { quote: { type: 'TextQuoteSelector' as const, exact: sentence, prefix: '', suffix: '' } } } : {}),
+  };
+}
+
+/** Cluster the answers of several tools for one paper (step 1 above); clusters in first-seen order. */
+export function clusterAnswers(answers: readonly Triplet[], dependencies: CrossVerifyDependencies): VoteCluster[] {
+  const clusters: VoteCluster[] = [];
+  for (const triplet of answers) {
+    const cluster = clusters.find((candidate) => tripletsAgree(candidate.triplet, triplet, dependencies));
+    if (!cluster) {
+      clusters.push({ triplet, members: [triplet], votes: [triplet.engine] });
+      continue;
+    }
+    cluster.members.push(triplet);
+    if (!cluster.votes.includes(triplet.engine)) cluster.votes.push(triplet.engine);
+  }
+  return clusters;
+}
+
+export interface PaperVote {
+  /** Candidates after the grounding gate (`verified` or `rejected`) and clusters below the vote threshold (`needs_review`). */
+  records: VerificationRecord[];
+}
+
+/**
+ * Steps 2–3 for one paper. `article` is only needed when there is a candidate (pass a getter,
+ * so papers without candidates are not captured).
+ */
+export async function votePaper(
+  answers: readonly Triplet[],
+  article: () => Promise<Article>,
+  dependencies: CrossVerifyDependencies & { ground: GroundCheck },
+  minVotes = MIN_VOTES,
+): Promise<PaperVote> {
+  const clusters = clusterAnswers(answers, dependencies);
+  const candidates = clusters.filter((cluster) => cluster.votes.length >= minVotes);
+  const records: VerificationRecord[] = clusters
+    .filter((cluster) => cluster.votes.length < minVotes)
+    .map((cluster) => ({ status: 'needs_review', triplet: cluster.triplet, votes: cluster.votes, reasons: [`only ${cluster.votes.join(', ')} gave this triplet`] }));
+  if (candidates.length === 0) return { records };
+  const memberQuotes = new Map<Triplet, Triplet[]>(candidates.map((cluster) => [cluster.triplet, cluster.members.slice(1)]));
+  const grounded = groundCandidates(
+    candidates.map((cluster) => ({ status: 'needs_review', triplet: cluster.triplet, votes: cluster.votes, reasons: [] })),
+    await article(),
+    dependencies.ground,
+    (record) => memberQuotes.get(record.triplet) ?? [],
+  );
+  return { records: [...grounded, ...records] };
+}
+
+export interface ReplayVoteDependencies {
+  scorer: ScorerDependencies;
+  /** Capture a paper's text file (`captureFile`). */
+  capture: (path: string) => Promise<Article>;
+  /** The grounding gate (`ground` of `src/verify/ground.ts`). */
+  ground: GroundCheck;
+  /** Material equality for the vote (`sameMaterial`), and SI conversion (`toSI`). */
+  sameMaterial: CrossVerifyDependencies['sameMaterial'];
+  toSI: CrossVerifyDependencies['toSI'];
+}
+
+export interface ReplayVoteOptions {
+  dataRoot: string;
+  version: BandgapVersion;
+  /** Replay names (`REPLAY_NAMES`), at least two. */
+  names: readonly string[];
+  limit?: number;
+  minVotes?: number;
+  dependencies: ReplayVoteDependencies;
+  progress?: (line: string) => void;
+}
+
+export interface ReplayVoteEvaluation {
+  /** The verified set, scored (`replay` is "vote(A,B,C)"). */
+  verified: BandgapEvaluation;
+  /** Candidates with enough votes, before the grounding gate (ablation). */
+  agreed: BandgapEvaluation;
+  /** Each tool alone, in `names` order. */
+  tools: BandgapEvaluation[];
+  counts: { clusters: number; candidates: number; verified: number; rejected: number; needsReview: number };
+  minVotes: number;
+}
+
+/** Run the replay vote on one version. Rejects on missing data, unknown names or fewer than two names. */
+export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<ReplayVoteEvaluation> {
+  const { dataRoot, version, names, dependencies } = options;
+  if (names.length < 2) throw new Error('--replay-vote needs at least two replay names');
+  const minVotes = options.minVotes ?? MIN_VOTES;
+  let papers = await loadBandgapTruth(dataRoot, version);
+  if (options.limit !== undefined) papers = papers.slice(0, options.limit);
+  const recorded = await Promise.all(names.map((name) => loadReplay(dataRoot, version, name)));
+  const texts = await bandgapTextFiles(dataRoot, version);
+  const crossDependencies = { sameMaterial: dependencies.sameMaterial, toSI: dependencies.toSI, ground: dependencies.ground };
+
+  const verifiedCases: PaperCase[] = [];
+  const agreedCases: PaperCase[] = [];
+  const counts = { clusters: 0, candidates: 0, verified: 0, rejected: 0, needsReview: 0 };
+  for (const [position, paper] of papers.entries()) {
+    const id = `${paper.index}/${paper.doi}`;
+    options.progress?.(`[${position + 1}/${papers.length}] ${id}`);
+    const answers = recorded.flatMap((byPaper) => (byPaper.get(paper.index) ?? []).map(recordedToTriplet));
+    const capture = async () => {
+      const path = texts.get(paper.index);
+      if (!path) throw new Error(`bandgap-200 ${version}: no text file for paper ${paper.index}`);
+      return dependencies.capture(path);
+    };
+    const { records } = await votePaper(answers, capture, crossDependencies, minVotes);
+    const verified = records.filter((record) => record.status === 'verified');
+    const agreed = records.filter((record) => record.status !== 'needs_review');
+    counts.clusters += records.length;
+    counts.candidates += agreed.length;
+    counts.verified += verified.length;
+    counts.rejected += agreed.length - verified.length;
+    counts.needsReview += records.length - agreed.length;
+    verifiedCases.push({ paper: id, truths: paper.truths, predictions: verified.map((record) => record.triplet) });
+    agreedCases.push({ paper: id, truths: paper.truths, predictions: agreed.map((record) => record.triplet) });
+  }
+
+  const label = `vote(${names.join(',')})`;
+  const asEvaluation = (cases: PaperCase[], replay: string): BandgapEvaluation => {
+    const score = scoreCorpus(cases, dependencies.scorer);
+    return { dataset: 'bandgap-200', split: 'dev', version, replay, ...score, papers: score.papers.map(({ paper, predictions, truths, matched }) => ({ paper, predictions, truths, matched })) };
+  };
+  const tools: BandgapEvaluation[] = [];
+  for (const name of names) {
+    tools.push(await evaluateBandgap({ dataRoot, version, source: { kind: 'replay', name }, ...(options.limit === undefined ? {} : { limit: options.limit }), dependencies: dependencies.scorer }));
+  }
+  return { verified: asEvaluation(verifiedCases, label), agreed: asEvaluation(agreedCases, `${label} agreed, ungrounded`), tools, counts, minVotes };
+}
+
+/**
+ * Rows for `scoreTable` (`src/eval/report-table.ts`): each tool alone, the agreed set before
+ * grounding, then the verified set — the side-by-side table `--replay-vote` prints.
+ */
+export function replayVoteRows(result: ReplayVoteEvaluation): ScoreRow[] {
+  return [...result.tools, result.agreed, result.verified].map((evaluation) => ({
+    name: evaluation.replay ?? evaluation.engine ?? '?',
+    version: evaluation.version,
+    n: evaluation.n,
+    predictions: evaluation.predictions,
+    truths: evaluation.truths,
+    matched: evaluation.matched,
+    precision: evaluation.precision,
+    recall: evaluation.recall,
+    f1: evaluation.f1,
+    f1At: evaluation.f1At,
+  }));
+}

@@ -1,0 +1,74 @@
+/**
+ * The structured answer every MoA agent (proposer and aggregator) must return: triplets, each
+ * with the sentence it was read from copied verbatim, so the grounding gate can anchor it.
+ */
+import { z } from 'zod';
+import type { Triplet } from '../../contracts/triplet';
+
+/** One triplet as a model writes it. `quote` is copied verbatim from the DATA block. */
+export const MoaTripletSchema = z.object({
+  material: z.string().min(1),
+  property: z.string().min(1),
+  /** The number as printed ("1.45"); a range as "1.2-1.5". */
+  value: z.string().min(1),
+  unit: z.string(),
+  quote: z.string().min(1),
+});
+export type MoaTriplet = z.infer<typeof MoaTripletSchema>;
+
+export const MoaAnswerSchema = z.object({ triplets: z.array(MoaTripletSchema) });
+export type MoaAnswer = z.infer<typeof MoaAnswerSchema>;
+
+const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?`;
+
+/** "1.45" → number; "~1.45" → approximate; "1.2-1.5" / "1.2–1.5" / "1.2 to 1.5" → range; else null. */
+export function parseModelValue(text: string): Triplet['value'] | null {
+  const cleaned = text.replace(/[\u2212]/g, '-').replace(/\s+/g, ' ').trim();
+  const approximate = /^(?:~|≈|about |approximately |ca\.? )/i.test(cleaned);
+  const body = cleaned.replace(/^(?:~|≈|about |approximately |ca\.? )\s*/i, '');
+  const range = new RegExp(`^(${NUMBER})\\s*(?:-|–|—|to)\\s*(${NUMBER})$`).exec(body);
+  if (range) {
+    const [low, high] = [Number(range[1]), Number(range[2])];
+    return { kind: 'range', low: Math.min(low, high), high: Math.max(low, high), ...(approximate ? { approximate } : {}) };
+  }
+  const single = new RegExp(`^(${NUMBER})(?:\\s*(?:±|\\+/-)\\s*(${NUMBER}))?$`).exec(body);
+  if (!single) return null;
+  const uncertainty = single[2] === undefined ? undefined : Math.abs(Number(single[2]));
+  return { kind: 'number', value: Number(single[1]), ...(uncertainty === undefined ? {} : { uncertainty }), ...(approximate ? { approximate } : {}) };
+}
+
+/**
+ * Model triplets → contract `Triplet`s with `engine` and an evidence quote (no context, no
+ * position: the grounding gate re-anchors the quote in the article). Rows whose value does not
+ * parse as a number or range are dropped (they cannot be scored or grounded).
+ */
+export function toTriplets(answer: MoaAnswer, engine: string): Triplet[] {
+  const triplets: Triplet[] = [];
+  for (const row of answer.triplets) {
+    const value = parseModelValue(row.value);
+    if (!value) continue;
+    triplets.push({
+      material: row.material.trim(),
+      property: row.property.trim(),
+      value,
+      unit: row.unit.trim(),
+      valueText: row.value.trim(),
+      evidence: { quote: { type: 'TextQuoteSelector', exact: row.quote.trim(), prefix: '', suffix: '' } },
+      engine,
+    });
+  }
+  return triplets;
+}
+
+/** Contract triplets back to the model-facing shape, to show as references in the next layer. */
+export function toModelTriplets(triplets: readonly Triplet[]): MoaAnswer {
+  return {
+    triplets: triplets.map((triplet) => ({
+      material: triplet.material,
+      property: triplet.property,
+      value: triplet.valueText ?? (triplet.value.kind === 'number' ? String(triplet.value.value) : `${triplet.value.low}-${triplet.value.high}`),
+      unit: triplet.unit,
+      quote: triplet.evidence?.quote.exact ?? '',
+    })).filter((row) => row.quote !== ''),
+  };
+}
