@@ -20,6 +20,8 @@ import { BANDGAP_VERSIONS, REPLAY_NAMES, type BandgapVersion } from '../eval/ban
 import { scoreTable, type ScoreRow } from '../eval/report-table';
 import { evaluateSupermat } from '../eval/supermat/supermat-evaluation';
 import type { ScorerDependencies } from '../eval/triplet-scorer';
+import type { Article } from '../contracts/article';
+import type { Triplet } from '../contracts/triplet';
 
 /** What `runEval` needs from the rest of Assay; injected so tests can pass doubles. */
 export interface EvalCommandDependencies {
@@ -91,9 +93,7 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
     });
     const [dataset] = positionals;
     if (!dataset || positionals.length > 1) throw new UsageError('give exactly one dataset: assay eval <dataset> [--replay NAME | --engine NAME | --all-replays] [--json]');
-    // EVAL.md's --replay-vote feeds recorded tools to cross-verification as proposers; that layer
-    // is part of the SLM-MATRIX engine, so until it lands the option is refused in words.
-    if (values['replay-vote'] !== undefined) throw new UsageError('--replay-vote feeds recorded tools to cross-verification, which arrives with the SLM-MATRIX engine; use --replay NAME or --all-replays meanwhile');
+    if (values['replay-vote'] !== undefined && dataset !== 'bandgap-200') throw new UsageError('--replay-vote applies to bandgap-200 only (its recorded tools)');
     if (values.split && values.split !== 'dev') throw new UsageError(`only the dev split exists, got --split ${values.split}`);
     const dataRoot = resolveDataRoot(values.data);
     const write = (text: string) => process.stdout.write(text);
@@ -168,6 +168,30 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
     const scorer = await dependencies.scorerDependencies(dataRoot);
     const progress = (line: string) => process.stderr.write(line + '\n');
 
+    if (values['replay-vote'] !== undefined) {
+      if (values.replay || values.engine || values['all-replays']) throw new UsageError('give --replay-vote A,B,C on its own, without --replay, --engine or --all-replays');
+      const names = values['replay-vote'].split(',').map((name) => name.trim()).filter(Boolean);
+      const unknown = names.filter((name) => !REPLAY_NAMES.includes(name));
+      if (unknown.length || names.length < 2) throw new UsageError(`--replay-vote takes two or more replay names from: ${REPLAY_NAMES.join(', ')}`);
+      const { evaluateReplayVote, replayVoteRows } = await import('../eval/replay-vote');
+      const voteDependencies = await replayVoteDependencies();
+      const results = [];
+      for (const version of parseVersions(values.version, true)) {
+        progress(`assay eval: ${version} vote(${names.join(',')})`);
+        results.push(await evaluateReplayVote({ dataRoot, version, names, limit, dependencies: { scorer, capture: (path) => captureFile(path), ...voteDependencies }, progress }));
+      }
+      const summary = (evaluation: BandgapEvaluation) => {
+        const { papers: _papers, at: _at, ...rest } = evaluation;
+        return rest;
+      };
+      write(
+        values.json
+          ? JSON.stringify({ dataset, split: 'dev', replayVote: names, results: results.map((result) => ({ verified: summary(result.verified), agreed: summary(result.agreed), tools: result.tools.map(summary), counts: result.counts, minVotes: result.minVotes })) }) + '\n'
+          : scoreTable(results.flatMap(replayVoteRows)),
+      );
+      return 0;
+    }
+
     if (values['all-replays']) {
       const results: BandgapEvaluation[] = [];
       for (const version of parseVersions(values.version, true)) {
@@ -203,4 +227,10 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
     process.stderr.write(`assay eval: ${(error as Error).message}\n`);
     return error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1;
   }
+}
+
+/** The grounding gate, material equality and SI conversion for `--replay-vote`, loaded on use. */
+async function replayVoteDependencies() {
+  const [{ ground }, { sameMaterial }, { toSI }] = await Promise.all([import('../verify/ground'), import('../text/materials'), import('../text/units')]);
+  return { ground: (triplet: Triplet, article: Article) => ground(triplet, article), sameMaterial: (a: string, b: string) => sameMaterial(a, b), toSI };
 }

@@ -139,7 +139,9 @@ describe('runEval bandgap-200', () => {
     [['cornell-tc', '--data', join(tmpdir(), 'assay-no-such-root')], /ENOENT|no such file/i, 1],
     [['supermat', '--data', 'DATA', '--replay', 'langchain-12'], /no recorded tools/, 2],
     [['no-such-set'], /unknown dataset/, 2],
-    [['bandgap-200', '--data', 'DATA', '--replay-vote', 'langchain-12,langchain-22'], /--replay-vote feeds recorded tools to cross-verification/, 2],
+    [['bandgap-200', '--data', 'DATA', '--replay-vote', 'langchain-12'], /--replay-vote takes two or more replay names/, 2],
+    [['bandgap-200', '--data', 'DATA', '--replay-vote', 'langchain-12,nope'], /--replay-vote takes two or more replay names/, 2],
+    [['supermat', '--data', 'DATA', '--replay-vote', 'langchain-12,langchain-22'], /applies to bandgap-200 only/, 2],
     [['bandgap-200', '--data', 'DATA', '--replay', 'langchain-12', '--version', 'arxiv'], /ENOENT|no such file/i, 1],
   ])('%j fails with one clear line', async (argv, message, code) => {
     const output = capture();
