@@ -9,6 +9,7 @@ import { anchorEvidence, type Anchor } from '../text/anchoring';
 import { formatReportedValue, reportedValueToSI, unitTokenInQuote, valueShownBy, type QuoteQuantity, type ToSI } from './value-in-quote';
 import { defaultGroundingDependencies } from './grounding-dependencies';
 import { quantitiesInSpan, type FindTableQuantities } from './table-evidence';
+import { flattenedTableQuantities } from './flattened-table';
 
 /** What grounding needs from the quantity, unit and property modules (injected for tests). */
 export interface GroundingDependencies {
@@ -80,7 +81,8 @@ function writtenInOtherUnit(triplet: Triplet, quantities: QuoteQuantity[], depen
  * Steps: (1) anchor `triplet.evidence` in `article.text` (`anchorEvidence`: position, exact,
  * whitespace-insensitive, fuzzy); (2) parse quantities in the anchored span — in a table block
  * whose header row is quoted, bare cells count with their header's unit ("146(5)" under
- * "K0 (GPa)" is 146 ± 5 GPa; see `quantitiesInSpan`) — and look for the triplet's value among
+ * "K0 (GPa)" is 146 ± 5 GPa; see `quantitiesInSpan`), and so do the cells of a table flattened
+ * into plain text under a header "Eg [eV]" (see `flattenedTableQuantities`) — and look for the triplet's value among
  * them — as written, relative tolerance 1e-9, "~", "±" and ranges understood — else printed in
  * another unit of the same dimension (11 meV for 0.011 eV, equal in SI within the same
  * tolerance; noted in `valueWrittenAs` and the reasons); (3) the unit must be the one printed
@@ -95,7 +97,10 @@ export function ground(triplet: Triplet, article: Article, dependencies: Groundi
   const reasons: string[] = [];
   if (anchor.method === 'fuzzy') reasons.push(`quote found only approximately (fuzzy match, score ${anchor.score.toFixed(2)})`);
   const quote = article.text.slice(anchor.start, anchor.end);
-  const quantities = quantitiesInSpan(article, anchor.start, anchor.end, dependencies.findQuantities, dependencies.findTableQuantities);
+  const quantities = [
+    ...quantitiesInSpan(article, anchor.start, anchor.end, dependencies.findQuantities, dependencies.findTableQuantities),
+    ...flattenedTableQuantities(article.text, anchor.start, anchor.end, dependencies.normalizeUnit, dependencies.toSI),
+  ];
   const matching = quantities.filter((quantity) => valueShownBy(triplet.value, quantity.value));
   const valueWords = triplet.valueText?.trim() || formatReportedValue(triplet.value);
   const converted = matching.length > 0 ? undefined : writtenInOtherUnit(triplet, quantities, dependencies);

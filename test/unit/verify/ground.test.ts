@@ -251,3 +251,67 @@ describe('ground: evidence from a table row (unit printed only in the column hea
     expect(ground(triplet('3C-SrMnO3', number(146), 'GPa', headerToRow, 'bulk_modulus'), asParagraph).grounded).toBe(false);
   });
 });
+
+describe('ground: evidence from a table flattened into plain text (unit only in a header "Eg [eV]")', () => {
+  // Real flattened tables of ../shared/datasets/bandgap-200, one cell per line as printed there;
+  // capture joins the lines, so the article is a paragraph, not a table block.
+  const FLAT = {
+    // text-pub/5_10.1016_j.mtsust.2023.100548.txt, lines 282–300 (row-major: a row per property)
+    inputs: [
+      'Input parameters in our calculations (References)', 'c-TiO2', 'mp-TiO2', 'Perovskite', 'Spiro-OMeTAD',
+      'c [eV]', '4 [35]', '4 [35]', '3.75 [36]', '2.12 [37]',
+      'Eg [eV]', '3.05 [38]', '3.05 [38]', '1.66 [34]', '3.1 [39]',
+      'm+', 'e', '1', '1', '1', '1',
+    ].join('\n'),
+    // text-arxiv/73_10.1016_j.mtcomm.2023.107183.txt, lines 447–463 (column-major: a row per compound)
+    nitrides: [
+      'Compound', 'Eg (HSE06+G0W0) [eV]', 'Eg (Exp) [eV]',
+      'wz-AlN', '6.14', '6.28', 'wz-GaN', '3.37', '3.50', 'zb-AlN', '5.16', '5.93', 'zb-GaN', '3.16', '3.30',
+      'Figure 6 presents the optical properties of the BPN-(Ga, Al)N lattices, focusing on the polariza-',
+      'tion of light along the x (E//X), y (E//Y), and z (E//Z) directions. Calculations were performed',
+    ].join('\n'),
+    // text-pub/14_10.1039_C7CP03960C.txt, lines 366–379
+    mose2: ['Eg (eV)', '1.13 (2.26)a', '0', '0', '0', '1.12 (1.94)b', '2.05', '0.67', '0', '0', '1.10', '0', 'In-plane stiﬀness', '(Cx, Cy) (N m1)'].join('\n'),
+  };
+  const flat = (passage: keyof typeof FLAT) => articleOf(FLAT[passage].replaceAll('\n', ' '));
+  // The quotes the replayed ChatExtract tools gave (rejected before; /tmp/rv-debug.mts), cut to the table.
+  const QUOTES = {
+    inputs: 'Input parameters in our calculations (References) c-TiO2 mp-TiO2 Perovskite Spiro-OMeTAD c [eV] 4 [35] 4 [35] 3.75 [36] 2.12 [37] Eg [eV] 3.05 [38] 3.05 [38] 1.66 [34] 3.1 [39] m+ e 1 1 1 1',
+    nitrides: 'Compound Eg (HSE06+G0W0) [eV] Eg (Exp) [eV] wz-AlN 6.14 6.28 wz-GaN 3.37 3.50 zb-AlN 5.16 5.93 zb-GaN 3.16 3.30 Figure 6 presents the optical properties',
+    mose2: 'Eg (eV) 1.13 (2.26)a 0 0 0 1.12 (1.94)b 2.05 0.67 0 0 1.10 0 In-plane stiﬀness',
+  };
+
+  const grounds: Array<[string, keyof typeof FLAT, Triplet]> = [
+    ['a row-major cell with a citation "3.05 [38]" under "Eg [eV]" (text-pub/5 line 293)', 'inputs', triplet('c-TiO2', number(3.05), 'eV', QUOTES.inputs)],
+    ['the last cell of the run "3.1 [39]" (text-pub/5 line 296)', 'inputs', triplet('Spiro-OMeTAD', number(3.1), 'eV', QUOTES.inputs)],
+    ['a column-major cell under "Eg (HSE06+G0W0) [eV]" (text-arxiv/73 line 451)', 'nitrides', triplet('wz-AlN', number(6.14), 'eV', QUOTES.nitrides)],
+    ['a cell of the last row under "Eg (Exp) [eV]" (text-arxiv/73 line 461)', 'nitrides', triplet('zb-GaN', number(3.3), 'eV', QUOTES.nitrides)],
+    ['a footnoted cell "(2.26)a" under "Eg (eV)" (text-pub/14 line 367)', 'mose2', triplet('H-MoSe2', number(2.26), 'eV', QUOTES.mose2)],
+    ['a zero cell under "Eg (eV)" (text-pub/14 line 368)', 'mose2', triplet('T-MoSe2', number(0), 'eV', QUOTES.mose2)],
+    ['a row quoted below its header, the header found before the quote (text-arxiv/73 line 456)', 'nitrides', triplet('zb-AlN', number(5.16), 'eV', 'zb-AlN 5.16 5.93')],
+    ['a cell in eV claimed in meV (2050 meV = 2.05 eV)', 'mose2', triplet('H-MoSe2', number(2050), 'meV', QUOTES.mose2)],
+  ];
+  it.each(grounds)('grounds %s', (_name, passage, fact) => {
+    const result = ground(fact, flat(passage));
+    expect(result).toMatchObject({ anchored: true, valueInQuote: true, unitInQuote: true, grounded: true });
+  });
+
+  const failures: Array<[string, Article, Triplet, string]> = [
+    ['a value not printed in the table', flat('nitrides'), triplet('wz-AlN', number(6.2), 'eV', QUOTES.nitrides), 'value 6.2 not in the quote'],
+    ['a unit that contradicts the header', flat('nitrides'), triplet('wz-AlN', number(6.14), 'K', QUOTES.nitrides), 'unit K not in the quote (6.14 is given in eV there)'],
+    ['a bare cell of a row without a bracketed unit ("m+ e 1 1 1 1")', flat('inputs'), triplet('c-TiO2', number(1), 'eV', QUOTES.inputs), 'value 1 not in the quote'],
+    ['a bare number in prose after the table (text-arxiv/73 line 462: "Figure 6")', flat('nitrides'), triplet('BPN-AlN', number(6), 'eV', QUOTES.nitrides), 'value 6 not in the quote'],
+    // text-arxiv/19_10.1088_1367-2630_16_6_065001.txt, lines 206–207: the tools said 2 eV, the paper 2 meV.
+    ['silicene: 2 meV in prose claimed as 2 eV (text-arxiv/19 line 207)', articleOf('The inclusion of SOC\nopens a band gap of 2 meV, which is small, but much'), triplet('Silicene', number(2), 'eV', 'The inclusion of SOC opens a band gap of 2 meV, which is small'), 'unit eV not in the quote (2 is given in meV there)'],
+    ['a header in meV, the cell claimed in eV', articleOf('Material Eg (meV) silicene 2 germanene 24'), triplet('Silicene', number(2), 'eV', 'Material Eg (meV) silicene 2 germanene 24'), 'unit eV not in the quote (2 is given in meV there)'],
+    ['a bare number in a sentence after "band gap (eV)"', articleOf('The band gap (eV) of ZnO is 3.4 at room temperature.'), triplet('ZnO', number(3.4), 'eV', 'The band gap (eV) of ZnO is 3.4 at room temperature.'), 'value 3.4 not in the quote'],
+    ['one bare number after a bracketed unit (too few cells for a table)', articleOf('Eg (eV) 3.4 was measured.'), triplet('ZnO', number(3.4), 'eV', 'Eg (eV) 3.4 was measured.'), 'value 3.4 not in the quote'],
+    ['adjacent headers with different units (flattened columns cannot be told apart)', articleOf('Compound Eg (eV) Tc (K) ZnO 3.4 30 GaN 3.5 40'), triplet('ZnO', number(30), 'eV', 'Compound Eg (eV) Tc (K) ZnO 3.4 30 GaN 3.5 40'), 'value 30 not in the quote'],
+  ];
+  it.each(failures)('does not ground %s', (_name, article, fact, reason) => {
+    const result = ground(fact, article);
+    expect(result.anchored).toBe(true);
+    expect(result.grounded).toBe(false);
+    expect(result.reasons.some((written) => written.startsWith(reason)), JSON.stringify(result.reasons)).toBe(true);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * Cells of a table that text extraction flattened into plain text. A PDF-to-text table loses its
+ * rows and columns: bandgap-200 text-arxiv/73 (lines 447–461) prints Table 2 one cell per line,
+ * "Compound / Eg (HSE06+G0W0) [eV] / Eg (Exp) [eV] / wz-AlN / 6.14 / 6.28 / …", and capture joins
+ * the lines with spaces. The unit of a column is printed once, in its header ("Eg [eV]"), and the
+ * cells are bare numbers, which the quantity parser rightly ignores (a bare number in prose is no
+ * quantity). This module gives those cells their header's unit, but only where the text has the
+ * shape of a table, so that prose keeps grounding only numbers printed with their unit.
+ *
+ * The rule, on the whitespace-separated tokens of the text:
+ * - A header is a short label followed by a bracketed unit, "Eg [eV]", "Eg (eV)",
+ *   "Eg (HSE06+G0W0) [eV]" (qualifiers in parentheses between), the bracket holding nothing but a
+ *   unit that `normalizeUnit` knows. A header group is a run of adjacent headers with THE SAME
+ *   unit; adjacent headers with different units (column-major "Eg (eV) Tc (K)") make a group whose
+ *   cells cannot be assigned to a column once flattened, and give nothing.
+ * - Row-major (a transposed table, text-pub/5 lines 282–296: "Eg [eV] 3.05 [38] 3.05 [38]
+ *   1.66 [34] 3.1 [39] m+ e 1 1 1 1"): the run of numeric cells right after the group belongs to
+ *   it; the first token that is not a cell ends it ("m+").
+ * - Column-major (text-arxiv/73): when no cell follows the group directly, rows of one label token
+ *   and exactly as many cells as the group has headers ("wz-AlN 6.14 6.28") belong to it, until
+ *   a row breaks the pattern ("Figure 6 presents").
+ * - A region must hold at least `MIN_CELLS` cells: one bare number after a bracketed unit is as
+ *   likely a sentence ("the gap (eV) 2 …" is not English, but OCR is not either) as a table.
+ * A cell is a number with what tables print beside it: an uncertainty "146(5)", a footnote mark
+ * "(2.26)a", "42.45**", a citation "3.05 [38]". Anything else — a word, "of", a unit — is no cell.
+ */
+import type { QuoteQuantity, ToSI } from './value-in-quote';
+
+/** Fewest cells a header's region must hold to count as a table (see the module comment). */
+export const MIN_CELLS = 2;
+
+/**
+ * How far before the quote (characters of `Article.text`) a header is looked for when the quote
+ * starts inside the table, below its header. Trade-off: a wider window finds the header of a long
+ * table, but the cells it reaches are still only those of an unbroken run of cells or rows from
+ * the header into the quote, so the window cannot join a header to a table further down the page;
+ * it only bounds the work. 600 characters hold the header and a dozen rows of a flattened table.
+ */
+export const HEADER_LOOKBACK = 600;
+
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+}
+
+interface Cell {
+  value: number;
+  uncertainty?: number;
+  start: number;
+  end: number;
+}
+
+interface Header {
+  unit: string;
+  /** Index of the first token after the header. */
+  next: number;
+}
+
+const NUMBER = String.raw`[-−–]?\d+(?:\.\d+)?`;
+/** "3.05", "146(5)", "(2.26)a", "42.45**", "−0.3†" — a citation "[38]" is a token of its own. */
+const CELL = new RegExp(String.raw`^(?:(${NUMBER})(?:\((\d+)\))?|\((${NUMBER})\))(?:[a-z]|\*{1,2}|[†‡§])?[,;]?$`, 'u');
+/** A citation after a cell: "[38]", "[38,39]", "[3–5]". */
+const CITATION = /^\[\d+(?:\s*[,–-]\s*\d+)*\][,;]?$/u;
+/** A header label: one short token that starts with a letter ("Eg", "χ", "gap", "m+"). */
+const LABEL = /^\p{L}[\p{L}\p{N}_+⋆*'’/-]{0,24}$/u;
+/** A qualifier between label and unit: "(HSE06+G0W0)", "(Exp)". */
+const QUALIFIER = /^\([^()[\]]{1,30}\)$/u;
+/** A bracketed unit: "[eV]", "(eV)", "(N/m)" — the unit starts with a non-digit. */
+const BRACKETED_UNIT = /^(?:\[([^\d\s[\]()][^[\]()]{0,11})\]|\(([^\d\s[\]()][^[\]()]{0,11})\))[,;]?$/u;
+
+function tokenize(text: string, offset: number): Token[] {
+  return [...text.matchAll(/\S+/gu)].map((match) => ({ text: match[0], start: offset + match.index, end: offset + match.index + match[0].length }));
+}
+
+function parseNumber(text: string): number {
+  return Number(text.replace(/[−–]/u, '-'));
+}
+
+/** The cell token `tokens[index]` (and its citation, if the next token is one), or undefined. */
+function cellAt(tokens: Token[], index: number): { cell: Cell; next: number } | undefined {
+  const token = tokens[index];
+  const match = token ? CELL.exec(token.text) : null;
+  if (!token || !match) return undefined;
+  const cell: Cell = { value: parseNumber(match[1] ?? match[3]!), start: token.start, end: token.end, ...(match[2] ? { uncertainty: Number(match[2]) } : {}) };
+  const citation = tokens[index + 1] && CITATION.test(tokens[index + 1]!.text);
+  return { cell, next: index + (citation ? 2 : 1) };
+}
+
+/** The header starting at `tokens[index]` (label, qualifiers, bracketed known unit), or undefined. */
+function headerAt(tokens: Token[], index: number, normalizeUnit: (text: string) => string | null): Header | undefined {
+  if (!tokens[index] || !LABEL.test(tokens[index]!.text)) return undefined;
+  let cursor = index + 1;
+  // Up to two qualifiers; a qualifier that is itself a known unit is the unit ("Eg (eV)").
+  for (let qualifiers = 0; qualifiers <= 2 && tokens[cursor]; qualifiers += 1) {
+    const unitMatch = BRACKETED_UNIT.exec(tokens[cursor]!.text);
+    const unit = unitMatch ? normalizeUnit((unitMatch[1] ?? unitMatch[2])!) : null;
+    if (unit) return { unit, next: cursor + 1 };
+    if (!QUALIFIER.test(tokens[cursor]!.text)) return undefined;
+    cursor += 1;
+  }
+  return undefined;
+}
+
+/** Cells in a run starting at `index`; the run ends at the first token that is not a cell. */
+function cellRun(tokens: Token[], index: number): Cell[] {
+  const cells: Cell[] = [];
+  for (let found = cellAt(tokens, index); found; found = cellAt(tokens, index)) {
+    cells.push(found.cell);
+    index = found.next;
+  }
+  return cells;
+}
+
+/** Rows "label c1 … cK" starting at `index`, each with exactly `columns` cells. */
+function labelledRows(tokens: Token[], index: number, columns: number, normalizeUnit: (text: string) => string | null): Cell[] {
+  const cells: Cell[] = [];
+  for (;;) {
+    const label = tokens[index];
+    if (!label || cellAt(tokens, index) || headerAt(tokens, index, normalizeUnit) || !/\p{L}/u.test(label.text)) return cells;
+    const row: Cell[] = [];
+    let cursor = index + 1;
+    for (let found = cellAt(tokens, cursor); found && row.length < columns; found = cellAt(tokens, cursor)) {
+      row.push(found.cell);
+      cursor = found.next;
+    }
+    // A row with fewer cells, or more (the next token is a cell too), is not a row of this table.
+    if (row.length !== columns || cellAt(tokens, cursor)) return cells;
+    cells.push(...row);
+    index = cursor;
+  }
+}
+
+/**
+ * Bare table cells in `text[start, end)` that take the unit of a flattened table's header (see
+ * the module comment), as quantities in that unit (with SI values when `toSI` converts it).
+ * Headers are looked for from `HEADER_LOOKBACK` characters before `start`; only cells inside
+ * [start, end) are returned. Shapes: `text` is `Article.text`, offsets index it.
+ */
+export function flattenedTableQuantities(
+  text: string,
+  start: number,
+  end: number,
+  normalizeUnit: (text: string) => string | null,
+  toSI?: ToSI,
+): QuoteQuantity[] {
+  // Begin the window at a whitespace so that its first token is a whole one.
+  let windowStart = Math.max(0, start - HEADER_LOOKBACK);
+  while (windowStart > 0 && windowStart < start && !/\s/u.test(text[windowStart - 1]!)) windowStart += 1;
+  const tokens = tokenize(text.slice(windowStart, end), windowStart);
+  const quantities: QuoteQuantity[] = [];
+  for (let index = 0; index < tokens.length; index += 1) {
+    const first = headerAt(tokens, index, normalizeUnit);
+    if (!first || (index > 0 && headerBefore(tokens, index, normalizeUnit))) continue;
+    // The group: adjacent headers; any with another unit voids it.
+    let columns = 1;
+    let next = first.next;
+    let mixed = false;
+    for (let header = headerAt(tokens, next, normalizeUnit); header; header = headerAt(tokens, next, normalizeUnit)) {
+      if (header.unit !== first.unit) mixed = true;
+      columns += 1;
+      next = header.next;
+    }
+    if (mixed) continue;
+    const direct = cellRun(tokens, next);
+    const cells = direct.length > 0 ? direct : labelledRows(tokens, next, columns, normalizeUnit);
+    if (cells.length < MIN_CELLS) continue;
+    for (const cell of cells) {
+      if (cell.start < start || cell.end > end) continue;
+      const si = toSI?.(cell.value, first.unit);
+      quantities.push({
+        value: { kind: 'number', value: cell.value, ...(cell.uncertainty === undefined ? {} : { uncertainty: cell.uncertainty }) },
+        unit: first.unit,
+        text: `${text.slice(cell.start, cell.end)} (column unit ${first.unit})`,
+        ...(si ? { si: { value: { kind: 'number', value: si.value }, unit: si.unit } } : {}),
+      });
+    }
+  }
+  return quantities;
+}
+
+/** Does a header end right before `tokens[index]` (so that this one is not the first of its group)? */
+function headerBefore(tokens: Token[], index: number, normalizeUnit: (text: string) => string | null): boolean {
+  // A header is 2–4 tokens (label, up to two qualifiers, unit).
+  for (let length = 2; length <= 4 && index - length >= 0; length += 1) {
+    if (headerAt(tokens, index - length, normalizeUnit)?.next === index) return true;
+  }
+  return false;
+}
