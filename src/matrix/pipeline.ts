@@ -1,0 +1,257 @@
+/**
+ * The SLM-MATRIX pipeline end to end (SLM-MATRIX Methods; issue 4): for each property, the scan's
+ * candidate passage → the MoA path (Eqs. 1–4) and the generator–discriminator path (MCTS,
+ * Eqs. 5–9; discriminator, Eqs. 10–13) → dual cross-verification with up to K MoA re-runs →
+ * Assay's grounding gate. Pure: the model, randomness, grounding and unit/material rules are
+ * injected; progress, cancel and usage accounting are part of the contract.
+ */
+import type { Article } from '../contracts/article';
+import type { Triplet } from '../contracts/triplet';
+import { LlmError, type LlmPort } from '../llm/llm-port';
+import { UsageMeter } from '../llm/usage-meter';
+import type { PropertyDefinition } from '../properties';
+import { scanArticle } from '../text/scan';
+import type { Candidate } from '../text/scan-types';
+import { crossVerify, pathsAgree, type CrossVerifyDependencies } from './cross-verify';
+import { verifyPaths, type GroundCheck, type VerificationRecord } from './cross-verify-refine';
+import { runGeneratorDiscriminator, throwIfAborted, toTriplet } from './gd';
+import { runMoa, type MoaOptions, type MoaResult, type PropertyBrief } from './moa';
+import { buildPassage } from './passages';
+import type { MatrixPreset, PresetModels } from './presets';
+import type { Random } from './random';
+import { countByStatus, MatrixCancelled, MatrixInterrupted, type MatrixResult, type PropertyRun, type RunRecord } from './run-record';
+
+export type MatrixStage = 'moa' | 'mcts' | 'discriminator' | 'cross-verify' | 'ground';
+
+/**
+ * One progress event. `moa`, `mcts`, `discriminator`: `done` model calls answered so far in this
+ * stage for this property, `total` the calls the control flow plans (L·P + 1 per MoA run;
+ * rollouts·depth for MCTS, an upper bound; paths for the discriminator) — raised to `done` when
+ * repair calls go beyond the plan. `cross-verify`: refinement rounds started / K, and a final
+ * event with `done === total`. `ground`: records decided / records.
+ */
+export interface MatrixProgress {
+  stage: MatrixStage;
+  property: string;
+  done: number;
+  total: number;
+}
+
+export interface MatrixOptions {
+  properties: readonly PropertyDefinition[];
+  preset: MatrixPreset;
+  /** Models per role; default `preset.models`. */
+  models?: PresetModels;
+  /** The RNG's seed, for the run record only (the RNG itself is `deps.rng`). */
+  seed?: number;
+}
+
+export interface MatrixDependencies extends CrossVerifyDependencies {
+  llm: LlmPort;
+  rng: Random;
+  signal?: AbortSignal;
+  ground: GroundCheck;
+  onProgress?: (event: MatrixProgress) => void;
+  /** Monotonic clock (ms) for timings; default `performance.now`. */
+  now?: () => number;
+}
+
+/**
+ * Run SLM-MATRIX over `article` for each of `options.properties`, in order.
+ * → `{ records, run }`: every triplet's verdict (`verified` only when both paths agreed and the
+ * grounding gate passed; `rejected` when they agreed but it failed; `needs_review` otherwise, with
+ * both answers) and the `RunRecord`. A property whose scan finds no candidate is skipped with no
+ * model call. Calls per property (no repairs): L·P + 1 (MoA) + at most rollouts·depth (MCTS) +
+ * at most paths (discriminator) + up to K·(L·P + 1) (refinement); the early exit drops the MCTS
+ * and discriminator calls.
+ * Errors: any `LlmError` from the engine (the MoA and MCTS paths absorb malformed replies
+ * themselves) or a fired `signal` stops the run with `MatrixCancelled` (aborted) or
+ * `MatrixInterrupted` (device-lost, unreachable, …), both carrying the partial result: records of
+ * the properties finished before the stop. No model call starts after the signal fires.
+ */
+export async function runMatrix(article: Article, options: MatrixOptions, deps: MatrixDependencies): Promise<MatrixResult> {
+  const now = deps.now ?? (() => performance.now());
+  const started = now();
+  const meter = new UsageMeter(deps.llm, now);
+  const records: VerificationRecord[] = [];
+  const properties: PropertyRun[] = [];
+  const models = options.models ?? options.preset.models;
+  const finish = (interrupted?: LlmError): MatrixResult => {
+    const usage = meter.snapshot();
+    const run: RunRecord = {
+      engine: 'slm-matrix',
+      preset: options.preset,
+      models,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      usage,
+      calls: usage.total.calls,
+      promptTokens: usage.total.promptTokens,
+      completionTokens: usage.total.completionTokens,
+      milliseconds: Math.round(now() - started),
+      properties: [...properties],
+      counts: countByStatus(records),
+      ...(interrupted ? { interrupted: { code: interrupted.code, message: interrupted.message } } : {}),
+    };
+    return { records: [...records], run };
+  };
+  try {
+    throwIfAborted(deps.signal);
+    const candidates = scanArticle(article, { properties: options.properties }).candidates;
+    for (const property of options.properties) {
+      throwIfAborted(deps.signal);
+      const outcome = await runProperty(article, property, candidates.filter((candidate) => candidate.property === property.name), { ...options, models }, deps, meter, now);
+      records.push(...outcome.records);
+      properties.push(outcome.run);
+    }
+  } catch (error) {
+    if (!(error instanceof LlmError)) throw error;
+    const partial = finish(error);
+    throw error.code === 'aborted' ? new MatrixCancelled(error, partial) : new MatrixInterrupted(error, partial);
+  }
+  return finish();
+}
+
+/** Give every triplet the property asked for (models write "band gap" for "band_gap"; one property is asked per run). */
+function asProperty(triplets: readonly Triplet[], property: string): Triplet[] {
+  return triplets.map((triplet) => ({ ...triplet, property }));
+}
+
+function moaProblems(result: MoaResult, label: string): string[] {
+  const problems = result.layers.flatMap((layer, index) => layer.filter((answer) => answer.error).map((answer) => `${label} layer ${index + 1} proposer ${answer.proposer + 1}: ${answer.error}`));
+  if (result.aggregatorFallback) problems.push(`${label}: the aggregator's reply was unusable; the best proposer answer by Eq. 2 was taken`);
+  return problems;
+}
+
+/**
+ * The early exit of the browser preset: the last MoA layer's answers when every proposer answered
+ * (non-empty, usable), all agree pairwise by the cross-verification rules, and every one of their
+ * triplets grounds; else null. An empty unanimous answer does not qualify: the scan saw a
+ * candidate, so "nothing here" deserves the second path.
+ */
+export function unanimousGroundedAnswer(result: MoaResult, property: string, article: Article, deps: Pick<MatrixDependencies, 'ground' | 'sameMaterial' | 'toSI' | 'tolerance'>): Triplet[] | null {
+  const last = result.layers[result.layers.length - 1] ?? [];
+  if (last.length === 0 || last.some((answer) => answer.error !== undefined || answer.triplets.length === 0)) return null;
+  const answers = last.map((answer) => asProperty(answer.triplets, property));
+  const [reference, ...others] = answers as [Triplet[], ...Triplet[][]];
+  if (!others.every((other) => pathsAgree(crossVerify(reference, other, deps)))) return null;
+  if (!answers.every((answer) => answer.every((triplet) => deps.ground(triplet, article).grounded))) return null;
+  return reference;
+}
+
+async function runProperty(
+  article: Article,
+  property: PropertyDefinition,
+  candidates: readonly Candidate[],
+  options: MatrixOptions & { models: PresetModels },
+  deps: MatrixDependencies,
+  meter: UsageMeter,
+  now: () => number,
+): Promise<{ records: VerificationRecord[]; run: PropertyRun }> {
+  const started = now();
+  const { preset, models } = options;
+  const passage = buildPassage(article, candidates, preset.maxPassageChars);
+  const run: PropertyRun = {
+    property: property.name,
+    skipped: passage.text === '',
+    blockIds: passage.blockIds,
+    truncatedBlockIds: passage.truncatedBlockIds,
+    passageChars: passage.text.length,
+    candidates: passage.candidates,
+    earlyExit: false,
+    refinementRounds: 0,
+    converged: false,
+    problems: [],
+    milliseconds: 0,
+  };
+  if (run.skipped) return { records: [], run };
+
+  const emit = (stage: MatrixStage, done: number, total: number): void => deps.onProgress?.({ stage, property: property.name, done, total: Math.max(total, done) });
+  /** A view of the meter counting under `meterStage` and reporting each answered call as progress of `stage`. */
+  const staged = (stage: MatrixStage, meterStage: string, total: number): LlmPort => {
+    const port = meter.stage(meterStage);
+    let done = 0;
+    return {
+      complete: async (request) => {
+        const reply = await port.complete(request);
+        done += 1;
+        emit(stage, done, total);
+        return reply;
+      },
+    };
+  };
+  const brief: PropertyBrief = { name: property.name, units: property.units, description: `${property.label}; written as ${property.synonyms.join(', ')}` };
+  const moaOptions: MoaOptions = {
+    layers: preset.layers,
+    proposers: Array.from({ length: preset.proposers }, (_, index) => (models.proposers?.length ? models.proposers[index % models.proposers.length] : undefined)),
+    ...(models.aggregator ? { aggregator: models.aggregator } : {}),
+    temperature: preset.temperature,
+    maxTokens: preset.maxTokens,
+  };
+  const plannedMoaCalls = preset.layers * preset.proposers + 1;
+  const moaRun = async (label: string, meterStage: string): Promise<MoaResult> => {
+    throwIfAborted(deps.signal);
+    const result = await runMoa(
+      { text: passage.text, properties: [brief], article },
+      moaOptions,
+      { llm: staged('moa', meterStage, plannedMoaCalls), sameMaterial: deps.sameMaterial, toSI: deps.toSI, ground: deps.ground, ...(deps.tolerance === undefined ? {} : { tolerance: deps.tolerance }), ...(deps.signal ? { signal: deps.signal } : {}) },
+    );
+    run.problems.push(...moaProblems(result, label));
+    return result;
+  };
+  const firstMoa = await moaRun('MoA', 'moa');
+  const moaTriplets = asProperty(firstMoa.triplets, property.name);
+
+  const unanimous = preset.earlyExit ? unanimousGroundedAnswer(firstMoa, property.name, article, deps) : null;
+  let gdTriplets: Triplet[];
+  if (unanimous) {
+    run.earlyExit = true;
+    gdTriplets = unanimous;
+  } else {
+    throwIfAborted(deps.signal);
+    const generator = staged('mcts', 'mcts', preset.mcts.rollouts * preset.mcts.depth);
+    const discriminator = staged('discriminator', 'discriminator', preset.mcts.paths);
+    const router: LlmPort = { complete: (request) => (request.role === 'discriminator' ? discriminator : generator).complete({ ...request, ...(modelFor(request.role, models) ?? {}) }) };
+    const gd = await runGeneratorDiscriminator(
+      { passage: passage.text, property: property.name, propertyDescription: `${property.label}, in ${property.units.join(' or ')}` },
+      { ...preset.mcts, scoreWeights: preset.scoreWeights },
+      { llm: router, rng: deps.rng, ground: (triplet) => deps.ground({ ...triplet, property: property.name }, article).grounded, sameMaterial: deps.sameMaterial, ...(deps.signal ? { signal: deps.signal } : {}) },
+    );
+    if (!gd.best) run.problems.push('the MCTS path produced no usable trajectory');
+    gdTriplets = asProperty(gd.triplets.map((triplet) => toTriplet(triplet, 'mcts')), property.name);
+  }
+
+  emit('cross-verify', 0, preset.K);
+  const verification = await verifyPaths(
+    {
+      moaTriplets,
+      gdTriplets,
+      article,
+      K: preset.K,
+      runMoa: (round) => {
+        emit('cross-verify', round - 1, preset.K);
+        return moaRun(`refinement ${round}`, 'refinement').then((result) => asProperty(result.triplets, property.name));
+      },
+    },
+    { sameMaterial: deps.sameMaterial, toSI: deps.toSI, ground: deps.ground, ...(deps.tolerance === undefined ? {} : { tolerance: deps.tolerance }) },
+  );
+  emit('cross-verify', preset.K, preset.K);
+  run.refinementRounds = verification.rounds;
+  run.converged = verification.converged;
+
+  const records = verification.records.map((record) => {
+    const relabelled = run.earlyExit ? { ...record, votes: record.votes.map((vote) => (vote === 'gd' ? 'proposers' : vote)) } : record;
+    if (relabelled.status !== 'needs_review') return relabelled;
+    // Not decided by the gate, but a reviewer should see whether the kept quote holds up.
+    const grounding = deps.ground(relabelled.triplet, article);
+    return grounding.grounded ? relabelled : { ...relabelled, reasons: [...relabelled.reasons, ...grounding.reasons.map((reason) => `not grounded: ${reason}`)] };
+  });
+  emit('ground', records.length, records.length);
+  run.milliseconds = Math.round(now() - started);
+  return { records, run };
+}
+
+/** The model of a G–D role from the preset (`{ model }`), or undefined to let the engine's roster pick. */
+function modelFor(role: string, models: PresetModels): { model: string } | undefined {
+  const model = role === 'generator' ? models.generator : role === 'discriminator' ? models.discriminator : undefined;
+  return model ? { model } : undefined;
+}

@@ -1,0 +1,100 @@
+/**
+ * Named settings of the SLM-MATRIX pipeline (`runMatrix`): `paper`, the configuration of the
+ * SLM-MATRIX paper ("Experimental setup"; DESIGN.md "Roles and defaults"), and `browser`, small
+ * settings for WebGPU-sized models with an early exit. Plain data, no module state.
+ */
+import type { ScoreWeights } from './gd/discriminator';
+import type { MctsOptions } from './gd/mcts';
+
+/** Role → model id defaults. `proposers` has one entry per proposer of a layer (heterogeneous). */
+export interface PresetModels {
+  proposers?: readonly string[];
+  aggregator?: string;
+  generator?: string;
+  discriminator?: string;
+}
+
+export interface MatrixPreset {
+  name: 'paper' | 'browser';
+  /** MoA proposer layers L (Eq. 1–4 path). */
+  layers: number;
+  /** Proposers P per layer. */
+  proposers: number;
+  /** MCTS: rollouts, depth, paths (top N), c of Eq. 6. */
+  mcts: MctsOptions;
+  /** α, β of Eq. 13. */
+  scoreWeights: ScoreWeights;
+  /** Maximum MoA re-runs before `needs_review` (Methods, refinement loop). */
+  K: number;
+  /** Sampling temperature for every role. */
+  temperature: number;
+  maxTokens: number;
+  /**
+   * Skip the MCTS path when every proposer of the last MoA layer gave a non-empty answer, all
+   * answers agree pairwise (cross-verification rules) and every triplet of them grounds. The
+   * unanimous proposer answer then stands in for the G–D answer in cross-verification.
+   */
+  earlyExit: boolean;
+  /** Longest passage (characters) sent to the models per property; see `buildPassage`. */
+  maxPassageChars: number;
+  /** Model per role for the OpenAI-compatible engine; `--model ROLE=ID` overrides. */
+  models: PresetModels;
+}
+
+/**
+ * The paper's settings (SLM-MATRIX "Experimental setup"): 3 MoA layers × 3 proposers; MCTS with
+ * 16 rollouts, search depth 5, 3 reasoning paths, c = 1.5 (Eq. 6); α = 0.7, β = 0.3 (Eq. 13);
+ * up to K = 3 refinement rounds; temperature 0.7 and max_tokens 2048 for all models. Models:
+ * Qwen2.5-7B, Mistral-7B, Gemma-2-9B proposers; Llama-3.2-11B aggregator and discriminator;
+ * Llama-3.1-8B generator (ids as published on Hugging Face, what vLLM serves them as; an
+ * Ollama user passes `--model proposer=qwen2.5:7b` etc. instead). Passage cap 12 000 characters
+ * (≈ 3 000 tokens by the chars/4 rule, leaving room in an 8k context for prompt, references and
+ * the 2048-token reply).
+ */
+export const PAPER_PRESET: MatrixPreset = {
+  name: 'paper',
+  layers: 3,
+  proposers: 3,
+  mcts: { rollouts: 16, depth: 5, paths: 3, c: 1.5, temperature: 0.7, maxTokens: 2048 },
+  scoreWeights: { alpha: 0.7, beta: 0.3 },
+  K: 3,
+  temperature: 0.7,
+  maxTokens: 2048,
+  earlyExit: false,
+  maxPassageChars: 12_000,
+  models: {
+    proposers: ['Qwen/Qwen2.5-7B-Instruct', 'mistralai/Mistral-7B-Instruct-v0.3', 'google/gemma-2-9b-it'],
+    aggregator: 'meta-llama/Llama-3.2-11B-Vision-Instruct',
+    discriminator: 'meta-llama/Llama-3.2-11B-Vision-Instruct',
+    generator: 'meta-llama/Llama-3.1-8B-Instruct',
+  },
+};
+
+/**
+ * Small settings for 1–3B models on WebGPU (ours, not the paper's): 1 layer × 3 proposers;
+ * 4 rollouts, depth 3, 2 paths, c = 1.5; K = 1; temperature 0.7, max_tokens 1024; early exit on.
+ * Passage cap 4 000 characters (≈ 1 000 tokens) because small WebLLM models are compiled with a
+ * 4k context window. No default models: the WebLLM roster (or `--model`) picks them.
+ * Trade-off: fewer rollouts and one refinement round find less and send more to review; the early
+ * exit spends no MCTS calls on the easy case where all proposers already agree and ground.
+ */
+export const BROWSER_PRESET: MatrixPreset = {
+  name: 'browser',
+  layers: 1,
+  proposers: 3,
+  mcts: { rollouts: 4, depth: 3, paths: 2, c: 1.5, temperature: 0.7, maxTokens: 1024 },
+  scoreWeights: { alpha: 0.7, beta: 0.3 },
+  K: 1,
+  temperature: 0.7,
+  maxTokens: 1024,
+  earlyExit: true,
+  maxPassageChars: 4_000,
+  models: {},
+};
+
+export const MATRIX_PRESETS: Readonly<Record<MatrixPreset['name'], MatrixPreset>> = { paper: PAPER_PRESET, browser: BROWSER_PRESET };
+
+/** The preset called `name`, or undefined. */
+export function presetByName(name: string): MatrixPreset | undefined {
+  return Object.hasOwn(MATRIX_PRESETS, name) ? MATRIX_PRESETS[name as MatrixPreset['name']] : undefined;
+}
