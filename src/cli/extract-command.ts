@@ -5,6 +5,7 @@ import { extractWithRules } from '../extract/rules';
 import type { PropertyDefinition } from '../properties';
 import { captureFile } from './capture-command';
 import { resolvePropertySchemas } from './scan-command';
+import { runMatrixExtract } from './extract-matrix';
 
 /** What `assay extract --json` prints: the triplets and the run's cost (no model calls for rules). */
 export interface ExtractOutput {
@@ -12,7 +13,7 @@ export interface ExtractOutput {
   run: { engine: string; calls: number; promptTokens: number; completionTokens: number; milliseconds: number };
 }
 
-const ENGINES_TO_COME = new Set(['openai', 'scripted', 'moa', 'mcts']);
+const MODEL_ENGINES = new Set(['openai', 'scripted']);
 
 function summarizeTriplets(output: ExtractOutput): string {
   const lines = [`${output.triplets.length} triplets (engine ${output.run.engine}, ${output.run.milliseconds} ms)`];
@@ -25,7 +26,9 @@ function summarizeTriplets(output: ExtractOutput): string {
 /**
  * `assay extract <file> [--engine rules] [--schema NAME|FILE.json ...] [--json]` →
  * `{ triplets, run: { engine, calls, promptTokens, completionTokens, milliseconds } }`.
- * Engines other than "rules" are not built yet: exit 2 with a line saying so. Returns the exit code.
+ * `--engine scripted --script FILE` and `--engine openai --base-url URL [--api-key-env NAME]
+ * [--model ROLE=ID ...] [--preset paper|browser] [--seed N] [--concurrency N]` run the SLM-MATRIX
+ * pipeline instead (`runMatrixExtract`). Returns the exit code.
  */
 export async function runExtract(argv: string[]): Promise<number> {
   let parsed;
@@ -37,10 +40,14 @@ export async function runExtract(argv: string[]): Promise<number> {
         json: { type: 'boolean' },
         engine: { type: 'string', default: 'rules' },
         schema: { type: 'string', multiple: true },
-        // Options of the model engines, accepted so that their absence is reported clearly.
+        // Options of the model engines (see extract-matrix.ts).
         'base-url': { type: 'string' },
+        'api-key-env': { type: 'string' },
         model: { type: 'string', multiple: true },
         preset: { type: 'string' },
+        script: { type: 'string' },
+        seed: { type: 'string' },
+        concurrency: { type: 'string' },
       },
     });
   } catch (error) {
@@ -48,16 +55,16 @@ export async function runExtract(argv: string[]): Promise<number> {
     return 2;
   }
   const engine = parsed.values.engine;
-  if (engine !== 'rules') {
-    const reason = ENGINES_TO_COME.has(engine) ? `engine ${engine} arrives with the SLM-MATRIX work; use --engine rules` : `unknown engine '${engine}'; use --engine rules`;
-    process.stderr.write(`assay extract: ${reason}\n`);
+  if (engine !== 'rules' && !MODEL_ENGINES.has(engine)) {
+    process.stderr.write(`assay extract: unknown engine '${engine}'; use --engine rules, scripted or openai\n`);
     return 2;
   }
   const [path] = parsed.positionals;
   if (!path || parsed.positionals.length > 1) {
-    process.stderr.write('assay extract: give exactly one file: assay extract <file> --engine rules [--schema NAME] [--json]\n');
+    process.stderr.write('assay extract: give exactly one file: assay extract <file> --engine rules|scripted|openai [--schema NAME] [--json]\n');
     return 2;
   }
+  if (engine !== 'rules') return runMatrixExtract(path, engine as 'scripted' | 'openai', parsed.values);
   let properties: PropertyDefinition[];
   try {
     properties = await resolvePropertySchemas(parsed.values.schema ?? []);

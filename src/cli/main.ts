@@ -15,6 +15,8 @@ commands:
   capture <file> [--json]                        capture an article (HTML, XHTML, JATS/Elsevier/ACS XML, PDF or text)
   scan <file> [--property NAME] [--json]         quantities, materials and property-linked candidates, no model
   extract <file> --engine rules [--json]         material–property–value–unit triplets with evidence
+  extract <file> --engine openai --base-url URL --model ROLE=ID … [--preset paper|browser]
+  extract <file> --engine scripted --script FILE   the SLM-MATRIX pipeline (any OpenAI-compatible endpoint)
   eval <dataset> [options]                       score against the shared ground truth:
       bandgap-200 [--version pub|arxiv|both] [--engine rules | --replay NAME | --all-replays]
       supermat [--engine rules], cornell-tc [--reference FILE], measeval, mulms,

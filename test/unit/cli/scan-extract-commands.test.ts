@@ -73,9 +73,12 @@ describe('assay extract', () => {
     expect(JSON.parse(stdout).triplets.map((triplet: { property: string; material: string }) => [triplet.property, triplet.material])).toEqual([['optical_gap', 'LaOBiS2']]);
   });
 
-  it('says that model engines are not built yet (exit 2)', async () => {
-    expect(await runExtract([join(folder, 'paper.txt'), '--engine', 'openai', '--base-url', 'http://localhost:11434/v1'])).toBe(2);
-    expect(stderr).toBe('assay extract: engine openai arrives with the SLM-MATRIX work; use --engine rules\n');
+  it('refuses an unknown engine and a model engine without its settings (exit 2)', async () => {
+    expect(await runExtract([join(folder, 'paper.txt'), '--engine', 'moa'])).toBe(2);
+    expect(stderr).toBe("assay extract: unknown engine 'moa'; use --engine rules, scripted or openai\n");
+    stderr = '';
+    expect(await runExtract([join(folder, 'paper.txt'), '--engine', 'openai'])).toBe(2);
+    expect(stderr).toBe('assay extract: --engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)\n');
     expect(stdout).toBe('');
   });
 });

@@ -1,0 +1,160 @@
+/**
+ * `assay extract <file> --engine scripted|openai …`: the SLM-MATRIX pipeline (`runMatrix`) from
+ * the command line. Output (EVAL.md "The command contract"): `{ triplets, records, run }` —
+ * `triplets` the verified ones (each with `status`), `records` every verdict with its status
+ * and reasons, `run` the run record. Progress goes to stderr; Ctrl-C aborts the run and the
+ * partial result is printed.
+ */
+import { toCaptureFailure } from '../capture/errors';
+import type { Triplet } from '../contracts/triplet';
+import { LlmError, type LlmPort } from '../llm/llm-port';
+import type { VerificationRecord, VerificationStatus } from '../matrix/cross-verify-refine';
+import { runMatrix, type MatrixProgress } from '../matrix/pipeline';
+import { presetByName, type PresetModels } from '../matrix/presets';
+import { createSeededRandom } from '../matrix/random';
+import { MatrixInterrupted, type MatrixResult, type RunRecord } from '../matrix/run-record';
+import type { PropertyDefinition } from '../properties';
+import { sameMaterial } from '../text/materials';
+import { toSI } from '../text/units';
+import { ground } from '../verify/ground';
+import { captureFile } from './capture-command';
+import { loadScriptedEngine, missingRoles, openAiEngine, parseModelOptions } from './matrix-engines';
+import { resolvePropertySchemas } from './scan-command';
+
+export interface MatrixExtractFlags {
+  json?: boolean | undefined;
+  schema?: string[] | undefined;
+  'base-url'?: string | undefined;
+  'api-key-env'?: string | undefined;
+  model?: string[] | undefined;
+  preset?: string | undefined;
+  script?: string | undefined;
+  seed?: string | undefined;
+  concurrency?: string | undefined;
+}
+
+/** What `--engine scripted|openai --json` prints. */
+export interface MatrixExtractOutput {
+  triplets: Array<Triplet & { status: VerificationStatus }>;
+  records: VerificationRecord[];
+  run: RunRecord & { engine: 'slm-matrix'; llmEngine: 'scripted' | 'openai' };
+}
+
+/** Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
+export const EXIT_CANCELLED = 130;
+
+function usageError(message: string): number {
+  process.stderr.write(`assay extract: ${message}\n`);
+  return 2;
+}
+
+function positiveInteger(text: string | undefined, name: string, fallback: number | undefined): number | undefined {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} takes a non-negative integer, not "${text}"`);
+  return value;
+}
+
+function summarize(output: MatrixExtractOutput): string {
+  const { run } = output;
+  const lines = [
+    `${run.counts.verified} verified, ${run.counts.needs_review} to review, ${run.counts.rejected} rejected (SLM-MATRIX, preset ${run.preset.name}, ${run.calls} calls, ${run.promptTokens}+${run.completionTokens} tokens, ${run.milliseconds} ms)`,
+  ];
+  for (const record of output.records) {
+    const triplet = record.triplet;
+    lines.push(`${record.status}\t${triplet.property}\t${triplet.material}\t${triplet.valueText ?? ''} ${triplet.unit}\t${record.reasons.join('; ')}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function progressLine(event: MatrixProgress): string {
+  return `assay extract: [${event.stage}] ${event.property} ${event.done}/${event.total}\n`;
+}
+
+/** Run the pipeline on `path` with a model engine; see `runExtract` for the flags. Returns the exit code. */
+export async function runMatrixExtract(path: string, engineName: 'scripted' | 'openai', flags: MatrixExtractFlags): Promise<number> {
+  const preset = presetByName(flags.preset ?? 'paper');
+  if (!preset) return usageError(`unknown preset "${flags.preset}"; presets: paper, browser`);
+  let models: PresetModels;
+  let seed: number;
+  let concurrency: number | undefined;
+  try {
+    models = parseModelOptions(flags.model ?? [], preset.models);
+    seed = positiveInteger(flags.seed, '--seed', 1)!;
+    concurrency = positiveInteger(flags.concurrency, '--concurrency', undefined);
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  let llm: LlmPort;
+  if (engineName === 'scripted') {
+    if (!flags.script) return usageError('--engine scripted needs --script FILE (a JSON script of replies per role)');
+    try {
+      llm = await loadScriptedEngine(flags.script);
+    } catch (error) {
+      return usageError((error as Error).message.replace(/\n/g, ' '));
+    }
+  } else {
+    if (!flags['base-url']) return usageError('--engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)');
+    const missing = missingRoles(models);
+    if (missing.length > 0) return usageError(`no model for ${missing.join(', ')}: pass --model ROLE=ID for each, or --preset paper for the paper's models`);
+    let apiKey: string | undefined;
+    if (flags['api-key-env']) {
+      apiKey = process.env[flags['api-key-env']];
+      if (!apiKey) return usageError(`environment variable ${flags['api-key-env']} (--api-key-env) is not set`);
+    }
+    llm = openAiEngine(flags['base-url'], apiKey, models, concurrency);
+  }
+  let properties: PropertyDefinition[];
+  try {
+    properties = await resolvePropertySchemas(flags.schema ?? []);
+  } catch (error) {
+    return usageError((error as Error).message.replace(/\n/g, ' '));
+  }
+  let article;
+  try {
+    article = await captureFile(path);
+  } catch (error) {
+    const failure = toCaptureFailure(error);
+    process.stderr.write(`assay extract: ${path}: ${failure.message} [${failure.code}]\n`);
+    return 1;
+  }
+
+  const controller = new AbortController();
+  const onInterrupt = (): void => {
+    process.stderr.write('assay extract: interrupted; stopping after the call in flight and printing the partial result\n');
+    controller.abort();
+  };
+  process.once('SIGINT', onInterrupt);
+  const print = (result: MatrixResult): void => {
+    const output: MatrixExtractOutput = {
+      triplets: result.records.filter((record) => record.status === 'verified').map((record) => ({ ...record.triplet, status: record.status })),
+      records: result.records,
+      run: { ...result.run, llmEngine: engineName },
+    };
+    process.stdout.write(flags.json ? JSON.stringify(output) + '\n' : summarize(output));
+  };
+  try {
+    const result = await runMatrix(article, { properties, preset, models, seed }, {
+      llm,
+      rng: createSeededRandom(seed),
+      signal: controller.signal,
+      sameMaterial: (a, b) => sameMaterial(a, b),
+      toSI,
+      ground: (triplet, target) => ground(triplet, target),
+      onProgress: (event) => process.stderr.write(progressLine(event)),
+    });
+    print(result);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof MatrixInterrupted)) {
+      const reason = error instanceof LlmError ? `${error.message} [${error.code}]` : (error as Error).message;
+      process.stderr.write(`assay extract: ${reason}\n`);
+      return 1;
+    }
+    print(error.partial);
+    process.stderr.write(`assay extract: ${error.cancelled ? 'cancelled' : 'stopped'}: ${error.reason.message} [${error.reason.code}]; partial result printed\n`);
+    return error.cancelled ? EXIT_CANCELLED : 1;
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+  }
+}
