@@ -9,6 +9,9 @@
  * from a local Tc/Tcn table (`--reference FILE`, default the SuperCon export) and scores 0/1/2.
  * `llm-nerre-doping` scores recorded model output (`--predictions FILE`, JSON or JSONL of
  * `{ id, hosts, dopants, relations }`) or the formula-mention floor (`--baseline formula-hosts`).
+ * `--engine openai|scripted` runs the SLM-MATRIX pipeline (bandgap-200, supermat) with the engine
+ * options of `assay extract` (`--base-url`, `--model ROLE=ID`, `--preset`, `--script`, `--seed`,
+ * `--api-key-env`, `--concurrency`); the JSON then carries the run's `llm` totals.
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +25,7 @@ import { evaluateSupermat } from '../eval/supermat/supermat-evaluation';
 import type { ScorerDependencies } from '../eval/triplet-scorer';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
+import { MATRIX_ENGINE_OPTIONS, MatrixEngineUsageError, type MatrixEngineFlags } from './matrix-engines';
 
 /** What `runEval` needs from the rest of Assay; injected so tests can pass doubles. */
 export interface EvalCommandDependencies {
@@ -89,8 +93,11 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
         predictions: { type: 'string' },
         baseline: { type: 'string' },
         'replay-vote': { type: 'string' },
+        ...MATRIX_ENGINE_OPTIONS,
       },
     });
+    const matrix = matrixEngines(values.engine, values);
+    dependencies = { ...dependencies, engines: { ...matrix.engines, ...dependencies.engines } };
     const [dataset] = positionals;
     if (!dataset || positionals.length > 1) throw new UsageError('give exactly one dataset: assay eval <dataset> [--replay NAME | --engine NAME | --all-replays] [--json]');
     if (values['replay-vote'] !== undefined && dataset !== 'bandgap-200') throw new UsageError('--replay-vote applies to bandgap-200 only (its recorded tools)');
@@ -111,7 +118,7 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
         dependencies: await dependencies.scorerDependencies(dataRoot),
         progress: (line) => process.stderr.write(line + '\n'),
       });
-      write(values.json ? JSON.stringify(result) + '\n' : scoreTable([{ name, version: '-', ...result }]));
+      write(values.json ? JSON.stringify({ ...result, ...matrix.totals() }) + '\n' : scoreTable([{ name, version: '-', ...result }]));
       return 0;
     }
 
@@ -221,11 +228,11 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
       source = { kind: 'engine', name, ...(await load()), capture: (path) => captureFile(path) };
     }
     const result = await evaluateBandgap({ dataRoot, version, source, limit, dependencies: scorer, progress });
-    write(values.json ? JSON.stringify(result) + '\n' : scoreTable([toRow(result)]));
+    write(values.json ? JSON.stringify({ ...result, ...matrix.totals() }) + '\n' : scoreTable([toRow(result)]));
     return 0;
   } catch (error) {
     process.stderr.write(`assay eval: ${(error as Error).message}\n`);
-    return error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1;
+    return error instanceof UsageError || error instanceof MatrixEngineUsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1;
   }
 }
 
@@ -233,4 +240,40 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
 async function replayVoteDependencies() {
   const [{ ground }, { sameMaterial }, { toSI }] = await Promise.all([import('../verify/ground'), import('../text/materials'), import('../text/units')]);
   return { ground: (triplet: Triplet, article: Article) => ground(triplet, article), sameMaterial: (a: string, b: string) => sameMaterial(a, b), toSI };
+}
+
+/** What the SLM-MATRIX engines cost over an evaluation (sums of the per-paper run records). */
+interface MatrixTotals {
+  engine: 'scripted' | 'openai';
+  preset: string;
+  papers: number;
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/**
+ * The SLM-MATRIX engines `--engine openai|scripted` asks for, built from the engine options on
+ * first use (`createMatrixEngine`), and `totals()`: `{ llm: MatrixTotals }` once a paper ran, else
+ * `{}`. An engine of the same name in the injected map wins (tests, other builds).
+ */
+function matrixEngines(name: string | undefined, flags: MatrixEngineFlags): { engines: Record<string, () => Promise<EngineSetup>>; totals: () => { llm?: MatrixTotals } } {
+  if (name !== 'openai' && name !== 'scripted') return { engines: {}, totals: () => ({}) };
+  let totals: MatrixTotals | undefined;
+  const load = async (): Promise<EngineSetup> => {
+    const [{ createMatrixEngine }, { matrixEngineSetup }] = await Promise.all([import('./matrix-engines'), import('../eval/matrix-engine')]);
+    const engine = await createMatrixEngine(name, flags);
+    totals = { engine: name, preset: engine.preset.name, papers: 0, calls: 0, promptTokens: 0, completionTokens: 0 };
+    const sum = totals;
+    return matrixEngineSetup({
+      ...engine,
+      onRun: (run) => {
+        sum.papers += 1;
+        sum.calls += run.calls;
+        sum.promptTokens += run.promptTokens;
+        sum.completionTokens += run.completionTokens;
+      },
+    });
+  };
+  return { engines: { [name]: load }, totals: () => (totals && totals.papers > 0 ? { llm: totals } : {}) };
 }

@@ -7,10 +7,9 @@
  */
 import { toCaptureFailure } from '../capture/errors';
 import type { Triplet } from '../contracts/triplet';
-import { LlmError, type LlmPort } from '../llm/llm-port';
+import { LlmError } from '../llm/llm-port';
 import type { VerificationRecord, VerificationStatus } from '../matrix/cross-verify-refine';
 import { runMatrix, type MatrixProgress } from '../matrix/pipeline';
-import { presetByName, type PresetModels } from '../matrix/presets';
 import { createSeededRandom } from '../matrix/random';
 import { MatrixInterrupted, type MatrixResult, type RunRecord } from '../matrix/run-record';
 import type { PropertyDefinition } from '../properties';
@@ -18,19 +17,12 @@ import { sameMaterial } from '../text/materials';
 import { toSI } from '../text/units';
 import { ground } from '../verify/ground';
 import { captureFile } from './capture-command';
-import { loadScriptedEngine, missingRoles, openAiEngine, parseModelOptions } from './matrix-engines';
+import { createMatrixEngine, MatrixEngineUsageError, type MatrixEngine, type MatrixEngineFlags } from './matrix-engines';
 import { resolvePropertySchemas } from './scan-command';
 
-export interface MatrixExtractFlags {
+export interface MatrixExtractFlags extends MatrixEngineFlags {
   json?: boolean | undefined;
   schema?: string[] | undefined;
-  'base-url'?: string | undefined;
-  'api-key-env'?: string | undefined;
-  model?: string[] | undefined;
-  preset?: string | undefined;
-  script?: string | undefined;
-  seed?: string | undefined;
-  concurrency?: string | undefined;
 }
 
 /** What `--engine scripted|openai --json` prints. */
@@ -46,13 +38,6 @@ export const EXIT_CANCELLED = 130;
 function usageError(message: string): number {
   process.stderr.write(`assay extract: ${message}\n`);
   return 2;
-}
-
-function positiveInteger(text: string | undefined, name: string, fallback: number | undefined): number | undefined {
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} takes a non-negative integer, not "${text}"`);
-  return value;
 }
 
 function summarize(output: MatrixExtractOutput): string {
@@ -73,37 +58,14 @@ function progressLine(event: MatrixProgress): string {
 
 /** Run the pipeline on `path` with a model engine; see `runExtract` for the flags. Returns the exit code. */
 export async function runMatrixExtract(path: string, engineName: 'scripted' | 'openai', flags: MatrixExtractFlags): Promise<number> {
-  const preset = presetByName(flags.preset ?? 'paper');
-  if (!preset) return usageError(`unknown preset "${flags.preset}"; presets: paper, browser`);
-  let models: PresetModels;
-  let seed: number;
-  let concurrency: number | undefined;
+  let engine: MatrixEngine;
   try {
-    models = parseModelOptions(flags.model ?? [], preset.models);
-    seed = positiveInteger(flags.seed, '--seed', 1)!;
-    concurrency = positiveInteger(flags.concurrency, '--concurrency', undefined);
+    engine = await createMatrixEngine(engineName, flags);
   } catch (error) {
-    return usageError((error as Error).message);
+    if (error instanceof MatrixEngineUsageError) return usageError(error.message);
+    throw error;
   }
-  let llm: LlmPort;
-  if (engineName === 'scripted') {
-    if (!flags.script) return usageError('--engine scripted needs --script FILE (a JSON script of replies per role)');
-    try {
-      llm = await loadScriptedEngine(flags.script);
-    } catch (error) {
-      return usageError((error as Error).message.replace(/\n/g, ' '));
-    }
-  } else {
-    if (!flags['base-url']) return usageError('--engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)');
-    const missing = missingRoles(models);
-    if (missing.length > 0) return usageError(`no model for ${missing.join(', ')}: pass --model ROLE=ID for each, or --preset paper for the paper's models`);
-    let apiKey: string | undefined;
-    if (flags['api-key-env']) {
-      apiKey = process.env[flags['api-key-env']];
-      if (!apiKey) return usageError(`environment variable ${flags['api-key-env']} (--api-key-env) is not set`);
-    }
-    llm = openAiEngine(flags['base-url'], apiKey, models, concurrency);
-  }
+  const { llm, preset, models, seed } = engine;
   let properties: PropertyDefinition[];
   try {
     properties = await resolvePropertySchemas(flags.schema ?? []);

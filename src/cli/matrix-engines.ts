@@ -1,13 +1,14 @@
 /**
- * The model engines of `assay extract --engine scripted|openai`: the script file format of the
- * scripted engine, `--model ROLE=ID` parsing, and the `LlmPort` each engine runs on.
+ * The model engines of `assay extract|eval --engine scripted|openai`: the script file format of
+ * the scripted engine, `--model ROLE=ID` parsing, and the `LlmPort` each engine runs on
+ * (`createMatrixEngine` builds it from the command's options).
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { LlmError, LlmErrorCodeSchema, ModelRoleSchema, type LlmPort, type ModelRole } from '../llm/llm-port';
 import { createOpenAiCompatibleLlm } from '../llm/openai-compatible';
 import { createScriptedLlm, type ScriptedReply } from '../llm/scripted-llm';
-import type { PresetModels } from '../matrix/presets';
+import { presetByName, type MatrixPreset, type PresetModels } from '../matrix/presets';
 
 /** A scripted reply in the file: a string is sent verbatim; any other JSON value is sent as its JSON text. */
 const ReplyFileSchema = z.unknown().transform((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
@@ -102,4 +103,83 @@ export function openAiEngine(baseUrl: string, apiKey: string | undefined, models
     },
     ...(concurrency ? { concurrency } : {}),
   });
+}
+
+/** The engine options shared by `assay extract` and `assay eval` (`--engine scripted|openai`). */
+export interface MatrixEngineFlags {
+  'base-url'?: string | undefined;
+  'api-key-env'?: string | undefined;
+  model?: string[] | undefined;
+  preset?: string | undefined;
+  script?: string | undefined;
+  seed?: string | undefined;
+  concurrency?: string | undefined;
+}
+
+/** `parseArgs` option specs of `MatrixEngineFlags`, for the commands that take them. */
+export const MATRIX_ENGINE_OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key-env': { type: 'string' },
+  model: { type: 'string', multiple: true },
+  preset: { type: 'string' },
+  script: { type: 'string' },
+  seed: { type: 'string' },
+  concurrency: { type: 'string' },
+} as const;
+
+/** A model engine ready for `runMatrix`: the port, the preset, its models and the RNG seed. */
+export interface MatrixEngine {
+  name: 'scripted' | 'openai';
+  llm: LlmPort;
+  preset: MatrixPreset;
+  models: PresetModels;
+  seed: number;
+  concurrency?: number;
+}
+
+/** Bad options for a model engine; the message is one line for the user (exit code 2). */
+export class MatrixEngineUsageError extends Error {}
+
+function nonNegativeInteger(text: string | undefined, name: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new MatrixEngineUsageError(`${name} takes a non-negative integer, not "${text}"`);
+  return value;
+}
+
+/**
+ * `--engine scripted|openai` with its options → `MatrixEngine`. Defaults: preset `paper`, seed 1.
+ * Throws `MatrixEngineUsageError` (one line) for an unknown preset, a bad `--model`/`--seed`/
+ * `--concurrency`, a missing or invalid `--script`, a missing `--base-url`, roles without a model,
+ * or an unset `--api-key-env` variable.
+ */
+export async function createMatrixEngine(name: 'scripted' | 'openai', flags: MatrixEngineFlags): Promise<MatrixEngine> {
+  const preset = presetByName(flags.preset ?? 'paper');
+  if (!preset) throw new MatrixEngineUsageError(`unknown preset "${flags.preset}"; presets: paper, browser`);
+  let models: PresetModels;
+  try {
+    models = parseModelOptions(flags.model ?? [], preset.models);
+  } catch (error) {
+    throw new MatrixEngineUsageError((error as Error).message);
+  }
+  const seed = nonNegativeInteger(flags.seed, '--seed') ?? 1;
+  const concurrency = nonNegativeInteger(flags.concurrency, '--concurrency');
+  const base = { name, preset, models, seed, ...(concurrency ? { concurrency } : {}) };
+  if (name === 'scripted') {
+    if (!flags.script) throw new MatrixEngineUsageError('--engine scripted needs --script FILE (a JSON script of replies per role)');
+    try {
+      return { ...base, llm: await loadScriptedEngine(flags.script) };
+    } catch (error) {
+      throw new MatrixEngineUsageError((error as Error).message.replace(/\n/g, ' '));
+    }
+  }
+  if (!flags['base-url']) throw new MatrixEngineUsageError('--engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)');
+  const missing = missingRoles(models);
+  if (missing.length > 0) throw new MatrixEngineUsageError(`no model for ${missing.join(', ')}: pass --model ROLE=ID for each, or --preset paper for the paper's models`);
+  let apiKey: string | undefined;
+  if (flags['api-key-env']) {
+    apiKey = process.env[flags['api-key-env']];
+    if (!apiKey) throw new MatrixEngineUsageError(`environment variable ${flags['api-key-env']} (--api-key-env) is not set`);
+  }
+  return { ...base, llm: openAiEngine(flags['base-url'], apiKey, models, concurrency) };
 }

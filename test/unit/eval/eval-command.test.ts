@@ -92,6 +92,41 @@ describe('runEval bandgap-200', () => {
     expect(output.stderr.join('')).toMatch(/\[3\/3\] 3\/10\.1\/c/);
   });
 
+  it('--engine scripted runs SLM-MATRIX per paper: verified triplets are the predictions, calls are totalled', async () => {
+    // Every role of every call states ZnO's 3.4 eV with the sentence of paper 2.
+    const fact = { material: 'ZnO', property: 'band_gap', unit: 'eV', quote: 'the ZnO band gap (3.4 eV)' };
+    const script = join(dataRoot, 'zno-script.json');
+    writeFileSync(
+      script,
+      JSON.stringify({
+        fallback: {
+          proposer: { triplets: [{ ...fact, value: '3.4' }] },
+          aggregator: { triplets: [{ ...fact, value: '3.4' }] },
+          generator: { text: 'ZnO has a band gap of 3.4 eV.', materials: ['ZnO'], triplets: [{ ...fact, value: 3.4 }], final: true },
+          discriminator: { triplets: [{ ...fact, value: 3.4 }] },
+        },
+      }),
+    );
+    const output = capture();
+    expect(await runEval(['bandgap-200', '--data', dataRoot, '--engine', 'scripted', '--script', script, '--preset', 'browser', '--json'], dependencies)).toBe(0);
+    const result = JSON.parse(output.stdout.join(''));
+    // Paper 2: verified (grounds). Paper 3: the paths agree but the quote is not in it → rejected.
+    expect(result).toMatchObject({ engine: 'scripted', n: 3, predictions: 1, truths: 2, matched: 1, precision: 1, recall: 0.5, groundingRate: 1 });
+    // Browser preset (L = 1, P = 3, rollouts 4, paths 2, K = 1). Paper 1: no candidate, no call.
+    // Paper 2: unanimous and grounded → early exit after the MoA's 3 + 1 calls = 4.
+    // Paper 3: unanimous but not grounded → MoA 4 + MCTS 4 (each rollout expands one root child,
+    // final at once) + discriminator 2 = 10; the paths agree, so no refinement. 4 + 10 = 14.
+    expect(result.llm).toEqual({ engine: 'scripted', preset: 'browser', papers: 3, calls: 14, promptTokens: expect.any(Number), completionTokens: expect.any(Number) });
+    expect(result.llm.promptTokens).toBeGreaterThan(0);
+  });
+
+  it('--engine openai without --base-url fails with one usage line', async () => {
+    const output = capture();
+    expect(await runEval(['bandgap-200', '--data', dataRoot, '--engine', 'openai', '--json'], dependencies)).toBe(2);
+    expect(output.stdout.join('')).toBe('');
+    expect(output.stderr.join('')).toMatch(/^assay eval: --engine openai needs --base-url URL/);
+  });
+
   it('hands other datasets to their injected evaluator, with --limit', async () => {
     const output = capture();
     const seen: unknown[] = [];

@@ -1,0 +1,56 @@
+/**
+ * The SLM-MATRIX pipeline (`runMatrix`) behind the `Extractor` interface, for
+ * `assay eval bandgap-200|supermat --engine openai|scripted`: the verified triplets are the
+ * predictions; `isGrounded` is the grounding gate (`ground(...).grounded`).
+ */
+import type { Article } from '../contracts/article';
+import type { Triplet } from '../contracts/triplet';
+import type { LlmPort } from '../llm/llm-port';
+import { runMatrix } from '../matrix/pipeline';
+import type { MatrixPreset, PresetModels } from '../matrix/presets';
+import { createSeededRandom } from '../matrix/random';
+import type { RunRecord } from '../matrix/run-record';
+import { loadPropertySchemas, selectPropertySchemas } from '../properties';
+import { sameMaterial } from '../text/materials';
+import { toSI } from '../text/units';
+import { ground } from '../verify/ground';
+import type { EngineSetup } from './extractor';
+
+export interface MatrixEngineSetupOptions {
+  llm: LlmPort;
+  preset: MatrixPreset;
+  models: PresetModels;
+  /** Seed of the RNG; each article gets a fresh RNG with this seed (results do not depend on paper order). */
+  seed: number;
+  /** Called with each article's run record (calls, tokens, time), e.g. to total a run's cost. */
+  onRun?: (run: RunRecord, article: Article) => void;
+}
+
+/**
+ * `{ extractor, isGrounded }` running SLM-MATRIX per article on `options.properties`.
+ * → the `verified` records' triplets. Rejects when the run stops (`MatrixInterrupted`: a lost
+ * device, an unreachable server, a cancel), so an evaluation never scores a partial paper as
+ * complete. Throws for an unknown property name.
+ */
+export function matrixEngineSetup(options: MatrixEngineSetupOptions): EngineSetup {
+  const schemas = loadPropertySchemas();
+  return {
+    extractor: async (article, extractorOptions) => {
+      const result = await runMatrix(
+        article,
+        { properties: selectPropertySchemas(schemas, extractorOptions.properties), preset: options.preset, models: options.models, seed: options.seed },
+        {
+          llm: options.llm,
+          rng: createSeededRandom(options.seed),
+          ...(extractorOptions.signal ? { signal: extractorOptions.signal } : {}),
+          sameMaterial: (a, b) => sameMaterial(a, b),
+          toSI,
+          ground: (triplet, target) => ground(triplet, target),
+        },
+      );
+      options.onRun?.(result.run, article);
+      return result.records.filter((record) => record.status === 'verified').map((record) => record.triplet);
+    },
+    isGrounded: (triplet: Triplet, article: Article) => ground(triplet, article).grounded,
+  };
+}
