@@ -2,8 +2,11 @@
  * `assay bench`: timings anyone can reproduce, kept out of pass/fail tests. For each sample
  * paper from the shared fixtures it reports the capture time (file → Article, including DOM or
  * PDF parsing) and the median of repeated `scanArticle` and `extractWithRules` runs — the work
- * the extension does on every captured page, with no model.
+ * the extension does on every captured page, with no model. `--presets`: LLM calls, tokens and
+ * model loads per paper of the SLM-MATRIX presets on the bandgap-200 dev papers, worst and best
+ * case (see `bench-presets.ts`).
  */
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { extractWithRules } from '../extract/rules';
@@ -38,11 +41,45 @@ export function medianMilliseconds(work: () => unknown, runs: number): number {
   return times[Math.floor(times.length / 2)] ?? Number.NaN;
 }
 
-/** `assay bench [--data DIR] [--runs N] [--json] [file …]`. Returns the exit code. */
+/** The bandgap-200 dev papers (`text-pub/*.txt`) in index order, the first `limit`. */
+export async function bandgapPaperFiles(dataRoot: string, limit?: number): Promise<string[]> {
+  const folder = join(dataRoot, 'datasets', 'bandgap-200', 'text-pub');
+  const names = (await readdir(folder)).filter((name) => name.endsWith('.txt'));
+  names.sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10) || a.localeCompare(b));
+  return names.slice(0, limit ?? names.length).map((name) => join(folder, name));
+}
+
+/**
+ * `--presets`: the `paper` and `browser` presets × worst and best case on each paper of
+ * `files`, band gap only. → the figures of `presetFigures`, one block per preset and case.
+ */
+export async function presetBenchFigures(files: readonly string[], progress: (line: string) => void = () => {}): Promise<BenchFigure[]> {
+  const [{ benchPresetOnArticle, presetFigures }, { MATRIX_PRESETS }, { loadPropertySchemas, selectPropertySchemas }] = await Promise.all([
+    import('./bench-presets'),
+    import('../matrix/presets'),
+    import('../properties'),
+  ]);
+  const [bandGap] = selectPropertySchemas(loadPropertySchemas(), ['band_gap']);
+  if (!bandGap) throw new Error('the band_gap property schema is missing');
+  const articles = [];
+  for (const file of files) articles.push(await captureFile(file));
+  const figures: BenchFigure[] = [];
+  for (const preset of [MATRIX_PRESETS.paper, MATRIX_PRESETS.browser]) {
+    for (const scenario of ['worst', 'best'] as const) {
+      progress(`${preset.name} preset, ${scenario} case, ${articles.length} papers`);
+      const costs = [];
+      for (const article of articles) costs.push(await benchPresetOnArticle(article, preset, bandGap, scenario));
+      figures.push(...presetFigures(preset.name, scenario, costs));
+    }
+  }
+  return figures;
+}
+
+/** `assay bench [--data DIR] [--runs N] [--json] [file …]` or `assay bench --presets [--data DIR] [--limit N] [--json]`. Returns the exit code. */
 export async function runBench(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, data: { type: 'string' }, runs: { type: 'string' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, data: { type: 'string' }, runs: { type: 'string' }, presets: { type: 'boolean' }, limit: { type: 'string' } } });
   } catch (error) {
     process.stderr.write(`assay bench: ${(error as Error).message}\n`);
     return 2;
@@ -53,6 +90,26 @@ export async function runBench(argv: string[]): Promise<number> {
     return 2;
   }
   const dataRoot = resolveDataRoot(parsed.values.data);
+  const machine = `${process.platform} ${process.arch}, Node ${process.versions.node}`;
+  const print = (figures: BenchFigure[]): void => {
+    if (parsed.values.json) process.stdout.write(JSON.stringify({ machine, figures }) + '\n');
+    else process.stdout.write([`machine: ${machine}`, ...figures.map((figure) => `${figure.name}: ${figure.value} ${figure.unit}`)].join('\n') + '\n');
+  };
+  if (parsed.values.presets) {
+    const limit = parsed.values.limit === undefined ? undefined : Number(parsed.values.limit);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
+      process.stderr.write('assay bench: --limit takes a whole number ≥ 1\n');
+      return 2;
+    }
+    try {
+      const files = parsed.positionals.length ? parsed.positionals : await bandgapPaperFiles(dataRoot, limit);
+      print(await presetBenchFigures(files, (line) => process.stderr.write(`assay bench: ${line}\n`)));
+      return 0;
+    } catch (error) {
+      process.stderr.write(`assay bench: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
   const files = parsed.positionals.length ? parsed.positionals : BENCH_SAMPLES.map((sample) => join(dataRoot, sample));
   const figures: BenchFigure[] = [];
   for (const file of files) {
@@ -70,9 +127,7 @@ export async function runBench(argv: string[]): Promise<number> {
       return 1;
     }
   }
-  const machine = `${process.platform} ${process.arch}, Node ${process.versions.node}`;
-  if (parsed.values.json) process.stdout.write(JSON.stringify({ machine, figures }) + '\n');
-  else process.stdout.write([`machine: ${machine}`, ...figures.map((figure) => `${figure.name}: ${figure.value} ${figure.unit}`)].join('\n') + '\n');
+  print(figures);
   return 0;
 }
 

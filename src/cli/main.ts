@@ -23,6 +23,7 @@ commands:
       llm-nerre-doping (--predictions FILE | --baseline formula-hosts)
       common: [--data DIR] [--split dev] [--limit N] [--json]
   bench [--runs N] [--json] [file …]            capture, scan and rules-extraction timings on sample papers
+  bench --presets [--limit N] [--json]           LLM calls, tokens and model loads per paper for the paper and browser presets
 
 Every command takes --json (exactly one JSON document on stdout). Data root: --data, else
 ASSAY_DATA, else ../shared beside the project.

@@ -1,0 +1,102 @@
+/**
+ * `assay bench --presets`: the worst- and best-case scripts drive the control flow the presets
+ * allow; call counts computed by hand from the preset settings on the small GaN article.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runBench } from '../../../src/cli/bench-command';
+import { benchPresetOnArticle, candidateFact, presetFigures, type PresetPaperCost } from '../../../src/cli/bench-presets';
+import { BROWSER_PRESET, PAPER_PRESET } from '../../../src/matrix/presets';
+import { ARTICLE_TEXT, BAND_GAP_SENTENCE, article, bandGap, density } from '../matrix/pipeline-fixtures';
+
+describe('bench presets on a tiny article', () => {
+  it('takes the first numeric band-gap candidate as the best-case fact', () => {
+    expect(candidateFact(article, bandGap)).toEqual({ material: 'GaN', property: 'band_gap', value: 3.4, unit: 'eV', quote: BAND_GAP_SENTENCE });
+    expect(candidateFact(article, density)).toBeNull();
+  });
+
+  it('browser preset, worst case: 22 calls, 6 models, one refinement round', async () => {
+    // MoA: L·P + 1 = 1·3 + 1 = 4. MCTS (rollouts 4, depth 3, never final): the root has 5 actions,
+    // so each of the 4 rollouts expands a new root child (1 call) and simulates depths 2 and 3
+    // (2 calls) = 3 calls × 4 = 12. Discriminator: 2 paths = 2. Paths disagree → K = 1 MoA re-run = 4.
+    const cost = await benchPresetOnArticle(article, BROWSER_PRESET, bandGap, 'worst');
+    expect(cost).toMatchObject({ skipped: false, calls: 4 + 12 + 2 + 4, modelLoads: 6, earlyExit: false, refinementRounds: 1 });
+    expect(cost.promptTokens).toBeGreaterThan(0);
+    expect(cost.completionTokens).toBeGreaterThan(0);
+  });
+
+  it('browser preset, best case: the early exit leaves only the MoA calls', async () => {
+    // Unanimous and grounded → MCTS and discriminator skipped; the paths agree → no refinement.
+    // Calls: 1·3 + 1 = 4; models: 3 proposers + aggregator.
+    expect(await benchPresetOnArticle(article, BROWSER_PRESET, bandGap, 'best')).toMatchObject({ skipped: false, calls: 4, modelLoads: 4, earlyExit: true, refinementRounds: 0 });
+  });
+
+  it('paper preset, worst case: 112 calls, 5 models, K = 3 refinement rounds', async () => {
+    // MoA: 3·3 + 1 = 10. MCTS (rollouts 16, depth 5, never final, equal rewards): rollouts 1–5
+    // expand the root's 5 children (1 call) and simulate depths 2–5 (4 calls) = 25; rollouts 6–16
+    // go to the depth-1 children round-robin (UCT: same mean, the least visited wins), each
+    // expanding a depth-2 node (1 call) and simulating depths 3–5 (3 calls) = 11 × 4 = 44.
+    // Discriminator: 3 paths = 3. Refinement: K = 3 re-runs × 10 = 30. 10 + 69 + 3 + 30 = 112.
+    // Models: Qwen, Mistral, Gemma, Llama-3.2-11B (aggregator and discriminator), Llama-3.1-8B = 5.
+    expect(await benchPresetOnArticle(article, PAPER_PRESET, bandGap, 'worst')).toMatchObject({ skipped: false, calls: 112, modelLoads: 5, earlyExit: false, refinementRounds: 3 });
+  });
+
+  it('paper preset, best case: no early exit, each rollout after the fifth ends at a final child', async () => {
+    // MoA 10 + MCTS 5 (one expansion per root child; the children are final, so rollouts 6–16
+    // select a terminal node and call nothing) + discriminator 3 = 18; the paths agree.
+    expect(await benchPresetOnArticle(article, PAPER_PRESET, bandGap, 'best')).toMatchObject({ skipped: false, calls: 18, modelLoads: 5, earlyExit: false, refinementRounds: 0 });
+  });
+
+  it('a property the scan does not find makes no call', async () => {
+    expect(await benchPresetOnArticle(article, PAPER_PRESET, density, 'worst')).toMatchObject({ skipped: true, calls: 0, promptTokens: 0, modelLoads: 0 });
+  });
+});
+
+describe('presetFigures', () => {
+  const cost = (calls: number, extra: Partial<PresetPaperCost> = {}): PresetPaperCost => ({ skipped: false, calls, promptTokens: calls * 100, completionTokens: calls * 10, modelLoads: 4, earlyExit: false, refinementRounds: 1, ...extra });
+
+  it('reports max, median and total over the papers that made calls, and counts the others', () => {
+    const figures = presetFigures('browser', 'worst', [cost(22), cost(0, { skipped: true, modelLoads: 0, refinementRounds: 0 }), cost(4, { earlyExit: true }), cost(10)]);
+    const value = (name: string) => figures.find((figure) => figure.name === `browser preset, worst case: ${name}`)?.value;
+    expect(value('papers with no band-gap candidate (no call)')).toBe(1);
+    expect(value('LLM calls per paper (max)')).toBe(22);
+    expect(value('LLM calls per paper (median)')).toBe(10);
+    expect(value('LLM calls, all papers')).toBe(36);
+    expect(value('prompt tokens per paper (median)')).toBe(1000);
+    expect(value('papers that exited early (MCTS skipped)')).toBe(1);
+    expect(figures.find((figure) => figure.name.includes('prompt tokens per paper (max)'))?.unit).toBe('tokens (estimated, chars/4)');
+  });
+});
+
+describe('assay bench --presets', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('runs both presets and both cases on the bandgap-200 papers of --data, with --limit', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'assay-bench-presets-'));
+    const folder = join(root, 'datasets', 'bandgap-200', 'text-pub');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, '1_10.1_a.txt'), ARTICLE_TEXT);
+    writeFileSync(join(folder, '2_10.1_b.txt'), `A paper on nothing\n\n${'The samples were prepared and measured as described in the methods section. '.repeat(8)}\n`);
+    writeFileSync(join(folder, '10_10.1_c.txt'), ARTICLE_TEXT);
+    const output: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (output.push(String(chunk)), true));
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await runBench(['--presets', '--data', root, '--limit', '2', '--json'])).toBe(0);
+    const figures = (JSON.parse(output.join('')) as { figures: Array<{ name: string; value: number; unit: string }> }).figures;
+    const value = (name: string) => figures.find((figure) => figure.name === name)?.value;
+    expect(value('paper preset, worst case: papers with no band-gap candidate (no call)')).toBe(1);
+    expect(figures.find((figure) => figure.name === 'paper preset, worst case: papers with no band-gap candidate (no call)')?.unit).toBe('papers of 2');
+    expect(value('paper preset, worst case: LLM calls per paper (max)')).toBe(112);
+    expect(value('paper preset, best case: LLM calls per paper (max)')).toBe(18);
+    expect(value('browser preset, worst case: LLM calls per paper (median)')).toBe(22);
+    expect(value('browser preset, best case: LLM calls, all papers')).toBe(4);
+    expect(value('browser preset, best case: papers that exited early (MCTS skipped)')).toBe(1);
+  });
+
+  it('rejects a bad --limit with exit code 2', async () => {
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await runBench(['--presets', '--limit', '0'])).toBe(2);
+  });
+});
