@@ -12,7 +12,8 @@ export default defineConfig({
   manifest: ({ mode }) => ({
     name: 'Assay',
     description: 'Capture materials papers and turn their reported properties into verified data.',
-    permissions: ['activeTab', 'scripting', 'sidePanel', 'storage'],
+    // offscreen: the document that hosts the WebLLM engine (src/extension/offscreen-engine.ts); grants no host access.
+    permissions: ['activeTab', 'scripting', 'sidePanel', 'storage', 'offscreen'],
     host_permissions: mode === 'test' ? ['http://127.0.0.1/*'] : [],
     action: { default_title: 'Open Assay' },
   }),

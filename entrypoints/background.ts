@@ -9,5 +9,5 @@ export default defineBackground(() => {
   // The toolbar click opens the side panel and grants activeTab on the page (see the module).
   openSidePanelOnActionClick(browser);
   const database = createAssayDatabase();
-  browser.runtime.onMessage.addListener(createMessageListener(createBackgroundHandlers(database), browser.runtime.getURL('/')));
+  browser.runtime.onMessage.addListener(createMessageListener(createBackgroundHandlers(database, browser), browser.runtime.getURL('/')));
 });

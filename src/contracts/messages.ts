@@ -53,8 +53,49 @@ export const CaptureTabRequestSchema = z.object({
   tabId: z.number().int().nonnegative(),
 });
 
+/**
+ * What the WebLLM engine's host found about WebGPU (see src/llm/webgpu-capability.ts):
+ * unavailable with a reason, or the adapter, whether it has `shader-f16`, and its buffer limits.
+ */
+export const WebGpuCapabilitySchema = z.discriminatedUnion('available', [
+  z.object({ available: z.literal(false), reason: z.string() }),
+  z.object({
+    available: z.literal(true),
+    adapterInfo: z.object({ vendor: z.string(), architecture: z.string(), device: z.string(), description: z.string() }),
+    shaderF16: z.boolean(),
+    maxBufferSize: z.number().nonnegative(),
+    maxStorageBufferBindingSize: z.number().nonnegative(),
+    isFallbackAdapter: z.boolean(),
+  }),
+]);
+export type WebGpuCapability = z.infer<typeof WebGpuCapabilitySchema>;
+
+/** Check WebGPU in the model engine's document (the offscreen document). */
+export const WebGpuCheckRequestSchema = z.object({ type: z.literal('webgpu-check') });
+
+/** Check WebGPU, then load `modelId` (a WebLLM prebuilt model id) into the engine. */
+export const LoadModelRequestSchema = z.object({ type: z.literal('load-model'), modelId: z.string().min(1) });
+
+/** An `LlmError` as JSON (`LlmError.toJSON()`); the code is kept a string so this file needs no llm import. */
+export const LlmErrorJsonSchema = z.object({ code: z.string(), message: z.string() });
+
+/** The answer to `webgpu-check` and `load-model`: the capability, and the error when loading failed. */
+const EngineStatusResponseSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    capability: WebGpuCapabilitySchema,
+    /** The capability in words for the user (describeWebGpu). */
+    summary: z.string(),
+    /** Set when the model did not load (or WebGPU is missing). */
+    error: LlmErrorJsonSchema.optional(),
+    /** Load progress reports seen, last few only. */
+    progress: z.array(z.object({ text: z.string(), progress: z.number() })).optional(),
+  }),
+  FailureResponseSchema,
+]);
+
 /** Every request a context may send to the background. Add new requests to this union. */
-export const RequestSchema = z.discriminatedUnion('type', [CaptureTabRequestSchema]);
+export const RequestSchema = z.discriminatedUnion('type', [CaptureTabRequestSchema, WebGpuCheckRequestSchema, LoadModelRequestSchema]);
 export type Request = z.infer<typeof RequestSchema>;
 export type RequestType = Request['type'];
 export type RequestOf<Type extends RequestType> = Extract<Request, { type: Type }>;
@@ -65,9 +106,21 @@ export const ResponseSchemas = {
     z.object({ ok: z.literal(true), paper: PaperSummarySchema, warnings: z.array(z.string()) }),
     FailureResponseSchema,
   ]),
+  'webgpu-check': EngineStatusResponseSchema,
+  'load-model': EngineStatusResponseSchema,
 } satisfies Record<RequestType, z.ZodType>;
 
 export type ResponseOf<Type extends RequestType> = z.infer<(typeof ResponseSchemas)[Type]>;
+
+/**
+ * The background's envelope for a request it forwards to the offscreen document, so the
+ * offscreen listener can ignore every other runtime message (all extension pages hear them).
+ */
+export const OffscreenEnvelopeSchema = z.object({
+  target: z.literal('assay-offscreen'),
+  request: z.discriminatedUnion('type', [WebGpuCheckRequestSchema, LoadModelRequestSchema]),
+});
+export type OffscreenEnvelope = z.infer<typeof OffscreenEnvelopeSchema>;
 
 /** Build the failure response for any request type. */
 export function failureResponse(code: MessageFailure['code'], message: string): FailureResponse {

@@ -4,10 +4,17 @@
 import type { AssayDatabase } from '../store/assay-database';
 import { captureTab } from './capture-tab';
 import type { RequestHandlers } from './message-router';
+import { createOffscreenForwarder, type OffscreenApi } from './offscreen-engine';
 
-/** Build the handler map the background registers with `createMessageListener`. */
-export function createBackgroundHandlers(database: AssayDatabase): RequestHandlers {
+/**
+ * Build the handler map the background registers with `createMessageListener`: captures run
+ * here; the model engine requests are forwarded to the offscreen document through `offscreenApi`.
+ */
+export function createBackgroundHandlers(database: AssayDatabase, offscreenApi: OffscreenApi): RequestHandlers {
+  const forward = createOffscreenForwarder(offscreenApi);
   return {
     'capture-tab': (request) => captureTab(request, database),
+    'webgpu-check': forward<'webgpu-check'>,
+    'load-model': forward<'load-model'>,
   };
 }

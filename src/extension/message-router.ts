@@ -18,9 +18,12 @@ import {
 
 export type MessageSender = Browser.runtime.MessageSender;
 
+/** A handler for one request type: resolves to that type's response (failures included). */
+export type RequestHandler<Type extends RequestType> = (request: RequestOf<Type>, sender: MessageSender) => Promise<ResponseOf<Type>>;
+
 /** One handler per request type; each resolves to that type's response (failures included). */
 export type RequestHandlers = {
-  [Type in RequestType]: (request: RequestOf<Type>, sender: MessageSender) => Promise<ResponseOf<Type>>;
+  [Type in RequestType]: RequestHandler<Type>;
 };
 
 /**

@@ -28,8 +28,9 @@ export interface ExtensionBrowser {
  * Launch headless Chromium (its new headless mode, which runs extensions) with only the
  * extension in `extensionDirectory`, a throwaway profile, and every request aborted unless it
  * goes to one of `allowedOrigins` or to an extension, so no stray request to a publisher can hang.
+ * `extraArgs` are added to the command line (e.g. `--enable-unsafe-webgpu`).
  */
-export async function launchExtensionBrowser(extensionDirectory: string, allowedOrigins: string[]): Promise<ExtensionBrowser> {
+export async function launchExtensionBrowser(extensionDirectory: string, allowedOrigins: string[], extraArgs: string[] = []): Promise<ExtensionBrowser> {
   if (!existsSync(join(extensionDirectory, 'manifest.json'))) {
     throw new Error(`No built extension at ${extensionDirectory}: run \`npm run build:test\` first.`);
   }
@@ -48,6 +49,7 @@ export async function launchExtensionBrowser(extensionDirectory: string, allowed
       '--disable-quic',
       // Lets the DevTools protocol's Extensions domain (used by clickToolbarButton) run.
       '--enable-unsafe-extension-debugging',
+      ...extraArgs,
     ],
   });
   await context.route('**/*', (route) => {

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CaptureError } from '../../../src/capture/errors';
+import { failureResponse } from '../../../src/contracts/messages';
 import { routeMessage, type RequestHandlers } from '../../../src/extension/message-router';
 
 const origin = 'chrome-extension://abcdefghijklmnop/';
 const fromSidePanel = { id: 'abcdefghijklmnop', url: `${origin}sidepanel.html` };
 
 function handlersAnswering(answer: RequestHandlers['capture-tab']): RequestHandlers {
-  return { 'capture-tab': vi.fn(answer) };
+  const unused = vi.fn(async () => failureResponse('internal', 'not used in these tests'));
+  return { 'capture-tab': vi.fn(answer), 'webgpu-check': unused, 'load-model': unused };
 }
 
 describe('message router', () => {

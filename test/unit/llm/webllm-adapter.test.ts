@@ -1,0 +1,210 @@
+import { describe, expect, it, vi } from 'vitest';
+import { LlmError, type LlmRequest } from '../../../src/llm/llm-port';
+import type { WebGpuCapability } from '../../../src/llm/webgpu-capability';
+import {
+  createWebLlm,
+  parseWebLlmProgress,
+  type WebLlmCompletion,
+  type WebLlmEngineLike,
+  type WebLlmInitReport,
+  type WebLlmProgress,
+} from '../../../src/llm/webllm-adapter';
+import { f32VariantOf, toWebLlmError } from '../../../src/llm/webllm-errors';
+
+const models = [
+  { model_id: 'SmolLM2-360M-Instruct-q4f16_1-MLC', required_features: ['shader-f16'], vram_required_MB: 376.06 },
+  { model_id: 'SmolLM2-360M-Instruct-q4f32_1-MLC', vram_required_MB: 579.61 },
+];
+const gpu = (shaderF16: boolean): WebGpuCapability => ({
+  available: true,
+  adapterInfo: { vendor: 'google', architecture: 'swiftshader', device: '', description: '' },
+  shaderF16,
+  maxBufferSize: 1 << 30,
+  maxStorageBufferBindingSize: 1 << 30,
+  isFallbackAdapter: false,
+});
+const named = (name: string, message: string) => Object.assign(new Error(message), { name });
+
+/** A fake MLCEngine: records reloads and requests, replays progress, fails on demand. */
+function fakeEngine(behaviour: { reloadError?: Error; createError?: Error; progress?: WebLlmInitReport[] } = {}) {
+  const reloads: string[][] = [];
+  const requests: Array<Record<string, unknown>> = [];
+  let engines = 0;
+  const factory = vi.fn(async ({ initProgressCallback }: { initProgressCallback: (report: WebLlmInitReport) => void }) => {
+    engines += 1;
+    const engine: WebLlmEngineLike = {
+      reload: async (ids) => {
+        for (const report of behaviour.progress ?? []) initProgressCallback(report);
+        reloads.push([ids].flat());
+        if (behaviour.reloadError) throw behaviour.reloadError;
+      },
+      unload: vi.fn(async () => undefined),
+      interruptGenerate: vi.fn(),
+      chat: {
+        completions: {
+          create: async (request): Promise<WebLlmCompletion> => {
+            requests.push(request);
+            if (behaviour.createError) throw behaviour.createError;
+            return { model: String(request.model), choices: [{ message: { content: '{"triplets":[]}' }, finish_reason: 'stop' }], usage: { prompt_tokens: 42, completion_tokens: 7 } };
+          },
+        },
+      },
+    };
+    return engine;
+  });
+  return { factory, reloads, requests, engineCount: () => engines, behaviour };
+}
+
+const request: LlmRequest = {
+  role: 'proposer',
+  model: 'SmolLM2-360M-Instruct-q4f32_1-MLC',
+  messages: [{ role: 'user', content: 'Extract.' }],
+  temperature: 0.7,
+  maxTokens: 256,
+  seed: 11,
+  jsonSchema: { name: 'triplets', schema: { type: 'object', properties: { triplets: { type: 'array' } } } },
+};
+
+async function rejection(promise: Promise<unknown>): Promise<LlmError> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  if (!(error instanceof LlmError)) throw new Error(`expected an LlmError, got ${String(error)}`);
+  return error;
+}
+
+describe('createWebLlm', () => {
+  it('loads the model, sends messages, sampling, seed and the JSON schema, and reports usage', async () => {
+    const fake = fakeEngine();
+    const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false) });
+    const reply = await llm.complete(request);
+    expect(reply).toEqual({ text: '{"triplets":[]}', model: 'SmolLM2-360M-Instruct-q4f32_1-MLC', usage: { promptTokens: 42, completionTokens: 7 }, finishReason: 'stop' });
+    expect(fake.reloads).toEqual([['SmolLM2-360M-Instruct-q4f32_1-MLC']]);
+    expect(fake.requests[0]).toEqual({
+      model: 'SmolLM2-360M-Instruct-q4f32_1-MLC',
+      messages: request.messages,
+      stream: false,
+      temperature: 0.7,
+      max_tokens: 256,
+      seed: 11,
+      response_format: { type: 'json_object', schema: '{"type":"object","properties":{"triplets":{"type":"array"}}}' },
+    });
+    await llm.complete(request);
+    expect(fake.reloads).toHaveLength(1); // loaded once, reused
+  });
+
+  it('refuses with no-webgpu before creating any engine when WebGPU is missing', async () => {
+    const fake = fakeEngine();
+    const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => ({ available: false, reason: 'no adapter' }) });
+    const error = await rejection(llm.load(['SmolLM2-360M-Instruct-q4f32_1-MLC']));
+    expect(error.code).toBe('no-webgpu');
+    expect(error.message).toContain('WebGPU is not available in this browser: use Chrome/Edge 113+');
+    expect(fake.factory).not.toHaveBeenCalled();
+  });
+
+  it('refuses an f16 model on an adapter without shader-f16, offering the q4f32 variant, before any download', async () => {
+    const fake = fakeEngine();
+    const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false) });
+    const error = await rejection(llm.load(['SmolLM2-360M-Instruct-q4f16_1-MLC']));
+    expect(error.code).toBe('no-shader-f16');
+    expect(error.message).toBe('SmolLM2-360M-Instruct-q4f16_1-MLC needs shader-f16, but this GPU adapter lacks shader-f16: choose SmolLM2-360M-Instruct-q4f32_1-MLC instead.');
+    expect(fake.reloads).toEqual([]);
+    // The same model loads on an adapter with shader-f16.
+    const withF16 = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(true) });
+    await withF16.load(['SmolLM2-360M-Instruct-q4f16_1-MLC']);
+    expect(fake.reloads).toEqual([['SmolLM2-360M-Instruct-q4f16_1-MLC']]);
+  });
+
+  it('maps a weight fetch failure to download-failed with the retry advice', async () => {
+    const fake = fakeEngine({ reloadError: new TypeError('Failed to fetch') });
+    const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false) });
+    const error = await rejection(llm.complete(request));
+    expect(error.code).toBe('download-failed');
+    expect(error.message).toBe('Model download failed (SmolLM2-360M-Instruct-q4f32_1-MLC: Failed to fetch); retry resumes from the cached shards.');
+    expect(llm.loadedModels()).toEqual([]);
+  });
+
+  it('maps a device lost while loading to out-of-gpu-memory (WebLLM: OOM while allocating)', async () => {
+    const fake = fakeEngine({ reloadError: named('DeviceLostError', 'The WebGPU device was lost while loading the model.') });
+    const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false) });
+    const error = await rejection(llm.load(['SmolLM2-360M-Instruct-q4f32_1-MLC']));
+    expect(error.code).toBe('out-of-gpu-memory');
+    expect(error.message).toMatch(/^Not enough GPU memory for SmolLM2-360M-Instruct-q4f32_1-MLC/);
+  });
+
+  it('maps a device lost while generating to device-lost, and reload() re-creates the engine so the run resumes', async () => {
+    const fake = fakeEngine({ createError: named('DeviceLostError', 'Device was lost') });
+    const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false) });
+    const error = await rejection(llm.complete(request));
+    expect(error.code).toBe('device-lost');
+    expect(error.message).toContain('reload the engine and resume the run');
+    expect(llm.loadedModels()).toEqual([]);
+    delete fake.behaviour.createError;
+    await llm.reload();
+    expect(fake.engineCount()).toBe(2);
+    expect(fake.reloads).toEqual([['SmolLM2-360M-Instruct-q4f32_1-MLC'], ['SmolLM2-360M-Instruct-q4f32_1-MLC']]);
+    expect((await llm.complete(request)).text).toBe('{"triplets":[]}');
+  });
+
+  it('reports load progress with MB and percent parsed from the text', async () => {
+    const progress: WebLlmProgress[] = [];
+    const fake = fakeEngine({
+      progress: [
+        { progress: 0.17, text: 'Fetching param cache[3/24]: 120MB fetched. 17% completed, 4 secs elapsed.' },
+        { progress: 1, text: 'Finish loading on WebGPU - google' },
+      ],
+    });
+    const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false), onProgress: (report) => progress.push(report) });
+    await llm.load(['SmolLM2-360M-Instruct-q4f32_1-MLC']);
+    expect(progress).toEqual([
+      { text: 'Fetching param cache[3/24]: 120MB fetched. 17% completed, 4 secs elapsed.', progress: 0.17, phase: 'download', megabytes: 120, percent: 17 },
+      { text: 'Finish loading on WebGPU - google', progress: 1, phase: 'ready' },
+    ]);
+  });
+
+  it('rejects an aborted request with aborted, and an unknown model with unavailable', async () => {
+    const fake = fakeEngine();
+    const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false) });
+    const controller = new AbortController();
+    controller.abort();
+    expect((await rejection(llm.complete({ ...request, signal: controller.signal }))).code).toBe('aborted');
+    expect((await rejection(llm.complete({ ...request, model: 'Nope-7B' }))).code).toBe('unavailable');
+    expect((await rejection(llm.complete({ ...request, model: undefined }))).code).toBe('unavailable');
+  });
+});
+
+describe('WebLLM failures in words', () => {
+  const context = { phase: 'load' as const, modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', knownModelIds: ['Qwen2.5-1.5B-Instruct-q4f32_1-MLC'] };
+  it.each([
+    [named('WebGPUNotAvailableError', 'WebGPU is not supported in your current environment'), 'no-webgpu'],
+    [new Error('Unable to find a compatible GPU.'), 'no-webgpu'],
+    [named('ShaderF16SupportError', 'This model requires WebGPU extension shader-f16'), 'no-shader-f16'],
+    [new Error('Cannot initialize runtime because of requested maxBufferSize exceeds limit.'), 'out-of-gpu-memory'],
+    [new Error('Out of memory'), 'out-of-gpu-memory'],
+    [new Error('Cannot fetch https://huggingface.co/x/resolve/main/params_shard_0.bin'), 'download-failed'],
+    [named('AbortError', 'The user aborted a request.'), 'aborted'],
+    [new Error('tokenizer exploded'), 'unavailable'],
+  ])('%s → %s', (error, code) => {
+    expect(toWebLlmError(error, context).code).toBe(code);
+  });
+
+  it('names the f32 variant of an f16 model', () => {
+    expect(f32VariantOf('Qwen2.5-1.5B-Instruct-q4f16_1-MLC')).toBe('Qwen2.5-1.5B-Instruct-q4f32_1-MLC');
+    expect(f32VariantOf('SmolLM2-360M-Instruct-q0f16-MLC')).toBe('SmolLM2-360M-Instruct-q0f32-MLC');
+    expect(f32VariantOf('SmolLM2-360M-Instruct-q4f32_1-MLC')).toBeUndefined();
+    expect(toWebLlmError(named('ShaderF16SupportError', 'x'), context).message).toContain('choose Qwen2.5-1.5B-Instruct-q4f32_1-MLC instead');
+  });
+
+  it('parses progress phases', () => {
+    expect(parseWebLlmProgress({ progress: 0.5, text: 'Loading GPU shader modules[5/30]: 50% completed' }).phase).toBe('compile');
+    expect(parseWebLlmProgress({ progress: 0.2, text: 'Loading model from cache[3/24]: 100MB loaded. 12% completed' })).toMatchObject({ phase: 'cache', megabytes: 100, percent: 12 });
+  });
+});
+
+describe('webllm-engine in Node', () => {
+  it('imports without touching WebGPU and lists the prebuilt models with their features', async () => {
+    const { prebuiltModelRecords, SMALL_F32_MODEL } = await import('../../../src/llm/webllm-engine');
+    const records = await prebuiltModelRecords();
+    const small = records.find((record) => record.model_id === SMALL_F32_MODEL);
+    expect(small?.required_features ?? []).not.toContain('shader-f16');
+    expect(records.find((record) => record.model_id === 'SmolLM2-360M-Instruct-q4f16_1-MLC')?.required_features).toContain('shader-f16');
+  });
+});
