@@ -6,6 +6,7 @@ import type { PropertyDefinition } from '../properties';
 import { captureFile } from './capture-command';
 import { resolvePropertySchemas } from './scan-command';
 import { runMatrixExtract } from './extract-matrix';
+import { MATRIX_ENGINE_OPTIONS } from './matrix-engines';
 
 /** What `assay extract --json` prints: the triplets and the run's cost (no model calls for rules). */
 export interface ExtractOutput {
@@ -40,14 +41,8 @@ export async function runExtract(argv: string[]): Promise<number> {
         json: { type: 'boolean' },
         engine: { type: 'string', default: 'rules' },
         schema: { type: 'string', multiple: true },
-        // Options of the model engines (see extract-matrix.ts).
-        'base-url': { type: 'string' },
-        'api-key-env': { type: 'string' },
-        model: { type: 'string', multiple: true },
-        preset: { type: 'string' },
-        script: { type: 'string' },
-        seed: { type: 'string' },
-        concurrency: { type: 'string' },
+        // Options of the model engines (see matrix-engines.ts).
+        ...MATRIX_ENGINE_OPTIONS,
       },
     });
   } catch (error) {
