@@ -6,22 +6,20 @@
 import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '../../src/contracts/article';
-import { TripletSchema, type Triplet } from '../../src/contracts/triplet';
+import type { Triplet } from '../../src/contracts/triplet';
 import { captureFile } from '../../src/cli/capture-command';
 import { extractWithRules } from '../../src/extract/rules';
 import { scanArticle } from '../../src/text/scan';
 import { ground } from '../../src/verify/ground';
+import { expectEvidenceInText } from '../support/expect-evidence';
 import { sharedDataSkipReason, sharedPath } from '../support/shared-data';
 
 const skipReason = sharedDataSkipReason();
 
 function expectGrounded(triplets: Triplet[], article: Article): void {
   for (const triplet of triplets) {
-    TripletSchema.parse(triplet);
-    const { quote, position } = triplet.evidence!;
-    expect(article.text.slice(position!.start, position!.end)).toBe(quote.exact);
-    expect(quote.exact).toContain(triplet.valueText);
-    expect(quote.exact).toContain(triplet.unit);
+    expectEvidenceInText(triplet, article);
+    const { quote } = triplet.evidence!;
     const verdict = ground(triplet, article);
     const label = `${triplet.material} ${triplet.property} ${triplet.valueText} ${triplet.unit}: ${quote.exact.slice(0, 200)}`;
     expect(verdict.anchored, label).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TripletSchema } from '../../../src/contracts/triplet';
 import { extractWithRules } from '../../../src/extract/rules';
 import { loadPropertySchemas } from '../../../src/properties';
+import { expectEvidenceInText } from '../../support/expect-evidence';
 import { articleFromBlocks, paragraph, table } from '../text/article-from-blocks';
 
 const schemas = loadPropertySchemas();
@@ -11,11 +11,7 @@ function extract(...blocks: Parameters<typeof articleFromBlocks>[0]) {
   const triplets = extractWithRules(article, { properties: schemas });
   for (const triplet of triplets) {
     // Every triplet grounds: valid, quote at its position, value and unit inside the quote.
-    TripletSchema.parse(triplet);
-    const { quote, position } = triplet.evidence!;
-    expect(article.text.slice(position!.start, position!.end)).toBe(quote.exact);
-    expect(quote.exact).toContain(triplet.valueText);
-    expect(quote.exact).toContain(triplet.unit);
+    expectEvidenceInText(triplet, article);
     expect(triplet.engine).toBe('rules');
   }
   return { article, triplets, facts: triplets.map((triplet) => [triplet.material, triplet.property, triplet.valueText, triplet.unit]) };
