@@ -1,0 +1,73 @@
+/**
+ * An SLM-MATRIX run inside the extension: the settings the side panel sends (validated with zod
+ * at the message boundary), and the row the run keeps in IndexedDB (`runs` table) while it goes,
+ * so progress, partial results and the final run record survive the side panel closing.
+ */
+import { z } from 'zod';
+import type { VerificationRecord } from '../matrix/cross-verify-refine';
+import type { MatrixProgress } from '../matrix/pipeline';
+import type { RunRecord } from '../matrix/run-record';
+
+/** Model id per SLM-MATRIX role (SLM-MATRIX Methods): one per proposer of a layer, then one each. */
+export const RosterSchema = z.object({
+  proposers: z.array(z.string().min(1)).min(1),
+  aggregator: z.string().min(1),
+  generator: z.string().min(1),
+  discriminator: z.string().min(1),
+});
+export type Roster = z.infer<typeof RosterSchema>;
+
+/**
+ * Which engine answers the model calls: WebLLM on the user's GPU (roster optional: the default
+ * roster for the adapter's features is used; `gpuBudgetMB` caps the models loaded together,
+ * default in src/llm/roster.ts), or an OpenAI-compatible server (Ollama, LM Studio, llama.cpp,
+ * vLLM) at `baseUrl`, which must name its models.
+ */
+export const EngineSettingsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('webllm'), roster: RosterSchema.optional(), gpuBudgetMB: z.number().int().positive().optional() }),
+  z.object({ kind: z.literal('openai'), baseUrl: z.url({ protocol: /^https?$/ }), apiKey: z.string().optional(), roster: RosterSchema }),
+]);
+export type EngineSettings = z.infer<typeof EngineSettingsSchema>;
+
+export const MatrixRunSettingsSchema = z.object({
+  /** The saved paper to read (`papers` key: `doi:…`, `url:…`, `title:…`). */
+  paperKey: z.string().min(1),
+  /** Property schema names, e.g. ["band_gap"]; run in this order. */
+  properties: z.array(z.string().min(1)).min(1),
+  preset: z.enum(['paper', 'browser']),
+  engine: EngineSettingsSchema,
+  /** Seed of the run's RNG (MCTS), kept in the run record so a run can be repeated. */
+  seed: z.number().int().nonnegative(),
+});
+export type MatrixRunSettings = z.infer<typeof MatrixRunSettingsSchema>;
+
+/** `running` until it ends: `done`, `cancelled` (Stop), `interrupted` (model failure, browser closed). */
+export const MatrixRunStatusSchema = z.enum(['running', 'done', 'cancelled', 'interrupted']);
+export type MatrixRunStatus = z.infer<typeof MatrixRunStatusSchema>;
+
+/** One run as stored in the `runs` table (plain JSON; written only by the run's host). */
+export interface MatrixRunRow {
+  /** Random UUID. */
+  id: string;
+  paperKey: string;
+  status: MatrixRunStatus;
+  settings: MatrixRunSettings;
+  /** ISO 8601 times. */
+  startedAt: string;
+  updatedAt: string;
+  finishedAt?: string;
+  /** The latest progress event of the pipeline, or null before the first. */
+  progress: MatrixProgress | null;
+  /** What the engine is doing in words (e.g. "Downloading Qwen2.5-1.5B: 120 MB, 17%"), or null. */
+  engineStatus: string | null;
+  /** Properties finished, in run order; their records are in `records`. */
+  propertiesDone: string[];
+  /** Every verdict so far (appended as each property finishes: nothing paid for is lost). */
+  records: VerificationRecord[];
+  /** The run record (settings, models, usage, timings), set when the run ends, partial or not. */
+  run?: RunRecord;
+  /** Why the run stopped early (`aborted` for Stop), in words. */
+  error?: { code: string; message: string };
+  /** Times the engine was reloaded after a lost GPU device and the run resumed. */
+  resumes: number;
+}
