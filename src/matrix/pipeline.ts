@@ -15,7 +15,7 @@ import type { Candidate } from '../text/scan-types';
 import { crossVerify, pathsAgree, type CrossVerifyDependencies } from './cross-verify';
 import { verifyPaths, type GroundCheck, type VerificationRecord } from './cross-verify-refine';
 import { runGeneratorDiscriminator, throwIfAborted, toTriplet } from './gd';
-import { runMoa, type MoaOptions, type MoaResult, type PropertyBrief } from './moa';
+import { disagreementLines, runMoa, type MoaOptions, type MoaResult, type PropertyBrief } from './moa';
 import { buildPassage } from './passages';
 import type { MatrixPreset, PresetModels } from './presets';
 import type { Random } from './random';
@@ -188,10 +188,10 @@ async function runProperty(
     maxTokens: preset.maxTokens,
   };
   const plannedMoaCalls = preset.layers * preset.proposers + 1;
-  const moaRun = async (label: string, meterStage: string): Promise<MoaResult> => {
+  const moaRun = async (label: string, meterStage: string, disagreement: readonly string[] = []): Promise<MoaResult> => {
     throwIfAborted(deps.signal);
     const result = await runMoa(
-      { text: passage.text, properties: [brief], article },
+      { text: passage.text, properties: [brief], article, ...(disagreement.length > 0 ? { disagreement } : {}) },
       moaOptions,
       { llm: staged('moa', meterStage, plannedMoaCalls), sameMaterial: deps.sameMaterial, toSI: deps.toSI, ground: deps.ground, ...(deps.tolerance === undefined ? {} : { tolerance: deps.tolerance }), ...(deps.signal ? { signal: deps.signal } : {}) },
     );
@@ -227,9 +227,9 @@ async function runProperty(
       gdTriplets,
       article,
       K: preset.K,
-      runMoa: (round) => {
+      runMoa: (round, previous) => {
         emit('cross-verify', round - 1, preset.K);
-        return moaRun(`refinement ${round}`, 'refinement').then((result) => asProperty(result.triplets, property.name));
+        return moaRun(`refinement ${round}`, 'refinement', disagreementLines(previous)).then((result) => asProperty(result.triplets, property.name));
       },
     },
     { sameMaterial: deps.sameMaterial, toSI: deps.toSI, ground: deps.ground, ...(deps.tolerance === undefined ? {} : { tolerance: deps.tolerance }) },

@@ -5,7 +5,9 @@
  * structure). The paper text is untrusted input: it is wrapped in a delimited DATA block and
  * every prompt says that instructions inside it are to be ignored (prompt-injection guard).
  */
+import type { Triplet } from '../../contracts/triplet';
 import type { ChatMessage } from '../../llm/llm-port';
+import type { CrossVerifyEntry } from '../cross-verify';
 import type { MoaAnswer } from './moa-schema';
 
 /** What to extract: the property schemas in words (name, units, description). */
@@ -39,17 +41,52 @@ function propertyLines(properties: readonly PropertyBrief[]): string {
   return properties.map((property) => `- ${property.name} (units: ${property.units.join(', ') || 'dimensionless'})${property.description ? `: ${property.description}` : ''}`).join('\n');
 }
 
+function stated(triplet: Triplet): string {
+  const value = triplet.valueText ?? (triplet.value.kind === 'number' ? String(triplet.value.value) : `${triplet.value.low}-${triplet.value.high}`);
+  return `${triplet.material}: ${value}${triplet.unit ? ` ${triplet.unit}` : ''}`;
+}
+
+/**
+ * The previous refinement round's disagreement in words, one line per entry that was not
+ * agreed (SLM-MATRIX Methods: when the paths disagree the MoA path "re-runs" — we show it what
+ * the two paths said, so the re-run re-reads those claims instead of repeating itself). Agreed
+ * entries are omitted. Model text is quoted with JSON.stringify, never as instructions.
+ * → e.g. `Your answer "GaN: 3.4 eV" and the search path's "GaN: 3.2 eV" differ (value differs).`
+ */
+export function disagreementLines(entries: readonly CrossVerifyEntry[]): string[] {
+  const lines: string[] = [];
+  for (const entry of entries) {
+    if (entry.outcome === 'conflict' && entry.moa && entry.gd) {
+      lines.push(`Your answer ${JSON.stringify(stated(entry.moa))} and the search path's ${JSON.stringify(stated(entry.gd))} differ${entry.reason ? ` (${entry.reason})` : ''}.`);
+    } else if (entry.outcome === 'moa-only' && entry.moa) {
+      lines.push(`Only your answer gave ${JSON.stringify(stated(entry.moa))}; the search path did not find it.`);
+    } else if (entry.outcome === 'gd-only' && entry.gd) {
+      lines.push(`Only the search path gave ${JSON.stringify(stated(entry.gd))}; your answer did not include it.`);
+    }
+  }
+  return lines;
+}
+
+function disagreementPart(disagreement: readonly string[]): string {
+  return (
+    'A previous round disagreed with an independent search path. Re-read the text for each point below and report what the text states; agreeing is not the goal, the text is.\n' +
+    disagreement.map((line) => `- ${line}`).join('\n')
+  );
+}
+
 /**
  * Messages for one proposer (Eq. 1, A_i = P_i(T)). From layer 2 on, `references` holds the
- * previous layer's answers, shown as candidates to check against the text, not to copy.
+ * previous layer's answers, shown as candidates to check against the text, not to copy. In a
+ * refinement re-run `disagreement` (from `disagreementLines`) lists what the paths disagreed on.
  */
-export function proposerMessages(text: string, properties: readonly PropertyBrief[], references: readonly MoaAnswer[]): ChatMessage[] {
+export function proposerMessages(text: string, properties: readonly PropertyBrief[], references: readonly MoaAnswer[], disagreement: readonly string[] = []): ChatMessage[] {
   const system = [
     'You are a proposer agent: a materials scientist extracting material–property–value–unit triplets from a paper.',
     GUARD,
     OUTPUT_RULES,
   ].join('\n\n');
   const parts = [`Properties to extract:\n${propertyLines(properties)}`];
+  if (disagreement.length > 0) parts.push(disagreementPart(disagreement));
   if (references.length > 0) {
     parts.push(
       'Other agents proposed these answers. They may be wrong or incomplete: keep what the text supports, fix what it contradicts, add what they missed.\n' +
@@ -70,7 +107,12 @@ export function proposerMessages(text: string, properties: readonly PropertyBrie
  * weighing relevance to the text (Rel) above agreement with the other candidates (Cov), as
  * α = 0.7 > β = 0.3 do.
  */
-export function aggregatorMessages(text: string, properties: readonly PropertyBrief[], candidates: ReadonlyArray<{ answer: MoaAnswer; score: number }>): ChatMessage[] {
+export function aggregatorMessages(
+  text: string,
+  properties: readonly PropertyBrief[],
+  candidates: ReadonlyArray<{ answer: MoaAnswer; score: number }>,
+  disagreement: readonly string[] = [],
+): ChatMessage[] {
   const system = [
     'You are the aggregator agent. Several proposer agents extracted triplets from the same paper.',
     'Merge them into one answer: keep triplets the text supports (relevance to the text matters most), prefer those several agents agree on, drop duplicates and anything the text does not state.',
@@ -80,6 +122,9 @@ export function aggregatorMessages(text: string, properties: readonly PropertyBr
   const references = candidates.map((candidate, index) => `Candidate ${index + 1} (score ${candidate.score.toFixed(2)}): ${JSON.stringify(candidate.answer.triplets)}`).join('\n');
   return [
     { role: 'system', content: system },
-    { role: 'user', content: [`Properties to extract:\n${propertyLines(properties)}`, `Candidate answers:\n${references}`, dataBlock(text)].join('\n\n') },
+    {
+      role: 'user',
+      content: [`Properties to extract:\n${propertyLines(properties)}`, ...(disagreement.length > 0 ? [disagreementPart(disagreement)] : []), `Candidate answers:\n${references}`, dataBlock(text)].join('\n\n'),
+    },
   ];
 }

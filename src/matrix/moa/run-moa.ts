@@ -22,6 +22,8 @@ export interface MoaInput {
   properties: readonly PropertyBrief[];
   /** When given (with `deps.ground`), Rel of Eq. 2 counts triplets that ground rather than quotes found. */
   article?: Article;
+  /** In a refinement re-run: the previous round's disagreement in words (`disagreementLines`), shown to every proposer and the aggregator. */
+  disagreement?: readonly string[];
 }
 
 export interface MoaOptions {
@@ -106,7 +108,7 @@ export async function runMoa(input: MoaInput, options: MoaOptions, deps: MoaDepe
     const answers = await Promise.all(
       options.proposers.map(async (model, proposer): Promise<ProposerAnswer> => {
         try {
-          const answer = await ask('proposer', model, proposerMessages(input.text, input.properties, references));
+          const answer = await ask('proposer', model, proposerMessages(input.text, input.properties, references, input.disagreement));
           return { proposer, ...(model ? { model } : {}), triplets: toTriplets(answer, `moa-l${layer + 1}-p${proposer + 1}`) };
         } catch (error) {
           return { proposer, ...(model ? { model } : {}), triplets: [], error: unusable(error) };
@@ -133,7 +135,7 @@ export async function runMoa(input: MoaInput, options: MoaOptions, deps: MoaDepe
   let triplets: Triplet[];
   let aggregatorFallback = false;
   try {
-    const answer = await ask('aggregator', options.aggregator, aggregatorMessages(input.text, input.properties, last.map((candidate, index) => ({ answer: toModelTriplets(candidate.triplets), score: scores[index]!.score }))));
+    const answer = await ask('aggregator', options.aggregator, aggregatorMessages(input.text, input.properties, last.map((candidate, index) => ({ answer: toModelTriplets(candidate.triplets), score: scores[index]!.score })), input.disagreement));
     triplets = toTriplets(answer, 'moa');
   } catch (error) {
     unusable(error);

@@ -75,6 +75,19 @@ describe('runMatrix with the paper preset', () => {
     expect(run.calls).toBe(38);
   });
 
+  it('shows the refinement re-run what the two paths disagreed on, and only the re-run', async () => {
+    const llm = createScriptedLlm(matrixScript({ band_gap: { aggregator: (k) => gap([3.2, 3.4][k] ?? 3.4) } }));
+    const { run } = await runMatrix(article, { properties: [bandGap], preset: PAPER_PRESET }, deps(llm));
+    expect(run.properties[0]).toMatchObject({ refinementRounds: 1, converged: true });
+    const moaUser = (call: (typeof llm.calls)[number]) => call.request.messages.find((message) => message.role === 'user')!.content;
+    const moaCalls = llm.calls.filter((call) => call.request.role === 'proposer' || call.request.role === 'aggregator');
+    // 10 calls in the first MoA run, 10 in the re-run; the hint is in every re-run call and in none before.
+    expect(moaCalls).toHaveLength(20);
+    const hinted = moaCalls.map((call) => moaUser(call).includes('A previous round disagreed with an independent search path'));
+    expect(hinted).toEqual([...Array(10).fill(false), ...Array(10).fill(true)]);
+    expect(moaUser(moaCalls[10]!)).toContain('Your answer "GaN: 3.2 eV" and the search path\'s "GaN: 3.4 eV" differ');
+  });
+
   it('sends the triplet to review with both answers when the paths never converge in K = 3 rounds', async () => {
     const llm = createScriptedLlm(matrixScript({ band_gap: { aggregator: () => gap(3.2) } }));
     const { records, run } = await runMatrix(article, { properties: [bandGap], preset: PAPER_PRESET }, deps(llm));
