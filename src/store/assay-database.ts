@@ -6,9 +6,13 @@
  * `upgrade()` when existing rows need rewriting) and never edit an older version.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import type { MatrixRunRow } from '../contracts/matrix-run';
 import type { PaperRecord } from './paper-record';
 
-export type AssayDatabase = Dexie & { papers: EntityTable<PaperRecord, 'key'> };
+export type AssayDatabase = Dexie & {
+  papers: EntityTable<PaperRecord, 'key'>;
+  runs: EntityTable<MatrixRunRow, 'id'>;
+};
 
 export const assayDatabaseName = 'assay';
 
@@ -25,5 +29,9 @@ export function createAssayDatabase(
   // Index only what `where()`/`orderBy()` use: `capturedAt` orders the dataset table, `doi`
   // is how the precedent check will look a paper up. The article text is never indexed.
   database.version(1).stores({ papers: 'key, capturedAt, doi' });
+  // Version 2 adds SLM-MATRIX runs (a new table, so no `upgrade()`; `papers` is inherited
+  // unchanged). `[paperKey+startedAt]` finds a paper's runs newest first, `status` finds the
+  // rows a closed browser left `running`. Records, progress and the run record are not indexed.
+  database.version(2).stores({ runs: 'id, [paperKey+startedAt], status' });
   return database;
 }
