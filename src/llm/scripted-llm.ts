@@ -23,6 +23,11 @@ export interface LlmScript {
   model?: string;
   /** Pretend each call takes this long (ms), so tests can abort mid-call; default 0. */
   delayMs?: number;
+  /**
+   * Token count of `text` for `model` (the reply's model id), e.g. a real tokenizer's
+   * `countText`; default `approximateTokenCount` (ceil(chars / 4)).
+   */
+  countTokens?: (text: string, model: string) => number;
 }
 
 export interface RecordedCall {
@@ -36,9 +41,9 @@ export interface RecordedCall {
 /**
  * Build a scripted engine. Reply selection for call `i`, first match wins:
  * `failAt[i]` → `recorded[hashMessages(messages)]` → next unused `replies[role]` → `respond(request, i)`
- * → `LlmError('unavailable')` naming the call. Usage is `approximateTokenCount` (ceil(chars/4)) of the
- * concatenated message contents (prompt) and of the reply (completion) — an approximation, but
- * deterministic. An aborted `signal` (before or during `delayMs`) rejects with `LlmError('aborted')`.
+ * → `LlmError('unavailable')` naming the call. Usage is `script.countTokens` (default
+ * `approximateTokenCount`, ceil(chars/4): an approximation, but deterministic) of the message
+ * contents joined with "\n" (prompt; no chat template) and of the reply (completion). An aborted `signal` (before or during `delayMs`) rejects with `LlmError('aborted')`.
  */
 export function createScriptedLlm(script: LlmScript): LlmPort & { calls: RecordedCall[] } {
   const calls: RecordedCall[] = [];
@@ -70,12 +75,14 @@ export function createScriptedLlm(script: LlmScript): LlmPort & { calls: Recorde
       const chosen = await choose(request, index);
       throwIfAborted(signal);
       if (chosen instanceof LlmError) throw chosen;
+      const model = request.model ?? script.model ?? 'scripted';
+      const count = script.countTokens ?? approximateTokenCount;
       const reply: LlmReply = {
         text: chosen,
-        model: request.model ?? script.model ?? 'scripted',
+        model,
         usage: {
-          promptTokens: approximateTokenCount(request.messages.map((message) => message.content).join('\n')),
-          completionTokens: approximateTokenCount(chosen),
+          promptTokens: count(request.messages.map((message) => message.content).join('\n'), model),
+          completionTokens: count(chosen, model),
         },
         finishReason: 'stop',
       };

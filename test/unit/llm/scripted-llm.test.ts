@@ -50,6 +50,20 @@ describe('createScriptedLlm', () => {
     expect(call.reply).toEqual({ text: '12345678', model: 'tiny-model', usage: { promptTokens: 2, completionTokens: 2 }, finishReason: 'stop' });
   });
 
+  it('counts usage with countTokens when given, per model', async () => {
+    const seen: Array<[string, string]> = [];
+    // A word counter: "a b c" → 3, "x y" → 2; the model is the request's.
+    const countTokens = (text: string, model: string) => (seen.push([text, model]), text.split(/\s+/).filter(Boolean).length);
+    const llm = createScriptedLlm({ replies: { proposer: ['x y'] }, countTokens });
+    const reply = await llm.complete({ role: 'proposer', model: 'm-1', messages: [{ role: 'system', content: 'a b' }, { role: 'user', content: 'c' }] });
+    // Prompt: the contents joined with "\n" → "a b\nc" → 3 words.
+    expect(reply.usage).toEqual({ promptTokens: 3, completionTokens: 2 });
+    expect(seen).toEqual([
+      ['a b\nc', 'm-1'],
+      ['x y', 'm-1'],
+    ]);
+  });
+
   it('throws an injected error at call N and records it', async () => {
     const lost = new LlmError('device-lost', 'the GPU device was lost');
     const llm = createScriptedLlm({ replies: { proposer: ['a', 'b'] }, failAt: { 1: lost } });
