@@ -4,7 +4,7 @@ import { defineConfig } from 'wxt';
  * The test build (`npm run build:test`, mode "test") adds one host permission for
  * 127.0.0.1 so Playwright can capture fixture pages without a real user click on the toolbar
  * button (activeTab is granted only by a user gesture). Release builds request nothing broader
- * than activeTab.
+ * than activeTab at install; a model server's origin is asked for when the user chooses it.
  */
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
@@ -15,6 +15,9 @@ export default defineConfig({
     // offscreen: the document that hosts the WebLLM engine (src/extension/offscreen-engine.ts); grants no host access.
     permissions: ['activeTab', 'scripting', 'sidePanel', 'storage', 'offscreen'],
     host_permissions: mode === 'test' ? ['http://127.0.0.1/*'] : [],
+    // Asked for one origin at a time, when the user points Assay at their own OpenAI-compatible
+    // model server (Ollama, LM Studio, llama.cpp, vLLM); nothing is granted at install.
+    optional_host_permissions: ['http://*/*', 'https://*/*'],
     action: { default_title: 'Open Assay' },
   }),
 });

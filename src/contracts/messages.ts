@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { ArticleSchema, ArticleSourceSchema, DoiSchema } from './article';
 import { CaptureErrorCodeSchema, CaptureFailureSchema } from '../capture/errors';
+import { MatrixRunSettingsSchema } from './matrix-run';
 
 /** A problem in words, with a code a program can branch on. Capture codes plus two protocol codes. */
 export const MessageFailureSchema = z.object({
@@ -76,6 +77,15 @@ export const WebGpuCheckRequestSchema = z.object({ type: z.literal('webgpu-check
 /** Check WebGPU, then load `modelId` (a WebLLM prebuilt model id) into the engine. */
 export const LoadModelRequestSchema = z.object({ type: z.literal('load-model'), modelId: z.string().min(1) });
 
+/**
+ * Start an SLM-MATRIX run on a saved paper. The run lives in the offscreen document and writes
+ * its progress and results to the `runs` table, so it goes on when the side panel closes.
+ */
+export const MatrixStartRequestSchema = z.object({ type: z.literal('matrix-start'), settings: MatrixRunSettingsSchema });
+
+/** Stop a run (the Stop button): no model call starts after this; results so far are kept. */
+export const MatrixCancelRequestSchema = z.object({ type: z.literal('matrix-cancel'), runId: z.string().min(1) });
+
 /** An `LlmError` as JSON (`LlmError.toJSON()`); the code is kept a string so this file needs no llm import. */
 export const LlmErrorJsonSchema = z.object({ code: z.string(), message: z.string() });
 
@@ -95,7 +105,13 @@ const EngineStatusResponseSchema = z.discriminatedUnion('ok', [
 ]);
 
 /** Every request a context may send to the background. Add new requests to this union. */
-export const RequestSchema = z.discriminatedUnion('type', [CaptureTabRequestSchema, WebGpuCheckRequestSchema, LoadModelRequestSchema]);
+export const RequestSchema = z.discriminatedUnion('type', [
+  CaptureTabRequestSchema,
+  WebGpuCheckRequestSchema,
+  LoadModelRequestSchema,
+  MatrixStartRequestSchema,
+  MatrixCancelRequestSchema,
+]);
 export type Request = z.infer<typeof RequestSchema>;
 export type RequestType = Request['type'];
 export type RequestOf<Type extends RequestType> = Extract<Request, { type: Type }>;
@@ -108,6 +124,10 @@ export const ResponseSchemas = {
   ]),
   'webgpu-check': EngineStatusResponseSchema,
   'load-model': EngineStatusResponseSchema,
+  /** The run's id in the `runs` table; the run goes on after this answer. */
+  'matrix-start': z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), runId: z.string().min(1) }), FailureResponseSchema]),
+  /** `cancelled` is false when no such run was going (already finished, or unknown). */
+  'matrix-cancel': z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), cancelled: z.boolean() }), FailureResponseSchema]),
 } satisfies Record<RequestType, z.ZodType>;
 
 export type ResponseOf<Type extends RequestType> = z.infer<(typeof ResponseSchemas)[Type]>;
@@ -118,7 +138,7 @@ export type ResponseOf<Type extends RequestType> = z.infer<(typeof ResponseSchem
  */
 export const OffscreenEnvelopeSchema = z.object({
   target: z.literal('assay-offscreen'),
-  request: z.discriminatedUnion('type', [WebGpuCheckRequestSchema, LoadModelRequestSchema]),
+  request: z.discriminatedUnion('type', [WebGpuCheckRequestSchema, LoadModelRequestSchema, MatrixStartRequestSchema, MatrixCancelRequestSchema]),
 });
 export type OffscreenEnvelope = z.infer<typeof OffscreenEnvelopeSchema>;
 

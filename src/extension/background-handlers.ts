@@ -16,5 +16,8 @@ export function createBackgroundHandlers(database: AssayDatabase, offscreenApi: 
     'capture-tab': (request) => captureTab(request, database),
     'webgpu-check': forward<'webgpu-check'>,
     'load-model': forward<'load-model'>,
+    // Runs live in the offscreen document beside the engine, so they outlive the side panel.
+    'matrix-start': forward<'matrix-start'>,
+    'matrix-cancel': forward<'matrix-cancel'>,
   };
 }

@@ -1,12 +1,17 @@
 /**
  * The offscreen document's side of the engine requests (see offscreen-engine.ts for why the
- * engine lives there): one WebLLM `LlmPort` per document, answering `webgpu-check` and
- * `load-model` envelopes from the background with `{ capability, summary, error? }`.
+ * engine lives there): one WebLLM `LlmPort` per document, shared by the `webgpu-check` and
+ * `load-model` answers and by every SLM-MATRIX run (`matrix-start`, `matrix-cancel`), which the
+ * document hosts so a run goes on while the side panel is closed.
  */
-import { OffscreenEnvelopeSchema, type ResponseOf } from '../contracts/messages';
+import { OffscreenEnvelopeSchema, type OffscreenEnvelope, type ResponseOf } from '../contracts/messages';
 import { LlmError } from '../llm/llm-port';
 import { describeWebGpu, detectWebGpu, type NavigatorLike, type WebGpuCapability } from '../llm/webgpu-capability';
-import type { WebLlm, WebLlmProgress } from '../llm/webllm-adapter';
+import type { WebLlm, WebLlmModelRecord, WebLlmProgress } from '../llm/webllm-adapter';
+import type { PropertyDefinition } from '../properties';
+import type { AssayDatabase } from '../store/assay-database';
+import { createMatrixRunHost, type MatrixRunHost } from './matrix-run-host';
+import { createRunEngineFactory } from './run-engines';
 
 type EngineResponse = ResponseOf<'webgpu-check'>;
 
@@ -14,44 +19,83 @@ export interface ModelEngineHostOptions {
   navigator: NavigatorLike | undefined;
   /** Build the WebLLM port (given the capability check and a progress sink). */
   createLlm(options: { capability: () => Promise<WebGpuCapability>; onProgress: (progress: WebLlmProgress) => void }): Promise<WebLlm>;
+  /** WebLLM's model list (for the GPU-memory plan of a run). */
+  modelRecords: () => Promise<readonly WebLlmModelRecord[]>;
+  /** Where runs are stored, and the property schemas they may ask for. */
+  database: AssayDatabase;
+  properties: readonly PropertyDefinition[];
+  /** For OpenAI-compatible engines; default the global `fetch`. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The load progress of WebLLM in words for a status line: "Downloading …: 120 MB, 17%". */
+export function describeLoadProgress(report: WebLlmProgress): string {
+  const figures = [report.megabytes !== undefined ? `${report.megabytes} MB` : '', report.percent !== undefined ? `${report.percent}%` : ''].filter(Boolean).join(', ');
+  const phase = { download: 'Downloading the model', cache: 'Loading the model from the cache', compile: 'Compiling GPU shaders', ready: 'Model ready', other: 'Preparing the model' }[report.phase];
+  return figures ? `${phase}: ${figures}` : `${phase}…`;
 }
 
 /**
- * Build the offscreen `runtime.onMessage` listener. It answers only envelopes addressed to the
- * offscreen document (returning `true` to keep the channel open) and ignores every other
- * runtime message (returns `false`), which the background answers.
+ * Build the offscreen `runtime.onMessage` listener and the run host behind it. It answers only
+ * envelopes addressed to the offscreen document (returning `true` to keep the channel open) and
+ * ignores every other runtime message (returns `false`), which the background answers. On
+ * creation it marks runs left `running` by an earlier document as interrupted.
  */
 export function createModelEngineListener(options: ModelEngineHostOptions) {
   const capability = () => detectWebGpu(options.navigator);
-  const progress: WebLlmProgress[] = [];
+  const recent: WebLlmProgress[] = [];
+  const progressListeners = new Set<(text: string) => void>();
   let llm: Promise<WebLlm> | undefined;
   const getLlm = () =>
     (llm ??= options.createLlm({
       capability,
       onProgress: (report) => {
-        progress.push(report);
-        if (progress.length > 5) progress.shift();
+        recent.push(report);
+        if (recent.length > 5) recent.shift();
+        const text = describeLoadProgress(report);
+        for (const listener of progressListeners) listener(text);
       },
     }));
+  const runs: MatrixRunHost = createMatrixRunHost({
+    database: options.database,
+    properties: options.properties,
+    createEngine: createRunEngineFactory({
+      webLlm: getLlm,
+      capability,
+      modelRecords: options.modelRecords,
+      onLoadProgress: (listener) => {
+        progressListeners.add(listener);
+        return () => progressListeners.delete(listener);
+      },
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
+  });
+  void runs.sweepStaleRuns().catch((error: unknown) => console.error('Assay could not mark stale runs:', error));
 
-  async function answer(message: unknown): Promise<EngineResponse> {
-    const envelope = OffscreenEnvelopeSchema.parse(message);
+  async function engineStatus(request: Extract<OffscreenEnvelope['request'], { type: 'webgpu-check' | 'load-model' }>): Promise<EngineResponse> {
     const found = await capability();
     const summary = describeWebGpu(found);
-    if (envelope.request.type === 'webgpu-check') return { ok: true, capability: found, summary };
-    progress.length = 0;
+    if (request.type === 'webgpu-check') return { ok: true, capability: found, summary };
+    recent.length = 0;
+    const progress = () => recent.map(({ text, progress: fraction }) => ({ text, progress: fraction }));
     try {
-      await (await getLlm()).load([envelope.request.modelId]);
-      return { ok: true, capability: found, summary, progress: progress.map(({ text, progress: fraction }) => ({ text, progress: fraction })) };
+      await (await getLlm()).load([request.modelId]);
+      return { ok: true, capability: found, summary, progress: progress() };
     } catch (error) {
       const llmError = error instanceof LlmError ? error : new LlmError('unavailable', error instanceof Error ? error.message : String(error));
-      return {
-        ok: true,
-        capability: found,
-        summary,
-        error: { code: llmError.code, message: llmError.message },
-        progress: progress.map(({ text, progress: fraction }) => ({ text, progress: fraction })),
-      };
+      return { ok: true, capability: found, summary, error: { code: llmError.code, message: llmError.message }, progress: progress() };
+    }
+  }
+
+  async function answer(message: unknown): Promise<unknown> {
+    const { request } = OffscreenEnvelopeSchema.parse(message);
+    switch (request.type) {
+      case 'matrix-start':
+        return runs.start(request.settings);
+      case 'matrix-cancel':
+        return runs.cancel(request.runId);
+      default:
+        return engineStatus(request);
     }
   }
 

@@ -29,7 +29,7 @@ export interface OffscreenApi {
   offscreen: { createDocument(parameters: { url: string; reasons: 'WORKERS'[]; justification: string }): Promise<void> };
 }
 
-type EngineRequestType = 'webgpu-check' | 'load-model';
+type EngineRequestType = OffscreenEnvelope['request']['type'];
 
 /**
  * Make the background's forwarders for the engine requests: each ensures the offscreen document

@@ -54,6 +54,18 @@ export interface MatrixDependencies extends CrossVerifyDependencies {
   onProgress?: (event: MatrixProgress) => void;
   /** Monotonic clock (ms) for timings; default `performance.now`. */
   now?: () => number;
+  /**
+   * Called after each property is decided, with its run summary and records, and awaited before
+   * the next property starts: a host that saves them here loses nothing already paid for when the
+   * run is stopped or the browser closes. Not called for skipped properties.
+   */
+  onPropertyDone?: (property: PropertyRun, records: readonly VerificationRecord[]) => void | Promise<void>;
+  /**
+   * A meter over `llm` to count with, so several `runMatrix` calls (a run resumed after a lost
+   * GPU device) add up in one place; default a new `UsageMeter(deps.llm)`. When given, the
+   * meter's own port is used for the calls.
+   */
+  usage?: UsageMeter;
 }
 
 /**
@@ -72,7 +84,7 @@ export interface MatrixDependencies extends CrossVerifyDependencies {
 export async function runMatrix(article: Article, options: MatrixOptions, deps: MatrixDependencies): Promise<MatrixResult> {
   const now = deps.now ?? (() => performance.now());
   const started = now();
-  const meter = new UsageMeter(deps.llm, now);
+  const meter = deps.usage ?? new UsageMeter(deps.llm, now);
   const records: VerificationRecord[] = [];
   const properties: PropertyRun[] = [];
   const models = options.models ?? options.preset.models;
@@ -102,6 +114,7 @@ export async function runMatrix(article: Article, options: MatrixOptions, deps: 
       const outcome = await runProperty(article, property, candidates.filter((candidate) => candidate.property === property.name), { ...options, models }, deps, meter, now);
       records.push(...outcome.records);
       properties.push(outcome.run);
+      if (!outcome.run.skipped) await deps.onPropertyDone?.(outcome.run, outcome.records);
     }
   } catch (error) {
     if (!(error instanceof LlmError)) throw error;

@@ -1,4 +1,5 @@
 /** The extension plumbing around the WebLLM engine: background forwarder and offscreen listener. */
+import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { ResponseSchemas } from '../../../src/contracts/messages';
 import { createModelEngineListener } from '../../../src/extension/model-engine-host';
@@ -6,6 +7,9 @@ import { createOffscreenForwarder, type OffscreenApi } from '../../../src/extens
 import { LlmError } from '../../../src/llm/llm-port';
 import type { NavigatorLike } from '../../../src/llm/webgpu-capability';
 import type { WebLlm } from '../../../src/llm/webllm-adapter';
+import { createAssayDatabase } from '../../../src/store/assay-database';
+
+let databaseCount = 0;
 
 const swiftShader: NavigatorLike = {
   gpu: {
@@ -19,7 +23,7 @@ const swiftShader: NavigatorLike = {
 
 function listenerWith(load: WebLlm['load'], navigator: NavigatorLike | undefined = swiftShader) {
   const llm = { load, complete: vi.fn(), reload: vi.fn(), loadedModels: () => [], unload: vi.fn() } as unknown as WebLlm;
-  return createModelEngineListener({ navigator, createLlm: async () => llm });
+  return createModelEngineListener({ navigator, createLlm: async () => llm, modelRecords: async () => [], database: createAssayDatabase(`webllm-host-${++databaseCount}`), properties: [] });
 }
 
 function ask(listener: ReturnType<typeof listenerWith>, message: unknown): { claimed: boolean; answer: Promise<unknown> } {

@@ -1,0 +1,211 @@
+/**
+ * Runs SLM-MATRIX inside the extension (in the offscreen document, next to the WebLLM engine):
+ * one `runMatrix` per `matrix-start`, written to the `runs` table as it goes — progress per model
+ * call, each property's verdicts as soon as it is decided, the run record at the end — so the side
+ * panel can close and reopen without losing anything. `matrix-cancel` aborts the run's signal; a
+ * lost GPU device reloads the engine and resumes with the properties not yet decided.
+ */
+import type { MatrixRunRow, MatrixRunSettings, EngineSettings } from '../contracts/matrix-run';
+import { failureResponse, type ResponseOf } from '../contracts/messages';
+import { LlmError, type LlmPort } from '../llm/llm-port';
+import { UsageMeter } from '../llm/usage-meter';
+import type { VerificationRecord } from '../matrix/cross-verify-refine';
+import { runMatrix } from '../matrix/pipeline';
+import { presetByName, type PresetModels } from '../matrix/presets';
+import { createSeededRandom } from '../matrix/random';
+import { MatrixInterrupted, type RunRecord } from '../matrix/run-record';
+import type { PropertyDefinition } from '../properties';
+import type { AssayDatabase } from '../store/assay-database';
+import { getPaper } from '../store/paper-repository';
+import {
+  appendPropertyRecords,
+  createRun,
+  finishRun,
+  markStaleRunsInterrupted,
+  recordEngineStatus,
+  recordProgress,
+  recordResume,
+} from '../store/run-repository';
+import { sameMaterial } from '../text/materials';
+import { toSI } from '../text/units';
+import { ground } from '../verify/ground';
+
+/** A model engine made for one run. */
+export interface RunEngine {
+  llm: LlmPort;
+  /** The model of each role this engine will use (goes into the run record). */
+  models: PresetModels;
+  /**
+   * After `device-lost`: reload the engine (WebLLM re-creates its GPU device and reloads the
+   * models) and resolve true when the run may resume. Absent: the run stops as interrupted.
+   */
+  recover?: (error: LlmError) => Promise<boolean>;
+  /** Called once when the run ends (stop listening to load progress, …). */
+  dispose?: () => void;
+}
+
+export interface MatrixRunHostDependencies {
+  database: AssayDatabase;
+  /** Every property schema a run may ask for (by name). */
+  properties: readonly PropertyDefinition[];
+  /**
+   * Make the engine for `settings`; `onStatus` takes what the engine is doing in words (model
+   * download and compile progress) or null. Rejects with `LlmError` (no WebGPU, not enough GPU
+   * memory, …); other errors are reported as `unavailable`.
+   */
+  createEngine: (settings: EngineSettings, onStatus: (text: string | null) => void) => Promise<RunEngine>;
+  /** New run id; default `crypto.randomUUID()`. */
+  newId?: () => string;
+  now?: () => Date;
+}
+
+/** Resumes after a lost GPU device before the run gives up (one flaky device is recoverable; a loop is not). */
+export const MAX_DEVICE_LOST_RESUMES = 2;
+
+/** What the browser closing mid-run leaves behind, in the user's words. */
+export const STALE_RUN_MESSAGE = 'The run stopped when the browser or the model engine closed. Results decided before that are kept.';
+
+export interface MatrixRunHost {
+  /** Check the request (paper saved, properties known), store a `running` row and start the run; → its id. Never rejects. */
+  start(settings: MatrixRunSettings): Promise<ResponseOf<'matrix-start'>>;
+  /** Abort the run's signal. `cancelled` false when the id is not a run going on here. */
+  cancel(runId: string): ResponseOf<'matrix-cancel'>;
+  /** Mark rows left `running` by an earlier document as interrupted (`STALE_RUN_MESSAGE`); → how many. */
+  sweepStaleRuns(): Promise<number>;
+  /** Resolves when the run ends (stored as done, cancelled or interrupted); for tests and shutdown. */
+  settled(runId: string): Promise<MatrixRunRow | undefined>;
+}
+
+/**
+ * Build the host. Runs are independent (each has its own AbortController, RNG and usage meter);
+ * two runs at once share the engine, which serialises their calls.
+ * Trade-off: the row is written on every progress event (a few writes per model call at most,
+ * and a model call takes seconds) rather than throttled, so the panel never shows stale progress.
+ */
+export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunHost {
+  const now = deps.now ?? (() => new Date());
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const controllers = new Map<string, AbortController>();
+  const runs = new Map<string, Promise<MatrixRunRow | undefined>>();
+
+  async function start(settings: MatrixRunSettings): Promise<ResponseOf<'matrix-start'>> {
+    const preset = presetByName(settings.preset);
+    if (!preset) return failureResponse('bad-request', `Unknown preset "${settings.preset}".`);
+    const unknown = settings.properties.filter((name) => !deps.properties.some((property) => property.name === name));
+    if (unknown.length > 0) return failureResponse('bad-request', `Unknown propert${unknown.length === 1 ? 'y' : 'ies'}: ${unknown.join(', ')}.`);
+    const paper = await getPaper(deps.database, settings.paperKey);
+    if (!paper) return failureResponse('bad-request', 'That paper is not in your dataset any more: capture the page again, then extract.');
+    const id = newId();
+    await createRun(deps.database, settings, { id, now: now() });
+    const controller = new AbortController();
+    controllers.set(id, controller);
+    const done = execute(id, settings, paper.article, controller.signal)
+      .catch((error: unknown) => {
+        // Only a failing IndexedDB write lands here; the row cannot be updated either, so say it where a developer looks.
+        console.error(`Assay run ${id} could not be stored:`, error);
+        return undefined;
+      })
+      .finally(() => controllers.delete(id));
+    runs.set(id, done);
+    return { ok: true, runId: id };
+  }
+
+  async function execute(id: string, settings: MatrixRunSettings, article: Parameters<typeof runMatrix>[0], signal: AbortSignal): Promise<MatrixRunRow | undefined> {
+    let engine: RunEngine;
+    try {
+      engine = await deps.createEngine(settings.engine, (text) => void recordEngineStatus(deps.database, id, text, now()));
+    } catch (error) {
+      const reason = asLlmError(error);
+      return finishRun(deps.database, id, { status: 'interrupted', error: { code: reason.code, message: reason.message } }, now());
+    }
+    try {
+      return await runWith(id, settings, article, signal, engine);
+    } finally {
+      engine.dispose?.();
+    }
+  }
+
+  async function runWith(id: string, settings: MatrixRunSettings, article: Parameters<typeof runMatrix>[0], signal: AbortSignal, engine: RunEngine): Promise<MatrixRunRow | undefined> {
+    const preset = presetByName(settings.preset)!;
+    const properties = settings.properties.map((name) => deps.properties.find((property) => property.name === name)!);
+    const startedMs = now().getTime();
+    const records: VerificationRecord[] = [];
+    const decided = new Set<string>();
+    const meter = new UsageMeter(engine.llm);
+    const rng = createSeededRandom(settings.seed);
+    let resumes = 0;
+    let lastRun: RunRecord | undefined;
+    for (;;) {
+      const remaining = properties.filter((property) => !decided.has(property.name));
+      try {
+        const result = await runMatrix(
+          article,
+          { properties: remaining, preset, models: engine.models, seed: settings.seed },
+          {
+            llm: engine.llm,
+            usage: meter,
+            rng,
+            signal,
+            sameMaterial: (a, b) => sameMaterial(a, b),
+            toSI,
+            ground: (triplet, target) => ground(triplet, target),
+            onProgress: (event) => void recordProgress(deps.database, id, event, now()),
+            onPropertyDone: async (property, propertyRecords) => {
+              decided.add(property.property);
+              records.push(...propertyRecords);
+              await appendPropertyRecords(deps.database, id, property.property, [...propertyRecords], now());
+            },
+          },
+        );
+        lastRun = mergeRun(lastRun, result.run, startedMs, now());
+        return finishRun(deps.database, id, { status: 'done', run: lastRun, records }, now());
+      } catch (error) {
+        if (!(error instanceof MatrixInterrupted)) {
+          const reason = asLlmError(error);
+          return finishRun(deps.database, id, { status: 'interrupted', ...(lastRun ? { run: lastRun } : {}), records, error: { code: reason.code, message: reason.message } }, now());
+        }
+        lastRun = mergeRun(lastRun, error.partial.run, startedMs, now());
+        const canResume = error.reason.code === 'device-lost' && !signal.aborted && resumes < MAX_DEVICE_LOST_RESUMES && engine.recover !== undefined;
+        if (canResume && (await engine.recover!(error.reason).catch(() => false))) {
+          resumes += 1;
+          await recordResume(deps.database, id, now());
+          continue;
+        }
+        return finishRun(
+          deps.database,
+          id,
+          { status: error.cancelled ? 'cancelled' : 'interrupted', run: lastRun, records, error: { code: error.reason.code, message: error.cancelled ? 'Stopped. Results decided before the stop are kept.' : error.reason.message } },
+          now(),
+        );
+      }
+    }
+  }
+
+  return {
+    start: (settings) =>
+      start(settings).catch((error: unknown) => failureResponse('internal', `The run could not start: ${error instanceof Error ? error.message : String(error)}`)),
+    cancel(runId) {
+      const controller = controllers.get(runId);
+      if (!controller) return { ok: true, cancelled: false };
+      controller.abort();
+      return { ok: true, cancelled: true };
+    },
+    sweepStaleRuns: () => markStaleRunsInterrupted(deps.database, STALE_RUN_MESSAGE, now()),
+    settled: async (runId) => runs.get(runId),
+  };
+}
+
+function asLlmError(error: unknown): LlmError {
+  return error instanceof LlmError ? error : new LlmError('unavailable', error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Merge the run record of a resumed segment into the previous one: properties are appended, the
+ * usage (one meter for the whole run) and counts are the newest, the time runs from the start.
+ */
+function mergeRun(previous: RunRecord | undefined, next: RunRecord, startedMs: number, at: Date): RunRecord {
+  const properties = [...(previous?.properties ?? []), ...next.properties];
+  const counts = { verified: 0, needs_review: 0, rejected: 0 };
+  for (const run of [previous, next]) if (run) for (const status of Object.keys(counts) as Array<keyof typeof counts>) counts[status] += run.counts[status];
+  return { ...next, properties, counts, milliseconds: Math.max(0, at.getTime() - startedMs) };
+}

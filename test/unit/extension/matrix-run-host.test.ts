@@ -1,0 +1,145 @@
+/** The extension's run host: a run stored as it goes, Stop, a lost GPU device, engine failures, stale rows. */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MatrixRunSettings } from '../../../src/contracts/matrix-run';
+import { createMatrixRunHost, STALE_RUN_MESSAGE, type RunEngine } from '../../../src/extension/matrix-run-host';
+import { LlmError, type LlmPort } from '../../../src/llm/llm-port';
+import { createScriptedLlm } from '../../../src/llm/scripted-llm';
+import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
+import { savePaper } from '../../../src/store/paper-repository';
+import { createRun, getRun } from '../../../src/store/run-repository';
+import { article, bandGap, bulkModulus, matrixScript } from '../matrix/pipeline-fixtures';
+
+let database: AssayDatabase;
+let count = 0;
+const paperKey = 'title:test article';
+
+beforeEach(async () => {
+  count += 1;
+  database = createAssayDatabase(`matrix-run-host-${count}`);
+  await savePaper(database, article, new Date('2026-11-22T10:00:00Z'));
+});
+afterEach(async () => {
+  await database.delete();
+});
+
+const settings = (overrides: Partial<MatrixRunSettings> = {}): MatrixRunSettings => ({
+  paperKey,
+  properties: ['band_gap', 'bulk_modulus'],
+  preset: 'browser',
+  engine: { kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1', roster: { proposers: ['a', 'b', 'c'], aggregator: 'a', generator: 'b', discriminator: 'c' } },
+  seed: 42,
+  ...overrides,
+});
+
+function hostWith(engine: (onStatus: (text: string | null) => void) => Promise<RunEngine>) {
+  let ids = 0;
+  return createMatrixRunHost({
+    database,
+    properties: [bandGap, bulkModulus],
+    createEngine: (_settings, onStatus) => engine(onStatus),
+    newId: () => `run-${++ids}`,
+  });
+}
+
+const models = { proposers: ['a', 'b', 'c'], aggregator: 'a', generator: 'b', discriminator: 'c' };
+
+describe('matrix run host', () => {
+  it('stores a whole run: every property verified, the run record, progress, and the models per role', async () => {
+    const llm = createScriptedLlm(matrixScript());
+    const host = hostWith(async () => ({ llm, models }));
+    const started = await host.start(settings());
+    expect(started).toEqual({ ok: true, runId: 'run-1' });
+    const row = await host.settled('run-1');
+    expect(row).toMatchObject({ status: 'done', paperKey, propertiesDone: ['band_gap', 'bulk_modulus'], resumes: 0 });
+    expect(row!.records.map((record) => [record.status, record.triplet.property, record.triplet.valueText])).toEqual([
+      ['verified', 'band_gap', '3.4'],
+      ['verified', 'bulk_modulus', '210'],
+    ]);
+    expect(row!.run).toMatchObject({ counts: { verified: 2, needs_review: 0, rejected: 0 }, calls: llm.calls.length, models });
+    expect(row!.progress).toMatchObject({ stage: 'ground', property: 'bulk_modulus' });
+    expect(await getRun(database, 'run-1')).toEqual(row);
+    // The roster's models went out per role.
+    expect(new Set(llm.calls.filter((call) => call.request.role === 'proposer').map((call) => call.request.model))).toEqual(new Set(['a', 'b', 'c']));
+  });
+
+  it('Stop keeps the properties already decided and stores the run as cancelled', async () => {
+    let host: ReturnType<typeof hostWith>;
+    const inner = createScriptedLlm(matrixScript());
+    const llm: LlmPort = {
+      complete: async (request) => {
+        // The first call about bulk modulus presses Stop: band gap is decided by then.
+        if (request.messages.some((message) => message.content.includes('bulk_modulus'))) host.cancel('run-1');
+        return inner.complete(request);
+      },
+    };
+    host = hostWith(async () => ({ llm, models }));
+    await host.start(settings());
+    const row = await host.settled('run-1');
+    expect(row).toMatchObject({ status: 'cancelled', propertiesDone: ['band_gap'], error: { code: 'aborted' } });
+    expect(row!.records.map((record) => record.triplet.property)).toEqual(['band_gap']);
+    expect(row!.run!.counts).toEqual({ verified: 1, needs_review: 0, rejected: 0 });
+    expect(host.cancel('run-1')).toEqual({ ok: true, cancelled: false });
+  });
+
+  it('reloads the engine after a lost GPU device and resumes with the properties not yet decided', async () => {
+    const inner = createScriptedLlm(matrixScript());
+    let lost = false;
+    let recovered = 0;
+    const llm: LlmPort = {
+      complete: async (request) => {
+        if (!lost && request.messages.some((message) => message.content.includes('bulk_modulus'))) {
+          lost = true;
+          throw new LlmError('device-lost', 'The GPU device was lost (driver reset).');
+        }
+        return inner.complete(request);
+      },
+    };
+    const host = hostWith(async () => ({ llm, models, recover: async () => (recovered += 1) > 0 }));
+    await host.start(settings());
+    const row = await host.settled('run-1');
+    expect(recovered).toBe(1);
+    expect(row).toMatchObject({ status: 'done', resumes: 1, propertiesDone: ['band_gap', 'bulk_modulus'] });
+    expect(row!.records.map((record) => [record.status, record.triplet.property])).toEqual([
+      ['verified', 'band_gap'],
+      ['verified', 'bulk_modulus'],
+    ]);
+    // Band gap was not asked again after the resume: its calls all came before the loss.
+    const bandGapCalls = inner.calls.filter((call) => call.request.messages.some((message) => message.content.includes('band_gap')));
+    expect(Math.max(...bandGapCalls.map((call) => call.index))).toBeLessThan(inner.calls.find((call) => call.request.messages.some((message) => message.content.includes('bulk_modulus')))!.index);
+    expect(row!.run!.properties.map((property) => property.property)).toEqual(['band_gap', 'bulk_modulus']);
+    expect(row!.run!.counts).toEqual({ verified: 2, needs_review: 0, rejected: 0 });
+  });
+
+  it('stops as interrupted, with the specific message, when the device is lost and cannot be recovered', async () => {
+    const llm = createScriptedLlm(matrixScript({}, { failAt: { 0: new LlmError('device-lost', 'The GPU device was lost.') } }));
+    const host = hostWith(async () => ({ llm, models }));
+    await host.start(settings());
+    expect(await host.settled('run-1')).toMatchObject({ status: 'interrupted', records: [], error: { code: 'device-lost', message: 'The GPU device was lost.' } });
+  });
+
+  it('stores an engine that cannot start (no WebGPU) as interrupted with its advice, and reports engine status lines', async () => {
+    const host = hostWith(async (onStatus) => {
+      onStatus('Downloading the model: 12 MB, 3%');
+      throw new LlmError('no-webgpu', 'WebGPU is not available in this browser: enable it at chrome://flags/#enable-unsafe-webgpu.');
+    });
+    await host.start(settings({ engine: { kind: 'webllm' } }));
+    const row = await host.settled('run-1');
+    expect(row).toMatchObject({ status: 'interrupted', error: { code: 'no-webgpu' } });
+    expect(row!.error!.message).toContain('chrome://flags');
+  });
+
+  it('refuses a run for a paper that is not saved, or for an unknown property, before storing anything', async () => {
+    const host = hostWith(async () => ({ llm: createScriptedLlm(matrixScript()), models }));
+    expect(await host.start(settings({ paperKey: 'doi:10.1/missing' }))).toMatchObject({ ok: false, failure: { code: 'bad-request' } });
+    expect(await host.start(settings({ properties: ['band_gap', 'colour'] }))).toEqual({ ok: false, failure: { code: 'bad-request', message: 'Unknown property: colour.' } });
+    expect(await database.runs.count()).toBe(0);
+  });
+
+  it('marks runs left running by a closed browser as interrupted, keeping their records', async () => {
+    await createRun(database, settings(), { id: 'old', now: new Date('2026-11-21T09:00:00Z') });
+    const host = hostWith(async () => ({ llm: createScriptedLlm(matrixScript()), models }));
+    expect(await host.sweepStaleRuns()).toBe(1);
+    expect(await getRun(database, 'old')).toMatchObject({ status: 'interrupted', error: { code: 'interrupted', message: STALE_RUN_MESSAGE } });
+  });
+});
