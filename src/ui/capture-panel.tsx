@@ -1,8 +1,10 @@
 /**
- * The side panel: a "Capture this page" button, a live status line, and the captured paper.
+ * The side panel: a "Capture this page" button, a live status line, the captured paper, and
+ * (when the entrypoint provides it) the "Extract properties" section for that paper.
  */
 import type { ResponseOf } from '../contracts/messages';
 import { failureHeading } from './failure-heading';
+import { LiveExtractionPanel, type ExtractionServices } from './live-extraction-panel';
 import { PaperSummaryView } from './paper-summary-view';
 import { useCapture, type CaptureState } from './use-capture';
 
@@ -11,10 +13,12 @@ export interface CapturePanelProps {
   captureActivePage: () => Promise<ResponseOf<'capture-tab'>>;
   /** URL of the dataset page. */
   datasetUrl: string;
+  /** Database, property schemas, start and stop for SLM-MATRIX runs; without it no "Extract" section is shown. */
+  extraction?: ExtractionServices;
 }
 
 /** The whole side panel. */
-export function CapturePanel({ captureActivePage, datasetUrl }: CapturePanelProps) {
+export function CapturePanel({ captureActivePage, datasetUrl, extraction }: CapturePanelProps) {
   const { state, capture } = useCapture(captureActivePage);
   const busy = state.status === 'busy';
   return (
@@ -27,6 +31,7 @@ export function CapturePanel({ captureActivePage, datasetUrl }: CapturePanelProp
         <StatusLine state={state} />
       </div>
       {state.status === 'saved' && <PaperSummaryView paper={state.paper} warnings={state.warnings} />}
+      {state.status === 'saved' && extraction && <LiveExtractionPanel key={state.paper.key} paperKey={state.paper.key} {...extraction} />}
       <p>
         <a href={datasetUrl} target="_blank" rel="noopener">
           Open your dataset
