@@ -1,0 +1,153 @@
+/**
+ * End to end: an SLM-MATRIX run inside the built test extension in Debian's Chromium. A real
+ * Wiley page is captured in the side panel; the run goes to the offscreen document, which calls a
+ * local OpenAI-compatible server over HTTP (the same engine a user points at Ollama), shows
+ * progress, and stores the verdicts and the run record in IndexedDB. Also: Stop mid-run keeps
+ * what was decided; the WebLLM engine on SwiftShader (no weights reachable here) ends in the
+ * specific download message, in the panel, within seconds.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureDocument } from '../../src/capture/capture-document';
+import { nodeDomParser } from '../../src/capture/node/node-dom';
+import { extractWithRules } from '../../src/extract/rules';
+import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
+import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
+import { captureInSidePanel, findTabId } from './extension-pages';
+import { startFixtureServer, type FixtureServer } from './fixture-server';
+import { startOpenAiTestServer, type OpenAiTestServer, type ScriptedFact } from './openai-test-server';
+
+const skipReason = sharedDataSkipReason() ?? (existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`);
+const extensionDirectory = join(projectRoot, '.output', 'chrome-mv3-test');
+const articlePath = '/wiley/limesoup__101002admi201400532.html';
+const screenshotDirectory = join(projectRoot, 'test-results', 'e2e');
+
+/** A `runs` row as read back from IndexedDB (the fields the test checks). */
+interface StoredRun {
+  id: string;
+  status: string;
+  propertiesDone: string[];
+  records: Array<{ status: string; triplet: { material: string; valueText?: string; evidence?: { quote: { exact: string } } } }>;
+  run?: { calls: number; models: { proposers?: string[] } };
+  error?: { code: string; message: string };
+}
+
+async function readRuns(page: Page): Promise<StoredRun[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredRun[]>((resolve, reject) => {
+        const opening = indexedDB.open('assay');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const database = opening.result;
+          const reading = database.transaction('runs').objectStore('runs').getAll();
+          reading.onerror = () => reject(reading.error);
+          reading.onsuccess = () => {
+            database.close();
+            resolve(reading.result as StoredRun[]);
+          };
+        };
+      }),
+  );
+}
+
+/** The band-gap fact the rules engine finds first on the page, with its sentence, as every model role will state it. */
+async function firstBandGapFact(): Promise<ScriptedFact> {
+  const article = await captureDocument(new Uint8Array(readFileSync(sharedPath('fixtures', articlePath))), { domParser: nodeDomParser() });
+  const triplet = extractWithRules(article).find((candidate) => candidate.property === 'band_gap' && candidate.value.kind === 'number');
+  if (!triplet || triplet.value.kind !== 'number' || !triplet.evidence) throw new Error('the fixture page no longer has a band-gap sentence');
+  return { material: triplet.material, property: 'band_gap', value: triplet.value.value, unit: triplet.unit, quote: triplet.evidence.quote.exact };
+}
+
+describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the built extension', () => {
+  let pages: FixtureServer;
+  let models: OpenAiTestServer;
+  let browser: ExtensionBrowser;
+  let panel: Page;
+  let fact: ScriptedFact;
+
+  beforeAll(async () => {
+    fact = await firstBandGapFact();
+    pages = await startFixtureServer({ [articlePath]: sharedPath('fixtures', articlePath) });
+    models = await startOpenAiTestServer(fact);
+    browser = await launchExtensionBrowser(extensionDirectory, [pages.origin, new URL(models.baseUrl).origin], ['--enable-unsafe-webgpu']);
+    const article = await browser.context.newPage();
+    await article.goto(`${pages.origin}${articlePath}`);
+    panel = await browser.context.newPage();
+    await panel.goto(browser.extensionUrl('dataset.html'));
+    const tabId = await findTabId(panel, article);
+    await captureInSidePanel(browser, panel, tabId);
+    await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await models?.close();
+    await pages?.close();
+  });
+
+  async function useServer(): Promise<void> {
+    await panel.getByLabel('OpenAI-compatible server').check();
+    await panel.getByTestId('engine-base-url').fill(models.baseUrl);
+    await panel.getByTestId('engine-models').fill('proposer-a, proposer-b, proposer-c');
+  }
+
+  it('runs the pipeline against an OpenAI-compatible server, shows progress and the verified fact, and stores the run', async () => {
+    await useServer();
+    models.setDelay(150);
+    await panel.getByTestId('extract-button').click();
+    // Progress is visible while the run goes: a stage with its model calls.
+    await expect.poll(() => panel.getByTestId('run-status').textContent(), { timeout: 30_000 }).toMatch(/model calls|MCTS|Cross-verifying|Grounding/);
+    await panel.locator('[data-testid="run-status"][data-status="done"]').waitFor({ timeout: 90_000 });
+
+    const verified = panel.locator('[data-testid="run-records"] li[data-status="verified"]');
+    await expect.poll(() => verified.count()).toBe(1);
+    expect(await verified.textContent()).toContain(fact.material);
+    expect(await verified.textContent()).toContain(fact.quote.slice(0, 40));
+    expect(await panel.getByTestId('run-usage').textContent()).toMatch(/^Calls: \d+/);
+    mkdirSync(screenshotDirectory, { recursive: true });
+    await panel.screenshot({ path: join(screenshotDirectory, 'side-panel-run.png'), fullPage: true });
+
+    const [run] = await readRuns(panel);
+    expect(run).toMatchObject({ status: 'done', propertiesDone: ['band_gap'] });
+    expect(run!.records.map((record) => [record.status, record.triplet.material])).toEqual([['verified', fact.material]]);
+    expect(run!.records[0]!.triplet.evidence!.quote.exact).toBe(fact.quote);
+    // Every HTTP request the server saw is counted in the stored run record; the proposers used the listed models.
+    expect(run!.run!.calls).toBe(models.requests.length);
+    expect(new Set(models.requests.filter((request) => request.role === 'moa').map((request) => request.model))).toEqual(new Set(['proposer-a', 'proposer-b', 'proposer-c']));
+    // The paper text went to the models inside the delimited data block, never as instructions.
+    expect(models.requests.every((request) => request.user.includes('<<<DATA') || request.role !== 'moa')).toBe(true);
+  });
+
+  it('Stop ends the run as cancelled, and no model call starts afterwards', async () => {
+    models.setDelay(1_500);
+    const before = models.requests.length;
+    await panel.getByTestId('extract-button').click();
+    await expect.poll(() => models.requests.length, { timeout: 30_000 }).toBeGreaterThan(before);
+    await panel.getByTestId('stop-button').click();
+    await panel.locator('[data-testid="run-status"][data-status="cancelled"]').waitFor({ timeout: 30_000 });
+    expect(await panel.getByTestId('run-error').getAttribute('data-error-code')).toBe('aborted');
+    const atStop = models.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(models.requests.length).toBe(atStop);
+    const runs = await readRuns(panel);
+    expect(runs.map((run) => run.status).sort()).toEqual(['cancelled', 'done']);
+  });
+
+  it('with WebLLM on SwiftShader and no reachable weights, ends in the specific download message within seconds', async () => {
+    models.setDelay(0);
+    await panel.getByLabel('In this browser (WebLLM)').check();
+    const started = Date.now();
+    await panel.getByTestId('extract-button').click();
+    await panel.locator('[data-testid="run-status"][data-status="interrupted"]').waitFor({ timeout: 60_000 });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`WebLLM run interrupted after ${seconds.toFixed(1)} s`);
+    const error = panel.getByTestId('run-error');
+    expect(await error.getAttribute('data-error-code')).toBe('download-failed');
+    expect(await error.textContent()).toMatch(/Model download failed \(.+\); retry resumes from the cached shards\./);
+    expect(seconds).toBeLessThan(60);
+    await panel.screenshot({ path: join(screenshotDirectory, 'side-panel-webllm-failure.png'), fullPage: true });
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * A local OpenAI-compatible chat-completions server for the e2e tests: the extension's
+ * OpenAI-compatible engine talks to it over real HTTP from the offscreen document, exactly as it
+ * would to Ollama or llama.cpp. It answers every SLM-MATRIX role with one scripted fact, telling
+ * the roles apart by the JSON schema each request asks for (generator steps carry `final`; MoA
+ * triplets carry the value as a string; the discriminator's as a number). It records every
+ * request, and can be slowed down so a test can press Stop mid-run.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ScriptedFact {
+  material: string;
+  property: string;
+  value: number;
+  unit: string;
+  quote: string;
+}
+
+export interface OpenAiTestServer {
+  /** `http://127.0.0.1:<port>/v1` */
+  baseUrl: string;
+  /** Every chat request received, parsed. */
+  requests: Array<{ model: string; role: 'moa' | 'generator' | 'discriminator'; user: string }>;
+  /** Milliseconds to wait before each answer (default 0). */
+  setDelay(milliseconds: number): void;
+  close(): Promise<void>;
+}
+
+interface ChatBody {
+  model: string;
+  messages: Array<{ role: string; content: string }>;
+  response_format?: { json_schema?: { schema?: { properties?: Record<string, unknown> } } };
+}
+
+function roleOf(body: ChatBody): 'moa' | 'generator' | 'discriminator' {
+  const properties = body.response_format?.json_schema?.schema?.properties ?? {};
+  if ('final' in properties) return 'generator';
+  const items = (properties.triplets as { items?: { properties?: { value?: { type?: string } } } } | undefined)?.items;
+  return items?.properties?.value?.type === 'string' ? 'moa' : 'discriminator';
+}
+
+function replyFor(role: 'moa' | 'generator' | 'discriminator', fact: ScriptedFact): string {
+  if (role === 'moa') return JSON.stringify({ triplets: [{ ...fact, value: String(fact.value) }] });
+  if (role === 'generator') return JSON.stringify({ text: 'Found the value and its unit in the passage.', materials: [fact.material], triplets: [fact], final: true });
+  return JSON.stringify({ triplets: [fact] });
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Start the server on a free port of 127.0.0.1; every role states `fact`. */
+export async function startOpenAiTestServer(fact: ScriptedFact): Promise<OpenAiTestServer> {
+  const requests: OpenAiTestServer['requests'] = [];
+  let delay = 0;
+  const server: Server = createServer((request, response) => {
+    if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
+      response.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      return;
+    }
+    void readBody(request).then(async (text) => {
+      const body = JSON.parse(text) as ChatBody;
+      const role = roleOf(body);
+      requests.push({ model: body.model, role, user: body.messages.find((message) => message.role === 'user')?.content ?? '' });
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      const content = replyFor(role, fact);
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          id: `chatcmpl-${requests.length}`,
+          object: 'chat.completion',
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: Math.ceil(text.length / 4), completion_tokens: Math.ceil(content.length / 4) },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    setDelay: (milliseconds) => {
+      delay = milliseconds;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
