@@ -42,6 +42,8 @@ export interface RunEngine {
   recover?: (error: LlmError) => Promise<boolean>;
   /** Called once when the run ends (stop listening to load progress, …). */
   dispose?: () => void;
+  /** Model loads so far (WebLLM's scheduler); absent for engines that load models themselves. */
+  modelLoads?: () => number;
 }
 
 export interface MatrixRunHostDependencies {
@@ -157,14 +159,14 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
             },
           },
         );
-        lastRun = mergeRun(lastRun, result.run, startedMs, now());
+        lastRun = withLoads(mergeRun(lastRun, result.run, startedMs, now()), engine);
         return finishRun(deps.database, id, { status: 'done', run: lastRun, records }, now());
       } catch (error) {
         if (!(error instanceof MatrixInterrupted)) {
           const reason = asLlmError(error);
           return finishRun(deps.database, id, { status: 'interrupted', ...(lastRun ? { run: lastRun } : {}), records, error: { code: reason.code, message: reason.message } }, now());
         }
-        lastRun = mergeRun(lastRun, error.partial.run, startedMs, now());
+        lastRun = withLoads(mergeRun(lastRun, error.partial.run, startedMs, now()), engine);
         const canResume = error.reason.code === 'device-lost' && !signal.aborted && resumes < MAX_DEVICE_LOST_RESUMES && engine.recover !== undefined;
         if (canResume && (await engine.recover!(error.reason).catch(() => false))) {
           resumes += 1;
@@ -193,6 +195,10 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
     sweepStaleRuns: () => markStaleRunsInterrupted(deps.database, STALE_RUN_MESSAGE, now()),
     settled: async (runId) => runs.get(runId),
   };
+}
+
+function withLoads(run: RunRecord, engine: RunEngine): RunRecord {
+  return engine.modelLoads ? { ...run, modelLoads: engine.modelLoads() } : run;
 }
 
 function asLlmError(error: unknown): LlmError {

@@ -78,6 +78,7 @@ export function createRunEngineFactory(sources: RunEngineSources) {
         return true;
       },
       dispose: stopListening,
+      modelLoads: () => scheduler.loads(),
     };
   };
 }

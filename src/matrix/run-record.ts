@@ -42,6 +42,8 @@ export interface RunRecord {
   milliseconds: number;
   properties: PropertyRun[];
   counts: Record<VerificationStatus, number>;
+  /** Model loads the engine made during the run (WebLLM's scheduler counts them; absent where a server loads its own models). */
+  modelLoads?: number;
   /** Set when the run stopped early: `aborted` for a cancel, else the engine's error code. */
   interrupted?: { code: LlmError['code']; message: string };
 }

@@ -188,9 +188,11 @@ export function votesText(votes: readonly string[]): string {
 }
 
 /**
- * The run record's cost line: "Calls: 14 · tokens: 5230 prompt / 812 completion · 12.3 s"
+ * The run record's cost line: "Calls: 14 · tokens: 5230 prompt / 812 completion · 12.3 s", with
+ * " · N model loads" before the time when the engine counted loads (WebLLM)
  * (tokens as the engine counted them; seconds = milliseconds / 1000 to one decimal).
  */
-export function usageText(run: Pick<RunRecord, 'calls' | 'promptTokens' | 'completionTokens' | 'milliseconds'>): string {
-  return `Calls: ${run.calls} · tokens: ${run.promptTokens} prompt / ${run.completionTokens} completion · ${(run.milliseconds / 1000).toFixed(1)} s`;
+export function usageText(run: Pick<RunRecord, 'calls' | 'promptTokens' | 'completionTokens' | 'milliseconds' | 'modelLoads'>): string {
+  const loads = run.modelLoads === undefined ? '' : ` · ${run.modelLoads} model load${run.modelLoads === 1 ? '' : 's'}`;
+  return `Calls: ${run.calls} · tokens: ${run.promptTokens} prompt / ${run.completionTokens} completion${loads} · ${(run.milliseconds / 1000).toFixed(1)} s`;
 }

@@ -47,7 +47,7 @@ const models = { proposers: ['a', 'b', 'c'], aggregator: 'a', generator: 'b', di
 describe('matrix run host', () => {
   it('stores a whole run: every property verified, the run record, progress, and the models per role', async () => {
     const llm = createScriptedLlm(matrixScript());
-    const host = hostWith(async () => ({ llm, models }));
+    const host = hostWith(async () => ({ llm, models, modelLoads: () => 3 }));
     const started = await host.start(settings());
     expect(started).toEqual({ ok: true, runId: 'run-1' });
     const row = await host.settled('run-1');
@@ -56,7 +56,7 @@ describe('matrix run host', () => {
       ['verified', 'band_gap', '3.4'],
       ['verified', 'bulk_modulus', '210'],
     ]);
-    expect(row!.run).toMatchObject({ counts: { verified: 2, needs_review: 0, rejected: 0 }, calls: llm.calls.length, models });
+    expect(row!.run).toMatchObject({ counts: { verified: 2, needs_review: 0, rejected: 0 }, calls: llm.calls.length, models, modelLoads: 3 });
     expect(row!.progress).toMatchObject({ stage: 'ground', property: 'bulk_modulus' });
     expect(await getRun(database, 'run-1')).toEqual(row);
     // The roster's models went out per role.

@@ -75,6 +75,7 @@ describe('run engines', () => {
     // Three models of 500 MB fit the default budget: one load of all of them.
     expect(webLlm.log).toEqual([[...new Set([...roster.proposers, roster.aggregator, roster.generator, roster.discriminator])]]);
     expect(statuses).toEqual([`Downloading the model: ${webLlm.log[0]!.join('+')}`, null]);
+    expect(engine.modelLoads!()).toBe(1);
     engine.dispose?.();
     expect(listeners.size).toBe(0);
   });

@@ -142,5 +142,6 @@ describe('short texts', () => {
     // 12 345 ms / 1000 = 12.345 s → "12.3 s"
     expect(usageText({ calls: 14, promptTokens: 5230, completionTokens: 812, milliseconds: 12_345 })).toBe('Calls: 14 · tokens: 5230 prompt / 812 completion · 12.3 s');
     expect(usageText({ calls: 0, promptTokens: 0, completionTokens: 0, milliseconds: 0 })).toBe('Calls: 0 · tokens: 0 prompt / 0 completion · 0.0 s');
+    expect(usageText({ calls: 4, promptTokens: 10, completionTokens: 2, milliseconds: 1_000, modelLoads: 1 })).toBe('Calls: 4 · tokens: 10 prompt / 2 completion · 1 model load · 1.0 s');
   });
 });
