@@ -4,6 +4,8 @@
  * so progress, partial results and the final run record survive the side panel closing.
  */
 import { z } from 'zod';
+import { PropertySchema } from '../properties/property-schema';
+import { ReviewDecisionSchema } from './dataset';
 import type { VerificationRecord } from '../matrix/cross-verify-refine';
 import type { MatrixProgress } from '../matrix/pipeline';
 import type { RunRecord } from '../matrix/run-record';
@@ -34,6 +36,8 @@ export const MatrixRunSettingsSchema = z.object({
   paperKey: z.string().min(1),
   /** Property schema names, e.g. ["band_gap"]; run in this order. */
   properties: z.array(z.string().min(1)).min(1),
+  /** The reader's own property schemas (name, synonyms, unit, …) the names may refer to, besides the built-in ones. */
+  extraProperties: z.array(PropertySchema).max(50).optional(),
   preset: z.enum(['paper', 'browser']),
   engine: EngineSettingsSchema,
   /** Seed of the run's RNG (MCTS), kept in the run record so a run can be repeated. */
@@ -44,6 +48,15 @@ export type MatrixRunSettings = z.infer<typeof MatrixRunSettingsSchema>;
 /** `running` until it ends: `done`, `cancelled` (Stop), `interrupted` (model failure, browser closed). */
 export const MatrixRunStatusSchema = z.enum(['running', 'done', 'cancelled', 'interrupted']);
 export type MatrixRunStatus = z.infer<typeof MatrixRunStatusSchema>;
+
+/** The reader's review of one record of a run: a decision, and for `edited` the corrected fields. */
+export const RunReviewSchema = z.object({
+  decision: ReviewDecisionSchema,
+  edit: z.object({ material: z.string().min(1).optional(), valueText: z.string().min(1).optional(), unit: z.string().optional() }).optional(),
+  /** ISO 8601 time of the decision. */
+  at: z.string(),
+});
+export type RunReview = z.infer<typeof RunReviewSchema>;
 
 /** One run as stored in the `runs` table (plain JSON; written only by the run's host). */
 export interface MatrixRunRow {
@@ -70,4 +83,8 @@ export interface MatrixRunRow {
   error?: { code: string; message: string };
   /** Times the engine was reloaded after a lost GPU device and the run resumed. */
   resumes: number;
+  /** The reader's reviews, by index into `records` (written by the side panel, saved as they happen). */
+  reviews?: Record<number, RunReview>;
+  /** ISO 8601 time the run's kept triplets were last saved to the dataset. */
+  savedAt?: string;
 }

@@ -93,7 +93,8 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
   async function start(settings: MatrixRunSettings): Promise<ResponseOf<'matrix-start'>> {
     const preset = presetByName(settings.preset);
     if (!preset) return failureResponse('bad-request', `Unknown preset "${settings.preset}".`);
-    const unknown = settings.properties.filter((name) => !deps.properties.some((property) => property.name === name));
+    const known = availableProperties(deps.properties, settings);
+    const unknown = settings.properties.filter((name) => !known.some((property) => property.name === name));
     if (unknown.length > 0) return failureResponse('bad-request', `Unknown propert${unknown.length === 1 ? 'y' : 'ies'}: ${unknown.join(', ')}.`);
     const paper = await getPaper(deps.database, settings.paperKey);
     if (!paper) return failureResponse('bad-request', 'That paper is not in your dataset any more: capture the page again, then extract.');
@@ -129,7 +130,8 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
 
   async function runWith(id: string, settings: MatrixRunSettings, article: Parameters<typeof runMatrix>[0], signal: AbortSignal, engine: RunEngine): Promise<MatrixRunRow | undefined> {
     const preset = presetByName(settings.preset)!;
-    const properties = settings.properties.map((name) => deps.properties.find((property) => property.name === name)!);
+    const known = availableProperties(deps.properties, settings);
+    const properties = settings.properties.map((name) => known.find((property) => property.name === name)!);
     const startedMs = now().getTime();
     const records: VerificationRecord[] = [];
     const decided = new Set<string>();
@@ -195,6 +197,12 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
     sweepStaleRuns: () => markStaleRunsInterrupted(deps.database, STALE_RUN_MESSAGE, now()),
     settled: async (runId) => runs.get(runId),
   };
+}
+
+/** The built-in schemas, then the reader's own (`settings.extraProperties`); a reader's schema with a built-in name replaces it. */
+function availableProperties(builtIn: readonly PropertyDefinition[], settings: MatrixRunSettings): PropertyDefinition[] {
+  const extra = settings.extraProperties ?? [];
+  return [...builtIn.filter((property) => !extra.some((own) => own.name === property.name)), ...extra];
 }
 
 function withLoads(run: RunRecord, engine: RunEngine): RunRecord {

@@ -143,3 +143,19 @@ describe('matrix run host', () => {
     expect(await getRun(database, 'old')).toMatchObject({ status: 'interrupted', error: { code: 'interrupted', message: STALE_RUN_MESSAGE } });
   });
 });
+
+describe('matrix run host with a reader-defined property', () => {
+  it('runs a property the reader defined (name, synonyms, unit) as it runs a built-in one', async () => {
+    const own = { ...bandGap, name: 'optical_gap', label: 'Optical gap', synonyms: ['band gap'] };
+    const llm = createScriptedLlm({
+      respond: (request) =>
+        request.role === 'proposer' || request.role === 'aggregator'
+          ? JSON.stringify({ triplets: [{ material: 'GaN', property: 'optical_gap', value: '3.4', unit: 'eV', quote: 'The band gap of GaN is 3.4 eV at room temperature.' }] })
+          : JSON.stringify({ text: 'done', materials: ['GaN'], triplets: [{ material: 'GaN', property: 'optical_gap', value: 3.4, unit: 'eV', quote: 'The band gap of GaN is 3.4 eV at room temperature.' }], final: true }),
+    });
+    const host = hostWith(async () => ({ llm, models }));
+    expect(await host.start(settings({ properties: ['optical_gap'], extraProperties: [own] }))).toEqual({ ok: true, runId: 'run-1' });
+    const row = await host.settled('run-1');
+    expect(row!.records.map((record) => [record.status, record.triplet.property, record.triplet.valueText])).toEqual([['verified', 'optical_gap', '3.4']]);
+  });
+});
