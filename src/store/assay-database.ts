@@ -6,12 +6,14 @@
  * `upgrade()` when existing rows need rewriting) and never edit an older version.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import type { DatasetTriplet } from '../contracts/dataset';
 import type { MatrixRunRow } from '../contracts/matrix-run';
 import type { PaperRecord } from './paper-record';
 
 export type AssayDatabase = Dexie & {
   papers: EntityTable<PaperRecord, 'key'>;
   runs: EntityTable<MatrixRunRow, 'id'>;
+  triplets: EntityTable<DatasetTriplet, 'id'>;
 };
 
 export const assayDatabaseName = 'assay';
@@ -33,5 +35,13 @@ export function createAssayDatabase(
   // unchanged). `[paperKey+startedAt]` finds a paper's runs newest first, `status` finds the
   // rows a closed browser left `running`. Records, progress and the run record are not indexed.
   database.version(2).stores({ runs: 'id, [paperKey+startedAt], status' });
+  // Version 3 adds the personal dataset (a new table: no `upgrade()`; `papers` and `runs` are
+  // inherited). Each index serves a query of src/store/dataset-repository.ts: `&mergeKey` finds a
+  // duplicate on save and enforces one row per fact; `paper.key` lists a paper's triplets;
+  // `material` answers the prefix filter (`startsWithIgnoreCase`) without a full scan;
+  // `property` the property filter and the list of properties (`uniqueKeys`); `status` the
+  // review queue (`needs_review`, a minority of rows); `savedAt` the newest-first order. Quotes,
+  // titles and the review are never indexed (search scans them).
+  database.version(3).stores({ triplets: 'id, &mergeKey, paper.key, material, property, status, savedAt' });
   return database;
 }

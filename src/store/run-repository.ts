@@ -12,7 +12,7 @@
  * false instead of throwing, because it is expected, not a fault.
  */
 import { Dexie } from 'dexie';
-import { MatrixRunSettingsSchema, type MatrixRunRow, type MatrixRunSettings } from '../contracts/matrix-run';
+import { MatrixRunSettingsSchema, RunReviewSchema, type MatrixRunRow, type MatrixRunSettings, type RunReview } from '../contracts/matrix-run';
 import type { VerificationRecord } from '../matrix/cross-verify-refine';
 import type { MatrixProgress } from '../matrix/pipeline';
 import type { RunRecord } from '../matrix/run-record';
@@ -186,4 +186,30 @@ export async function markStaleRunsInterrupted(database: AssayDatabase, message:
         row.updatedAt = time;
       }),
   );
+}
+
+/**
+ * Store the reader's review of `records[recordIndex]` of run `id` (the side panel, as each
+ * decision happens). Unlike the run's own updates this works on finished rows too: review
+ * happens after a run ends. `updatedAt` is left alone (it tracks the run, not the reader).
+ * Resolves to false, writing nothing, when the row is missing or `recordIndex` is not an index
+ * of `records`. Throws a `ZodError` when `review` does not match `RunReviewSchema`.
+ */
+export async function recordReview(database: AssayDatabase, id: string, recordIndex: number, review: RunReview): Promise<boolean> {
+  const parsed = RunReviewSchema.parse(review);
+  return database.transaction('rw', database.runs, async () => {
+    const row = await database.runs.get(id);
+    if (!row || !Number.isInteger(recordIndex) || recordIndex < 0 || recordIndex >= row.records.length) return false;
+    await database.runs.put({ ...row, reviews: { ...row.reviews, [recordIndex]: parsed } });
+    return true;
+  });
+}
+
+/**
+ * The run's kept triplets were saved to the dataset: set `savedAt` to `now` (any status).
+ * Resolves to false, writing nothing, when there is no row `id`.
+ */
+export async function markRunSaved(database: AssayDatabase, id: string, now: Date = new Date()): Promise<boolean> {
+  const time = now.toISOString();
+  return database.transaction('rw', database.runs, async () => (await database.runs.update(id, { savedAt: time })) === 1);
 }

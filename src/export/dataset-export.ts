@@ -1,0 +1,150 @@
+/**
+ * Exports of the personal dataset, each a string to download: CSV (one flat row per triplet, for
+ * spreadsheets and pandas), JSON and JSONL (the full `DatasetTriplet`, which `parseAssayImport`
+ * reads back), W3C Web Annotations (the evidence as selectors on the source), and the source
+ * papers as CSL-JSON and BibTeX (re-exported from `citation-export.ts`).
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { DatasetTriplet } from '../contracts/dataset';
+import type { ReportedValue } from '../contracts/triplet';
+import { valueTextOf } from '../store/dataset-triplet';
+import { formatReportedValue } from '../verify/value-in-quote';
+
+export { toBibtex, toCslJson } from './citation-export';
+
+/** The CSV columns, in order (fixed: scripts rely on them). */
+export const CSV_COLUMNS = [
+  'id', 'material', 'property', 'value', 'value_low', 'value_high', 'uncertainty', 'unit', 'si_value', 'si_unit',
+  'conditions', 'status', 'decision', 'original_value', 'doi', 'title', 'year', 'journal', 'quote', 'page', 'block_id',
+  'position_start', 'position_end', 'votes', 'models', 'run_id', 'saved_at',
+] as const;
+type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/**
+ * A spreadsheet reads a cell starting with "=", "+" or "@" as a formula (CSV injection, OWASP);
+ * page and model text may start so, so such text gets a leading apostrophe. Numbers are never
+ * changed ("-0.5" stays a number).
+ */
+function safeText(text: string | null | undefined): string {
+  if (text === null || text === undefined) return '';
+  return /^[=+@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function numberCell(value: number | undefined | null): string {
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** A range as "low–high" (en dash), a number as itself. */
+function siCell(value: ReportedValue): string {
+  return formatReportedValue(value);
+}
+
+function originalCell(row: DatasetTriplet): string {
+  const original = row.review.original;
+  if (!original) return '';
+  const value = `${valueTextOf(original)} ${original.unit}`.trim();
+  return original.material === row.material ? value : `${original.material}: ${value}`;
+}
+
+function csvRecord(row: DatasetTriplet): Record<CsvColumn, string> {
+  const { value, evidence, paper } = row;
+  return {
+    id: row.id,
+    material: safeText(row.material),
+    property: safeText(row.property),
+    value: value.kind === 'number' ? numberCell(value.value) : '',
+    value_low: value.kind === 'range' ? numberCell(value.low) : '',
+    value_high: value.kind === 'range' ? numberCell(value.high) : '',
+    uncertainty: value.kind === 'number' ? numberCell(value.uncertainty) : '',
+    unit: safeText(row.unit),
+    si_value: row.si ? siCell(row.si.value) : '',
+    si_unit: row.si?.unit ?? '',
+    conditions: safeText(row.conditions),
+    status: row.status,
+    decision: row.review.decision,
+    original_value: safeText(originalCell(row)),
+    doi: safeText(paper.doi),
+    title: safeText(paper.title),
+    year: numberCell(paper.year),
+    journal: safeText(paper.journal),
+    quote: safeText(evidence?.quote.exact),
+    page: numberCell(evidence?.page),
+    block_id: safeText(evidence?.blockId),
+    position_start: numberCell(evidence?.position?.start),
+    position_end: numberCell(evidence?.position?.end),
+    votes: row.votes.join(';'),
+    models: row.models.join(';'),
+    run_id: row.runId ?? '',
+    saved_at: row.savedAt,
+  };
+}
+
+/**
+ * CSV (RFC 4180 quoting by csv-stringify: fields with commas, quotes or newlines are quoted, and
+ * quotes doubled) with a header of `CSV_COLUMNS`. A number has `value`; a range `value_low` and
+ * `value_high`; `si_value` is a number or "low–high"; lists (votes, models) are `;`-joined;
+ * missing fields are empty. Text starting with "=", "+" or "@" gets a leading apostrophe.
+ */
+export function toCsv(rows: readonly DatasetTriplet[]): string {
+  return stringify(rows.map(csvRecord), { header: true, columns: [...CSV_COLUMNS] });
+}
+
+/** The rows as a pretty-printed JSON array (the Assay JSON export; `parseAssayImport` reads it). */
+export function toJson(rows: readonly DatasetTriplet[]): string {
+  return `${JSON.stringify(rows, null, 2)}\n`;
+}
+
+/** JSON Lines: one full row (all provenance) per line, newline-terminated (`parseAssayImport` reads it). */
+export function toJsonl(rows: readonly DatasetTriplet[]): string {
+  return rows.map((row) => `${JSON.stringify(row)}\n`).join('');
+}
+
+/** The IRI of a row's source: the DOI resolver URL, else the page URL, else an Assay URN of the paper key. */
+function sourceIri(row: DatasetTriplet): string {
+  if (row.paper.doi) return `https://doi.org/${row.paper.doi}`;
+  if (row.paper.url) return row.paper.url;
+  return `urn:assay:paper:${encodeURIComponent(row.paper.key)}`;
+}
+
+function describe(row: DatasetTriplet): string {
+  const value = `${valueTextOf(row)} ${row.unit}`.trim();
+  const conditions = row.conditions ? ` (${row.conditions})` : '';
+  return `${row.material} — ${row.property.replace(/_/g, ' ')}: ${value}${conditions}. Status: ${row.status}; review: ${row.review.decision}.`;
+}
+
+function annotation(row: DatasetTriplet): Record<string, unknown> {
+  const selectors = row.evidence ? [row.evidence.quote, ...(row.evidence.position ? [row.evidence.position] : [])] : [];
+  return {
+    id: `urn:uuid:${row.id}`,
+    type: 'Annotation',
+    motivation: 'describing',
+    created: row.savedAt,
+    // The models wrote the triplet (creator); Assay wrote this serialization (generator).
+    ...(row.models.length > 0 && { creator: row.models.map((model) => ({ type: 'Software', name: model })) }),
+    generator: { type: 'Software', name: 'Assay' },
+    body: { type: 'TextualBody', value: describe(row), format: 'text/plain', language: 'en', purpose: 'describing' },
+    target: { source: sourceIri(row), ...(selectors.length > 0 && { selector: selectors }) },
+  };
+}
+
+/**
+ * A W3C Web Annotation `AnnotationCollection` (JSON-LD, https://www.w3.org/TR/annotation-model/
+ * §5.1) whose one embedded `AnnotationPage` holds an Annotation per row: `motivation:
+ * 'describing'`, a plain-text `TextualBody` stating the triplet, and a target whose `source` is
+ * `https://doi.org/<DOI>`, else the page URL, else `urn:assay:paper:<key>`, with the evidence's
+ * TextQuoteSelector and TextPositionSelector as alternative selectors (§4.2: several selectors
+ * on one target describe the same segment). Positions count UTF-16 units of the text Assay
+ * captured, which a client re-anchoring on the live page should treat as a hint and fall back
+ * to the quote. Annotation ids are `urn:uuid:<row id>`; the collection id is `collectionId`.
+ */
+export function toWebAnnotations(rows: readonly DatasetTriplet[], collectionId = 'urn:assay:dataset'): string {
+  const collection = {
+    '@context': 'http://www.w3.org/ns/anno.jsonld',
+    id: collectionId,
+    type: 'AnnotationCollection',
+    label: 'Assay dataset',
+    total: rows.length,
+    first: { id: `${collectionId}:page:1`, type: 'AnnotationPage', startIndex: 0, items: rows.map(annotation) },
+  };
+  return `${JSON.stringify(collection, null, 2)}\n`;
+}

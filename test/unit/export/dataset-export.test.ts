@@ -1,0 +1,252 @@
+import 'fake-indexeddb/auto';
+import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DatasetTripletSchema } from '../../../src/contracts/dataset';
+import { toBibtex, toCslJson, toCsv, toJson, toJsonl, toWebAnnotations, CSV_COLUMNS } from '../../../src/export/dataset-export';
+import { escapeBibtex, splitAuthorName } from '../../../src/export/citation-export';
+import { parseAssayImport } from '../../../src/export/dataset-import';
+import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
+import { countTriplets, saveTriplets } from '../../../src/store/dataset-repository';
+import { bandGapRow, datasetRows, editedRow, noDoiRow, tcRangeRow } from './dataset-fixtures';
+
+describe('toCsv', () => {
+  const records = parse(toCsv(datasetRows), { columns: true }) as Record<string, string>[];
+
+  it('has the fixed header and one record per row', () => {
+    expect(toCsv([]).trim()).toBe(CSV_COLUMNS.join(','));
+    expect(records).toHaveLength(4);
+    expect(Object.keys(records[0]!)).toEqual([...CSV_COLUMNS]);
+  });
+
+  it('reads back the band gap row, quote with quotes, commas and a newline included', () => {
+    expect(records[0]).toEqual({
+      id: bandGapRow.id,
+      material: 'TiO₂',
+      property: 'band_gap',
+      value: '3.2',
+      value_low: '',
+      value_high: '',
+      uncertainty: '',
+      unit: 'eV',
+      si_value: '5.1269652288e-19',
+      si_unit: 'kg m^2 s^-2',
+      conditions: 'anatase, room temperature',
+      status: 'verified',
+      decision: 'accepted',
+      original_value: '',
+      doi: '10.1021/acs.jpcc.9b01234',
+      title: 'Band gap of TiO₂ films: 50% Nb & Ta co-doping in {sol_gel} routes',
+      year: '2019',
+      journal: 'J. Phys. Chem. C',
+      quote: 'The optical band gap of anatase TiO₂ was "3.2 eV", measured by UV–vis,\nsee Fig. 2',
+      page: '',
+      block_id: 'b12',
+      position_start: '1200',
+      // 1200 + the quote's 81 UTF-16 units: 41 ("The … was ") + 9 ('"3.2 eV",') + 20 (" measured by UV–vis,") + 1 (newline) + 10 ("see Fig. 2").
+      position_end: '1281',
+      votes: 'moa;gd',
+      models: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC;Llama-3.2-1B-Instruct-q4f16_1-MLC',
+      run_id: 'run-tio2',
+      saved_at: '2025-03-02T09:00:00.000Z',
+    });
+    expect(bandGapRow.evidence?.quote.exact.length).toBe(81);
+  });
+
+  it('writes ranges, uncertainty, the original answer and empty cells for what is missing', () => {
+    const [, tc, edited, noDoi] = records;
+    expect([tc!.value, tc!.value_low, tc!.value_high, tc!.si_value, tc!.page, tc!.position_start]).toEqual(['', '92', '93', '92–93', '3', '']);
+    expect(tc!.doi).toBe('10.1103/PhysRevLett.58.908');
+    expect([edited!.value, edited!.uncertainty, edited!.decision, edited!.original_value]).toEqual(['170', '5', 'edited', '160 mAh/g']);
+    expect([noDoi!.doi, noDoi!.year, noDoi!.journal, noDoi!.quote, noDoi!.votes, noDoi!.run_id]).toEqual(['', '', '', '', '', '']);
+  });
+
+  it('defuses text a spreadsheet would run as a formula, not negative numbers', () => {
+    const [record] = parse(toCsv([{ ...noDoiRow, material: '=HYPERLINK("x")', value: { kind: 'number', value: -0.5 } }]), { columns: true }) as Record<string, string>[];
+    expect(record!.material).toBe(`'=HYPERLINK("x")`);
+    expect(record!.value).toBe('-0.5');
+  });
+});
+
+describe('JSON and JSONL', () => {
+  it('round-trip through parseAssayImport exactly', () => {
+    expect(parseAssayImport(toJsonl(datasetRows))).toEqual({ rows: datasetRows, problems: [] });
+    expect(parseAssayImport(toJson(datasetRows))).toEqual({ rows: datasetRows, problems: [] });
+    expect(toJsonl(datasetRows).split('\n')).toHaveLength(5);
+    expect(JSON.parse(toJson(datasetRows))).toEqual(datasetRows);
+  });
+
+  it('reports bad lines by number and keeps the good ones', () => {
+    const { evidence: _evidence, ...noQuote } = tcRangeRow;
+    const lines = [
+      JSON.stringify(bandGapRow),
+      '{"id": "broken"',
+      JSON.stringify({ ...noQuote, status: 'maybe' }),
+      '',
+      JSON.stringify(editedRow),
+    ].join('\r\n');
+    const { rows, problems } = parseAssayImport(lines);
+    expect(rows).toEqual([bandGapRow, editedRow]);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^line 2: not JSON/);
+    expect(problems[1]).toMatch(/^line 3: status: /);
+  });
+
+  it('reports bad rows of an array by index', () => {
+    const { rows, problems } = parseAssayImport(JSON.stringify([bandGapRow, { ...tcRangeRow, material: '' }, 7]));
+    expect(rows).toEqual([bandGapRow]);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^row 2: material: /);
+    expect(problems[1]).toMatch(/^row 3: /);
+  });
+
+  it('gives one problem for a file that is neither', () => {
+    for (const text of ['', 'material,property\nTiO2,band_gap', '[1, 2', '{"not": "an array"']) {
+      const result = parseAssayImport(text);
+      expect(result.rows, text).toEqual([]);
+      expect(result.problems, text).toHaveLength(1);
+    }
+  });
+
+  it('lists at most 50 problems and counts the rest', () => {
+    const { problems } = parseAssayImport(Array.from({ length: 120 }, () => '{}').join('\n'));
+    expect(problems).toHaveLength(51);
+    expect(problems[50]).toBe('… and 70 more problems.');
+  });
+
+  it('never throws', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json(), fc.array(fc.json()).map((items) => items.join('\n'))), (text) => {
+        const result = parseAssayImport(text);
+        return result.rows.every((row) => DatasetTripletSchema.safeParse(row).success);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('import then save', () => {
+  let database: AssayDatabase;
+  let count = 0;
+  beforeEach(() => {
+    count += 1;
+    database = createAssayDatabase(`assay-export-test-${count}`);
+  });
+  afterEach(async () => {
+    await database.delete();
+  });
+
+  it('merges a second import of the same file instead of doubling', async () => {
+    const { rows } = parseAssayImport(toJsonl(datasetRows));
+    expect(await saveTriplets(database, rows)).toEqual({ added: 4, merged: 0 });
+    expect(await saveTriplets(database, parseAssayImport(toJson(datasetRows)).rows)).toEqual({ added: 0, merged: 4 });
+    expect(await countTriplets(database)).toBe(4);
+    expect(await database.triplets.get(editedRow.id)).toEqual(editedRow);
+  });
+});
+
+describe('toWebAnnotations', () => {
+  const collection = JSON.parse(toWebAnnotations(datasetRows));
+  const items = collection.first.items;
+
+  it('is an AnnotationCollection with one describing annotation per row', () => {
+    expect(collection['@context']).toBe('http://www.w3.org/ns/anno.jsonld');
+    expect(collection.type).toBe('AnnotationCollection');
+    expect(collection.total).toBe(4);
+    expect(collection.first.type).toBe('AnnotationPage');
+    expect(items).toHaveLength(4);
+    expect(items.every((item: { type: string; motivation: string }) => item.type === 'Annotation' && item.motivation === 'describing')).toBe(true);
+  });
+
+  it('targets the DOI with quote and position selectors and describes the triplet', () => {
+    expect(items[0]).toEqual({
+      id: `urn:uuid:${bandGapRow.id}`,
+      type: 'Annotation',
+      motivation: 'describing',
+      created: '2025-03-02T09:00:00.000Z',
+      creator: [
+        { type: 'Software', name: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC' },
+        { type: 'Software', name: 'Llama-3.2-1B-Instruct-q4f16_1-MLC' },
+      ],
+      generator: { type: 'Software', name: 'Assay' },
+      body: {
+        type: 'TextualBody',
+        value: 'TiO₂ — band gap: 3.2 eV (anatase, room temperature). Status: verified; review: accepted.',
+        format: 'text/plain',
+        language: 'en',
+        purpose: 'describing',
+      },
+      target: {
+        source: 'https://doi.org/10.1021/acs.jpcc.9b01234',
+        selector: [bandGapRow.evidence!.quote, bandGapRow.evidence!.position],
+      },
+    });
+  });
+
+  it('falls back to the page URL and leaves out selectors without evidence', () => {
+    expect(items[1].target.selector).toEqual([tcRangeRow.evidence!.quote]);
+    expect(items[3].target).toEqual({ source: 'https://example.org/notes/lfp-cathodes' });
+    const noSource = JSON.parse(toWebAnnotations([{ ...noDoiRow, paper: { ...noDoiRow.paper, url: null, key: 'title:notes on lfp' } }]));
+    expect(noSource.first.items[0].target.source).toBe('urn:assay:paper:title%3Anotes%20on%20lfp');
+  });
+});
+
+describe('citations', () => {
+  it('splits author names naively but sensibly', () => {
+    expect(splitAuthorName('José García-Müller')).toEqual({ family: 'García-Müller', given: 'José' });
+    expect(splitAuthorName('Pierre-Gilles de Gennes')).toEqual({ family: 'de Gennes', given: 'Pierre-Gilles' });
+    expect(splitAuthorName('Wu, M. K.')).toEqual({ family: 'Wu', given: 'M. K.' });
+    expect(splitAuthorName('Martin Luther King Jr.')).toEqual({ family: 'King', given: 'Martin Luther', suffix: 'Jr.' });
+    expect(splitAuthorName('Plato')).toEqual({ literal: 'Plato' });
+  });
+
+  it('writes one CSL-JSON item per distinct paper', () => {
+    const items = JSON.parse(toCslJson(datasetRows));
+    // Four rows, three papers (band gap and edited share TIO2_PAPER).
+    expect(items).toHaveLength(3);
+    expect(items[0]).toEqual({
+      id: 'garciamuller2019band',
+      type: 'article-journal',
+      title: 'Band gap of TiO₂ films: 50% Nb & Ta co-doping in {sol_gel} routes',
+      author: [{ family: 'García-Müller', given: 'José' }, { family: 'de Gennes', given: 'Pierre-Gilles' }, { family: 'Zhang', given: 'Wei' }],
+      'container-title': 'J. Phys. Chem. C',
+      issued: { 'date-parts': [[2019]] },
+      DOI: '10.1021/acs.jpcc.9b01234',
+      URL: 'https://pubs.acs.org/doi/10.1021/acs.jpcc.9b01234',
+    });
+    expect(items[1].id).toBe('wu1987superconductivity');
+    expect(items[1].author[0]).toEqual({ family: 'Wu', given: 'M. K.' });
+    // No authors, year or journal: "anon" + first title word past the stopwords.
+    expect(items[2]).toEqual({ id: 'anonnotes', type: 'article-journal', title: 'Notes on LiFePO4 cathodes', URL: 'https://example.org/notes/lfp-cathodes' });
+  });
+
+  it('escapes TeX specials and non-ASCII letters', () => {
+    expect(escapeBibtex('{}&%_$#')).toBe('\\{\\}\\&\\%\\_\\$\\#');
+    expect(escapeBibtex('a\\b~c^d')).toBe('a\\textbackslash{}b\\textasciitilde{}c\\textasciicircum{}d');
+    expect(escapeBibtex('José Müller, Çelik, Łukasz, Straße, ì')).toBe("Jos{\\'e} M{\\\"u}ller, {\\c{C}}elik, {\\L}ukasz, Stra{\\ss}e, {\\`\\i}");
+    expect(escapeBibtex('TiO₂ α–β Δ µ')).toBe('TiO\\textsubscript{2} $\\alpha$--$\\beta$ $\\Delta$ $\\mu$');
+    expect(escapeBibtex('日本')).toBe('日本');
+  });
+
+  it('writes @article entries with escaped fields and protected formulas', () => {
+    const bibtex = toBibtex([bandGapRow, editedRow, tcRangeRow, noDoiRow, { ...noDoiRow, paper: { ...noDoiRow.paper, key: 'url:other' } }]);
+    const entries = bibtex.split(/\n(?=@)/);
+    expect(entries).toHaveLength(4);
+    expect(entries[0]).toBe(
+      [
+        '@article{garciamuller2019band,',
+        "  author = {Garc{\\'\\i}a-M{\\\"u}ller, Jos{\\'e} and de Gennes, Pierre-Gilles and Zhang, Wei},",
+        '  title = {Band gap of {TiO\\textsubscript{2}} films: 50\\% Nb \\& Ta co-doping in \\{sol\\_gel\\} routes},',
+        '  journal = {J. Phys. Chem. C},',
+        '  year = {2019},',
+        '  doi = {10.1021/acs.jpcc.9b01234},',
+        '  url = {https://pubs.acs.org/doi/10.1021/acs.jpcc.9b01234},',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    // Same key twice gets a suffix.
+    expect(entries[2]).toMatch(/^@article\{anonnotes,/);
+    expect(entries[3]).toMatch(/^@article\{anonnotesa,/);
+  });
+});
