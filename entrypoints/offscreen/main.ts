@@ -2,7 +2,7 @@
 import { browser } from 'wxt/browser';
 import { createModelEngineListener } from '../../src/extension/model-engine-host';
 import { createWebLlm } from '../../src/llm/webllm-adapter';
-import { createMlcEngineFactory, prebuiltModelRecords } from '../../src/llm/webllm-engine';
+import { createMlcEngineFactory, createWebLlmCache, prebuiltModelRecords } from '../../src/llm/webllm-engine';
 import { loadPropertySchemas } from '../../src/properties';
 import { createAssayDatabase } from '../../src/store/assay-database';
 
@@ -14,5 +14,6 @@ browser.runtime.onMessage.addListener(
     modelRecords: prebuiltModelRecords,
     database: createAssayDatabase(),
     properties: loadPropertySchemas(),
+    cache: createWebLlmCache(),
   }),
 );

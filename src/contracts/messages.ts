@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ArticleSchema, ArticleSourceSchema, DoiSchema } from './article';
+import { TextPositionSelectorSchema, TextQuoteSelectorSchema } from './evidence';
 import { CaptureErrorCodeSchema, CaptureFailureSchema } from '../capture/errors';
 import { MatrixRunSettingsSchema } from './matrix-run';
 
@@ -86,6 +87,56 @@ export const MatrixStartRequestSchema = z.object({ type: z.literal('matrix-start
 /** Stop a run (the Stop button): no model call starts after this; results so far are kept. */
 export const MatrixCancelRequestSchema = z.object({ type: z.literal('matrix-cancel'), runId: z.string().min(1) });
 
+/** One fact to highlight in the page: its evidence quote and what the hover card shows. */
+export const HighlightItemSchema = z.object({
+  /** Stable id (the record's index in the run, or the dataset triplet id). */
+  id: z.string().min(1),
+  status: z.enum(['candidate', 'verified', 'needs_review', 'rejected']),
+  quote: TextQuoteSelectorSchema,
+  position: TextPositionSelectorSchema.optional(),
+  /** The part of the quote to mark (the value as printed); the whole quote when absent or not found in it. */
+  mark: z.string().optional(),
+  card: z.object({
+    material: z.string(),
+    property: z.string(),
+    value: z.string(),
+    unit: z.string(),
+    conditions: z.string().optional(),
+    /** Which paths or proposers agreed, in words. */
+    agreed: z.string().optional(),
+  }),
+});
+export type HighlightItem = z.infer<typeof HighlightItemSchema>;
+
+/** Replace the highlights in tab `tabId` with `items` (an empty list clears them). */
+export const HighlightShowRequestSchema = z.object({ type: z.literal('highlight-show'), tabId: z.number().int().nonnegative(), items: z.array(HighlightItemSchema).max(5000) });
+
+/** Scroll tab `tabId` to the highlight `id` and flash it. */
+export const HighlightScrollRequestSchema = z.object({ type: z.literal('highlight-scroll'), tabId: z.number().int().nonnegative(), id: z.string().min(1) });
+
+/** What the highlighter did: ids it anchored, and those it could not, each with the reason in words. */
+export const HighlightReportSchema = z.object({
+  anchored: z.array(z.string()),
+  failed: z.array(z.object({ id: z.string(), reason: z.string() })),
+  /** 'custom-highlight' (CSS Custom Highlight API) or 'overlay' (the fallback). */
+  method: z.enum(['custom-highlight', 'overlay']),
+});
+export type HighlightReport = z.infer<typeof HighlightReportSchema>;
+
+/** Which WebLLM models are in the browser's cache (offscreen document), with their size. */
+export const ModelCacheStatusRequestSchema = z.object({ type: z.literal('model-cache-status'), modelIds: z.array(z.string().min(1)).max(50) });
+
+/** Delete a WebLLM model's cached weights, config and wasm. */
+export const ModelCacheDeleteRequestSchema = z.object({ type: z.literal('model-cache-delete'), modelId: z.string().min(1) });
+
+const ModelCacheResponseSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    models: z.array(z.object({ modelId: z.string(), cached: z.boolean(), vramMB: z.number().nullable(), requiresF16: z.boolean() })),
+  }),
+  FailureResponseSchema,
+]);
+
 /** An `LlmError` as JSON (`LlmError.toJSON()`); the code is kept a string so this file needs no llm import. */
 export const LlmErrorJsonSchema = z.object({ code: z.string(), message: z.string() });
 
@@ -111,6 +162,10 @@ export const RequestSchema = z.discriminatedUnion('type', [
   LoadModelRequestSchema,
   MatrixStartRequestSchema,
   MatrixCancelRequestSchema,
+  HighlightShowRequestSchema,
+  HighlightScrollRequestSchema,
+  ModelCacheStatusRequestSchema,
+  ModelCacheDeleteRequestSchema,
 ]);
 export type Request = z.infer<typeof RequestSchema>;
 export type RequestType = Request['type'];
@@ -128,6 +183,12 @@ export const ResponseSchemas = {
   'matrix-start': z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), runId: z.string().min(1) }), FailureResponseSchema]),
   /** `cancelled` is false when no such run was going (already finished, or unknown). */
   'matrix-cancel': z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), cancelled: z.boolean() }), FailureResponseSchema]),
+  'highlight-show': z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), report: HighlightReportSchema }), FailureResponseSchema]),
+  'highlight-scroll': z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), found: z.boolean() }), FailureResponseSchema]),
+  /** The models asked about, in order. */
+  'model-cache-status': ModelCacheResponseSchema,
+  /** The models asked about after the deletion (the deleted one `cached: false`). */
+  'model-cache-delete': ModelCacheResponseSchema,
 } satisfies Record<RequestType, z.ZodType>;
 
 export type ResponseOf<Type extends RequestType> = z.infer<(typeof ResponseSchemas)[Type]>;
@@ -138,7 +199,14 @@ export type ResponseOf<Type extends RequestType> = z.infer<(typeof ResponseSchem
  */
 export const OffscreenEnvelopeSchema = z.object({
   target: z.literal('assay-offscreen'),
-  request: z.discriminatedUnion('type', [WebGpuCheckRequestSchema, LoadModelRequestSchema, MatrixStartRequestSchema, MatrixCancelRequestSchema]),
+  request: z.discriminatedUnion('type', [
+    WebGpuCheckRequestSchema,
+    LoadModelRequestSchema,
+    MatrixStartRequestSchema,
+    MatrixCancelRequestSchema,
+    ModelCacheStatusRequestSchema,
+    ModelCacheDeleteRequestSchema,
+  ]),
 });
 export type OffscreenEnvelope = z.infer<typeof OffscreenEnvelopeSchema>;
 

@@ -3,21 +3,26 @@
  */
 import type { AssayDatabase } from '../store/assay-database';
 import { captureTab } from './capture-tab';
+import { createHighlightHandlers, type HighlightApi } from './highlight-tab';
 import type { RequestHandlers } from './message-router';
 import { createOffscreenForwarder, type OffscreenApi } from './offscreen-engine';
 
 /**
  * Build the handler map the background registers with `createMessageListener`: captures run
- * here; the model engine requests are forwarded to the offscreen document through `offscreenApi`.
+ * here; highlights go to the page's highlighter content script (injected on demand); the model
+ * engine requests are forwarded to the offscreen document through `browserApi`.
  */
-export function createBackgroundHandlers(database: AssayDatabase, offscreenApi: OffscreenApi): RequestHandlers {
-  const forward = createOffscreenForwarder(offscreenApi);
+export function createBackgroundHandlers(database: AssayDatabase, browserApi: OffscreenApi & HighlightApi): RequestHandlers {
+  const forward = createOffscreenForwarder(browserApi);
   return {
     'capture-tab': (request) => captureTab(request, database),
+    ...createHighlightHandlers(browserApi),
     'webgpu-check': forward<'webgpu-check'>,
     'load-model': forward<'load-model'>,
     // Runs live in the offscreen document beside the engine, so they outlive the side panel.
     'matrix-start': forward<'matrix-start'>,
     'matrix-cancel': forward<'matrix-cancel'>,
+    'model-cache-status': forward<'model-cache-status'>,
+    'model-cache-delete': forward<'model-cache-delete'>,
   };
 }

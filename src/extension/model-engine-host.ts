@@ -4,10 +4,11 @@
  * `load-model` answers and by every SLM-MATRIX run (`matrix-start`, `matrix-cancel`), which the
  * document hosts so a run goes on while the side panel is closed.
  */
-import { OffscreenEnvelopeSchema, type OffscreenEnvelope, type ResponseOf } from '../contracts/messages';
+import { failureResponse, OffscreenEnvelopeSchema, type OffscreenEnvelope, type ResponseOf } from '../contracts/messages';
 import { LlmError } from '../llm/llm-port';
 import { describeWebGpu, detectWebGpu, type NavigatorLike, type WebGpuCapability } from '../llm/webgpu-capability';
 import type { WebLlm, WebLlmModelRecord, WebLlmProgress } from '../llm/webllm-adapter';
+import type { WebLlmCache } from '../llm/webllm-engine';
 import type { PropertyDefinition } from '../properties';
 import type { AssayDatabase } from '../store/assay-database';
 import { createMatrixRunHost, type MatrixRunHost } from './matrix-run-host';
@@ -26,6 +27,8 @@ export interface ModelEngineHostOptions {
   properties: readonly PropertyDefinition[];
   /** For OpenAI-compatible engines; default the global `fetch`. */
   fetch?: typeof globalThis.fetch;
+  /** WebLLM's weight cache (webllm-engine.ts `createWebLlmCache`). */
+  cache: WebLlmCache;
 }
 
 /** The load progress of WebLLM in words for a status line: "Downloading …: 120 MB, 17%". */
@@ -87,6 +90,22 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
     }
   }
 
+  /** Each model's cache state, size and f16 need, in the order asked; a cache that cannot be read is a failure in words. */
+  async function cacheStatus(modelIds: readonly string[]): Promise<ResponseOf<'model-cache-status'>> {
+    try {
+      const records = await options.modelRecords();
+      const models = await Promise.all(
+        modelIds.map(async (modelId) => {
+          const record = records.find((candidate) => candidate.model_id === modelId);
+          return { modelId, cached: await options.cache.has(modelId), vramMB: record?.vram_required_MB ?? null, requiresF16: record?.required_features?.includes('shader-f16') ?? false };
+        }),
+      );
+      return { ok: true, models };
+    } catch (error) {
+      return failureResponse('internal', `Could not read the model cache: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   async function answer(message: unknown): Promise<unknown> {
     const { request } = OffscreenEnvelopeSchema.parse(message);
     switch (request.type) {
@@ -94,6 +113,15 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
         return runs.start(request.settings);
       case 'matrix-cancel':
         return runs.cancel(request.runId);
+      case 'model-cache-status':
+        return cacheStatus(request.modelIds);
+      case 'model-cache-delete':
+        try {
+          await options.cache.remove(request.modelId);
+        } catch (error) {
+          return failureResponse('internal', `Could not delete ${request.modelId} from the model cache: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        return cacheStatus([request.modelId]);
       default:
         return engineStatus(request);
     }

@@ -25,3 +25,25 @@ export async function prebuiltModelRecords(): Promise<WebLlmModelRecord[]> {
     ...(record.vram_required_MB !== undefined ? { vram_required_MB: record.vram_required_MB } : {}),
   }));
 }
+
+/** WebLLM's weight cache (Cache Storage or IndexedDB, as WebLLM's app config says). */
+export interface WebLlmCache {
+  /** True when the model's weights, config and wasm are all cached. */
+  has(modelId: string): Promise<boolean>;
+  /** Delete the model's weights, config, tokenizer and wasm from the cache. */
+  remove(modelId: string): Promise<void>;
+}
+
+/** The cache of WebLLM's prebuilt models (`hasModelInCache` / `deleteModelAllInfoInCache`). */
+export function createWebLlmCache(): WebLlmCache {
+  return {
+    async has(modelId) {
+      const webllm = await import('@mlc-ai/web-llm');
+      return webllm.hasModelInCache(modelId, webllm.prebuiltAppConfig);
+    },
+    async remove(modelId) {
+      const webllm = await import('@mlc-ai/web-llm');
+      await webllm.deleteModelAllInfoInCache(modelId, webllm.prebuiltAppConfig);
+    },
+  };
+}

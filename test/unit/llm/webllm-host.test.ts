@@ -7,6 +7,7 @@ import { createOffscreenForwarder, type OffscreenApi } from '../../../src/extens
 import { LlmError } from '../../../src/llm/llm-port';
 import type { NavigatorLike } from '../../../src/llm/webgpu-capability';
 import type { WebLlm } from '../../../src/llm/webllm-adapter';
+import type { WebLlmCache } from '../../../src/llm/webllm-engine';
 import { createAssayDatabase } from '../../../src/store/assay-database';
 
 let databaseCount = 0;
@@ -21,9 +22,26 @@ const swiftShader: NavigatorLike = {
   },
 };
 
-function listenerWith(load: WebLlm['load'], navigator: NavigatorLike | undefined = swiftShader) {
+/** A fake WebLLM cache holding `cached` model ids. */
+function fakeCache(cached: string[]): WebLlmCache {
+  const held = new Set(cached);
+  return {
+    has: async (modelId) => held.has(modelId),
+    remove: async (modelId) => {
+      if (modelId === 'locked') throw new Error('QuotaExceededError');
+      held.delete(modelId);
+    },
+  };
+}
+
+const RECORDS = [
+  { model_id: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', vram_required_MB: 1060.2 },
+  { model_id: 'gemma-2-2b-it-q4f16_1-MLC', vram_required_MB: 1895.3, required_features: ['shader-f16'] },
+];
+
+function listenerWith(load: WebLlm['load'], navigator: NavigatorLike | undefined = swiftShader, cache: WebLlmCache = fakeCache([])) {
   const llm = { load, complete: vi.fn(), reload: vi.fn(), loadedModels: () => [], unload: vi.fn() } as unknown as WebLlm;
-  return createModelEngineListener({ navigator, createLlm: async () => llm, modelRecords: async () => [], database: createAssayDatabase(`webllm-host-${++databaseCount}`), properties: [] });
+  return createModelEngineListener({ navigator, createLlm: async () => llm, modelRecords: async () => RECORDS, database: createAssayDatabase(`webllm-host-${++databaseCount}`), properties: [], cache });
 }
 
 function ask(listener: ReturnType<typeof listenerWith>, message: unknown): { claimed: boolean; answer: Promise<unknown> } {
@@ -55,6 +73,30 @@ describe('offscreen model engine listener', () => {
       error: { code: 'download-failed', message: 'Model download failed (x: Failed to fetch); retry resumes from the cached shards.' },
     });
     expect(load).toHaveBeenCalledWith(['x']);
+  });
+});
+
+describe('offscreen model cache requests', () => {
+  const envelope = (request: object) => ({ target: 'assay-offscreen', request });
+  it('answers each model’s cache state, size and f16 need, in the order asked', async () => {
+    const listener = listenerWith(vi.fn(), swiftShader, fakeCache(['gemma-2-2b-it-q4f16_1-MLC']));
+    const { answer } = ask(listener, envelope({ type: 'model-cache-status', modelIds: ['gemma-2-2b-it-q4f16_1-MLC', 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', 'unknown-model'] }));
+    expect(ResponseSchemas['model-cache-status'].parse(await answer)).toEqual({
+      ok: true,
+      models: [
+        { modelId: 'gemma-2-2b-it-q4f16_1-MLC', cached: true, vramMB: 1895.3, requiresF16: true },
+        { modelId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', cached: false, vramMB: 1060.2, requiresF16: false },
+        { modelId: 'unknown-model', cached: false, vramMB: null, requiresF16: false },
+      ],
+    });
+  });
+
+  it('deletes a cached model and answers its new state; a cache error is a failure in words', async () => {
+    const listener = listenerWith(vi.fn(), swiftShader, fakeCache(['gemma-2-2b-it-q4f16_1-MLC']));
+    const deleted = ask(listener, envelope({ type: 'model-cache-delete', modelId: 'gemma-2-2b-it-q4f16_1-MLC' }));
+    expect(ResponseSchemas['model-cache-delete'].parse(await deleted.answer)).toEqual({ ok: true, models: [{ modelId: 'gemma-2-2b-it-q4f16_1-MLC', cached: false, vramMB: 1895.3, requiresF16: true }] });
+    const failed = ask(listener, envelope({ type: 'model-cache-delete', modelId: 'locked' }));
+    expect(await failed.answer).toEqual({ ok: false, failure: { code: 'internal', message: 'Could not delete locked from the model cache: QuotaExceededError' } });
   });
 });
 
