@@ -1,16 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAssayDatabase } from '../../src/store/assay-database';
-import { DatasetTable } from '../../src/ui/dataset-table';
+import { DatasetPage } from '../../src/ui/dataset-page';
 import '../../src/ui/styles.css';
 
 const database = createAssayDatabase();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main>
+    <main className="dataset-page">
       <h1>Your dataset</h1>
-      <DatasetTable database={database} />
+      <DatasetPage database={database} />
     </main>
   </StrictMode>,
 );

@@ -4,7 +4,8 @@
  * reads back), W3C Web Annotations (the evidence as selectors on the source), and the source
  * papers as CSL-JSON and BibTeX (re-exported from `citation-export.ts`).
  */
-import { stringify } from 'csv-stringify/sync';
+// The browser build: the default one needs Node's Buffer, which extension pages lack.
+import { stringify } from 'csv-stringify/browser/esm/sync';
 import type { DatasetTriplet } from '../contracts/dataset';
 import type { ReportedValue } from '../contracts/triplet';
 import { valueTextOf } from '../store/dataset-triplet';
