@@ -3,10 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import { requestCapture } from '../../src/extension/request-capture';
 import { sendRequest } from '../../src/extension/send-request';
+import { resolveTargetTabId } from '../../src/extension/target-tab';
 import { loadPropertySchemas } from '../../src/properties';
 import { createAssayDatabase } from '../../src/store/assay-database';
 import { CapturePanel } from '../../src/ui/capture-panel';
+import { createPageHighlighter } from '../../src/ui/highlight-sync';
+import { createReviewActions } from '../../src/ui/review-actions';
 import { createRunControls } from '../../src/ui/run-controls';
+import type { SettingsServices } from '../../src/ui/settings-panel';
 import '../../src/ui/styles.css';
 
 // The tab is chosen when the button is clicked; `?tabId=N` is explained in target-tab.ts.
@@ -19,13 +23,22 @@ const { start, stop } = createRunControls({
   sendStart: (settings) => sendRequest({ type: 'matrix-start', settings }),
   sendCancel: (runId) => sendRequest({ type: 'matrix-cancel', runId }),
 });
+const review = createReviewActions(database);
+const openHighlighter = () => createPageHighlighter(() => resolveTargetTabId(location.search), sendRequest);
+const settings: SettingsServices = {
+  checkWebGpu: () => sendRequest({ type: 'webgpu-check' }),
+  cacheStatus: (modelIds) => sendRequest({ type: 'model-cache-status', modelIds }),
+  deleteFromCache: (modelId) => sendRequest({ type: 'model-cache-delete', modelId }),
+  ...(navigator.storage && { storage: navigator.storage }),
+};
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <CapturePanel
       captureActivePage={captureActivePage}
       datasetUrl={browser.runtime.getURL('/dataset.html')}
-      extraction={{ database, properties, start, stop }}
+      extraction={{ database, properties, start, stop, review, openHighlighter }}
+      settings={settings}
     />
   </StrictMode>,
 );

@@ -1,11 +1,13 @@
 /**
  * The side panel: a "Capture this page" button, a live status line, the captured paper, and
- * (when the entrypoint provides it) the "Extract properties" section for that paper.
+ * (when the entrypoint provides it) the "Extract properties" section for that paper, and the
+ * "Settings and models" section.
  */
 import type { ResponseOf } from '../contracts/messages';
 import { failureHeading } from './failure-heading';
 import { LiveExtractionPanel, type ExtractionServices } from './live-extraction-panel';
 import { PaperSummaryView } from './paper-summary-view';
+import { LiveSettingsPanel, type SettingsServices } from './settings-panel';
 import { useCapture, type CaptureState } from './use-capture';
 
 export interface CapturePanelProps {
@@ -15,10 +17,12 @@ export interface CapturePanelProps {
   datasetUrl: string;
   /** Database, property schemas, start and stop for SLM-MATRIX runs; without it no "Extract" section is shown. */
   extraction?: ExtractionServices;
+  /** WebGPU check, model cache and storage for "Settings and models"; without it that section is not shown. */
+  settings?: SettingsServices;
 }
 
 /** The whole side panel. */
-export function CapturePanel({ captureActivePage, datasetUrl, extraction }: CapturePanelProps) {
+export function CapturePanel({ captureActivePage, datasetUrl, extraction, settings }: CapturePanelProps) {
   const { state, capture } = useCapture(captureActivePage);
   const busy = state.status === 'busy';
   return (
@@ -37,6 +41,7 @@ export function CapturePanel({ captureActivePage, datasetUrl, extraction }: Capt
           Open your dataset
         </a>
       </p>
+      {settings && <LiveSettingsPanel services={settings} />}
     </main>
   );
 }

@@ -1,27 +1,20 @@
 /**
  * The side panel's "Extract properties" section: choose properties, preset and engine, start an
- * SLM-MATRIX run on the saved paper, watch its progress, stop it, and read the verdicts with
- * their evidence. The run itself lives elsewhere (offscreen document); this component only
- * shows the `runs` row it is given and calls `start` / `stop`. Every page or model string is
- * rendered as React text, never as HTML.
+ * SLM-MATRIX run on the saved paper, watch its progress, stop it, read the verdicts with their
+ * evidence and review them (review-results.tsx), highlight them in the page, and add properties
+ * of one's own. The run itself lives elsewhere (offscreen document); this component only shows
+ * the `runs` row it is given and calls `start` / `stop`. Every page or model string is rendered
+ * as React text, never as HTML.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { EngineSettings, MatrixRunRow, MatrixRunSettings } from '../contracts/matrix-run';
-import type { Triplet } from '../contracts/triplet';
-import type { VerificationRecord } from '../matrix/cross-verify-refine';
+import type { PropertyDefinition } from '../properties/property-schema';
 import { draftFromEngine, engineFromDraft, type EngineDraft } from './engine-form';
-import {
-  countsText,
-  describeValue,
-  groupRecords,
-  progressFraction,
-  progressText,
-  runErrorHeading,
-  spellPropertyName,
-  statusLabel,
-  usageText,
-  votesText,
-} from './run-view-model';
+import { useRunHighlights, type PageHighlighter } from './highlight-sync';
+import { PropertyEditor, type UserProperties } from './property-editor';
+import type { ReviewActions } from './review-actions';
+import { RunResults } from './review-results';
+import { progressFraction, progressText, runErrorHeading, spellPropertyName } from './run-view-model';
 
 /** The seed of every run started here (MCTS's RNG); fixed so a run can be repeated, and kept in the run record. */
 export const DEFAULT_SEED = 42;
@@ -47,6 +40,12 @@ export interface ExtractionPanelProps {
   start: StartRun;
   /** Stop a run; a rejection (an `Error`, with a string `code` if it has one) is shown in the error block. */
   stop(runId: string): Promise<void>;
+  /** The review writes (decisions, "Save verified"); without them the verdicts are read-only. */
+  review?: ReviewActions;
+  /** The page the paper was captured from, for highlights; without it nothing is highlighted. */
+  highlighter?: PageHighlighter;
+  /** The reader's own properties: offered beside `properties`, and sent in `settings.extraProperties`. */
+  userProperties?: UserProperties;
 }
 
 type RequestState = { phase: 'idle' } | { phase: 'starting' } | { phase: 'started'; runId: string };
@@ -62,7 +61,9 @@ function initialProperties(properties: ExtractionPanelProps['properties']): stri
  * exists only while the run goes. `run-status` carries `data-status` = the row's status,
  * "starting" between the click and the new row, or "idle".
  */
-export function ExtractionPanel({ paperKey, properties, run, engine, onEngineChange, start, stop }: ExtractionPanelProps) {
+export function ExtractionPanel({ paperKey, properties: builtIn, run, engine, onEngineChange, start, stop, review, highlighter, userProperties }: ExtractionPanelProps) {
+  const extra: readonly PropertyDefinition[] = userProperties?.list ?? [];
+  const properties = offeredProperties(builtIn, extra);
   const id = useId();
   const [selected, setSelected] = useState<string[]>(() => initialProperties(properties));
   const [preset, setPreset] = useState<MatrixRunSettings['preset']>('browser');
@@ -101,11 +102,20 @@ export function ExtractionPanel({ paperKey, properties, run, engine, onEngineCha
 
   const labels = new Map(properties.map((property) => [property.name, property.label]));
   const label = (name: string) => labels.get(name) ?? spellPropertyName(name);
+  const highlights = useRunHighlights(shown, label, highlighter);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canStart || !engineResult.ok) return;
-    const settings: MatrixRunSettings = { paperKey, properties: ordered, preset, engine: engineResult.engine, seed: DEFAULT_SEED };
+    const extraProperties = extra.filter((property) => ordered.includes(property.name));
+    const settings: MatrixRunSettings = {
+      paperKey,
+      properties: ordered,
+      ...(extraProperties.length > 0 && { extraProperties }),
+      preset,
+      engine: engineResult.engine,
+      seed: DEFAULT_SEED,
+    };
     setRequestFailure(null);
     setRequest({ phase: 'starting' });
     // No await before `start`: it may call permissions.request, which needs this user gesture.
@@ -263,7 +273,19 @@ export function ExtractionPanel({ paperKey, properties, run, engine, onEngineCha
         </div>
       )}
 
-      {shown && <RunResults row={shown} label={label} />}
+      {userProperties && (
+        <PropertyEditor
+          properties={userProperties.list}
+          takenNames={builtIn.map((property) => property.name)}
+          onAdd={async (property) => {
+            await userProperties.add(property);
+            setSelected((names) => (names.includes(property.name) ? names : [...names, property.name]));
+          }}
+          onRemove={userProperties.remove}
+        />
+      )}
+
+      {shown && <RunResults row={shown} label={label} review={review} highlights={highlighter ? highlights : undefined} />}
     </section>
   );
 }
@@ -276,93 +298,8 @@ function runError(row: MatrixRunRow): { code: string; message: string } | undefi
   return undefined;
 }
 
-/** Why there are no verdicts: still running, stopped before any property was decided, or none found. */
-function emptyResultsText(row: MatrixRunRow): string {
-  if (row.status === 'running') return 'Results appear as each property finishes.';
-  if (row.status === 'done') return 'No values were found.';
-  return 'No property was decided before the run stopped.';
-}
-
-function RunResults({ row, label }: { row: MatrixRunRow; label: (name: string) => string }) {
-  const groups = groupRecords(row.records, row.settings.properties);
-  return (
-    <div className="run-results" data-testid="run-records">
-      {groups.length === 0 && <p>{emptyResultsText(row)}</p>}
-      {groups.map((group) => (
-        <section key={group.property} className="property-verdicts" data-property={group.property}>
-          <h3>{label(group.property)}</h3>
-          <p className="counts">{countsText(group.counts)}</p>
-          <ul className="records">
-            {group.records.map((record, index) => (
-              <RecordItem key={index} record={record} />
-            ))}
-          </ul>
-        </section>
-      ))}
-      {row.run && row.status !== 'running' && (
-        <p className="usage" data-testid="run-usage">
-          {usageText(row.run)}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function tripletText(triplet: Triplet): string {
-  return `${triplet.material}: ${describeValue(triplet)}`;
-}
-
-function RecordItem({ record }: { record: VerificationRecord }) {
-  const { triplet } = record;
-  const quote = triplet.evidence?.quote.exact;
-  const page = triplet.evidence?.page;
-  return (
-    <li className="record" data-status={record.status}>
-      <p className="record-head">
-        <span className={`badge badge-${record.status}`}>{statusLabel(record.status)}</span> <span className="material">{triplet.material}</span>{' '}
-        <span className="value">{describeValue(triplet)}</span>
-      </p>
-      <dl>
-        <dt>Votes</dt>
-        <dd>{votesText(record.votes)}</dd>
-        {triplet.conditions && (
-          <>
-            <dt>Conditions</dt>
-            <dd>{triplet.conditions}</dd>
-          </>
-        )}
-        <dt>Evidence</dt>
-        <dd>
-          {quote ? (
-            <blockquote className="quote">
-              {quote}
-              {page !== undefined && <span className="page"> (page {page})</span>}
-            </blockquote>
-          ) : (
-            'No evidence quote given.'
-          )}
-        </dd>
-        {record.status === 'needs_review' && record.adjudication && (
-          <>
-            <dt>MoA answer</dt>
-            <dd>{record.adjudication.moa ? tripletText(record.adjudication.moa) : 'none'}</dd>
-            <dt>G–D answer</dt>
-            <dd>{record.adjudication.gd ? tripletText(record.adjudication.gd) : 'none'}</dd>
-          </>
-        )}
-        {record.reasons.length > 0 && (
-          <>
-            <dt>Reasons</dt>
-            <dd>
-              <ul className="reasons">
-                {record.reasons.map((reason, index) => (
-                  <li key={index}>{reason}</li>
-                ))}
-              </ul>
-            </dd>
-          </>
-        )}
-      </dl>
-    </li>
-  );
+/** The checkboxes' properties: the built-in ones in their order, then the reader's (a reader's property never shadows a built-in one: the editor refuses their names). */
+function offeredProperties(builtIn: ExtractionPanelProps['properties'], extra: readonly PropertyDefinition[]): ReadonlyArray<{ name: string; label: string }> {
+  const names = new Set(builtIn.map((property) => property.name));
+  return [...builtIn, ...extra.filter((property) => !names.has(property.name)).map(({ name, label }) => ({ name, label }))];
 }
