@@ -10,6 +10,7 @@ import type { Triplet } from '../contracts/triplet';
 import { LlmError, type LlmPort } from '../llm/llm-port';
 import { UsageMeter } from '../llm/usage-meter';
 import type { PropertyDefinition } from '../properties';
+import { completeEvidence } from '../text/anchoring';
 import { scanArticle } from '../text/scan';
 import type { Candidate } from '../text/scan-types';
 import { crossVerify, pathsAgree, type CrossVerifyDependencies } from './cross-verify';
@@ -251,7 +252,9 @@ async function runProperty(
   run.refinementRounds = verification.rounds;
   run.converged = verification.converged;
 
-  const records = verification.records.map((record) => {
+  const records = verification.records.map((decided) => {
+    // Models quote bare sentences; store the selectors a reader's tools re-anchor by (position, prefix, suffix, block, page).
+    const record = decided.triplet.evidence ? { ...decided, triplet: { ...decided.triplet, evidence: completeEvidence(article, decided.triplet.evidence) } } : decided;
     const relabelled = run.earlyExit ? { ...record, votes: record.votes.map((vote) => (vote === 'gd' ? 'proposers' : vote)) } : record;
     if (relabelled.status !== 'needs_review') return relabelled;
     // Not decided by the gate, but a reviewer should see whether the kept quote holds up.

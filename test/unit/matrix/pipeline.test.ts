@@ -36,6 +36,10 @@ describe('runMatrix with the paper preset', () => {
       ['verified', 'GaN', 'bulk_modulus', '210', ['moa', 'gd']],
     ]);
     expect(run.counts).toEqual({ verified: 2, needs_review: 0, rejected: 0 });
+    // The models quoted bare sentences; the stored evidence carries full selectors into the article.
+    const evidence = records[0]!.triplet.evidence!;
+    expect(evidence.blockId).toBe('b1');
+    expect(article.text.slice(evidence.position!.start, evidence.position!.end)).toBe(BAND_GAP_SENTENCE);
     expect(run.properties.map((property) => [property.property, property.skipped, property.blockIds])).toEqual([
       ['band_gap', false, ['b1']],
       ['density', true, []],

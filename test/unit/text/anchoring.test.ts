@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Evidence } from '../../../src/contracts/evidence';
 import type { Article } from '../../../src/contracts/article';
-import { anchorEvidence, anchorQuoteInArticle, blockAt, describeQuote } from '../../../src/text/anchoring';
+import { anchorEvidence, anchorQuoteInArticle, blockAt, completeEvidence, describeQuote } from '../../../src/text/anchoring';
+import { articleFromBlocks } from './article-from-blocks';
 
 // Real text: ../shared/datasets/bandgap-200/text-pub/11_10.1038_s41467-021-21203-6.txt, lines 413–418
 // (line-end hyphens and the "ﬁ" ligature are as printed there).
@@ -189,5 +190,36 @@ describe('anchorQuoteInArticle and blockAt', () => {
     expect(blockAt(article, 3)).toMatchObject({ id: 'b0', page: 1 });
     expect(blockAt(article, paragraphs[0]!.length)).toBeNull();
     expect(anchorQuoteInArticle(article, '')).toBeNull();
+  });
+});
+
+describe('completeEvidence (selectors for a bare model quote)', () => {
+  const article = articleFromBlocks([
+    { kind: 'heading', text: 'Results' },
+    { kind: 'paragraph', text: 'Films were annealed at 450 °C. The band gap of GaN is 3.4 eV at room temperature.', page: 3 },
+  ]);
+  const bare = (exact: string): Evidence => ({ quote: { type: 'TextQuoteSelector', exact, prefix: '', suffix: '' } });
+
+  it('adds position, prefix, suffix, block and page for a quote the article contains', () => {
+    const start = article.text.indexOf('The band gap');
+    // "Results" (7) + "\n\n" (2) = 9; the sentence starts 31 characters into the paragraph: 9 + 31 = 40.
+    expect(start).toBe(40);
+    expect(completeEvidence(article, bare('The band gap of GaN is 3.4 eV at room temperature.'))).toEqual({
+      quote: { type: 'TextQuoteSelector', exact: 'The band gap of GaN is 3.4 eV at room temperature.', prefix: 'Results\n\nFilms were annealed at 450 °C. '.slice(-32), suffix: '' },
+      position: { type: 'TextPositionSelector', start: 40, end: 90 },
+      blockId: 'b1',
+      page: 3,
+    });
+  });
+
+  it('stores the article’s own text when the model changed the white space', () => {
+    const completed = completeEvidence(article, bare('The band  gap of GaN\nis 3.4 eV'));
+    expect(completed.quote.exact).toBe('The band gap of GaN is 3.4 eV');
+    expect(completed.position).toEqual({ type: 'TextPositionSelector', start: 40, end: 69 });
+  });
+
+  it('leaves a quote the article does not contain without a position, so it never looks anchored', () => {
+    const invented = bare('The band gap of GaN is 9.9 eV according to our model.');
+    expect(completeEvidence(article, invented)).toEqual(invented);
   });
 });
