@@ -6,7 +6,7 @@
  */
 // The browser build: the default one needs Node's Buffer, which extension pages lack.
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import type { DatasetTriplet } from '../contracts/dataset';
+import { DatasetTripletSchema, type DatasetTriplet } from '../contracts/dataset';
 import type { ReportedValue } from '../contracts/triplet';
 import { valueTextOf } from '../store/dataset-triplet';
 import { formatReportedValue } from '../verify/value-in-quote';
@@ -90,14 +90,23 @@ export function toCsv(rows: readonly DatasetTriplet[]): string {
   return stringify(rows.map(csvRecord), { header: true, columns: [...CSV_COLUMNS] });
 }
 
-/** The rows as a pretty-printed JSON array (the Assay JSON export; `parseAssayImport` reads it). */
-export function toJson(rows: readonly DatasetTriplet[]): string {
-  return `${JSON.stringify(rows, null, 2)}\n`;
+/**
+ * A row in the schema's key order, with anything outside the schema dropped: the same fact always
+ * serializes to the same text, whichever code built the object, so an export → import → export
+ * round trip is byte-identical. Throws a ZodError for a row that does not fit the schema.
+ */
+function canonical(row: DatasetTriplet): DatasetTriplet {
+  return DatasetTripletSchema.parse(row);
 }
 
-/** JSON Lines: one full row (all provenance) per line, newline-terminated (`parseAssayImport` reads it). */
+/** The rows as a pretty-printed JSON array (the Assay JSON export; `parseAssayImport` reads it). Canonical key order. */
+export function toJson(rows: readonly DatasetTriplet[]): string {
+  return `${JSON.stringify(rows.map(canonical), null, 2)}\n`;
+}
+
+/** JSON Lines: one full row (all provenance) per line, newline-terminated, canonical key order (`parseAssayImport` reads it). */
 export function toJsonl(rows: readonly DatasetTriplet[]): string {
-  return rows.map((row) => `${JSON.stringify(row)}\n`).join('');
+  return rows.map((row) => `${JSON.stringify(canonical(row))}\n`).join('');
 }
 
 /** The IRI of a row's source: the DOI resolver URL, else the page URL, else an Assay URN of the paper key. */

@@ -76,6 +76,15 @@ describe('JSON and JSONL', () => {
     expect(JSON.parse(toJson(datasetRows))).toEqual(datasetRows);
   });
 
+  it('is byte-identical after export → import → export, whatever key order the rows were built in', () => {
+    // The same rows with their keys in reverse order, as another code path might build them.
+    const shuffled = datasetRows.map((row) => Object.fromEntries(Object.entries(row).reverse()) as typeof row);
+    expect(JSON.stringify(shuffled[0])).not.toBe(JSON.stringify(datasetRows[0]));
+    expect(toJsonl(shuffled)).toBe(toJsonl(datasetRows));
+    expect(toJsonl(parseAssayImport(toJsonl(shuffled)).rows)).toBe(toJsonl(shuffled));
+    expect(toJson(parseAssayImport(toJson(shuffled)).rows)).toBe(toJson(shuffled));
+  });
+
   it('reports bad lines by number and keeps the good ones', () => {
     const { evidence: _evidence, ...noQuote } = tcRangeRow;
     const lines = [
