@@ -27,7 +27,10 @@ export function createAssayDatabase(
   name: string = assayDatabaseName,
   options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange },
 ): AssayDatabase {
-  const database = new Dexie(name, options) as AssayDatabase;
+  // Strict durability: Chromium's default ('relaxed') reports a commit before the data reaches
+  // the disk, so a crash or power cut could lose a save the reader was told had finished. The
+  // cost is one flush per transaction; saves are chunked (1 000 rows each), so it stays small.
+  const database = new Dexie(name, { ...options, chromeTransactionDurability: 'strict' }) as AssayDatabase;
   // Index only what `where()`/`orderBy()` use: `capturedAt` orders the dataset table, `doi`
   // is how the precedent check will look a paper up. The article text is never indexed.
   database.version(1).stores({ papers: 'key, capturedAt, doi' });
