@@ -11,7 +11,7 @@ import { toBibtex, toCslJson, toCsv, toJson, toJsonl, toWebAnnotations } from '.
 import { parseAssayImport } from '../export/dataset-import';
 import type { AssayDatabase } from '../store/assay-database';
 import { queryTriplets, saveTriplets, type TripletQuery } from '../store/dataset-repository';
-import { collectPages, exportFileName, exportMediaType, importSummaryText, type ExportFormat } from './dataset-view-model';
+import { exportFileName, exportMediaType, importSummaryText, type ExportFormat } from './dataset-view-model';
 
 const EXPORTS: ReadonlyArray<{ format: ExportFormat; text: string; testId: string; write: (rows: readonly DatasetTriplet[]) => string }> = [
   { format: 'csv', text: 'Export CSV', testId: 'export-csv', write: toCsv },
@@ -63,7 +63,8 @@ export function DatasetIo({ database, query, now = () => new Date() }: DatasetIo
     setExporting(true);
     setExportStatus('Preparing the export…');
     try {
-      const rows = await collectPages((page) => queryTriplets(database, query, page));
+      // One pass over the index: paging by offset re-walks the skipped rows each time (quadratic at 100 000 rows).
+      const { rows } = await queryTriplets(database, query);
       const fileName = exportFileName(entry.format, now());
       downloadText(document, entry.write(rows), fileName, exportMediaType(entry.format));
       setExportStatus(`Exported ${rows.length === 1 ? '1 triplet' : `${rows.length} triplets`} to ${fileName}.`);
