@@ -1,7 +1,7 @@
 /**
  * Debian's Chromium with the built test extension loaded, driven by playwright-core.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -21,7 +21,15 @@ export interface ExtensionBrowser {
   clickToolbarButton(page: Page): Promise<void>;
   /** URLs of every target the browser has (tabs, pages, side panels, workers), from the DevTools protocol. */
   targetUrls(): Promise<string[]>;
-  close(): Promise<void>;
+  /** The profile directory (reuse it with `options.userDataDirectory` to reopen the same profile). */
+  userDataDirectory: string;
+  /** Close the browser; the profile is deleted unless it was passed in or `keepProfile` is set. */
+  close(options?: { keepProfile?: boolean }): Promise<void>;
+  /**
+   * Kill the browser process at once (SIGKILL), as a crash or a power cut would: no unload, no
+   * IndexedDB flush beyond what the browser already committed. The profile is kept.
+   */
+  crash(): Promise<void>;
 }
 
 /**
@@ -30,11 +38,17 @@ export interface ExtensionBrowser {
  * goes to one of `allowedOrigins` or to an extension, so no stray request to a publisher can hang.
  * `extraArgs` are added to the command line (e.g. `--enable-unsafe-webgpu`).
  */
-export async function launchExtensionBrowser(extensionDirectory: string, allowedOrigins: string[], extraArgs: string[] = []): Promise<ExtensionBrowser> {
+export async function launchExtensionBrowser(
+  extensionDirectory: string,
+  allowedOrigins: string[],
+  extraArgs: string[] = [],
+  options: { userDataDirectory?: string } = {},
+): Promise<ExtensionBrowser> {
   if (!existsSync(join(extensionDirectory, 'manifest.json'))) {
     throw new Error(`No built extension at ${extensionDirectory}: run \`npm run build:test\` first.`);
   }
-  const userDataDirectory = mkdtempSync(join(tmpdir(), 'assay-e2e-'));
+  const ownProfile = options.userDataDirectory === undefined;
+  const userDataDirectory = options.userDataDirectory ?? mkdtempSync(join(tmpdir(), 'assay-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDirectory, {
     executablePath: chromiumPath,
     headless: true,
@@ -79,9 +93,16 @@ export async function launchExtensionBrowser(extensionDirectory: string, allowed
       const { targetInfos } = await browserSession.send('Target.getTargets', { filter: [{}] });
       return targetInfos.map((target) => `${target.type} ${target.url}`);
     },
-    close: async () => {
+    userDataDirectory,
+    close: async ({ keepProfile = false } = {}) => {
       await context.close();
-      rmSync(userDataDirectory, { recursive: true, force: true });
+      if (ownProfile && !keepProfile) rmSync(userDataDirectory, { recursive: true, force: true });
+    },
+    crash: async () => {
+      // Chromium's profile lock is a symlink to "<hostname>-<pid>" of the browser process.
+      const pid = Number(readlinkSync(join(userDataDirectory, 'SingletonLock')).split('-').pop());
+      process.kill(pid, 'SIGKILL');
+      await context.close().catch(() => undefined);
     },
   };
 }

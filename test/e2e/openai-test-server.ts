@@ -40,10 +40,10 @@ function roleOf(body: ChatBody): 'moa' | 'generator' | 'discriminator' {
   return items?.properties?.value?.type === 'string' ? 'moa' : 'discriminator';
 }
 
-function replyFor(role: 'moa' | 'generator' | 'discriminator', fact: ScriptedFact): string {
-  if (role === 'moa') return JSON.stringify({ triplets: [{ ...fact, value: String(fact.value) }] });
-  if (role === 'generator') return JSON.stringify({ text: 'Found the value and its unit in the passage.', materials: [fact.material], triplets: [fact], final: true });
-  return JSON.stringify({ triplets: [fact] });
+function replyFor(role: 'moa' | 'generator' | 'discriminator', facts: readonly ScriptedFact[]): string {
+  if (role === 'moa') return JSON.stringify({ triplets: facts.map((fact) => ({ ...fact, value: String(fact.value) })) });
+  if (role === 'generator') return JSON.stringify({ text: 'Found the values and their units in the passage.', materials: facts.map((fact) => fact.material), triplets: facts, final: true });
+  return JSON.stringify({ triplets: facts });
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -52,8 +52,9 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Start the server on a free port of 127.0.0.1; every role states `fact`. */
-export async function startOpenAiTestServer(fact: ScriptedFact): Promise<OpenAiTestServer> {
+/** Start the server on a free port of 127.0.0.1; every role states `facts` (for the property asked, by `fact.property`). */
+export async function startOpenAiTestServer(facts: ScriptedFact | readonly ScriptedFact[]): Promise<OpenAiTestServer> {
+  const all = Array.isArray(facts) ? facts : [facts as ScriptedFact];
   const requests: OpenAiTestServer['requests'] = [];
   let delay = 0;
   const server: Server = createServer((request, response) => {
@@ -66,7 +67,9 @@ export async function startOpenAiTestServer(fact: ScriptedFact): Promise<OpenAiT
       const role = roleOf(body);
       requests.push({ model: body.model, role, user: body.messages.find((message) => message.role === 'user')?.content ?? '' });
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      const content = replyFor(role, fact);
+      const user = body.messages.find((message) => message.role === 'user')?.content ?? '';
+      const asked = all.filter((fact) => user.includes(fact.property));
+      const content = replyFor(role, asked.length > 0 ? asked : all);
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(
         JSON.stringify({
           id: `chatcmpl-${requests.length}`,

@@ -1,0 +1,192 @@
+/**
+ * End to end, the reader's whole path in the built test extension in Debian's Chromium: capture a
+ * real Wiley page → run SLM-MATRIX against a local OpenAI-compatible server → the facts are
+ * highlighted in the page by status → accept one, edit one, reject the one the gate rejected →
+ * Save verified → the dataset page lists the rows → export CSV and JSONL (contents checked) →
+ * import the JSONL into a fresh browser profile reproduces the dataset exactly.
+ * Screenshots of the side panel, the highlights and the dataset page go to test-results/e2e/.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureDocument } from '../../src/capture/capture-document';
+import { nodeDomParser } from '../../src/capture/node/node-dom';
+import { DatasetTripletSchema } from '../../src/contracts/dataset';
+import { extractWithRules } from '../../src/extract/rules';
+import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
+import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
+import { captureInSidePanel, findTabId } from './extension-pages';
+import { startFixtureServer, type FixtureServer } from './fixture-server';
+import { startOpenAiTestServer, type OpenAiTestServer, type ScriptedFact } from './openai-test-server';
+
+const skipReason = sharedDataSkipReason() ?? (existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`);
+const extensionDirectory = join(projectRoot, '.output', 'chrome-mv3-test');
+const screenshotDirectory = join(projectRoot, 'test-results', 'e2e');
+const articlePath = '/wiley/limesoup__101002admi201400532.html';
+const DOI = '10.1002/admi.201400532';
+
+/** The page's band-gap facts as the rules engine finds them (value, unit, sentence), which every model role will state. */
+async function pageFacts(): Promise<ScriptedFact[]> {
+  const article = await captureDocument(new Uint8Array(readFileSync(sharedPath('fixtures', articlePath))), { domParser: nodeDomParser() });
+  const facts = extractWithRules(article).flatMap((triplet) =>
+    triplet.property === 'band_gap' && triplet.value.kind === 'number' && triplet.evidence
+      ? [{ material: triplet.material, property: 'band_gap', value: triplet.value.value, unit: triplet.unit, quote: triplet.evidence.quote.exact }]
+      : [],
+  );
+  if (facts.length < 2) throw new Error(`the fixture page has ${facts.length} band-gap facts; this test needs two`);
+  return facts.slice(0, 2);
+}
+
+async function downloadText(page: Page, testId: string): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
+}
+
+describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: highlights, review, save, dataset, export, import', () => {
+  let pages: FixtureServer;
+  let models: OpenAiTestServer;
+  let browser: ExtensionBrowser;
+  let article: Page;
+  let panel: Page;
+  let facts: ScriptedFact[];
+  let invented: ScriptedFact;
+  let exportedJsonl = '';
+
+  beforeAll(async () => {
+    facts = await pageFacts();
+    // A value the text does not state, with a real sentence as its "evidence": the gate must reject it.
+    invented = { ...facts[0]!, value: 9.9 };
+    pages = await startFixtureServer({ [articlePath]: sharedPath('fixtures', articlePath) });
+    models = await startOpenAiTestServer([...facts, invented]);
+    browser = await launchExtensionBrowser(extensionDirectory, [pages.origin, new URL(models.baseUrl).origin]);
+    mkdirSync(screenshotDirectory, { recursive: true });
+    article = await browser.context.newPage();
+    await article.goto(`${pages.origin}${articlePath}`);
+    panel = await browser.context.newPage();
+    await panel.goto(browser.extensionUrl('dataset.html'));
+    const tabId = await findTabId(panel, article);
+    await captureInSidePanel(browser, panel, tabId);
+    await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await models?.close();
+    await pages?.close();
+  });
+
+  it('runs, shows every verdict, and highlights each fact in the page by status', async () => {
+    await panel.getByLabel('OpenAI-compatible server').check();
+    await panel.getByTestId('engine-base-url').fill(models.baseUrl);
+    await panel.getByTestId('engine-models').fill('proposer-a, proposer-b, proposer-c');
+    await panel.getByTestId('extract-button').click();
+    await panel.locator('[data-testid="run-status"][data-status="done"]').waitFor({ timeout: 90_000 });
+
+    const records = panel.locator('[data-testid="run-records"] li.record');
+    await expect.poll(() => records.evaluateAll((items) => items.map((item) => item.getAttribute('data-status')).sort())).toEqual(['rejected', 'verified', 'verified']);
+
+    // The highlighter's host reports what it anchored; the CSS Custom Highlight API holds one highlight per status.
+    const host = article.locator('assay-highlighter');
+    await expect.poll(() => host.getAttribute('data-assay-anchored'), { timeout: 20_000 }).toBe('3');
+    expect(await host.getAttribute('data-assay-highlighter')).toBe('custom-highlight');
+    const registry = await article.evaluate(() => {
+      const highlights = (CSS as unknown as { highlights: Map<string, { size: number }> }).highlights;
+      return Object.fromEntries([...highlights.entries()].map(([name, highlight]) => [name, highlight.size]));
+    });
+    expect(registry).toMatchObject({ 'assay-verified': 2, 'assay-rejected': 1 });
+    // The page's own nodes are untouched: no element of ours inside the body.
+    expect(await article.evaluate(() => document.body.querySelectorAll('assay-highlighter, mark[data-assay]').length)).toBe(0);
+  });
+
+  it('takes the reader’s decisions, keeps the model’s answer beside an edit, and saves the kept facts in one click', async () => {
+    const indexOf = async (material: string, status: string) =>
+      Number(await panel.locator(`[data-testid="run-records"] li.record[data-status="${status}"]`).filter({ hasText: material }).first().getAttribute('data-index'));
+    const first = await indexOf(facts[0]!.material, 'verified');
+    const second = (await panel.locator('[data-testid="run-records"] li.record[data-status="verified"]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-index'))))).find((index) => index !== first)!;
+    const rejected = await indexOf(invented.material, 'rejected');
+
+    await panel.getByTestId(`accept-${first}`).click();
+    await panel.getByTestId(`edit-${second}`).click();
+    await panel.getByTestId(`edit-value-${second}`).fill('0.31');
+    await panel.getByTestId(`edit-save-${second}`).click();
+    await panel.getByTestId(`reject-${rejected}`).click();
+    await expect.poll(() => panel.locator(`li.record[data-index="${second}"]`).getAttribute('data-decision')).toBe('edited');
+    expect(await panel.getByTestId(`model-said-${second}`).textContent()).toContain(String(facts[1]!.value));
+
+    // Locating a fact scrolls the page to it; hovering it shows its card.
+    await article.evaluate(() => window.scrollTo(0, 0));
+    await panel.getByTestId(`locate-${first}`).click();
+    const box = async () =>
+      article.evaluate(() => {
+        const highlight = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('assay-verified');
+        const rects = [...(highlight ?? [])].map((range) => range.getBoundingClientRect()).filter((rect) => rect.width > 0);
+        const inView = rects.find((rect) => rect.top >= 0 && rect.bottom <= window.innerHeight);
+        return inView ? { x: inView.left + inView.width / 2, y: inView.top + inView.height / 2 } : null;
+      });
+    await expect.poll(box, { timeout: 10_000 }).not.toBeNull();
+    const point = (await box())!;
+    await article.bringToFront();
+    await article.mouse.move(point.x, point.y);
+    await article.waitForTimeout(300);
+    await article.screenshot({ path: join(screenshotDirectory, 'page-highlights.png') });
+
+    await panel.getByTestId('save-verified').click();
+    await panel.locator('[data-testid="save-status"][data-outcome="saved"]').waitFor();
+    expect(await panel.getByTestId('save-status').textContent()).toMatch(/^Saved 2 triplets/);
+    // Saving again merges, never doubles.
+    await panel.getByTestId('save-verified').click();
+    await expect.poll(() => panel.getByTestId('save-status').textContent()).toMatch(/2 merged/);
+    await panel.screenshot({ path: join(screenshotDirectory, 'side-panel-review.png'), fullPage: true });
+  });
+
+  it('lists the saved rows on the dataset page and exports them as CSV and JSONL with full provenance', async () => {
+    const dataset = await browser.context.newPage();
+    await dataset.goto(browser.extensionUrl('dataset.html'));
+    await dataset.getByTestId('triplet-count').filter({ hasText: /^2 of 2 triplets/ }).waitFor();
+    await dataset.screenshot({ path: join(screenshotDirectory, 'dataset-page.png'), fullPage: true });
+
+    const csv = await downloadText(dataset, 'export-csv');
+    expect(csv.name).toMatch(/^assay-dataset-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = parse(csv.text, { columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(2);
+    const edited = rows.find((row) => row.decision === 'edited')!;
+    const accepted = rows.find((row) => row.decision === 'accepted')!;
+    expect(edited).toMatchObject({ material: facts[1]!.material, value: '0.31', unit: facts[1]!.unit, doi: DOI, quote: facts[1]!.quote });
+    expect(edited.original_value).toContain(String(facts[1]!.value));
+    expect(accepted).toMatchObject({ material: facts[0]!.material, value: String(facts[0]!.value), status: 'verified', doi: DOI, quote: facts[0]!.quote });
+    expect(Number(accepted.si_value)).toBeCloseTo(facts[0]!.value * 1.602176634e-19, 25);
+
+    const jsonl = await downloadText(dataset, 'export-jsonl');
+    exportedJsonl = jsonl.text;
+    const lines = jsonl.text.trimEnd().split('\n').map((line) => DatasetTripletSchema.parse(JSON.parse(line)));
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line.paper).toMatchObject({ doi: DOI, title: 'Electronic Level Alignment in Inverted Organometal Perovskite Solar Cells' });
+      expect(line.evidence?.quote.type).toBe('TextQuoteSelector');
+      expect(line.evidence?.position?.type).toBe('TextPositionSelector');
+      expect(line.models).toEqual(expect.arrayContaining(['proposer-a']));
+    }
+    await dataset.close();
+  });
+
+  it('importing the JSONL into a fresh profile reproduces the dataset exactly', async () => {
+    expect(exportedJsonl).not.toBe('');
+    const fresh = await launchExtensionBrowser(extensionDirectory, []);
+    try {
+      const page = await fresh.context.newPage();
+      await page.goto(fresh.extensionUrl('dataset.html'));
+      await page.getByTestId('import-file').setInputFiles({ name: 'assay.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(exportedJsonl) });
+      await page.getByTestId('import-summary').filter({ hasText: 'Added 2, merged 0; 0 problems' }).waitFor();
+      await page.getByTestId('triplet-count').filter({ hasText: /^2 of 2 triplets/ }).waitFor();
+      expect((await downloadText(page, 'export-jsonl')).text).toBe(exportedJsonl);
+      // Importing the same file again merges instead of doubling.
+      await page.getByTestId('import-file').setInputFiles({ name: 'assay.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(exportedJsonl) });
+      await page.getByTestId('import-summary').filter({ hasText: 'Added 0, merged 2; 0 problems' }).waitFor();
+      await page.getByTestId('triplet-count').filter({ hasText: /^2 of 2 triplets/ }).waitFor();
+    } finally {
+      await fresh.close();
+    }
+  });
+});
