@@ -35,7 +35,7 @@ export const SourcePaperSchema = z.object({
 export type SourcePaper = z.infer<typeof SourcePaperSchema>;
 
 export const DatasetTripletSchema = z.object({
-  /** Random UUID. */
+  /** Unique id: `<run id>:<record index>` for a row saved from a run (saving the record again updates it), else a random UUID. */
   id: z.string().min(1),
   /**
    * Duplicate key: DOI (else paper key) | material (normalized formula, else lower-cased name) |

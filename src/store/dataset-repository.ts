@@ -60,7 +60,8 @@ async function saveChunk(database: AssayDatabase, chunk: readonly DatasetTriplet
   let added = 0;
   let merged = 0;
   for (const row of chunk) {
-    const existing = byKey.get(row.mergeKey) ?? byId.get(row.id);
+    // The same row saved again (a re-edited record) first, then the same fact under another id.
+    const existing = byId.get(row.id) ?? byKey.get(row.mergeKey);
     const result = existing ? mergeTriplets(existing, row) : row;
     if (existing) merged += 1;
     else added += 1;

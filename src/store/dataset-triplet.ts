@@ -131,14 +131,16 @@ function union(first: readonly string[], second: readonly string[]): string[] {
 
 /**
  * Merge a newly saved `incoming` row into the `existing` row with the same merge key (or id):
- * the existing id, savedAt and mergeKey stay; votes and models are unions (existing order first);
- * a reader's review wins over `pending` (between two reviews, the existing one stays), and the
- * side whose review is kept also supplies the fact (material, value, unit, si, conditions,
- * status), so an edit keeps its values; evidence and runId come from the new row when it has
- * them, else stay; the paper is the new row's (newer metadata).
+ * the existing id and savedAt stay; votes and models are unions (existing order first); a
+ * reader's review wins over `pending`, and between two reviews the newer one (`review.at`) wins
+ * — the reader changed their mind — while equal or missing times keep the existing one; the side
+ * whose review is kept also supplies the fact (material, value, unit, si, conditions, status) and
+ * its merge key, so an edit keeps its values; evidence and runId come from the new row when it
+ * has them, else stay; the paper is the new row's (newer metadata).
  */
 export function mergeTriplets(existing: DatasetTriplet, incoming: DatasetTriplet): DatasetTriplet {
-  const incomingReviewWins = existing.review.decision === 'pending' && incoming.review.decision !== 'pending';
+  const newerReview = existing.review.decision !== 'pending' && incoming.review.decision !== 'pending' && (incoming.review.at ?? '') > (existing.review.at ?? '');
+  const incomingReviewWins = (existing.review.decision === 'pending' && incoming.review.decision !== 'pending') || newerReview;
   const kept = incomingReviewWins ? incoming : existing;
   const { valueText: _valueText, conditions: _conditions, evidence: _evidence, runId: _runId, ...base } = kept;
   const evidence = incoming.evidence ?? existing.evidence;
@@ -151,7 +153,7 @@ export function mergeTriplets(existing: DatasetTriplet, incoming: DatasetTriplet
     ...(runId !== undefined && { runId }),
     id: existing.id,
     savedAt: existing.savedAt,
-    mergeKey: existing.mergeKey,
+    mergeKey: kept.mergeKey,
     paper: incoming.paper,
     votes: union(existing.votes, incoming.votes),
     models: union(existing.models, incoming.models),

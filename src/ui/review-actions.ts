@@ -24,14 +24,14 @@ export interface ReviewActions {
 
 /**
  * → `ReviewActions` over `database`. `now()` dates the dataset rows and the run's `savedAt`
- * (default: the current time); `newId()` names new rows (default `crypto.randomUUID`).
+ * (default: the current time); `newId(index)` names new rows (default `<run id>:<index>`, see `buildDatasetRows`).
  * `saveVerified` reads the run's paper (`papers` table) for the rows' source; a paper no longer
  * saved, or a failed write, → `{ ok: false, message }` in words. Saving the same run twice
  * merges into the rows of the first save (`saveTriplets` merges by duplicate key).
  */
 export function createReviewActions(
   database: AssayDatabase,
-  { now = () => new Date(), newId = () => crypto.randomUUID() }: { now?: () => Date; newId?: () => string } = {},
+  { now = () => new Date(), newId }: { now?: () => Date; newId?: (index: number) => string } = {},
 ): ReviewActions {
   return {
     review: (runId, index, review) => recordReview(database, runId, index, review),
@@ -49,7 +49,7 @@ export function createReviewActions(
           year: record.year,
         };
         const time = now();
-        const { rows, problems } = buildDatasetRows(row, paper, { now: time, newId });
+        const { rows, problems } = buildDatasetRows(row, paper, { now: time, ...(newId ? { newId } : {}) });
         const { added, merged } = rows.length > 0 ? await saveTriplets(database, rows) : { added: 0, merged: 0 };
         await markRunSaved(database, row.id, time);
         return { ok: true, added, merged, problems };

@@ -137,19 +137,21 @@ export interface RowProblem {
  * The dataset rows for `row`'s kept records (`keptRecords`): `toDatasetTriplet` with the paper,
  * the run's models, its id and the reader's decision, then `applyEdit` for an edit. An edit whose
  * value text does not parse (applyEdit throws) becomes a problem instead of a row.
- * `newId()` gives each row's id (a random UUID in the panel).
+ * Each row's id is `newId(index)`, by default `<run id>:<record index>`: stable, so saving a
+ * record again after the reader re-edits it updates its row (the newer review wins in the
+ * store's merge) instead of adding a second one.
  */
 export function buildDatasetRows(
   row: MatrixRunRow,
   paper: SourcePaper,
-  { now, newId }: { now: Date; newId: () => string },
+  { now, newId = (index) => `${row.id}:${index}` }: { now: Date; newId?: (index: number) => string },
 ): { rows: DatasetTriplet[]; problems: RowProblem[] } {
   const models = runModelIds(row);
   const rows: DatasetTriplet[] = [];
   const problems: RowProblem[] = [];
   for (const { index, record, review, edit } of keptRecords(row)) {
     const decision: ReviewDecision = review?.decision ?? 'pending';
-    const base = toDatasetTriplet(record, { paper, models, runId: row.id, review: review ? { decision, at: review.at } : { decision }, id: newId(), now });
+    const base = toDatasetTriplet(record, { paper, models, runId: row.id, review: review ? { decision, at: review.at } : { decision }, id: newId(index), now });
     if (!edit) {
       rows.push(base);
       continue;
