@@ -44,6 +44,8 @@ export const PaperSummarySchema = z.object({
   source: ArticleSourceSchema,
   adapter: z.string(),
   blockCount: z.number().int().nonnegative(),
+  /** Pages of a PDF (absent for web pages, and for papers saved before it was recorded). */
+  pageCount: z.number().int().positive().optional(),
   abstractOnly: z.boolean(),
   /** ISO 8601 time of the latest capture. */
   capturedAt: z.string(),

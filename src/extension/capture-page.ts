@@ -17,8 +17,8 @@ export function capturePage(document: Document, url: string): PageCaptureResult 
       failure: {
         code: 'unsupported-type',
         message:
-          'This tab shows a PDF in the browser’s viewer, which the extension cannot read yet. ' +
-          'Open the article’s HTML page instead, or save the PDF and run `npx assay capture <file.pdf>`.',
+          'This tab shows a PDF in the browser’s viewer, and Assay could not tell where it came from to download it. ' +
+          'Reload the tab and capture again, or save the PDF and run `npx assay capture <file.pdf>`.',
       },
     };
   }

@@ -1,35 +1,77 @@
 /**
  * The `capture-tab` handler: inject the capture script into one tab, validate what it returns,
- * save the paper. Runs in the background so a capture survives the side panel closing.
+ * save the paper. A tab that shows a PDF (Chromium's viewer, which no extension may script) is
+ * captured from the PDF's URL instead (`capture-pdf-tab.ts`). Runs in the background so a
+ * capture survives the side panel closing.
  */
-import { browser, type Browser } from 'wxt/browser';
+import { browser } from 'wxt/browser';
+import { z } from 'zod';
+import type { Article } from '../contracts/article';
 import { failureResponse, PageCaptureResultSchema, type RequestOf, type ResponseOf } from '../contracts/messages';
+import { toCaptureFailure } from '../capture/errors';
 import type { AssayDatabase } from '../store/assay-database';
 import { toPaperSummary } from '../store/paper-record';
 import { savePaper } from '../store/paper-repository';
+import { capturePdfTab, showsPdf } from './capture-pdf-tab';
+import type { FetchLike } from './fetch-pdf';
 import { describeInjectionError, uncapturableReason } from './uncapturable-reason';
 
 /** The capture content script as built by WXT from `entrypoints/capture.content.ts`. */
-export const captureScriptFile = '/content-scripts/capture.js';
+export const captureScriptFile = '/content-scripts/capture.js' as const;
+
+/** What `scripting.executeScript` is asked to run: the capture script, or the content-type probe. */
+export type CaptureInjection =
+  | { target: { tabId: number }; files: Array<typeof captureScriptFile> }
+  | { target: { tabId: number }; func: () => string };
+
+/** The slice of the `browser` API a capture uses, and the `fetch` that downloads PDFs. */
+export interface CaptureTabDependencies {
+  tabs: { get(tabId: number): Promise<{ url?: string }> };
+  scripting: { executeScript(injection: CaptureInjection): Promise<Array<{ result?: unknown }>> };
+  fetch: FetchLike;
+}
+
+function browserDependencies(): CaptureTabDependencies {
+  return {
+    tabs: browser.tabs,
+    scripting: { executeScript: (injection) => browser.scripting.executeScript(injection) },
+    // Bound: an unbound `fetch` throws "Illegal invocation" in a service worker.
+    fetch: (url, init) => fetch(url, init),
+  };
+}
 
 /**
  * Capture the page in tab `request.tabId` and save it to `database`. Resolves to the saved
  * paper's summary and the capture's warnings, or to a failure in words (`no-tab` when the
  * page may not be read, the capture's own `CaptureFailure` such as `bot-check`, `unreadable`
  * when the script's answer does not match the protocol). Nothing is saved on failure.
+ *
+ * A PDF tab (`showsPdf`: the document's content type is application/pdf, or it could not be
+ * read and the URL's path ends in `.pdf`) is downloaded and read with pdf.js; its failures are
+ * those of `capturePdfTab` (HTTP status, size, time limit, not a PDF, no text layer…).
+ * `dependencies` default to the extension's `browser` and `fetch`; tests pass fakes.
  */
 export async function captureTab(
   request: RequestOf<'capture-tab'>,
   database: AssayDatabase,
+  dependencies: CaptureTabDependencies = browserDependencies(),
 ): Promise<ResponseOf<'capture-tab'>> {
-  const tab = await browser.tabs.get(request.tabId).catch(() => undefined);
+  const { tabs, scripting } = dependencies;
+  const tab = await tabs.get(request.tabId).catch(() => undefined);
   if (!tab) return failureResponse('no-tab', 'No capturable tab: the tab was closed.');
   const reason = uncapturableReason(tab.url);
   if (reason) return failureResponse('no-tab', reason);
 
-  let injectionResults: Browser.scripting.InjectionResult[];
+  const probe = await readContentType(dependencies, request.tabId);
+  if (showsPdf({ url: tab.url, contentType: probe.contentType })) {
+    if (!tab.url) return failureResponse('no-tab', describeInjectionError(new Error('Cannot access the tab’s address.')));
+    return capturePdfAndSave(tab.url, database, dependencies.fetch);
+  }
+  if (probe.error !== undefined) return failureResponse('no-tab', describeInjectionError(probe.error));
+
+  let injectionResults: Array<{ result?: unknown }>;
   try {
-    injectionResults = await browser.scripting.executeScript({ target: { tabId: request.tabId }, files: [captureScriptFile] });
+    injectionResults = await scripting.executeScript({ target: { tabId: request.tabId }, files: [captureScriptFile] });
   } catch (error) {
     return failureResponse('no-tab', describeInjectionError(error));
   }
@@ -39,7 +81,37 @@ export async function captureTab(
     return failureResponse('unreadable', 'The page could not be read: the capture returned nothing usable.');
   }
   if (!parsed.data.ok) return { ok: false, failure: parsed.data.failure };
+  return save(database, parsed.data.article);
+}
 
-  const record = await savePaper(database, parsed.data.article);
-  return { ok: true, paper: toPaperSummary(record), warnings: parsed.data.article.warnings };
+/**
+ * The top document's `document.contentType`, read by a one-line injected function (cheaper
+ * than the capture script, and it runs in Chromium's PDF viewer tab too), or the injection error.
+ */
+async function readContentType(
+  dependencies: CaptureTabDependencies,
+  tabId: number,
+): Promise<{ contentType: string | undefined; error?: unknown }> {
+  try {
+    const results = await dependencies.scripting.executeScript({ target: { tabId }, func: () => document.contentType });
+    const contentType = z.string().safeParse(results[0]?.result);
+    return { contentType: contentType.success ? contentType.data : undefined };
+  } catch (error) {
+    return { contentType: undefined, error };
+  }
+}
+
+async function capturePdfAndSave(tabUrl: string, database: AssayDatabase, fetchPdf: FetchLike): Promise<ResponseOf<'capture-tab'>> {
+  let article: Article;
+  try {
+    article = await capturePdfTab(tabUrl, { fetch: fetchPdf });
+  } catch (error) {
+    return { ok: false, failure: toCaptureFailure(error) };
+  }
+  return save(database, article);
+}
+
+async function save(database: AssayDatabase, article: Article): Promise<ResponseOf<'capture-tab'>> {
+  const record = await savePaper(database, article);
+  return { ok: true, paper: toPaperSummary(record), warnings: article.warnings };
 }

@@ -33,6 +33,7 @@ export function toPaperRecord(article: Article, capturedAt: string): PaperRecord
     source: article.source,
     adapter: article.adapter,
     blockCount: article.blocks.length,
+    ...(article.pageCount !== undefined ? { pageCount: article.pageCount } : {}),
     abstractOnly: article.abstractOnly,
     capturedAt,
     article,

@@ -5,7 +5,7 @@
 import type { PaperSummary } from '../contracts/messages';
 import { DoiLink } from './doi-link';
 
-/** Title, DOI, journal, year, block count, source and adapter, abstract-only note, warnings. */
+/** Title, DOI, journal, year, block count, page count (PDFs), source and adapter, abstract-only note, warnings. */
 export function PaperSummaryView({ paper, warnings }: { paper: PaperSummary; warnings: string[] }) {
   return (
     <article className="paper" aria-labelledby="paper-title">
@@ -19,6 +19,12 @@ export function PaperSummaryView({ paper, warnings }: { paper: PaperSummary; war
         <dd>{paper.year ?? 'unknown'}</dd>
         <dt>Blocks</dt>
         <dd data-testid="paper-blocks">{paper.blockCount}</dd>
+        {paper.pageCount !== undefined && (
+          <>
+            <dt>Pages</dt>
+            <dd data-testid="paper-pages">{paper.pageCount}</dd>
+          </>
+        )}
         <dt>Read by</dt>
         <dd>
           {paper.source} / {paper.adapter}

@@ -13,7 +13,10 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-/** Serve each `files[urlPath] = absolute file path` at 127.0.0.1 on a free port; 404 otherwise. */
+/**
+ * Serve each `files[urlPath] = absolute file path` at 127.0.0.1 on a free port; 404 otherwise.
+ * Files ending in `.pdf` are served as `application/pdf`, everything else as HTML.
+ */
 export async function startFixtureServer(files: Record<string, string>): Promise<FixtureServer> {
   const server: Server = createServer((request, response) => {
     const filePath = files[new URL(request.url ?? '/', 'http://127.0.0.1').pathname];
@@ -23,6 +26,11 @@ export async function startFixtureServer(files: Record<string, string>): Promise
     }
     readFile(filePath).then(
       (body) => {
+        if (filePath.toLowerCase().endsWith('.pdf')) {
+          // A PDF as a publisher sends it, so Chromium opens it in its viewer.
+          response.writeHead(200, { 'Content-Type': 'application/pdf' }).end(body);
+          return;
+        }
         // No charset: the browser reads it from the page's <meta>, as it would from the publisher.
         response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': "script-src 'none'" }).end(body);
       },
