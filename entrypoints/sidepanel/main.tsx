@@ -7,6 +7,7 @@ import { resolveTargetTabId } from '../../src/extension/target-tab';
 import { loadPropertySchemas } from '../../src/properties';
 import { createAssayDatabase } from '../../src/store/assay-database';
 import { CapturePanel } from '../../src/ui/capture-panel';
+import { currentPaperFinder, tabUrlReader } from '../../src/ui/current-paper';
 import { createPageHighlighter } from '../../src/ui/highlight-sync';
 import { createReviewActions } from '../../src/ui/review-actions';
 import { createRunControls } from '../../src/ui/run-controls';
@@ -17,7 +18,10 @@ import '../../src/ui/styles.css';
 const captureActivePage = () => requestCapture(location.search);
 
 const database = createAssayDatabase();
-const properties = loadPropertySchemas().map(({ name, label }) => ({ name, label }));
+const schemas = loadPropertySchemas();
+const properties = schemas.map(({ name, label }) => ({ name, label }));
+// The paper of the page the panel opens on; the tab's URL is hidden without activeTab or a host permission.
+const findCurrentPaper = currentPaperFinder(database, tabUrlReader(() => resolveTargetTabId(location.search), (tabId) => browser.tabs.get(tabId)));
 const { start, stop } = createRunControls({
   requestOrigins: (origins) => browser.permissions.request({ origins }),
   sendStart: (settings) => sendRequest({ type: 'matrix-start', settings }),
@@ -37,8 +41,9 @@ createRoot(document.getElementById('root')!).render(
     <CapturePanel
       captureActivePage={captureActivePage}
       datasetUrl={browser.runtime.getURL('/dataset.html')}
-      extraction={{ database, properties, start, stop, review, openHighlighter }}
+      extraction={{ database, properties, start, stop, review, openHighlighter, schemas }}
       settings={settings}
+      findCurrentPaper={findCurrentPaper}
     />
   </StrictMode>,
 );

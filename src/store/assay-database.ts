@@ -46,5 +46,8 @@ export function createAssayDatabase(
   // review queue (`needs_review`, a minority of rows); `savedAt` the newest-first order. Quotes,
   // titles and the review are never indexed (search scans them).
   database.version(3).stores({ triplets: 'id, &mergeKey, paper.key, material, property, status, savedAt' });
+  // v4: `papers.url`, so the side panel finds the saved paper of the page it opens on by an
+  // index prefix lookup instead of reading every stored article.
+  database.version(4).stores({ papers: 'key, capturedAt, doi, url' });
   return database;
 }

@@ -31,3 +31,13 @@ export async function getPaper(database: AssayDatabase, key: string): Promise<Pa
 export async function deletePaper(database: AssayDatabase, key: string): Promise<void> {
   await database.transaction('rw', database.papers, () => database.papers.delete(key));
 }
+
+/**
+ * Saved papers whose `url` starts with `prefix` (the `url` index; case-sensitive, as URLs are
+ * stored), newest first. The side panel narrows them to the same page (fragment, trailing slash).
+ */
+export async function papersWithUrlPrefix(database: AssayDatabase, prefix: string): Promise<PaperRecord[]> {
+  if (prefix === '') return [];
+  const papers = await database.papers.where('url').startsWith(prefix).toArray();
+  return papers.sort((a, b) => (a.capturedAt < b.capturedAt ? 1 : a.capturedAt > b.capturedAt ? -1 : 0));
+}

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { EngineSettings, MatrixRunRow, MatrixRunSettings } from '../contracts/matrix-run';
 import type { PropertyDefinition } from '../properties/property-schema';
 import { draftFromEngine, engineFromDraft, type EngineDraft } from './engine-form';
-import { useRunHighlights, type PageHighlighter } from './highlight-sync';
+import { useRunHighlights, type CandidateLayer, type PageHighlighter } from './highlight-sync';
 import { PropertyEditor, type UserProperties } from './property-editor';
 import type { ReviewActions } from './review-actions';
 import { RunResults } from './review-results';
@@ -46,6 +46,8 @@ export interface ExtractionPanelProps {
   highlighter?: PageHighlighter;
   /** The reader's own properties: offered beside `properties`, and sent in `settings.extraProperties`. */
   userProperties?: UserProperties;
+  /** Quick-scan candidates to highlight in the run's place (see `useRunHighlights`); absent once the run's items should show. */
+  candidates?: CandidateLayer;
 }
 
 type RequestState = { phase: 'idle' } | { phase: 'starting' } | { phase: 'started'; runId: string };
@@ -61,7 +63,7 @@ function initialProperties(properties: ExtractionPanelProps['properties']): stri
  * exists only while the run goes. `run-status` carries `data-status` = the row's status,
  * "starting" between the click and the new row, or "idle".
  */
-export function ExtractionPanel({ paperKey, properties: builtIn, run, engine, onEngineChange, start, stop, review, highlighter, userProperties }: ExtractionPanelProps) {
+export function ExtractionPanel({ paperKey, properties: builtIn, run, engine, onEngineChange, start, stop, review, highlighter, userProperties, candidates }: ExtractionPanelProps) {
   const extra: readonly PropertyDefinition[] = userProperties?.list ?? [];
   const properties = offeredProperties(builtIn, extra);
   const id = useId();
@@ -102,7 +104,7 @@ export function ExtractionPanel({ paperKey, properties: builtIn, run, engine, on
 
   const labels = new Map(properties.map((property) => [property.name, property.label]));
   const label = (name: string) => labels.get(name) ?? spellPropertyName(name);
-  const highlights = useRunHighlights(shown, label, highlighter);
+  const highlights = useRunHighlights(shown, label, highlighter, candidates);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

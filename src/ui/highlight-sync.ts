@@ -2,7 +2,9 @@
  * Keeps the page's highlights in step with the run the side panel shows: whenever the items
  * (`highlightItems`) change — records appear, the reader decides — it sends `highlight-show` for
  * the panel's tab, and lists what could not be highlighted. Progress-only changes of the row
- * send nothing (the items are compared as JSON).
+ * send nothing (the items are compared as JSON). Before a run has records, the quick scan's
+ * candidates (a `CandidateLayer`) may take the run's place; one sender serves both, so the two
+ * never race to the page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HighlightItem, RequestOf, RequestType, ResponseOf } from '../contracts/messages';
@@ -51,12 +53,25 @@ export interface RunHighlights {
 }
 
 /**
+ * Items shown in the run's place while it has none to show (the quick scan's candidates), and
+ * who hears the page's answer to them. Keep the object's identity stable while its items are the
+ * same: a new object is sent again.
+ */
+export interface CandidateLayer {
+  items: readonly HighlightItem[];
+  onShown(response: ResponseOf<'highlight-show'>): void;
+}
+
+/**
  * Send `row`'s highlight items through `highlighter` whenever they change (nothing before the
  * first record, and nothing without a highlighter; the same items are not sent twice except by
  * React's development double effects), and collect the failures: records without an
  * evidence quote first, then the page's failed anchors. Answers to an outdated send are ignored.
+ * With `candidates`, its items are sent instead of the run's and the page's answer goes to
+ * `candidates.onShown` (no record failures are listed); when the layer goes away the run's items
+ * replace them (an empty list clears the page).
  */
-export function useRunHighlights(row: MatrixRunRow | undefined, label: PropertyLabel, highlighter: PageHighlighter | undefined): RunHighlights {
+export function useRunHighlights(row: MatrixRunRow | undefined, label: PropertyLabel, highlighter: PageHighlighter | undefined, candidates?: CandidateLayer): RunHighlights {
   const [failures, setFailures] = useState<HighlightFailure[]>([]);
   const [note, setNote] = useState<string | null>(null);
   // Whether items were ever sent: an empty run sends nothing until records appear, but a new
@@ -67,13 +82,20 @@ export function useRunHighlights(row: MatrixRunRow | undefined, label: PropertyL
   const skippedKey = JSON.stringify(skipped);
 
   useEffect(() => {
-    if (!highlighter || (key === '[]' && !everSent.current)) return;
+    if (!highlighter) return;
+    const toSend = candidates ? [...candidates.items] : (JSON.parse(key) as HighlightItem[]);
+    if (toSend.length === 0 && !everSent.current) return;
     everSent.current = true;
     let current = true;
-    const toSend = JSON.parse(key) as HighlightItem[];
     const left = JSON.parse(skippedKey) as HighlightFailure[];
     void highlighter.show(toSend).then((response) => {
       if (!current) return;
+      if (candidates) {
+        candidates.onShown(response);
+        setFailures([]);
+        setNote(null);
+        return;
+      }
       const outcome = showOutcome(response);
       setFailures([...left, ...outcome.failed]);
       setNote(outcome.note);
@@ -81,7 +103,7 @@ export function useRunHighlights(row: MatrixRunRow | undefined, label: PropertyL
     return () => {
       current = false;
     };
-  }, [highlighter, key, skippedKey]);
+  }, [highlighter, key, skippedKey, candidates]);
 
   const scrollTo = useCallback(
     (id: string) => {

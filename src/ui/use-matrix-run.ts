@@ -12,3 +12,11 @@ import { latestRunForPaper } from '../store/run-repository';
 export function useMatrixRun(database: AssayDatabase, paperKey: string): MatrixRunRow | undefined {
   return useLiveQuery(() => latestRunForPaper(database, paperKey), [database, paperKey]);
 }
+
+/**
+ * Like `useMatrixRun`, but tells loading from absence: undefined while the first read is pending,
+ * null when the paper has no run, else the newest `runs` row of `paperKey`, re-read on every change.
+ */
+export function useLatestRun(database: AssayDatabase, paperKey: string): MatrixRunRow | null | undefined {
+  return useLiveQuery(async () => (await latestRunForPaper(database, paperKey)) ?? null, [database, paperKey]);
+}

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ArticleSchema } from '../../../src/contracts/article';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
-import { deletePaper, getPaper, listPapers, savePaper } from '../../../src/store/paper-repository';
+import { deletePaper, getPaper, listPapers, papersWithUrlPrefix, savePaper } from '../../../src/store/paper-repository';
 import { makeArticle } from './article-fixture';
 
 let database: AssayDatabase;
@@ -71,5 +71,17 @@ describe('paper repository', () => {
     await deletePaper(database, 'doi:10.1000/missing');
     expect(await getPaper(database, saved.key)).toBeUndefined();
     expect(await listPapers(database)).toEqual([]);
+  });
+});
+
+describe('papers by URL prefix (schema version 4)', () => {
+  it('finds papers through the url index, newest first, and only those whose url starts with the prefix', async () => {
+    await savePaper(database, makeArticle({ doi: null, url: 'https://example.org/articles/gan#results' }), new Date('2025-01-01T00:00:00Z'));
+    await savePaper(database, makeArticle({ doi: null, url: 'https://example.org/articles/gan?page=2' }), new Date('2025-01-02T00:00:00Z'));
+    await savePaper(database, makeArticle({ doi: null, url: 'https://example.org/other' }), new Date('2025-01-03T00:00:00Z'));
+    expect(database.verno).toBe(4);
+    const found = await papersWithUrlPrefix(database, 'https://example.org/articles/gan');
+    expect(found.map((paper) => paper.url)).toEqual(['https://example.org/articles/gan?page=2', 'https://example.org/articles/gan#results']);
+    expect(await papersWithUrlPrefix(database, '')).toEqual([]);
   });
 });
