@@ -53,6 +53,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
   let facts: ScriptedFact[];
   let invented: ScriptedFact;
   let exportedJsonl = '';
+  let tabId = 0;
 
   beforeAll(async () => {
     facts = await pageFacts();
@@ -66,7 +67,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
     await article.goto(`${pages.origin}${articlePath}`);
     panel = await browser.context.newPage();
     await panel.goto(browser.extensionUrl('dataset.html'));
-    const tabId = await findTabId(panel, article);
+    tabId = await findTabId(panel, article);
     await captureInSidePanel(browser, panel, tabId);
     await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor();
   });
@@ -91,13 +92,35 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
     const host = article.locator('assay-highlighter');
     await expect.poll(() => host.getAttribute('data-assay-anchored'), { timeout: 20_000 }).toBe('3');
     expect(await host.getAttribute('data-assay-highlighter')).toBe('custom-highlight');
-    const registry = await article.evaluate(() => {
-      const highlights = (CSS as unknown as { highlights: Map<string, { size: number }> }).highlights;
-      return Object.fromEntries([...highlights.entries()].map(([name, highlight]) => [name, highlight.size]));
-    });
-    expect(registry).toMatchObject({ 'assay-verified': 2, 'assay-rejected': 1 });
+    // (Quick-scan candidates were highlighted after the capture; the run's verdicts replace them.)
+    const registry = () =>
+      article.evaluate(() => {
+        const highlights = (CSS as unknown as { highlights: Map<string, { size: number }> }).highlights;
+        return Object.fromEntries([...highlights.entries()].filter(([, highlight]) => highlight.size > 0).map(([name, highlight]) => [name, highlight.size]));
+      });
+    await expect.poll(registry, { timeout: 20_000 }).toEqual({ 'assay-verified': 2, 'assay-rejected': 1 });
     // The page's own nodes are untouched: no element of ours inside the body.
     expect(await article.evaluate(() => document.body.querySelectorAll('assay-highlighter, mark[data-assay]').length)).toBe(0);
+  });
+
+  it('re-anchors the highlights when the page removes a section and loads it again (lazy loading)', async () => {
+    const host = article.locator('assay-highlighter');
+    const sentence = facts[1]!.quote.slice(0, 60);
+    const removed = await article.evaluate((start) => {
+      const paragraph = [...document.querySelectorAll('p, div')].reverse().find((element) => element.textContent?.includes(start));
+      if (!paragraph?.parentNode) return false;
+      const marker = document.createComment('assay-test');
+      paragraph.parentNode.replaceChild(marker, paragraph);
+      (window as unknown as { assayRemoved: [Comment, Element] }).assayRemoved = [marker, paragraph];
+      return true;
+    }, sentence);
+    expect(removed).toBe(true);
+    await expect.poll(() => host.getAttribute('data-assay-anchored'), { timeout: 10_000 }).toBe('2');
+    await article.evaluate(() => {
+      const [marker, paragraph] = (window as unknown as { assayRemoved: [Comment, Element] }).assayRemoved;
+      marker.parentNode!.replaceChild(paragraph, marker);
+    });
+    await expect.poll(() => host.getAttribute('data-assay-anchored'), { timeout: 10_000 }).toBe('3');
   });
 
   it('takes the reader’s decisions, keeps the model’s answer beside an edit, and saves the kept facts in one click', async () => {
@@ -139,6 +162,23 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
     await panel.getByTestId('save-verified').click();
     await expect.poll(() => panel.getByTestId('save-status').textContent()).toMatch(/2 merged/);
     await panel.screenshot({ path: join(screenshotDirectory, 'side-panel-review.png'), fullPage: true });
+  });
+
+  it('a run goes on while the panel is closed, and the reopened panel shows it without a new capture', async () => {
+    models.setDelay(700);
+    const before = models.requests.length;
+    await panel.getByTestId('extract-button').click();
+    await expect.poll(() => models.requests.length, { timeout: 30_000 }).toBeGreaterThan(before);
+    await panel.close();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    panel = await browser.context.newPage();
+    await panel.goto(browser.extensionUrl(`sidepanel.html?tabId=${tabId}`));
+    await expect.poll(() => panel.getByTestId('capture-status').textContent(), { timeout: 10_000 }).toContain('already in your dataset');
+    await panel.locator('[data-testid="run-status"][data-status="done"]').waitFor({ timeout: 90_000 });
+    // The calls went on while no panel was open: more than had been made when it closed.
+    expect(models.requests.length - before).toBeGreaterThan(3);
+    expect(await panel.locator('[data-testid="run-records"] li.record').count()).toBe(3);
+    models.setDelay(0);
   });
 
   it('lists the saved rows on the dataset page and exports them as CSV and JSONL with full provenance', async () => {
