@@ -136,6 +136,19 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the 
     expect(runs.map((run) => run.status).sort()).toEqual(['cancelled', 'done']);
   });
 
+  it('Settings and models: the WebGPU check in words, each role’s model with its size and download state, storage use', async () => {
+    await panel.getByTestId('settings-panel').locator('summary').click();
+    await expect.poll(() => panel.getByTestId('webgpu-summary').textContent(), { timeout: 20_000 }).toContain('lacks shader-f16');
+    const models = panel.getByTestId('roster-models').locator('li');
+    // The default roster on an adapter without shader-f16: three f32 models, none downloaded here.
+    await expect.poll(() => models.count(), { timeout: 20_000 }).toBe(3);
+    // Sizes and cache states arrive from the offscreen document after the list is drawn.
+    const described = async () => (await models.allTextContents()).filter((text) => /q4f32_1-MLC/.test(text) && /\d+ MB of GPU memory/.test(text) && text.includes('Not downloaded')).length;
+    await expect.poll(described, { timeout: 20_000 }).toBe(3);
+    expect(await panel.getByTestId('storage-usage').textContent()).toMatch(/^Using .+ of .+ the browser allows Assay\.$/);
+    await panel.getByTestId('settings-panel').locator('summary').click();
+  });
+
   it('with WebLLM on SwiftShader and no reachable weights, ends in the specific download message within seconds', async () => {
     models.setDelay(0);
     await panel.getByLabel('In this browser (WebLLM)').check();
