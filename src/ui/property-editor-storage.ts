@@ -3,17 +3,18 @@
  * `USER_PROPERTIES_KEY` so they survive the side panel closing. Read values are validated
  * (`readUserProperties`): a bad stored entry is dropped instead of breaking the panel.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { browser } from 'wxt/browser';
 import type { PropertyDefinition } from '../properties/property-schema';
 import type { UserProperties } from './property-editor';
 import { MAX_USER_PROPERTIES, readUserProperties, USER_PROPERTIES_KEY } from './property-editor-model';
+import { useStoredValue, type StoredValueArea } from './use-stored-value';
+
+/** The list before anything is read (one constant, so renders do not see a new [] each time). */
+const NO_PROPERTIES: PropertyDefinition[] = [];
 
 /** The subset of a `storage.StorageArea` this hook uses, so a test or another area can stand in. */
-export interface UserPropertiesArea {
-  get(key: string): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-}
+export type UserPropertiesArea = StoredValueArea;
 
 /**
  * → `UserProperties`: the stored list ([] until read), `add` (appends; rejects with an `Error`
@@ -22,38 +23,7 @@ export interface UserPropertiesArea {
  * additions. A write of another panel is picked up when `area` is `browser.storage.local`.
  */
 export function useUserProperties(area: UserPropertiesArea = browser.storage.local): UserProperties {
-  const [list, setList] = useState<PropertyDefinition[]>([]);
-
-  useEffect(() => {
-    let current = true;
-    void area.get(USER_PROPERTIES_KEY).then(
-      (items) => current && setList(readUserProperties(items[USER_PROPERTIES_KEY])),
-      () => undefined, // unreadable storage: no user properties
-    );
-    return () => {
-      current = false;
-    };
-  }, [area]);
-
-  useEffect(() => {
-    if (area !== browser.storage.local) return;
-    const listener = (changes: Record<string, { newValue?: unknown }>, areaName: string) => {
-      const change = changes[USER_PROPERTIES_KEY];
-      if (areaName === 'local' && change) setList(readUserProperties(change.newValue));
-    };
-    browser.storage.onChanged.addListener(listener);
-    return () => browser.storage.onChanged.removeListener(listener);
-  }, [area]);
-
-  const write = useCallback(
-    async (change: (stored: PropertyDefinition[]) => PropertyDefinition[]) => {
-      const stored = readUserProperties((await area.get(USER_PROPERTIES_KEY))[USER_PROPERTIES_KEY]);
-      const next = change(stored);
-      await area.set({ [USER_PROPERTIES_KEY]: next });
-      setList(next);
-    },
-    [area],
-  );
+  const { value: list, update: write } = useStoredValue<PropertyDefinition[]>(area, USER_PROPERTIES_KEY, readUserProperties, NO_PROPERTIES);
 
   const add = useCallback(
     (property: PropertyDefinition) =>

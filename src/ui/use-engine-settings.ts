@@ -3,10 +3,11 @@
  * the side panel closing. Read values are validated (`readEngineSettings`): a bad or outdated
  * stored value falls back to WebLLM instead of breaking the panel.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { browser } from 'wxt/browser';
 import type { EngineSettings } from '../contracts/matrix-run';
 import { DEFAULT_ENGINE, readEngineSettings } from './engine-form';
+import { useStoredValue, type StoredValueArea } from './use-stored-value';
 
 export { originPattern } from './engine-form';
 
@@ -14,10 +15,7 @@ export { originPattern } from './engine-form';
 export const ENGINE_SETTINGS_KEY = 'assay:engine-settings';
 
 /** The subset of a `storage.StorageArea` this hook uses, so a test or another area can stand in. */
-export interface EngineSettingsArea {
-  get(key: string): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-}
+export type EngineSettingsArea = StoredValueArea;
 
 /**
  * → `{ engine, setEngine, loaded }`: the stored settings (`DEFAULT_ENGINE` until read, and when
@@ -26,41 +24,11 @@ export interface EngineSettingsArea {
  * picked up when `area` is the default `browser.storage.local`.
  */
 export function useEngineSettings(area: EngineSettingsArea = browser.storage.local) {
-  const [engine, setEngineState] = useState<EngineSettings>(DEFAULT_ENGINE);
-  const [loaded, setLoaded] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    void area.get(ENGINE_SETTINGS_KEY).then(
-      (items) => {
-        if (!current) return;
-        setEngineState(readEngineSettings(items[ENGINE_SETTINGS_KEY]));
-        setLoaded(true);
-      },
-      () => current && setLoaded(true), // unreadable storage: keep the default
-    );
-    return () => {
-      current = false;
-    };
-  }, [area]);
-
-  useEffect(() => {
-    if (area !== browser.storage.local) return;
-    const listener = (changes: Record<string, { newValue?: unknown }>, areaName: string) => {
-      const change = changes[ENGINE_SETTINGS_KEY];
-      if (areaName === 'local' && change) setEngineState(readEngineSettings(change.newValue));
-    };
-    browser.storage.onChanged.addListener(listener);
-    return () => browser.storage.onChanged.removeListener(listener);
-  }, [area]);
-
+  const { value: engine, loaded, setValue } = useStoredValue(area, ENGINE_SETTINGS_KEY, readEngineSettings, DEFAULT_ENGINE);
   const setEngine = useCallback(
-    (next: EngineSettings) => {
-      setEngineState(next);
-      void area.set({ [ENGINE_SETTINGS_KEY]: next }).catch(() => undefined); // a failed write costs only the next session's default
-    },
-    [area],
+    // A failed write costs only the next session's default.
+    (next: EngineSettings) => void setValue(next).catch(() => undefined),
+    [setValue],
   );
-
   return { engine, setEngine, loaded };
 }

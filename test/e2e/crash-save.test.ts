@@ -14,6 +14,7 @@ import { DatasetTripletSchema } from '../../src/contracts/dataset';
 import { toJsonl } from '../../src/export/dataset-export';
 import { projectRoot } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser } from './extension-browser';
+import { readStore } from './extension-pages';
 import { syntheticRow } from './synthetic-dataset';
 
 const skipReason = existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`;
@@ -23,24 +24,7 @@ const TOTAL = 20_000;
 const CHUNK = 1_000;
 
 /** Every row of the `triplets` store, read with plain IndexedDB. */
-async function storedRows(page: Page): Promise<unknown[]> {
-  return page.evaluate(
-    () =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const opening = indexedDB.open('assay');
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const database = opening.result;
-          const reading = database.transaction('triplets').objectStore('triplets').getAll();
-          reading.onerror = () => reject(reading.error);
-          reading.onsuccess = () => {
-            database.close();
-            resolve(reading.result as unknown[]);
-          };
-        };
-      }),
-  );
-}
+const storedRows = (page: Page) => readStore<unknown>(page, 'triplets');
 
 describe.skipIf(skipReason !== undefined)(skipReason ?? 'a crash in the middle of a save', () => {
   const profile = mkdtempSync(join(tmpdir(), 'assay-crash-'));

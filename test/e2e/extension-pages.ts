@@ -47,35 +47,43 @@ export async function captureInSidePanel(browser: ExtensionBrowser, panel: Page,
 
 /** Every record in the `papers` store of the extension's `assay` database, without article bodies. */
 export async function readStoredPapers(extensionPage: Page): Promise<StoredPaper[]> {
+  const records = await readStore<StoredPaper & { article: { text: string } }>(extensionPage, 'papers');
+  return records.map(({ article, ...record }) => ({
+    key: record.key,
+    doi: record.doi,
+    url: record.url,
+    title: record.title,
+    blockCount: record.blockCount,
+    capturedAt: record.capturedAt,
+    articleTextLength: article.text.length,
+  }));
+}
+
+/**
+ * Every record of object store `storeName` in the extension's `assay` database, read with plain
+ * IndexedDB from an extension page ([] when the store does not exist yet).
+ */
+export async function readStore<Row>(extensionPage: Page, storeName: string): Promise<Row[]> {
   return extensionPage.evaluate(
-    () =>
-      new Promise<StoredPaper[]>((resolve, reject) => {
+    (name) =>
+      new Promise<Row[]>((resolve, reject) => {
         const opening = indexedDB.open('assay');
         opening.onerror = () => reject(opening.error);
         opening.onsuccess = () => {
           const database = opening.result;
-          if (!database.objectStoreNames.contains('papers')) {
+          if (!database.objectStoreNames.contains(name)) {
             database.close();
             resolve([]);
             return;
           }
-          const reading = database.transaction('papers').objectStore('papers').getAll();
+          const reading = database.transaction(name).objectStore(name).getAll();
           reading.onerror = () => reject(reading.error);
           reading.onsuccess = () => {
             database.close();
-            resolve(
-              (reading.result as Array<StoredPaper & { article: { text: string } }>).map(({ article, ...record }) => ({
-                key: record.key,
-                doi: record.doi,
-                url: record.url,
-                title: record.title,
-                blockCount: record.blockCount,
-                capturedAt: record.capturedAt,
-                articleTextLength: article.text.length,
-              })),
-            );
+            resolve(reading.result as Row[]);
           };
         };
       }),
+    storeName,
   );
 }

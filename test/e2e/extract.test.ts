@@ -15,7 +15,7 @@ import { nodeDomParser } from '../../src/capture/node/node-dom';
 import { extractWithRules } from '../../src/extract/rules';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
-import { captureInSidePanel, findTabId } from './extension-pages';
+import { captureInSidePanel, findTabId, readStore } from './extension-pages';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { startOpenAiTestServer, type OpenAiTestServer, type ScriptedFact } from './openai-test-server';
 
@@ -34,24 +34,7 @@ interface StoredRun {
   error?: { code: string; message: string };
 }
 
-async function readRuns(page: Page): Promise<StoredRun[]> {
-  return page.evaluate(
-    () =>
-      new Promise<StoredRun[]>((resolve, reject) => {
-        const opening = indexedDB.open('assay');
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const database = opening.result;
-          const reading = database.transaction('runs').objectStore('runs').getAll();
-          reading.onerror = () => reject(reading.error);
-          reading.onsuccess = () => {
-            database.close();
-            resolve(reading.result as StoredRun[]);
-          };
-        };
-      }),
-  );
-}
+const readRuns = (page: Page) => readStore<StoredRun>(page, 'runs');
 
 /** The band-gap fact the rules engine finds first on the page, with its sentence, as every model role will state it. */
 async function firstBandGapFact(): Promise<ScriptedFact> {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
-import { captureInSidePanel, findTabId, readStoredPapers } from './extension-pages';
+import { captureInSidePanel, findTabId, readStore, readStoredPapers } from './extension-pages';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 
 const skipReason = sharedDataSkipReason() ?? (existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`);
@@ -33,28 +33,9 @@ const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim()
 
 /** The stored article of paper `key`: its page count and every block's page, read from IndexedDB. */
 async function readStoredPages(extensionPage: Page, key: string): Promise<{ pageCount: number | null; pages: Array<number | null>; source: string } | null> {
-  return extensionPage.evaluate(
-    (wanted) =>
-      new Promise<{ pageCount: number | null; pages: Array<number | null>; source: string } | null>((resolve, reject) => {
-        const opening = indexedDB.open('assay');
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const database = opening.result;
-          const reading = database.transaction('papers').objectStore('papers').get(wanted);
-          reading.onerror = () => reject(reading.error);
-          reading.onsuccess = () => {
-            database.close();
-            const record = reading.result as { article: { source: string; pageCount?: number; blocks: Array<{ page?: number }> } } | undefined;
-            resolve(
-              record
-                ? { source: record.article.source, pageCount: record.article.pageCount ?? null, pages: record.article.blocks.map((block) => block.page ?? null) }
-                : null,
-            );
-          };
-        };
-      }),
-    key,
-  );
+  const papers = await readStore<{ key: string; article: { source: string; pageCount?: number; blocks: Array<{ page?: number }> } }>(extensionPage, 'papers');
+  const record = papers.find((paper) => paper.key === key);
+  return record ? { source: record.article.source, pageCount: record.article.pageCount ?? null, pages: record.article.blocks.map((block) => block.page ?? null) } : null;
 }
 
 describe.skipIf(skipReason !== undefined)(skipReason ?? 'capture a PDF open in the browser’s viewer', () => {
