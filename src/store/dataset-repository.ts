@@ -57,17 +57,30 @@ async function saveChunk(database: AssayDatabase, chunk: readonly DatasetTriplet
   const storedById = await database.triplets.bulkGet(chunk.map((row) => row.id));
   for (const row of [...storedByKey, ...storedById]) if (row) remember(row);
   const written = new Map<string, DatasetTriplet>();
+  const removed = new Set<string>();
   let added = 0;
   let merged = 0;
   for (const row of chunk) {
     // The same row saved again (a re-edited record) first, then the same fact under another id.
     const existing = byId.get(row.id) ?? byKey.get(row.mergeKey);
-    const result = existing ? mergeTriplets(existing, row) : row;
-    if (existing) merged += 1;
+    let result = existing ? mergeTriplets(existing, row) : row;
+    const holder = byKey.get(result.mergeKey);
+    if (holder && holder.id !== result.id) {
+      // An edit made this row the same fact as another stored row: one row per fact, so it folds
+      // into that row and its own record goes (the unique merge-key index allows nothing else).
+      result = mergeTriplets(holder, result);
+      removed.add(row.id);
+      written.delete(row.id);
+      byId.delete(row.id);
+    }
+    if (existing && existing.mergeKey !== result.mergeKey && byKey.get(existing.mergeKey)?.id === existing.id) byKey.delete(existing.mergeKey);
+    if (existing || holder) merged += 1;
     else added += 1;
     remember(result);
+    removed.delete(result.id);
     written.set(result.id, result);
   }
+  if (removed.size > 0) await database.triplets.bulkDelete([...removed]);
   await database.triplets.bulkPut([...written.values()]);
   return { added, merged };
 }
