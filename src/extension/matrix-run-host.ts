@@ -80,7 +80,8 @@ export interface MatrixRunHost {
 
 /**
  * Build the host. Runs are independent (each has its own AbortController, RNG and usage meter);
- * two runs at once share the engine, which serialises their calls.
+ * runs on an OpenAI-compatible server may overlap (the server queues them), while the in-browser
+ * WebLLM engine takes one run at a time (`createRunEngineFactory` refuses a second in words).
  * Trade-off: the row is written on every progress event (a few writes per model call at most,
  * and a model call takes seconds) rather than throttled, so the panel never shows stale progress.
  */
@@ -99,7 +100,8 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
     const paper = await getPaper(deps.database, settings.paperKey);
     if (!paper) return failureResponse('bad-request', 'That paper is not in your dataset any more: capture the page again, then extract.');
     const id = newId();
-    await createRun(deps.database, settings, { id, now: now() });
+    // The row keeps the settings for the record, but never a server's API key.
+    await createRun(deps.database, withoutApiKey(settings), { id, now: now() });
     const controller = new AbortController();
     controllers.set(id, controller);
     const done = execute(id, settings, paper.article, controller.signal)
@@ -116,7 +118,7 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
   async function execute(id: string, settings: MatrixRunSettings, article: Parameters<typeof runMatrix>[0], signal: AbortSignal): Promise<MatrixRunRow | undefined> {
     let engine: RunEngine;
     try {
-      engine = await deps.createEngine(settings.engine, (text) => void recordEngineStatus(deps.database, id, text, now()));
+      engine = await deps.createEngine(settings.engine, (text) => void recordEngineStatus(deps.database, id, text, now()).catch(logWriteFailure));
     } catch (error) {
       const reason = asLlmError(error);
       return finishRun(deps.database, id, { status: 'interrupted', error: { code: reason.code, message: reason.message } }, now());
@@ -153,7 +155,7 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
             sameMaterial: (a, b) => sameMaterial(a, b),
             toSI,
             ground: (triplet, target) => ground(triplet, target),
-            onProgress: (event) => void recordProgress(deps.database, id, event, now()),
+            onProgress: (event) => void recordProgress(deps.database, id, event, now()).catch(logWriteFailure),
             onPropertyDone: async (property, propertyRecords) => {
               decided.add(property.property);
               records.push(...propertyRecords);
@@ -203,6 +205,17 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
 function availableProperties(builtIn: readonly PropertyDefinition[], settings: MatrixRunSettings): PropertyDefinition[] {
   const extra = settings.extraProperties ?? [];
   return [...builtIn.filter((property) => !extra.some((own) => own.name === property.name)), ...extra];
+}
+
+/** A progress line that could not be stored (storage full, database closing): the run goes on; say it where a developer looks. */
+function logWriteFailure(error: unknown): void {
+  console.warn('Assay could not store run progress:', error);
+}
+
+function withoutApiKey(settings: MatrixRunSettings): MatrixRunSettings {
+  if (settings.engine.kind !== 'openai' || settings.engine.apiKey === undefined) return settings;
+  const { apiKey: _apiKey, ...engine } = settings.engine;
+  return { ...settings, engine };
 }
 
 function withLoads(run: RunRecord, engine: RunEngine): RunRecord {

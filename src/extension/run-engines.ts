@@ -21,7 +21,12 @@ export interface RunEngineSources {
   /** Tells `listener` about WebLLM load progress in words until the returned function is called. */
   onLoadProgress: (listener: (text: string) => void) => () => void;
   fetch?: typeof globalThis.fetch;
+  /** Clock (ms) for throttling status lines; default `Date.now`. */
+  now?: () => number;
 }
+
+/** Shortest time between two model-load status lines written to the run row (ms). */
+export const STATUS_INTERVAL_MS = 250;
 
 /**
  * Make `createEngine` for `createMatrixRunHost`.
@@ -31,10 +36,13 @@ export interface RunEngineSources {
  *   that cannot fit alone; calls go through `createModelScheduler` (one `reload([...])` when all
  *   roles fit, else model by model). `recover` reloads the engine after a lost device.
  * - `openai`: `createOpenAiCompatibleLlm` with the roster's models per role (the server loads them).
- * Load progress reaches `onStatus` until the engine's `dispose`; the status line is cleared by the
- * first reply after a load.
+ * Load progress reaches `onStatus` (at most one line per `STATUS_INTERVAL_MS`) until the engine's
+ * `dispose`; the status line is cleared by the first reply after a load. One WebLLM run at a time:
+ * while one engine is not disposed, another WebLLM engine is refused with `LlmError('unavailable')`.
  */
 export function createRunEngineFactory(sources: RunEngineSources) {
+  /** The document has one GPU engine: a second WebLLM run would swap models under the first and its Stop would cut the other's reply. */
+  let webLlmInUse = false;
   return async function createEngine(settings: EngineSettings, onStatus: (text: string | null) => void): Promise<RunEngine> {
     if (settings.kind === 'openai') {
       const { roster } = settings;
@@ -49,6 +57,19 @@ export function createRunEngineFactory(sources: RunEngineSources) {
         models: rosterToPresetModels(roster),
       };
     }
+    if (webLlmInUse) throw new LlmError('unavailable', 'Another run is using the in-browser model engine: wait for it to finish, or stop it, then start this one.');
+    webLlmInUse = true;
+    try {
+      return await createWebLlmEngine(settings, onStatus, () => {
+        webLlmInUse = false;
+      });
+    } catch (error) {
+      webLlmInUse = false;
+      throw error;
+    }
+  };
+
+  async function createWebLlmEngine(settings: Extract<EngineSettings, { kind: 'webllm' }>, onStatus: (text: string | null) => void, release: () => void): Promise<RunEngine> {
     const capability = await sources.capability();
     if (!capability.available) throw new LlmError('no-webgpu', `${NO_WEBGPU_ADVICE} (${capability.reason})`);
     const roster = settings.roster ?? defaultWebLlmRoster(capability.shaderF16);
@@ -56,7 +77,13 @@ export function createRunEngineFactory(sources: RunEngineSources) {
     const webLlm = await sources.webLlm();
     const scheduler = createModelScheduler(webLlm, webLlm, plan);
     let statusShown = false;
+    let lastStatusAt = -Infinity;
     const stopListening = sources.onLoadProgress((text) => {
+      // WebLLM reports download progress many times a second; the run row is rewritten for each
+      // line shown, so at most four lines a second reach it (the phase still changes in time).
+      const at = (sources.now ?? Date.now)();
+      if (at - lastStatusAt < STATUS_INTERVAL_MS) return;
+      lastStatusAt = at;
       statusShown = true;
       onStatus(text);
     });
@@ -77,7 +104,10 @@ export function createRunEngineFactory(sources: RunEngineSources) {
         await webLlm.reload();
         return true;
       },
-      dispose: stopListening,
+      dispose: () => {
+        stopListening();
+        release();
+      },
       modelLoads: () => scheduler.loads(),
     };
   };

@@ -129,6 +129,26 @@ describe('matrix run host', () => {
     expect(row!.error!.message).toContain('chrome://flags');
   });
 
+  it('never stores a model server’s API key in the run row, though the engine gets it', async () => {
+    let engineSettings: unknown;
+    const host = createMatrixRunHost({
+      database,
+      properties: [bandGap, bulkModulus],
+      createEngine: async (engine) => {
+        engineSettings = engine;
+        return { llm: createScriptedLlm(matrixScript()), models };
+      },
+      newId: () => 'run-key',
+    });
+    const base = settings();
+    const withKey = { ...base, engine: { ...(base.engine as Extract<MatrixRunSettings['engine'], { kind: 'openai' }>), apiKey: 'sk-secret' } };
+    await host.start(withKey);
+    const row = await host.settled('run-key');
+    expect(engineSettings).toMatchObject({ apiKey: 'sk-secret' });
+    expect(JSON.stringify(row)).not.toContain('sk-secret');
+    expect(JSON.stringify(await getRun(database, 'run-key'))).not.toContain('sk-secret');
+  });
+
   it('refuses a run for a paper that is not saved, or for an unknown property, before storing anything', async () => {
     const host = hostWith(async () => ({ llm: createScriptedLlm(matrixScript()), models }));
     expect(await host.start(settings({ paperKey: 'doi:10.1/missing' }))).toMatchObject({ ok: false, failure: { code: 'bad-request' } });

@@ -80,6 +80,32 @@ describe('run engines', () => {
     expect(listeners.size).toBe(0);
   });
 
+  it('takes one WebLLM run at a time: a second is refused in words until the first is disposed', async () => {
+    const { value } = sources(swiftShader);
+    const createEngine = createRunEngineFactory(value);
+    const first = await createEngine({ kind: 'webllm' }, () => undefined);
+    const refused = await createEngine({ kind: 'webllm' }, () => undefined).catch((error: unknown) => error);
+    expect((refused as LlmError).code).toBe('unavailable');
+    expect((refused as LlmError).message).toContain('Another run is using the in-browser model engine');
+    first.dispose!();
+    const second = await createEngine({ kind: 'webllm' }, () => undefined);
+    second.dispose!();
+  });
+
+  it('writes at most one load status line per 250 ms', async () => {
+    let clock = 0;
+    const { value, listeners } = sources(swiftShader);
+    const statuses: Array<string | null> = [];
+    const engine = await createRunEngineFactory({ ...value, now: () => clock })({ kind: 'webllm' }, (text) => statuses.push(text));
+    for (const [at, text] of [[0, 'a'], [100, 'b'], [249, 'c'], [250, 'd'], [600, 'e']] as const) {
+      clock = at;
+      listeners.forEach((listener) => listener(text));
+    }
+    // 0 → a; 100 and 249 fall inside the first 250 ms; 250 → d; 600 → e.
+    expect(statuses).toEqual(['a', 'd', 'e']);
+    engine.dispose!();
+  });
+
   it('WebLLM with a model larger than the GPU budget fails as out-of-gpu-memory, naming it', async () => {
     const { value } = sources(swiftShader, 9000);
     const failure = await createRunEngineFactory(value)({ kind: 'webllm', gpuBudgetMB: 4096 }, () => undefined).catch((error: unknown) => error);
