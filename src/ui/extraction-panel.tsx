@@ -50,7 +50,8 @@ export interface ExtractionPanelProps {
   candidates?: CandidateLayer;
 }
 
-type RequestState = { phase: 'idle' } | { phase: 'starting' } | { phase: 'started'; runId: string };
+/** `at`: ISO time of the click, so a newer run started elsewhere (another panel) also ends the wait. */
+type RequestState = { phase: 'idle' } | { phase: 'starting'; at: string } | { phase: 'started'; runId: string; at: string };
 
 function initialProperties(properties: ExtractionPanelProps['properties']): string[] {
   if (properties.some((property) => property.name === DEFAULT_PROPERTY)) return [DEFAULT_PROPERTY];
@@ -95,7 +96,7 @@ export function ExtractionPanel({ paperKey, properties: builtIn, run, engine, on
   };
 
   const engineResult = engineFromDraft(draft);
-  const awaitingRow = request.phase === 'starting' || (request.phase === 'started' && run?.id !== request.runId);
+  const awaitingRow = request.phase === 'starting' || (request.phase === 'started' && run?.id !== request.runId && !(run && run.startedAt >= request.at));
   const shown = awaitingRow ? undefined : run;
   const running = shown?.status === 'running';
   const status = awaitingRow ? 'starting' : (shown?.status ?? 'idle');
@@ -119,11 +120,12 @@ export function ExtractionPanel({ paperKey, properties: builtIn, run, engine, on
       seed: DEFAULT_SEED,
     };
     setRequestFailure(null);
-    setRequest({ phase: 'starting' });
+    const at = new Date().toISOString();
+    setRequest({ phase: 'starting', at });
     // No await before `start`: it may call permissions.request, which needs this user gesture.
     start(settings).then(
       (result) => {
-        if (result.ok) setRequest({ phase: 'started', runId: result.runId });
+        if (result.ok) setRequest({ phase: 'started', runId: result.runId, at });
         else {
           setRequest({ phase: 'idle' });
           setRequestFailure(result.failure);

@@ -96,7 +96,8 @@ export function SettingsPanel({ services, engine, onEngineChange }: SettingsPane
     services.deleteFromCache(modelId).then(
       (answer) => {
         setDeleting(null);
-        if (answer.ok) setCache(answer.models);
+        // The answer names only the deleted model: update its row and keep the others.
+        if (answer.ok) setCache((rows) => [...(rows ?? []).filter((row) => !answer.models.some((changed) => changed.modelId === row.modelId)), ...answer.models]);
         else setCacheProblem(`${modelId} could not be deleted: ${answer.failure.message}`);
       },
       (error: unknown) => {
