@@ -7,6 +7,7 @@ import { runBench } from './bench-command';
 import { runCapture } from './capture-command';
 import { runEval } from './eval-command';
 import { runExtract } from './extract-command';
+import { runPrecedent } from './precedent-command';
 import { runScan } from './scan-command';
 
 const USAGE = `usage: assay <command> [options]
@@ -22,6 +23,8 @@ commands:
       supermat [--engine rules], cornell-tc [--reference FILE], measeval, mulms,
       llm-nerre-doping (--predictions FILE | --baseline formula-hosts)
       common: [--data DIR] [--split dev] [--limit N] [--json]
+  precedent "<material>" [--property tc] [--reference FILE]… [--texts FILE.jsonl] [--engine scripted --script FILE | openai --base-url URL --model judge=ID]
+                                                 has it been reported superconducting (Tc / Tcn), grounded in tables or texts, else Unknown
   bench [--runs N] [--json] [file …]            capture, scan and rules-extraction timings on sample papers
   bench --presets [--limit N] [--json]           LLM calls, tokens and model loads per paper for the paper and browser presets
 
@@ -35,6 +38,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   extract: runExtract,
   eval: (argv) => runEval(argv),
   bench: runBench,
+  precedent: runPrecedent,
 };
 
 /** Exit codes: 0 success, 1 the input could not be processed, 2 usage error. */

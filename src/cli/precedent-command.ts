@@ -1,0 +1,177 @@
+/**
+ * `assay precedent "<material>" [--property tc] [--reference FILE]... [--texts FILE.jsonl]
+ * [--engine scripted --script FILE | --engine openai --base-url URL --model judge=ID
+ * [--api-key-env NAME]] [--data DIR] [--json]`: has the material been reported with the
+ * property? Answers from reference tables first, then from retrieved texts through the judge
+ * (`checkPrecedent`). With `--json`, one document `{ material, property, answer, values,
+ * sources, searched, unknownBecause?, dropped, related, phases }`.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { defaultReferencePath } from '../eval/cornell-tc/cornell-tc-dataset';
+import { resolveDataRoot } from '../eval/data-root';
+import type { LlmPort } from '../llm/llm-port';
+import { createOpenAiCompatibleLlm } from '../llm/openai-compatible';
+import { checkPrecedent, type NamedReferenceTable, type PrecedentCheck } from '../precedent/check-precedent';
+import { retrievedTextSchema, type RetrievedText } from '../precedent/judge/judge-schema';
+import { parseReferenceTable } from '../precedent/reference-table';
+import { loadScriptedEngine } from './matrix-engines';
+
+/** Bad options (exit 2) vs. unreadable input (exit 1); the message is one line. */
+class PrecedentUsageError extends Error {}
+class PrecedentInputError extends Error {}
+
+const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ');
+
+async function readInput(path: string, what: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new PrecedentInputError(`${what} ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file' : (error as Error).message}`);
+  }
+}
+
+async function loadTable(path: string, name: string): Promise<NamedReferenceTable> {
+  const text = await readInput(path, 'reference table');
+  try {
+    return { name, table: parseReferenceTable(text) };
+  } catch (error) {
+    throw new PrecedentInputError(`reference table ${path}: ${oneLine((error as Error).message)}`);
+  }
+}
+
+/**
+ * Retrieved texts from a JSON Lines file, one `RetrievedText` (`{ id, doi, title, year, text,
+ * origin }`) per non-empty line. Throws `PrecedentInputError` naming the first bad line.
+ */
+export async function loadRetrievedTexts(path: string): Promise<RetrievedText[]> {
+  const lines = (await readInput(path, 'texts')).split(/\r?\n/);
+  const texts: RetrievedText[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(line);
+    } catch (error) {
+      throw new PrecedentInputError(`texts ${path} line ${index + 1} is not JSON: ${(error as Error).message}`);
+    }
+    const parsed = retrievedTextSchema.safeParse(data);
+    if (!parsed.success) throw new PrecedentInputError(`texts ${path} line ${index + 1}: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`);
+    texts.push(parsed.data);
+  }
+  return texts;
+}
+
+interface EngineFlags {
+  engine?: string | undefined;
+  script?: string | undefined;
+  'base-url'?: string | undefined;
+  'api-key-env'?: string | undefined;
+  model?: string[] | undefined;
+}
+
+async function judgeEngine(flags: EngineFlags): Promise<LlmPort | undefined> {
+  if (flags.engine === undefined) return undefined;
+  if (flags.engine === 'scripted') {
+    if (!flags.script) throw new PrecedentUsageError('--engine scripted needs --script FILE (replies for the "judge" role)');
+    try {
+      return await loadScriptedEngine(flags.script);
+    } catch (error) {
+      throw new PrecedentUsageError(oneLine((error as Error).message));
+    }
+  }
+  if (flags.engine !== 'openai') throw new PrecedentUsageError(`unknown engine '${flags.engine}'; use --engine scripted or openai`);
+  if (!flags['base-url']) throw new PrecedentUsageError('--engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)');
+  const models = (flags.model ?? []).map((value) => value.replace(/^judge=/, '').trim()).filter((value) => value !== '');
+  if (models.length !== 1 || (flags.model ?? []).some((value) => /^[a-z]+=/.test(value) && !value.startsWith('judge='))) {
+    throw new PrecedentUsageError('--engine openai needs exactly one --model judge=ID (the judge model)');
+  }
+  let apiKey: string | undefined;
+  if (flags['api-key-env']) {
+    apiKey = process.env[flags['api-key-env']];
+    if (!apiKey) throw new PrecedentUsageError(`environment variable ${flags['api-key-env']} (--api-key-env) is not set`);
+  }
+  return createOpenAiCompatibleLlm({ baseUrl: flags['base-url'], ...(apiKey ? { apiKey } : {}), models: { judge: models[0]! } });
+}
+
+function formatReference(value: PrecedentCheck['values'][number]): string {
+  const reference = value.reference;
+  if (reference.code) return `${value.origin}: ${reference.code}`;
+  const parts = [reference.doi ? `doi:${reference.doi}` : reference.sourceId, reference.title ? `"${reference.title}"` : '', reference.year ? String(reference.year) : ''];
+  return parts.filter((part) => part).join(', ');
+}
+
+/**
+ * The plain-text report: the answer, each value with its reference and quote, the judge's
+ * dropped claims, related materials and phases, then what was searched. Model text is printed
+ * as plain text on one line each (never interpreted).
+ */
+export function formatPrecedentCheck(material: string, property: string, check: PrecedentCheck): string {
+  const lines = [`${material} — ${property}: ${check.answer}${check.unknownBecause ? ` (${check.unknownBecause})` : ''}`];
+  for (const value of check.values) {
+    lines.push(`  ${value.kind} ${value.value} ${value.unit}${value.conditions ? ` (${value.conditions})` : ''}  [${formatReference(value)}]`);
+    lines.push(`    "${oneLine(value.quote)}"`);
+  }
+  for (const dropped of check.dropped) lines.push(`  dropped: ${dropped.reason}`);
+  for (const related of check.related) lines.push(`  related (unverified): ${oneLine(related.material)} — ${oneLine(related.note)}`);
+  for (const phase of check.phases) lines.push(`  phase${phase.grounded ? '' : ' (unverified)'}: ${oneLine(phase.phase)} — ${oneLine(phase.note)}${phase.reference ? ` [${phase.reference.doi ?? phase.reference.sourceId}]` : ''}`);
+  lines.push('searched:');
+  for (const entry of check.searched) lines.push(`  ${entry.source}: ${entry.found} value(s) — ${entry.note}`);
+  return lines.join('\n') + '\n';
+}
+
+async function precedent(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean' },
+        property: { type: 'string', default: 'tc' },
+        reference: { type: 'string', multiple: true },
+        texts: { type: 'string' },
+        data: { type: 'string' },
+        engine: { type: 'string' },
+        script: { type: 'string' },
+        'base-url': { type: 'string' },
+        'api-key-env': { type: 'string' },
+        model: { type: 'string', multiple: true },
+      },
+    });
+  } catch (error) {
+    throw new PrecedentUsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [material] = positionals;
+  if (!material || material.trim() === '' || positionals.length > 1) throw new PrecedentUsageError('give exactly one material: assay precedent "<material>" [--property tc] [--reference FILE] [--texts FILE.jsonl] [--json]');
+  const property = values.property.trim() || 'tc';
+  const llm = await judgeEngine(values);
+  const tables: NamedReferenceTable[] = [];
+  if (values.reference && values.reference.length > 0) {
+    for (const path of values.reference) tables.push(await loadTable(path, basename(path)));
+  } else {
+    const path = defaultReferencePath(resolveDataRoot(values.data));
+    if (existsSync(path)) tables.push(await loadTable(path, 'SuperCon'));
+    else process.stderr.write(`assay precedent: no SuperCon table at ${path}; answering from what is given\n`);
+  }
+  const texts = values.texts ? await loadRetrievedTexts(values.texts) : [];
+  const check = await checkPrecedent({ material: material.trim(), property }, { referenceTables: tables, texts }, llm ? { llm } : {});
+  process.stdout.write(values.json ? JSON.stringify({ material: material.trim(), property, ...check }) + '\n' : formatPrecedentCheck(material.trim(), property, check));
+  return 0;
+}
+
+/**
+ * Run `assay precedent`. Exit codes: 0 answered (including Unknown), 1 an input file is missing
+ * or malformed, 2 a usage error. Errors are one line on stderr; stdout then stays empty.
+ */
+export async function runPrecedent(argv: string[]): Promise<number> {
+  try {
+    return await precedent(argv);
+  } catch (error) {
+    process.stderr.write(`assay precedent: ${oneLine((error as Error).message)}\n`);
+    return error instanceof PrecedentUsageError ? 2 : 1;
+  }
+}
