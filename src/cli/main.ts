@@ -23,7 +23,8 @@ commands:
       supermat [--engine rules], cornell-tc [--reference FILE], measeval, mulms,
       llm-nerre-doping (--predictions FILE | --baseline formula-hosts)
       common: [--data DIR] [--split dev] [--limit N] [--json]
-  precedent "<material>" [--property tc] [--reference FILE]… [--texts FILE.jsonl] [--engine scripted --script FILE | openai --base-url URL --model judge=ID]
+  precedent "<material>" [--property tc] [--reference FILE]… [--dataset FILE] [--texts FILE.jsonl]
+            [--literature --mailto ADDRESS [--openalex-key KEY]] [--engine scripted --script FILE | openai --base-url URL --model judge=ID]
                                                  has it been reported superconducting (Tc / Tcn), grounded in tables or texts, else Unknown
   bench [--runs N] [--json] [file …]            capture, scan and rules-extraction timings on sample papers
   bench --presets [--limit N] [--json]           LLM calls, tokens and model loads per paper for the paper and browser presets

@@ -1,10 +1,12 @@
 /**
  * `assay precedent "<material>" [--property tc] [--reference FILE]... [--texts FILE.jsonl]
  * [--engine scripted --script FILE | --engine openai --base-url URL --model judge=ID
- * [--api-key-env NAME]] [--data DIR] [--json]`: has the material been reported with the
- * property? Answers from reference tables first, then from retrieved texts through the judge
- * (`checkPrecedent`). With `--json`, one document `{ material, property, answer, values,
- * sources, searched, unknownBecause?, dropped, related, phases }`.
+ * [--api-key-env NAME]] [--dataset EXPORT.json[l]] [--literature --mailto ADDRESS
+ * [--openalex-key KEY]] [--data DIR] [--json]`: has the material been reported with the
+ * property? Answers from the reader's dataset and reference tables first, then from retrieved
+ * texts and open-literature abstracts through the judge (`checkPrecedent`). With `--json`, one
+ * document `{ material, property, answer, values, sources, searched, unknownBecause?, dropped,
+ * related, phases }`.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -16,7 +18,13 @@ import type { LlmPort } from '../llm/llm-port';
 import { createOpenAiCompatibleLlm } from '../llm/openai-compatible';
 import { checkPrecedent, type NamedReferenceTable, type PrecedentCheck } from '../precedent/check-precedent';
 import { retrievedTextSchema, type RetrievedText } from '../precedent/judge/judge-schema';
+import { createArxivClient } from '../precedent/literature/arxiv';
+import { createCrossrefClient } from '../precedent/literature/crossref';
+import { createOpenAlexClient } from '../precedent/literature/openalex';
+import type { LiteratureClient } from '../precedent/literature/types';
 import { parseReferenceTable } from '../precedent/reference-table';
+import { parseAssayImport } from '../export/dataset-import';
+import type { DatasetTriplet } from '../contracts/dataset';
 import { loadScriptedEngine } from './matrix-engines';
 
 /** Bad options (exit 2) vs. unreadable input (exit 1); the message is one line. */
@@ -64,6 +72,43 @@ export async function loadRetrievedTexts(path: string): Promise<RetrievedText[]>
   return texts;
 }
 
+/**
+ * The reader's saved triplets from an Assay JSON/JSONL export (`parseAssayImport`). Bad rows are
+ * skipped with one warning line on stderr; a file with no valid row throws `PrecedentInputError`.
+ */
+export async function loadDataset(path: string): Promise<DatasetTriplet[]> {
+  const { rows, problems } = parseAssayImport(await readInput(path, 'dataset'));
+  if (rows.length === 0) throw new PrecedentInputError(`dataset ${path}: no valid row${problems[0] ? ` (${oneLine(problems[0])})` : ''}`);
+  if (problems.length > 0) process.stderr.write(`assay precedent: dataset ${path}: ${problems.length} problem(s) skipped, first: ${oneLine(problems[0]!)}\n`);
+  return rows;
+}
+
+interface LiteratureFlags {
+  literature?: boolean | undefined;
+  mailto?: string | undefined;
+  'openalex-key'?: string | undefined;
+}
+
+/**
+ * Literature clients for `--literature`: Crossref (needs `--mailto`, its polite pool) and arXiv,
+ * plus OpenAlex with `--openalex-key`, all on `fetchImpl`. Undefined without `--literature`;
+ * throws `PrecedentUsageError` for a missing or malformed `--mailto`, or literature flags
+ * without `--literature`.
+ */
+export function literatureClients(flags: LiteratureFlags, fetchImpl: typeof globalThis.fetch): LiteratureClient[] | undefined {
+  if (!flags.literature) {
+    if (flags.mailto !== undefined || flags['openalex-key'] !== undefined) throw new PrecedentUsageError('--mailto and --openalex-key apply only with --literature');
+    return undefined;
+  }
+  const mailto = flags.mailto?.trim() ?? '';
+  if (mailto === '') throw new PrecedentUsageError("--literature needs --mailto ADDRESS (Crossref's polite pool asks for a contact address)");
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(mailto)) throw new PrecedentUsageError(`--mailto "${mailto}" is not an e-mail address`);
+  const clients: LiteratureClient[] = [createCrossrefClient({ fetch: fetchImpl, mailto }), createArxivClient({ fetch: fetchImpl })];
+  const key = flags['openalex-key']?.trim();
+  if (key) clients.push(createOpenAlexClient({ fetch: fetchImpl, apiKey: key }));
+  return clients;
+}
+
 interface EngineFlags {
   engine?: string | undefined;
   script?: string | undefined;
@@ -100,7 +145,8 @@ function formatReference(value: PrecedentCheck['values'][number]): string {
   const reference = value.reference;
   if (reference.code) return `${value.origin}: ${reference.code}`;
   const parts = [reference.doi ? `doi:${reference.doi}` : reference.sourceId, reference.title ? `"${reference.title}"` : '', reference.year ? String(reference.year) : ''];
-  return parts.filter((part) => part).join(', ');
+  const cited = parts.filter((part) => part).join(', ');
+  return value.origin === 'your dataset' ? `your dataset: ${cited}` : cited;
 }
 
 /**
@@ -139,6 +185,10 @@ async function precedent(argv: string[]): Promise<number> {
         'base-url': { type: 'string' },
         'api-key-env': { type: 'string' },
         model: { type: 'string', multiple: true },
+        dataset: { type: 'string' },
+        literature: { type: 'boolean' },
+        mailto: { type: 'string' },
+        'openalex-key': { type: 'string' },
       },
     });
   } catch (error) {
@@ -146,8 +196,9 @@ async function precedent(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [material] = positionals;
-  if (!material || material.trim() === '' || positionals.length > 1) throw new PrecedentUsageError('give exactly one material: assay precedent "<material>" [--property tc] [--reference FILE] [--texts FILE.jsonl] [--json]');
+  if (!material || material.trim() === '' || positionals.length > 1) throw new PrecedentUsageError('give exactly one material: assay precedent "<material>" [--property tc] [--reference FILE] [--dataset FILE] [--texts FILE.jsonl] [--literature --mailto ADDRESS] [--json]');
   const property = values.property.trim() || 'tc';
+  const clients = literatureClients(values, globalThis.fetch);
   const llm = await judgeEngine(values);
   const tables: NamedReferenceTable[] = [];
   if (values.reference && values.reference.length > 0) {
@@ -158,7 +209,9 @@ async function precedent(argv: string[]): Promise<number> {
     else process.stderr.write(`assay precedent: no SuperCon table at ${path}; answering from what is given\n`);
   }
   const texts = values.texts ? await loadRetrievedTexts(values.texts) : [];
-  const check = await checkPrecedent({ material: material.trim(), property }, { referenceTables: tables, texts }, llm ? { llm } : {});
+  const dataset = values.dataset ? await loadDataset(values.dataset) : undefined;
+  const sources = { referenceTables: tables, texts, ...(dataset ? { dataset } : {}), ...(clients ? { literature: { clients } } : {}) };
+  const check = await checkPrecedent({ material: material.trim(), property }, sources, llm ? { llm } : {});
   process.stdout.write(values.json ? JSON.stringify({ material: material.trim(), property, ...check }) + '\n' : formatPrecedentCheck(material.trim(), property, check));
   return 0;
 }

@@ -69,8 +69,6 @@ export function parseReferenceTable(csvText: string): ReferenceTable {
   const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
   if (records.length > 0 && missing.length > 0) throw new Error(`reference table lacks column(s): ${missing.join(', ')}`);
   const rows: ReferenceRow[] = [];
-  const byFormula = new Map<string, ReferenceRow[]>();
-  const byElements = new Map<string, ReferenceRow[]>();
   let skippedRows = 0;
   for (const { record, raw } of records) {
     const name = (record.property_name ?? '').trim().toLowerCase();
@@ -85,9 +83,22 @@ export function parseReferenceTable(csvText: string): ReferenceTable {
     }
     const row: ReferenceRow = { material, kind, value: kelvin.value, code: (record.refno ?? '').trim(), quote: raw.replace(/\r?\n?$/, '').replace(/\r$/, '') };
     rows.push(row);
-    const formula = normalizeFormula(material);
+  }
+  return indexReferenceRows(rows, skippedRows);
+}
+
+/**
+ * Index rows by normalized formula and by element set, as `parseReferenceTable` does, so that
+ * `findReferenceRows` can match materials in rows from any source (the reader's dataset builds
+ * its rows this way). `skippedRows` is carried into the table as given (default 0). Never throws.
+ */
+export function indexReferenceRows(rows: readonly ReferenceRow[], skippedRows = 0): ReferenceTable {
+  const byFormula = new Map<string, ReferenceRow[]>();
+  const byElements = new Map<string, ReferenceRow[]>();
+  for (const row of rows) {
+    const formula = normalizeFormula(row.material);
     if (formula) pushTo(byFormula, formula, row);
-    pushTo(byElements, elementKey(material), row);
+    pushTo(byElements, elementKey(row.material), row);
   }
   return { rows, skippedRows, byFormula, byElements };
 }

@@ -7,7 +7,10 @@
  * reading, grounding), not precedent search. The `leaveOut` variant removes, for each question,
  * the table row(s) written exactly as the question's material, so only rows written differently
  * (element order, `-d` oxygen suffix) can answer: it measures how much the material matching
- * adds, and is not comparable to a search over papers either.
+ * adds, and is not comparable to a search over papers either. The `variants` figures ask each
+ * question again with its material rewritten as papers write it (`materialVariants`: element
+ * order, Unicode subscripts, 1 subscripts, dopant variable) against the full table: they measure
+ * whether the matching holds up, one figure per way of writing.
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
@@ -16,6 +19,7 @@ import { parseReferenceTable, tableLines, type ReferenceTable } from '../../prec
 import type { PrecedentAnswer } from '../../precedent/precedent-answer';
 import { cornellTcFolder, defaultReferencePath, parseCornellTcDevSet, type CornellTcQuestion } from './cornell-tc-dataset';
 import { answerGrounded, CORNELL_TC_TOLERANCES, scorePrecedent, type PrecedentScore } from './cornell-tc-score';
+import { MATERIAL_VARIANT_KINDS, materialVariants, type MaterialVariantKind } from './material-variants';
 import { join } from 'node:path';
 
 export interface CornellTcOptions {
@@ -40,6 +44,24 @@ export interface CornellTcFigures {
   coverage: number;
   /** Share of answered (not Unknown) answers whose every value quotes a real table row holding it, with its reference code. */
   groundedShare: number;
+  /** Share of answered answers whose every value is grounded and cites a DOI (SuperCon rows carry none: 0 for the table). */
+  groundedDoiShare: number;
+  /** Share of answered answers whose every value is grounded and cites a reference code (SuperCon `refno`). */
+  groundedCodeShare: number;
+}
+
+/** One way of rewriting the materials: the figures over the questions it applies to. */
+export interface CornellTcVariantFigures extends CornellTcFigures {
+  kind: MaterialVariantKind | 'all';
+  /** Questions whose material this rewriting applies to (the means and shares are over these). */
+  applicable: number;
+  /** Of those, answered (not Unknown) when asked rewritten, and when asked as written. */
+  found: number;
+  plainFound: number;
+  /** Mean 0/1/2 score over the same questions asked as written. */
+  plainMeanScore: number;
+  /** The rewritten materials that got no answer. */
+  missed: string[];
 }
 
 export interface CornellTcMaterialResult {
@@ -65,6 +87,8 @@ export interface CornellTcEvaluation extends CornellTcFigures {
   tableRows: number;
   /** The same figures with each question's exactly-written truth row(s) removed from the table. */
   leaveOut: CornellTcFigures;
+  /** Per way of rewriting (then `all` pooled), full table. */
+  variants: CornellTcVariantFigures[];
   perMaterial: CornellTcMaterialResult[];
 }
 
@@ -84,6 +108,8 @@ export function cornellTcFigures(questions: readonly CornellTcQuestion[], answer
     meanScoreAt[percentKey(tolerance)] = mean(questions.map((question, index) => scorePrecedent(answers[index], question, tolerance)));
   }
   const answered = answers.map((answer, index) => ({ answer, grounded: grounded[index] === true })).filter(({ answer }) => answer.answer !== 'Unknown');
+  const share = (cites: (value: PrecedentAnswer['values'][number]) => boolean) =>
+    answered.length === 0 ? 0 : answered.filter((item) => item.grounded && item.answer.values.every(cites)).length / answered.length;
   return {
     meanScore: mean(scores),
     scoreCounts,
@@ -91,6 +117,8 @@ export function cornellTcFigures(questions: readonly CornellTcQuestion[], answer
     meanScoreHeadline: mean(questions.map((question, index) => scorePrecedent(answers[index], question, CORNELL_TC_TOLERANCES[0], true))),
     coverage: n === 0 ? 0 : answered.length / n,
     groundedShare: answered.length === 0 ? 0 : answered.filter((item) => item.grounded).length / answered.length,
+    groundedDoiShare: share((value) => value.reference.doi !== undefined),
+    groundedCodeShare: share((value) => value.reference.code !== undefined),
   };
 }
 
@@ -140,20 +168,66 @@ export async function evaluateCornellTc(options: CornellTcOptions): Promise<Corn
     tableRows: table.rows.length,
     ...cornellTcFigures(questions, answers, grounded),
     leaveOut: cornellTcFigures(questions, heldOut, heldOutGrounded),
+    variants: variantFigures(questions, answers, (material) => answerFromReferenceTable(material, table, answerOptions), (answer) => answer.answer !== 'Unknown' && answerGrounded(answer, lines, header)),
     perMaterial,
   };
 }
 
-/** Markdown table of the headline figures (full table and truth row left out). */
+/**
+ * Ask every question again under each rewriting of its material (`materialVariants`) with
+ * `answer`, and give one `CornellTcVariantFigures` per rewriting kind, then `all` pooled (a
+ * question counts once per applicable kind there). `plainAnswers` are the answers to the
+ * materials as written, paired with `questions`.
+ */
+export function variantFigures(
+  questions: readonly CornellTcQuestion[],
+  plainAnswers: readonly PrecedentAnswer[],
+  answer: (material: string) => PrecedentAnswer,
+  grounded: (answer: PrecedentAnswer) => boolean,
+): CornellTcVariantFigures[] {
+  const asked = questions.flatMap((question, index) =>
+    materialVariants(question.material).map((variant) => ({ kind: variant.kind, material: variant.material, question, plain: plainAnswers[index]!, answer: answer(variant.material) })),
+  );
+  const figures = (kind: MaterialVariantKind | 'all', items: typeof asked): CornellTcVariantFigures => {
+    const answers = items.map((item) => item.answer);
+    const plain = items.map((item) => item.plain);
+    const qs = items.map((item) => item.question);
+    return {
+      kind,
+      applicable: items.length,
+      found: answers.filter((item) => item.answer !== 'Unknown').length,
+      plainFound: plain.filter((item) => item.answer !== 'Unknown').length,
+      plainMeanScore: cornellTcFigures(qs, plain, plain.map(grounded)).meanScore,
+      missed: items.filter((item) => item.answer.answer === 'Unknown').map((item) => item.material),
+      ...cornellTcFigures(qs, answers, answers.map(grounded)),
+    };
+  };
+  return [...MATERIAL_VARIANT_KINDS.map((kind) => figures(kind, asked.filter((item) => item.kind === kind))), figures('all', asked)];
+}
+
+/**
+ * Markdown tables: the headline figures (full table and truth row left out; "grounded" split
+ * into answers citing DOIs and answers citing reference codes), then one row per rewriting of
+ * the materials, with the same questions asked as written beside it and the rewritings missed.
+ */
 export function cornellTcTable(result: CornellTcEvaluation): string {
   const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+  const counts = (figures: CornellTcFigures) => `${figures.scoreCounts[0]} / ${figures.scoreCounts[1]} / ${figures.scoreCounts[2]}`;
   const row = (name: string, figures: CornellTcFigures) =>
-    `| ${name} | ${result.n} | ${figures.meanScore.toFixed(2)} | ${figures.meanScoreHeadline.toFixed(2)} | ${Object.values(figures.meanScoreAt).map((score) => score.toFixed(2)).join(' / ')} | ${figures.scoreCounts[0]} / ${figures.scoreCounts[1]} / ${figures.scoreCounts[2]} | ${percent(figures.coverage)} | ${percent(figures.groundedShare)} |`;
+    `| ${name} | ${result.n} | ${figures.meanScore.toFixed(2)} | ${figures.meanScoreHeadline.toFixed(2)} | ${Object.values(figures.meanScoreAt).map((score) => score.toFixed(2)).join(' / ')} | ${counts(figures)} | ${percent(figures.coverage)} | ${percent(figures.groundedShare)} | ${percent(figures.groundedDoiShare)} / ${percent(figures.groundedCodeShare)} |`;
+  const variantRow = (figures: CornellTcVariantFigures) =>
+    `| ${figures.kind} | ${figures.applicable} | ${figures.found} (${figures.plainFound}) | ${figures.meanScore.toFixed(2)} (${figures.plainMeanScore.toFixed(2)}) | ${counts(figures)} | ${percent(figures.coverage)} | ${percent(figures.groundedShare)} | ${figures.kind === 'all' ? '' : figures.missed.join(', ')} |`;
   return [
-    '| cornell-tc (dev) | n | mean score | headline only | at 0.1% / 1% / 10% | scores 0 / 1 / 2 | coverage | grounded |',
-    '|---|---|---|---|---|---|---|---|',
+    '| cornell-tc (dev) | n | mean score | headline only | at 0.1% / 1% / 10% | scores 0 / 1 / 2 | coverage | grounded | grounded by DOI / by reference code |',
+    '|---|---|---|---|---|---|---|---|---|',
     row('reference table', result),
     row('truth row left out', result.leaveOut),
+    '',
+    'Materials rewritten as papers write them, full table (as written in brackets):',
+    '',
+    '| rewriting | applicable | found (as written) | mean score (as written) | scores 0 / 1 / 2 | coverage | grounded | missed |',
+    '|---|---|---|---|---|---|---|---|',
+    ...result.variants.map(variantRow),
     '',
   ].join('\n');
 }

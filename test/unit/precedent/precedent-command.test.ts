@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runPrecedent } from '../../../src/cli/precedent-command';
+import { literatureClients, runPrecedent } from '../../../src/cli/precedent-command';
 import { defaultReferencePath } from '../../../src/eval/cornell-tc/cornell-tc-dataset';
 import { sharedRoot } from '../../support/shared-data';
 
@@ -78,6 +78,56 @@ describe('assay precedent', () => {
     stderr = '';
     expect(await runPrecedent(['MgB2', '--engine', 'scripted'])).toBe(2);
     expect(stderr).toBe('assay precedent: --engine scripted needs --script FILE (replies for the "judge" role)\n');
+  });
+
+  it('answers from --dataset (an Assay JSONL export) before the table, and cites the paper', async () => {
+    const row = {
+      id: 'run-1:0',
+      mergeKey: 'k',
+      paper: { key: 'doi:10.1000/cab6-sc', doi: '10.1000/cab6-sc', url: null, title: 'CaB6 under pressure', authors: [], journal: null, year: 2021 },
+      material: 'CaB6',
+      property: 'tc',
+      value: { kind: 'number', value: 4.5 },
+      unit: 'K',
+      si: { value: { kind: 'number', value: 4.5 }, unit: 'K' },
+      evidence: { quote: { type: 'TextQuoteSelector', exact: 'CaB6 superconducts below 4.5 K at 30 GPa', prefix: '', suffix: '' } },
+      status: 'verified',
+      review: { decision: 'accepted' },
+      votes: [],
+      models: [],
+      savedAt: '2026-01-01T00:00:00Z',
+    };
+    writeFileSync(join(folder, 'export.jsonl'), JSON.stringify(row) + '\n' + '{"id":1}\n');
+    expect(await runPrecedent(['CaB6', '--reference', join(folder, 'table.csv'), '--dataset', join(folder, 'export.jsonl')])).toBe(0);
+    expect(stdout).toBe(
+      [
+        'CaB6 — tc: Yes',
+        '  Tc 4.5 K  [your dataset: doi:10.1000/cab6-sc, "CaB6 under pressure", 2021]',
+        '    "CaB6 superconducts below 4.5 K at 30 GPa"',
+        'searched:',
+        '  your dataset: 1 value(s) — Yes: 1 saved triplet(s)',
+        '  table.csv: 0 value(s) — no row for CaB6 among 2 rows',
+        '',
+      ].join('\n'),
+    );
+    // The bad second line is skipped with one warning.
+    expect(stderr).toMatch(/^assay precedent: dataset .*export\.jsonl: 1 problem\(s\) skipped, first: line 2: .*\n$/);
+  });
+
+  it('--literature needs --mailto; the literature flags need --literature; the clients are Crossref, arXiv, then OpenAlex with a key', async () => {
+    expect(await runPrecedent(['CaB6', '--literature'])).toBe(2);
+    expect(stderr).toBe("assay precedent: --literature needs --mailto ADDRESS (Crossref's polite pool asks for a contact address)\n");
+    stderr = '';
+    expect(await runPrecedent(['CaB6', '--literature', '--mailto', 'nobody'])).toBe(2);
+    expect(stderr).toBe('assay precedent: --mailto "nobody" is not an e-mail address\n');
+    stderr = '';
+    expect(await runPrecedent(['CaB6', '--mailto', 'me@example.org'])).toBe(2);
+    expect(stderr).toBe('assay precedent: --mailto and --openalex-key apply only with --literature\n');
+    expect(stdout).toBe('');
+    const fetchImpl = (() => Promise.reject(new Error('no network in tests'))) as typeof fetch;
+    expect(literatureClients({ literature: true, mailto: 'me@example.org' }, fetchImpl)?.map((client) => client.name)).toEqual(['crossref', 'arxiv']);
+    expect(literatureClients({ literature: true, mailto: 'me@example.org', 'openalex-key': 'k' }, fetchImpl)?.map((client) => client.name)).toEqual(['crossref', 'arxiv', 'openalex']);
+    expect(literatureClients({}, fetchImpl)).toBeUndefined();
   });
 
   it('without --reference and without the SuperCon table, says so on stderr and answers from what is given', async () => {
