@@ -7,7 +7,8 @@
  * 79, 224524; the table has no DOI column), `material`, `property_name` (`tc` | `tcn`),
  * `property_value`, `property_unit`. Other columns are kept only inside each row's quote.
  */
-import { parse } from 'csv-parse/sync';
+// The browser build: the default one needs Node's Buffer, which extension pages lack.
+import { parse } from 'csv-parse/browser/esm/sync';
 import { normalizeFormula, parseMaterial } from '../text/materials/index';
 import { toSI } from '../text/units/index';
 
