@@ -13,7 +13,9 @@ export default defineConfig({
     name: 'Assay',
     description: 'Capture materials papers and turn their reported properties into verified data.',
     // offscreen: the document that hosts the WebLLM engine (src/extension/offscreen-engine.ts); grants no host access.
-    permissions: ['activeTab', 'scripting', 'sidePanel', 'storage', 'offscreen'],
+    // contextMenus: the "Check precedent in Assay" item on selected text (src/extension/precedent-menu.ts);
+    // it adds a menu entry only and grants no access to any page.
+    permissions: ['activeTab', 'scripting', 'sidePanel', 'storage', 'offscreen', 'contextMenus'],
     host_permissions: mode === 'test' ? ['http://127.0.0.1/*'] : [],
     // Asked for one origin at a time, when the user points Assay at their own OpenAI-compatible
     // model server (Ollama, LM Studio, llama.cpp, vLLM); nothing is granted at install.

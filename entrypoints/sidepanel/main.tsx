@@ -44,6 +44,7 @@ createRoot(document.getElementById('root')!).render(
       extraction={{ database, properties, start, stop, review, openHighlighter, schemas }}
       settings={settings}
       findCurrentPaper={findCurrentPaper}
+      precedent={{ database, properties, pending: browser.storage.session }}
     />
   </StrictMode>,
 );

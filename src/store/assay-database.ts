@@ -9,11 +9,14 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { DatasetTriplet } from '../contracts/dataset';
 import type { MatrixRunRow } from '../contracts/matrix-run';
 import type { PaperRecord } from './paper-record';
+import type { PrecedentRecord, ReferenceTableRecord } from './precedent-repository';
 
 export type AssayDatabase = Dexie & {
   papers: EntityTable<PaperRecord, 'key'>;
   runs: EntityTable<MatrixRunRow, 'id'>;
   triplets: EntityTable<DatasetTriplet, 'id'>;
+  referenceTables: EntityTable<ReferenceTableRecord, 'id'>;
+  precedents: EntityTable<PrecedentRecord, 'key'>;
 };
 
 export const assayDatabaseName = 'assay';
@@ -49,5 +52,9 @@ export function createAssayDatabase(
   // v4: `papers.url`, so the side panel finds the saved paper of the page it opens on by an
   // index prefix lookup instead of reading every stored article.
   database.version(4).stores({ papers: 'key, capturedAt, doi, url' });
+  // v5: the precedent check's imported reference tables (`importedAt` orders their list; the CSV
+  // text is not indexed) and its cached answers, looked up by key only (see precedent-repository.ts).
+  // New tables, so no `upgrade()`; the other tables are inherited unchanged.
+  database.version(5).stores({ referenceTables: 'id, importedAt', precedents: 'key' });
   return database;
 }

@@ -1,7 +1,8 @@
 /**
  * The dataset page: the "Triplets" section (filters, plot, table, export/import) and the
  * "Papers" section (every captured paper), plus the paper view when the location hash is
- * `#paper=<key>` (links from the table's title column set it; Close or Back clears it).
+ * `#paper=<key>` (links from the table's title column set it; Close or Back clears it), and the
+ * "Check precedent" field (precedent-lookup.tsx).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { loadPropertySchemas } from '../properties';
@@ -9,6 +10,7 @@ import type { AssayDatabase } from '../store/assay-database';
 import { DatasetTable } from './dataset-table';
 import { paperKeyFromHash } from './dataset-view-model';
 import { PaperView } from './paper-view';
+import { PrecedentSection } from './precedent-lookup';
 import { spellPropertyName } from './run-view-model';
 import { TripletsSection } from './triplets-section';
 
@@ -26,6 +28,7 @@ export function DatasetPage({ database, view = window, debounceMs }: DatasetPage
     () => new Map(loadPropertySchemas().map((schema) => [schema.name, { label: schema.label, canonicalUnit: schema.canonicalUnit }])),
     [],
   );
+  const precedentProperties = useMemo(() => [...schemas].map(([name, { label }]) => ({ name, label })), [schemas]);
   const label = useCallback((name: string) => schemas.get(name)?.label ?? spellPropertyName(name), [schemas]);
   const [paperKey, setPaperKey] = useState(() => paperKeyFromHash(view.location.hash));
 
@@ -45,6 +48,7 @@ export function DatasetPage({ database, view = window, debounceMs }: DatasetPage
     <>
       {paperKey !== null && <PaperView database={database} paperKey={paperKey} label={label} onClose={closePaper} />}
       <TripletsSection database={database} schemas={schemas} label={label} {...(debounceMs !== undefined && { debounceMs })} />
+      <PrecedentSection database={database} properties={precedentProperties} />
       <section className="papers-section" aria-labelledby="papers-heading">
         <h2 id="papers-heading">Papers</h2>
         <DatasetTable database={database} />

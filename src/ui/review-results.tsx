@@ -10,6 +10,7 @@ import type { ReviewDecision } from '../contracts/dataset';
 import type { MatrixRunRow, RunReview } from '../contracts/matrix-run';
 import type { VerificationRecord } from '../matrix/cross-verify-refine';
 import { failureLines } from './highlight-items';
+import { PrecedentButton } from './precedent-lookup';
 import type { RunHighlights } from './highlight-sync';
 import type { ReviewActions } from './review-actions';
 import { ReviewButtons, EditForm, SaveVerified } from './review-controls';
@@ -197,6 +198,7 @@ function RecordItem({ index, record, review, decision, onLocate, children }: Rec
       )}
       {kept && <p className="model-said">You kept the {kept === 'moa' ? 'MoA' : 'search'} answer.</p>}
       {children}
+      <PrecedentButton index={index} question={{ material, property: triplet.property }} />
       <dl>
         <dt>Votes</dt>
         <dd>{votesText(record.votes)}</dd>
