@@ -16,7 +16,10 @@ export default defineConfig({
     // contextMenus: the "Check precedent in Assay" item on selected text (src/extension/precedent-menu.ts);
     // it adds a menu entry only and grants no access to any page.
     permissions: ['activeTab', 'scripting', 'sidePanel', 'storage', 'offscreen', 'contextMenus'],
-    host_permissions: mode === 'test' ? ['http://127.0.0.1/*'] : [],
+    // The test build also holds the literature providers' hosts, so the e2e can click the real
+    // "Open literature" switch (headless Chromium cannot answer a permission prompt); the tests'
+    // request routing still blocks those hosts, which is the no-network case they check.
+    host_permissions: mode === 'test' ? ['http://127.0.0.1/*', 'https://api.crossref.org/*', 'https://export.arxiv.org/*', 'https://api.openalex.org/*'] : [],
     // Asked for one origin at a time, when the user points Assay at their own OpenAI-compatible
     // model server (Ollama, LM Studio, llama.cpp, vLLM); nothing is granted at install.
     optional_host_permissions: ['http://*/*', 'https://*/*'],

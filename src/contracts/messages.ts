@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ArticleSchema, ArticleSourceSchema, DoiSchema } from './article';
 import { TextPositionSelectorSchema, TextQuoteSelectorSchema } from './evidence';
 import { CaptureErrorCodeSchema, CaptureFailureSchema } from '../capture/errors';
-import { MatrixRunSettingsSchema } from './matrix-run';
+import { EngineSettingsSchema, MatrixRunSettingsSchema } from './matrix-run';
 
 /** A problem in words, with a code a program can branch on. Capture codes plus two protocol codes. */
 export const MessageFailureSchema = z.object({
@@ -157,6 +157,59 @@ const EngineStatusResponseSchema = z.discriminatedUnion('ok', [
   FailureResponseSchema,
 ]);
 
+
+/**
+ * Check a precedent question ("has <material> been reported with <property>?") with the open
+ * literature: Crossref (polite pool, `mailto`), arXiv and OpenAlex (with `openAlexKey` when the
+ * reader gave one), judged by the reader's model engine. Runs in the offscreen document.
+ */
+export const PrecedentCheckRequestSchema = z.object({
+  type: z.literal('precedent-check'),
+  material: z.string().trim().min(1).max(200),
+  property: z.string().trim().min(1).max(100),
+  literature: z.object({ mailto: z.email(), openAlexKey: z.string().min(1).max(200).optional() }),
+  engine: EngineSettingsSchema,
+});
+
+const shortText = z.string().max(20_000);
+
+/**
+ * A `PrecedentCheck` (src/precedent/check-precedent.ts) as JSON. The fields the card shows are
+ * checked (answer, values with their reference, searched, dropped reasons); the judge's claims,
+ * related materials and phases pass through unchecked (the card shows only their count). Lists are capped so a bad answer cannot
+ * flood the cache.
+ */
+export const PrecedentCheckJsonSchema = z.object({
+  answer: z.enum(['Yes', 'No', 'Unknown']),
+  values: z
+    .array(
+      z.object({
+        kind: z.enum(['Tc', 'Tcn', 'value']),
+        value: z.number(),
+        unit: z.string().max(100),
+        conditions: shortText.optional(),
+        reference: z.object({
+          code: z.string().max(500).optional(),
+          sourceId: z.string().max(2000).optional(),
+          doi: z.string().max(500).optional(),
+          title: z.string().max(2000).optional(),
+          year: z.number().int().nullable().optional(),
+          origin: z.string().max(200).optional(),
+        }),
+        quote: shortText,
+        origin: z.string().max(500),
+      }),
+    )
+    .max(500),
+  sources: z.array(z.string().max(2000)).max(500),
+  searched: z.array(z.object({ source: z.string().max(500), found: z.number().int().nonnegative(), note: shortText })).max(100),
+  unknownBecause: shortText.optional(),
+  /** Why each claim was left out; the claim itself as sent. */
+  dropped: z.array(z.object({ reason: shortText, claim: z.unknown() })).max(500),
+  related: z.array(z.unknown()).max(500),
+  phases: z.array(z.unknown()).max(500),
+});
+
 /** Every request a context may send to the background. Add new requests to this union. */
 export const RequestSchema = z.discriminatedUnion('type', [
   CaptureTabRequestSchema,
@@ -168,6 +221,7 @@ export const RequestSchema = z.discriminatedUnion('type', [
   HighlightScrollRequestSchema,
   ModelCacheStatusRequestSchema,
   ModelCacheDeleteRequestSchema,
+  PrecedentCheckRequestSchema,
 ]);
 export type Request = z.infer<typeof RequestSchema>;
 export type RequestType = Request['type'];
@@ -191,6 +245,8 @@ export const ResponseSchemas = {
   'model-cache-status': ModelCacheResponseSchema,
   /** The models asked about after the deletion (the deleted one `cached: false`). */
   'model-cache-delete': ModelCacheResponseSchema,
+  /** The check (local sources, then the literature judged by the engine); engine and provider failures are lines of `searched`. */
+  'precedent-check': z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), check: PrecedentCheckJsonSchema }), FailureResponseSchema]),
 } satisfies Record<RequestType, z.ZodType>;
 
 export type ResponseOf<Type extends RequestType> = z.infer<(typeof ResponseSchemas)[Type]>;
@@ -208,6 +264,7 @@ export const OffscreenEnvelopeSchema = z.object({
     MatrixCancelRequestSchema,
     ModelCacheStatusRequestSchema,
     ModelCacheDeleteRequestSchema,
+    PrecedentCheckRequestSchema,
   ]),
 });
 export type OffscreenEnvelope = z.infer<typeof OffscreenEnvelopeSchema>;

@@ -1,8 +1,9 @@
 /**
  * The offscreen document's side of the engine requests (see offscreen-engine.ts for why the
  * engine lives there): one WebLLM `LlmPort` per document, shared by the `webgpu-check` and
- * `load-model` answers and by every SLM-MATRIX run (`matrix-start`, `matrix-cancel`), which the
- * document hosts so a run goes on while the side panel is closed.
+ * `load-model` answers, by every SLM-MATRIX run (`matrix-start`, `matrix-cancel`), which the
+ * document hosts so a run goes on while the side panel is closed, and by the precedent checks
+ * that search the open literature (`precedent-check`, precedent-check-host.ts).
  */
 import { failureResponse, OffscreenEnvelopeSchema, type OffscreenEnvelope, type ResponseOf } from '../contracts/messages';
 import { LlmError } from '../llm/llm-port';
@@ -12,6 +13,9 @@ import type { WebLlmCache } from '../llm/webllm-engine';
 import type { PropertyDefinition } from '../properties';
 import type { AssayDatabase } from '../store/assay-database';
 import { createMatrixRunHost, type MatrixRunHost } from './matrix-run-host';
+import { queryTriplets } from '../store/dataset-repository';
+import { loadReferenceTables } from '../ui/precedent-check';
+import { createPrecedentCheckHost } from './precedent-check-host';
 import { createRunEngineFactory } from './run-engines';
 
 type EngineResponse = ResponseOf<'webgpu-check'>;
@@ -59,19 +63,23 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
         for (const listener of progressListeners) listener(text);
       },
     }));
-  const runs: MatrixRunHost = createMatrixRunHost({
-    database: options.database,
-    properties: options.properties,
-    createEngine: createRunEngineFactory({
-      webLlm: getLlm,
-      capability,
-      modelRecords: options.modelRecords,
-      onLoadProgress: (listener) => {
-        progressListeners.add(listener);
-        return () => progressListeners.delete(listener);
-      },
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    }),
+  // One factory for runs and precedent checks, so its one-WebLLM-run-at-a-time guard covers both.
+  const createEngine = createRunEngineFactory({
+    webLlm: getLlm,
+    capability,
+    modelRecords: options.modelRecords,
+    onLoadProgress: (listener) => {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
+    },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const runs: MatrixRunHost = createMatrixRunHost({ database: options.database, properties: options.properties, createEngine });
+  const precedentCheck = createPrecedentCheckHost({
+    referenceTables: () => loadReferenceTables(options.database),
+    dataset: async (property) => (await queryTriplets(options.database, { property })).rows,
+    createEngine,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   void runs.sweepStaleRuns().catch((error: unknown) => console.error('Assay could not mark stale runs:', error));
 
@@ -113,6 +121,8 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
         return runs.start(request.settings);
       case 'matrix-cancel':
         return runs.cancel(request.runId);
+      case 'precedent-check':
+        return precedentCheck(request);
       case 'model-cache-status':
         return cacheStatus(request.modelIds);
       case 'model-cache-delete':

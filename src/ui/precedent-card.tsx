@@ -2,7 +2,8 @@
  * The answer to one precedent question as a compact card: "<material> — <property>: Yes / No /
  * Unknown", the values that support it (Tc, or the property's values) and those that say no
  * (Tcn) in separate lists, each with its reference (a DOI as a link, else the table's code and
- * name) and its quote; for Unknown, what was searched. The check's date and a Re-check button
+ * name; a literature value's DOI with its title and year) and its quote, how many of the judge's
+ * claims were dropped; for Unknown, what was searched (one line per literature provider). The check's date and a Re-check button
  * close it. Table, page and model text is rendered as React text, never as HTML.
  */
 import type { CheckedValue, PrecedentCheck, SearchedSource } from '../precedent/check-precedent';
@@ -47,8 +48,17 @@ export function PrecedentCard({ record, label = (name) => name, onRecheck, busy 
       </p>
       {supporting.length > 0 && <ValueList title={supportingTitle(supporting)} values={supporting} testId="precedent-supporting" />}
       {contradicting.length > 0 && <ValueList title="Reported not superconducting (Tcn)" values={contradicting} testId="precedent-contradicting" />}
+      {check.dropped.length > 0 && (
+        <p className="hint precedent-dropped" data-testid="precedent-dropped">
+          {droppedText(check.dropped.length)}
+        </p>
+      )}
       {check.answer === 'Unknown' ? (
         <div data-testid="precedent-unknown">
+          {check.unknownBecause && !check.unknownBecause.startsWith('nothing answered') && (
+            // A reason of its own ("No network: only local sources were searched."), not the summary of the list below.
+            <p data-testid="precedent-unknown-because">{check.unknownBecause}</p>
+          )}
           <p>Unknown — here is what was searched:</p>
           <SearchedList searched={check.searched} />
         </div>
@@ -72,6 +82,11 @@ export function PrecedentCard({ record, label = (name) => name, onRecheck, busy 
   );
 }
 
+/** "1 claim dropped: not found in the retrieved text" / "2 claims dropped: …" (the judge's claims that did not ground). */
+export function droppedText(count: number): string {
+  return `${count} ${count === 1 ? 'claim' : 'claims'} dropped: not found in the retrieved text`;
+}
+
 function supportingTitle(values: readonly CheckedValue[]): string {
   return values.some((value) => value.kind === 'Tc') ? 'Reported superconducting (Tc)' : 'Reported values';
 }
@@ -93,10 +108,18 @@ function ValueList({ title, values, testId }: { title: string; values: readonly 
   );
 }
 
-/** A DOI as a link; else the table's code and name ("PRB079224524, supercon.csv"); else the title or origin. */
+/** A DOI as a link (with the title and year when known: a literature value); else the table's code and name ("PRB079224524, supercon.csv"); else the title or origin. */
 function ReferenceText({ value }: { value: CheckedValue }) {
   const { reference } = value;
-  if (reference.doi) return <DoiLink doi={reference.doi} />;
+  if (reference.doi) {
+    const about = [reference.title, reference.year ? String(reference.year) : undefined].filter((part): part is string => Boolean(part)).join(', ');
+    return (
+      <>
+        <DoiLink doi={reference.doi} />
+        {about && <span className="reference-title"> ({about})</span>}
+      </>
+    );
+  }
   const parts = [reference.code, reference.title, value.origin].filter((part): part is string => Boolean(part));
   return <span className="reference">{parts.length > 0 ? parts.join(', ') : 'no reference given'}</span>;
 }

@@ -6,11 +6,15 @@
  * `PrecedentContext` provides the database.
  */
 import { createContext, useContext, useEffect, useState, type FormEvent } from 'react';
+import { browser } from 'wxt/browser';
+import { sendRequest } from '../extension/send-request';
 import type { PrecedentQuestion } from '../precedent/check-precedent';
 import type { AssayDatabase } from '../store/assay-database';
 import type { PrecedentRecord } from '../store/precedent-repository';
 import { PrecedentCard } from './precedent-card';
-import { runPrecedentCheck } from './precedent-check';
+import { runPrecedentCheck, type PrecedentLiteratureOptions } from './precedent-check';
+import { readPrecedentLiterature } from './precedent-literature-settings';
+import type { StoredValueArea } from './use-stored-value';
 import { watchPendingPrecedent, type PendingPrecedentArea } from './precedent-pending';
 
 /** What the precedent check needs in a page: the database, the properties it can ask about, their labels. */
@@ -18,6 +22,27 @@ export interface PrecedentServices {
   database: AssayDatabase;
   /** Property schemas offered in the form (name, label). */
   properties: ReadonlyArray<{ name: string; label: string }>;
+}
+
+/**
+ * Where the literature setting is read and how `precedent-check` is sent: `browser.storage.local`
+ * and `sendRequest` in an extension page; none (local sources only) where there is no extension API.
+ */
+export interface PrecedentLiteratureServices {
+  area: StoredValueArea;
+  send: PrecedentLiteratureOptions['send'];
+}
+
+function defaultLiteratureServices(): PrecedentLiteratureServices | undefined {
+  const area = (browser as typeof browser | undefined)?.storage?.local;
+  return area ? { area, send: sendRequest<'precedent-check'> } : undefined;
+}
+
+/** The literature options of one check: read the setting now (off → undefined). */
+async function literatureFor(services: PrecedentLiteratureServices | undefined): Promise<PrecedentLiteratureOptions | undefined> {
+  if (!services) return undefined;
+  const choice = await readPrecedentLiterature(services.area);
+  return choice && { ...choice, send: services.send };
 }
 
 /** Provides `PrecedentServices` to the records of a run (`PrecedentButton`); absent → no button. */
@@ -30,7 +55,18 @@ function labelOf(properties: PrecedentServices['properties']): (name: string) =>
 type LookupState = { status: 'checking'; record?: PrecedentRecord } | { status: 'done'; record: PrecedentRecord } | { status: 'failed'; message: string; record?: PrecedentRecord };
 
 /** Check `question` (cached answer first), and show the card with Re-check. */
-export function PrecedentLookup({ database, question, label }: { database: AssayDatabase; question: PrecedentQuestion; label?: (name: string) => string }) {
+export function PrecedentLookup({
+  database,
+  question,
+  label,
+  literature = defaultLiteratureServices(),
+}: {
+  database: AssayDatabase;
+  question: PrecedentQuestion;
+  label?: (name: string) => string;
+  /** Default `browser.storage.local` and `sendRequest` (see `PrecedentLiteratureServices`). */
+  literature?: PrecedentLiteratureServices | undefined;
+}) {
   const [state, setState] = useState<LookupState>({ status: 'checking' });
   const [round, setRound] = useState<{ recheck: boolean; count: number }>({ recheck: false, count: 0 });
   const { material, property } = question;
@@ -38,13 +74,16 @@ export function PrecedentLookup({ database, question, label }: { database: Assay
   useEffect(() => {
     let current = true;
     setState((previous) => ({ status: 'checking', ...(round.recheck && previous.record && { record: previous.record }) }));
-    runPrecedentCheck(database, { material, property }, { recheck: round.recheck }).then(
+    literatureFor(literature)
+      .then((options) => runPrecedentCheck(database, { material, property }, { recheck: round.recheck, ...(options && { literature: options }) }))
+      .then(
       (record) => current && setState({ status: 'done', record }),
       (error: unknown) => current && setState({ status: 'failed', message: `The check failed: ${error instanceof Error ? error.message : String(error)}` }),
     );
     return () => {
       current = false;
     };
+    // `literature` is read afresh for each check; a new object each render must not re-run it.
   }, [database, material, property, round]);
 
   const recheck = () => setRound((previous) => ({ recheck: true, count: previous.count + 1 }));

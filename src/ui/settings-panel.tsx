@@ -6,9 +6,11 @@
  * stops the rest of the section.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
+import { browser } from 'wxt/browser';
 import type { ResponseOf } from '../contracts/messages';
 import type { EngineSettings } from '../contracts/matrix-run';
 import { DEFAULT_GPU_BUDGET_MB, rosterModelIds } from '../llm/roster';
+import { LiteratureSettingsSection, type LiteratureSettingsServices } from './precedent-literature-section';
 import { bytesText, cacheText, gpuBudgetOf, parseGpuBudget, rosterModelRows, shownRoster, storageText, vramText } from './settings-model';
 import { useEngineSettings } from './use-engine-settings';
 
@@ -37,10 +39,12 @@ export interface SettingsPanelProps {
   services: SettingsServices;
   engine: EngineSettings;
   onEngineChange(engine: EngineSettings): void;
+  /** Storage and permission requests for "Open literature"; without it that part is not shown. */
+  literature?: LiteratureSettingsServices;
 }
 
 /** The section (see the module comment); `engine` carries the GPU budget (`gpuBudgetMB`). */
-export function SettingsPanel({ services, engine, onEngineChange }: SettingsPanelProps) {
+export function SettingsPanel({ services, engine, onEngineChange, literature }: SettingsPanelProps) {
   const id = useId();
   const [gpu, setGpu] = useState<GpuState>({ phase: 'idle' });
   const [cache, setCache] = useState<CacheModels | undefined>(undefined);
@@ -160,6 +164,8 @@ export function SettingsPanel({ services, engine, onEngineChange }: SettingsPane
 
       <GpuBudget id={`${id}-budget`} engine={engine} onEngineChange={onEngineChange} />
 
+      {literature && <LiteratureSettingsSection services={literature} />}
+
       <h3>Storage</h3>
       <p data-testid="storage-usage">{storage ?? 'Reading storage use…'}</p>
       {services.storage && (
@@ -229,8 +235,15 @@ function GpuBudget({ id, engine, onEngineChange }: { id: string; engine: EngineS
   );
 }
 
-/** `SettingsPanel` over the stored engine settings (`useEngineSettings`, browser.storage.local). */
+/** "Open literature" over `browser.storage.local` and `browser.permissions.request`. */
+const browserLiteratureServices = (): LiteratureSettingsServices => ({
+  area: browser.storage.local,
+  requestOrigins: (origins) => browser.permissions.request({ origins }),
+});
+
+/** `SettingsPanel` over the stored engine settings (`useEngineSettings`, browser.storage.local) and the stored literature setting. */
 export function LiveSettingsPanel({ services }: { services: SettingsServices }) {
   const { engine, setEngine } = useEngineSettings();
-  return <SettingsPanel services={services} engine={engine} onEngineChange={setEngine} />;
+  const [literature] = useState(browserLiteratureServices);
+  return <SettingsPanel services={services} engine={engine} onEngineChange={setEngine} literature={literature} />;
 }

@@ -2,7 +2,9 @@
  * End to end: a precedent check from a selection. The reader imports the SuperCon table in the
  * side panel, selects "SrTiO3" on a real AIP page, and chooses "Check precedent in Assay"; the
  * card answers from the imported table with each value's reference code and table row. A material
- * the table lacks answers Unknown with what was searched. Playwright cannot open Chromium's
+ * the table lacks answers Unknown with what was searched; with the open literature turned on in
+ * Settings (and the providers' hosts blocked by the test's routing), it says which providers were
+ * unreachable and that only local sources were searched. Playwright cannot open Chromium's
  * native context menu, so the test calls the menu's click handler in the service worker (exposed
  * by the test build only) with the page's real selection.
  */
@@ -97,5 +99,36 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'precedent check from a 
     const searched = (await card.getByTestId('precedent-searched').textContent()) ?? '';
     expect(searched).toContain('SuperCon_Tc_Tcn_no_NA.csv');
     expect(searched).toContain('open literature: not searched');
+  });
+
+  it('with the open literature on, says Crossref and arXiv were unreachable and only local sources were searched', async () => {
+    // The engine form shows once a paper is captured: choose the OpenAI-compatible server (no
+    // server runs there; the literature search fails before any model is asked).
+    await panel.getByRole('button', { name: /Capture (this page|again)/ }).click();
+    await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor({ timeout: 60_000 });
+    await panel.getByLabel('OpenAI-compatible server').check();
+    await panel.getByTestId('engine-base-url').fill('http://127.0.0.1:9/v1');
+    await panel.getByTestId('engine-models').fill('any-model');
+
+    // Turning the source on asks for the providers' hosts; the test build already holds them, so
+    // the request is granted without a prompt headless Chromium could not answer.
+    await panel.getByTestId('settings-panel').locator('summary').click();
+    await panel.getByTestId('literature-mailto').fill('reader@example.org');
+    await panel.getByTestId('literature-enabled').click();
+    await panel.locator('[data-testid="literature-settings"][data-enabled="true"]').waitFor({ timeout: 10_000 });
+    expect(await panel.getByTestId('literature-status').textContent()).toBe('On: searching as reader@example.org.');
+
+    // The test's request routing blocks the providers' hosts: the "no network" case.
+    await panel.getByTestId('precedent-material').fill('CaB6');
+    await panel.getByTestId('precedent-submit').click();
+    const card = panel.locator('[data-testid="precedent-card"][data-answer="Unknown"]');
+    await card.filter({ hasText: 'Crossref' }).waitFor({ timeout: 150_000 });
+    const searched = (await card.getByTestId('precedent-searched').textContent()) ?? '';
+    expect(searched).toContain('SuperCon_Tc_Tcn_no_NA.csv');
+    expect(searched).toMatch(/Crossref: unreachable/);
+    expect(searched).toMatch(/arXiv: unreachable/);
+    expect(searched).not.toContain('open literature: not searched');
+    expect(await card.getByTestId('precedent-unknown-because').textContent()).toBe('No network: only local sources were searched.');
+    await panel.screenshot({ path: join(projectRoot, 'test-results', 'e2e', 'side-panel-precedent-literature.png'), fullPage: true });
   });
 });
