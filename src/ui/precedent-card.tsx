@@ -53,6 +53,7 @@ export function PrecedentCard({ record, label = (name) => name, onRecheck, busy 
           {droppedText(check.dropped.length)}
         </p>
       )}
+      {(check.related.length > 0 || check.phases.length > 0) && <Mentioned related={check.related} phases={check.phases} />}
       {check.answer === 'Unknown' ? (
         <div data-testid="precedent-unknown">
           {check.unknownBecause && !check.unknownBecause.startsWith('nothing answered') && (
@@ -133,5 +134,44 @@ function SearchedList({ searched }: { searched: PrecedentCheck['searched'] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * What the judge found mentioned beside the answer, as the reliability-gap paper's schema lists
+ * it: related superconductors, and electronic or magnetic phases — a phase with its quote when it
+ * was grounded, marked "not checked against a text" when the judge gave none.
+ */
+function Mentioned({ related, phases }: { related: PrecedentCardProps['record']['check']['related']; phases: PrecedentCardProps['record']['check']['phases'] }) {
+  return (
+    <div className="precedent-mentioned" data-testid="precedent-mentioned">
+      {related.length > 0 && (
+        <>
+          <p>Related materials mentioned</p>
+          <ul>
+            {related.map((item, index) => (
+              <li key={index}>
+                {item.material}
+                {item.note ? ` — ${item.note}` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {phases.length > 0 && (
+        <>
+          <p>Electronic and magnetic phases mentioned</p>
+          <ul>
+            {phases.map((phase, index) => (
+              <li key={index}>
+                {phase.phase}
+                {phase.note ? ` — ${phase.note}` : ''}
+                {phase.quote ? <blockquote className="quote">{phase.quote}</blockquote> : !phase.grounded && <span className="hint"> (not checked against a text)</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }

@@ -60,4 +60,24 @@ describe('PrecedentCard with literature answers', () => {
     expect(container.querySelector('[data-testid="precedent-dropped"]')).toBeNull();
     expect(droppedText(1)).toBe('1 claim dropped: not found in the retrieved text');
   });
+
+  it('lists related materials and phases as text, a grounded phase with its quote, an unquoted one marked unchecked', () => {
+    show({
+      answer: 'Yes',
+      values: [{ kind: 'Tc', value: 7.2, unit: 'K', reference: { sourceId: '10.1000/pb', doi: '10.1000/pb', title: 'Lead films', year: 1990, origin: 'crossref' }, quote: 'Pb films become superconducting at 7.2 K', origin: 'crossref' }],
+      sources: ['10.1000/pb'],
+      searched: [],
+      dropped: [],
+      related: [{ material: '<img src=x onerror=alert(1)>', note: 'a lead alloy' }],
+      phases: [
+        { phase: 'charge density wave', note: 'below 30 K', grounded: true, quote: 'a CDW forms below 30 K' },
+        { phase: 'antiferromagnet', note: '', grounded: false },
+      ],
+    });
+    const mentioned = byTestId('precedent-mentioned');
+    expect(mentioned.querySelector('img')).toBeNull();
+    expect(mentioned.textContent).toContain('<img src=x onerror=alert(1)> — a lead alloy');
+    expect(mentioned.querySelector('blockquote')!.textContent).toBe('a CDW forms below 30 K');
+    expect(mentioned.textContent).toContain('antiferromagnet (not checked against a text)');
+  });
 });
