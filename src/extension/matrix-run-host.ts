@@ -7,7 +7,7 @@
  */
 import type { MatrixRunRow, MatrixRunSettings, EngineSettings } from '../contracts/matrix-run';
 import { failureResponse, type ResponseOf } from '../contracts/messages';
-import { LlmError, type LlmPort } from '../llm/llm-port';
+import { LlmError, toLlmError, type LlmPort } from '../llm/llm-port';
 import { UsageMeter } from '../llm/usage-meter';
 import type { VerificationRecord } from '../matrix/cross-verify-refine';
 import { runMatrix } from '../matrix/pipeline';
@@ -120,7 +120,7 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
     try {
       engine = await deps.createEngine(settings.engine, (text) => void recordEngineStatus(deps.database, id, text, now()).catch(logWriteFailure));
     } catch (error) {
-      const reason = asLlmError(error);
+      const reason = toLlmError(error);
       return finishRun(deps.database, id, { status: 'interrupted', error: { code: reason.code, message: reason.message } }, now());
     }
     try {
@@ -167,7 +167,7 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
         return finishRun(deps.database, id, { status: 'done', run: lastRun, records }, now());
       } catch (error) {
         if (!(error instanceof MatrixInterrupted)) {
-          const reason = asLlmError(error);
+          const reason = toLlmError(error);
           return finishRun(deps.database, id, { status: 'interrupted', ...(lastRun ? { run: lastRun } : {}), records, error: { code: reason.code, message: reason.message } }, now());
         }
         lastRun = withLoads(mergeRun(lastRun, error.partial.run, startedMs, now()), engine);
@@ -222,9 +222,6 @@ function withLoads(run: RunRecord, engine: RunEngine): RunRecord {
   return engine.modelLoads ? { ...run, modelLoads: engine.modelLoads() } : run;
 }
 
-function asLlmError(error: unknown): LlmError {
-  return error instanceof LlmError ? error : new LlmError('unavailable', error instanceof Error ? error.message : String(error));
-}
 
 /**
  * Merge the run record of a resumed segment into the previous one: properties are appended, the

@@ -6,7 +6,7 @@
  * that search the open literature (`precedent-check`, precedent-check-host.ts).
  */
 import { failureResponse, OffscreenEnvelopeSchema, type OffscreenEnvelope, type ResponseOf } from '../contracts/messages';
-import { LlmError } from '../llm/llm-port';
+import { toLlmError } from '../llm/llm-port';
 import { describeWebGpu, detectWebGpu, type NavigatorLike, type WebGpuCapability } from '../llm/webgpu-capability';
 import type { WebLlm, WebLlmModelRecord, WebLlmProgress } from '../llm/webllm-adapter';
 import type { WebLlmCache } from '../llm/webllm-engine';
@@ -93,7 +93,7 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
       await (await getLlm()).load([request.modelId]);
       return { ok: true, capability: found, summary, progress: progress() };
     } catch (error) {
-      const llmError = error instanceof LlmError ? error : new LlmError('unavailable', error instanceof Error ? error.message : String(error));
+      const llmError = toLlmError(error);
       return { ok: true, capability: found, summary, error: { code: llmError.code, message: llmError.message }, progress: progress() };
     }
   }

@@ -80,3 +80,13 @@ export class LlmError extends Error {
     return { code: this.code, message: this.message, ...(this.details.rawText !== undefined ? { rawText: this.details.rawText } : {}) };
   }
 }
+
+/**
+ * `error` as an `LlmError`: itself when it is one, else `unavailable` with its message (prefixed
+ * by `context` when given). For adapters and hosts that catch whatever a library throws.
+ */
+export function toLlmError(error: unknown, context?: string): LlmError {
+  if (error instanceof LlmError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new LlmError('unavailable', context ? `${context}: ${message}` : message);
+}

@@ -6,7 +6,7 @@
  * scheduler queues the calls, serves those whose model is loaded, and otherwise loads the
  * group of the `LoadPlan` (src/llm/roster.ts) that the most waiting calls need.
  */
-import { LlmError, type LlmPort, type LlmReply, type LlmRequest } from './llm-port';
+import { LlmError, toLlmError, type LlmPort, type LlmReply, type LlmRequest } from './llm-port';
 import type { LoadPlan } from './roster';
 
 /** What the scheduler needs of an engine's lifecycle (`WebLlm.load` / `loadedModels`). */
@@ -44,10 +44,6 @@ interface PendingCall {
 }
 
 const nextMacrotask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
-function asLlmError(error: unknown, context: string): LlmError {
-  return error instanceof LlmError ? error : new LlmError('unavailable', `${context}: ${error instanceof Error ? error.message : String(error)}`);
-}
 
 /**
  * Wrap `inner` (the engine's `LlmPort`) so that calls run one at a time and models load as
@@ -99,7 +95,7 @@ export function createModelScheduler(inner: LlmPort, loader: ModelLoader, plan: 
     try {
       call.resolve(await inner.complete(call.request));
     } catch (error) {
-      call.reject(asLlmError(error, `the model call to ${call.model} failed`));
+      call.reject(toLlmError(error, `the model call to ${call.model} failed`));
     }
   }
 
@@ -108,7 +104,7 @@ export function createModelScheduler(inner: LlmPort, loader: ModelLoader, plan: 
     try {
       await loader.load(group);
     } catch (error) {
-      const failure = asLlmError(error, `loading ${group.join(', ')} failed`);
+      const failure = toLlmError(error, `loading ${group.join(', ')} failed`);
       for (const call of waiting()) if (remove(call)) call.reject(failure);
       return;
     }
@@ -135,7 +131,7 @@ export function createModelScheduler(inner: LlmPort, loader: ModelLoader, plan: 
       }
     } catch (error) {
       // Only a throwing `loadedModels()` gets here; fail the waiting calls rather than hang them.
-      const failure = asLlmError(error, 'the model scheduler failed');
+      const failure = toLlmError(error, 'the model scheduler failed');
       for (const call of [...queue]) if (remove(call)) call.reject(failure);
     }
     // Same microtask as the empty-queue check: a call queued after this starts a new drain.

@@ -43,8 +43,8 @@ export function isSamePage(pageUrl: string, paperUrl: string): boolean {
  * The saved paper for the page at `pageUrl`, or undefined: first the record keyed
  * `url:<pageUrl without fragment>` (a paper without DOI, found without a scan), else the most
  * recently captured record whose `url` field `isSamePage` (papers keyed by DOI keep the page
- * URL there). The scan reads the `papers` table newest first with a cursor and stops at the
- * first match; `url` is not indexed, so it costs one pass over the papers when nothing matches.
+ * URL there), looked up by prefix on the `url` index (`papersWithUrlPrefix`), so no other paper
+ * is read.
  */
 export async function findPaperForPage(database: AssayDatabase, pageUrl: string): Promise<PaperRecord | undefined> {
   const byKey = await getPaper(database, `url:${pageUrl.replace(/#.*$/s, '')}`);

@@ -64,26 +64,6 @@ export function rowAt<Row>(pages: ReadonlyMap<number, readonly Row[]>, index: nu
   return pages.get(Math.floor(index / pageSize))?.[index % pageSize];
 }
 
-/**
- * Every row a paged loader returns, page after page, until it has `total` rows, a page comes back
- * short, or `max` rows are collected (exports and the plot read all matching rows this way so no
- * single IndexedDB read holds the whole dataset).
- */
-export async function collectPages<Row>(
-  load: (page: { offset: number; limit: number }) => Promise<{ rows: Row[]; total: number }>,
-  pageSize = 500,
-  max = Number.POSITIVE_INFINITY,
-): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (;;) {
-    const limit = Math.min(pageSize, max - rows.length);
-    if (limit <= 0) return rows;
-    const page = await load({ offset: rows.length, limit });
-    rows.push(...page.rows);
-    if (page.rows.length < limit || rows.length >= page.total) return rows;
-  }
-}
-
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** "12 of 340 triplets": how many match the filter of how many are saved ("1 of 1 triplet"). */
@@ -153,13 +133,8 @@ export function siText(si: DatasetTriplet['si']): string {
   return si.unit === '' ? number : `${number} ${si.unit}`;
 }
 
-/**
- * The value column without its unit (the unit has its own column): the value as printed when
- * known, else "1.2–1.5", "~3.4", "1.5 ± 0.1".
- */
-export function valueText(triplet: Pick<DatasetTriplet, 'value' | 'valueText'>): string {
-  return triplet.valueText ?? describeValue({ value: triplet.value, unit: '' });
-}
+/** The value column without its unit (the unit has its own column): the value as printed (`printedValue`). */
+export { printedValue as valueText } from './run-view-model';
 
 const statusWords: Record<TripletStatus, string> = { verified: 'verified', needs_review: 'needs review', rejected: 'rejected' };
 

@@ -25,7 +25,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef } from 'react';
 import type { AssayDatabase } from '../store/assay-database';
 import { queryTriplets, type TripletQuery } from '../store/dataset-repository';
-import { collectPages, shortNumber, statusText, type TripletStatus } from './dataset-view-model';
+import { shortNumber, statusText, type TripletStatus } from './dataset-view-model';
 import { plotCaption, plotPoints, stripMaterials, valueScale, type PlotPoint } from './property-plot-data';
 
 /** At most this many triplets are read for one plot (a strip plot of more is a blur anyway). */
@@ -46,7 +46,9 @@ export interface PropertyPlotProps {
 export function PropertyPlot({ database, query, schema }: PropertyPlotProps) {
   const queryKey = JSON.stringify(query);
   const rows = useLiveQuery(
-    () => (query.property === undefined ? Promise.resolve([]) : collectPages((page) => queryTriplets(database, query, page), 1000, MAX_PLOTTED)),
+    // One query: with a property filter the store reads the matching rows once and slices; paging
+    // would read them again for every page.
+    () => (query.property === undefined ? Promise.resolve([]) : queryTriplets(database, query, { offset: 0, limit: MAX_PLOTTED }).then((result) => result.rows)),
     [database, queryKey],
   );
   const label = schema?.label ?? query.property?.replaceAll('_', ' ') ?? '';

@@ -8,7 +8,7 @@ import type { MatrixRunRow, RunReview } from '../contracts/matrix-run';
 import type { Triplet } from '../contracts/triplet';
 import type { VerificationRecord } from '../matrix/cross-verify-refine';
 import { applyEdit, parseValueText, toDatasetTriplet } from '../store/dataset-repository';
-import { describeValue } from './run-view-model';
+import { describeValue, printedValue } from './run-view-model';
 
 /** The corrected fields of an `edited` review (or of a kept adjudication answer). */
 export type ReviewEdit = NonNullable<RunReview['edit']>;
@@ -21,13 +21,7 @@ export function decisionOf(row: Pick<MatrixRunRow, 'reviews'>, index: number): R
   return row.reviews?.[index]?.decision ?? 'pending';
 }
 
-/**
- * The value as printed: the triplet's `valueText` when the model gave it ("~1.45", "1.2–1.5"),
- * else the number written back from `value` without the unit ("3.4", "1.5 ± 0.1").
- */
-export function printedValue(triplet: Pick<Triplet, 'value' | 'valueText'>): string {
-  return triplet.valueText ?? describeValue({ value: triplet.value, unit: '' });
-}
+export { printedValue };
 
 /** A triplet's fields as an edit: material, value as printed, unit. What the Edit form starts from. */
 export function editFromTriplet(triplet: Triplet): Required<ReviewEdit> {

@@ -168,6 +168,15 @@ export function groupRecords(records: readonly VerificationRecord[], propertyOrd
 }
 
 /**
+ * The value as printed, without its unit: the triplet's `valueText` when known ("~1.45",
+ * "1.2–1.5"), else the number written back from `value` ("3.4", "1.5 ± 0.1"). Shared by the
+ * side panel's review and the dataset table's value column.
+ */
+export function printedValue(triplet: Pick<Triplet, 'value' | 'valueText'>): string {
+  return triplet.valueText ?? describeValue({ value: triplet.value, unit: '' });
+}
+
+/**
  * A triplet's value with its unit as a reader writes it: "1.12 eV", "1.2–1.5 eV" (en dash),
  * "~3.4 eV" (approximate), "1.5 ± 0.1 eV", "0.35" (dimensionless: unit ""). Numbers are
  * JavaScript's shortest round-trip form, so what the model stated is shown unrounded.

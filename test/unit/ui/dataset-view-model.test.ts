@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   citationText,
-  collectPages,
   countText,
   decisionTitle,
   deletedText,
@@ -71,40 +70,6 @@ describe('page loading', () => {
     expect(rowAt(pages, 7, 3)).toBe('h');
     expect(rowAt(pages, 4, 3)).toBeUndefined(); // page 1 not loaded
     expect(rowAt(pages, 8, 3)).toBeUndefined(); // past the end of page 2
-  });
-});
-
-describe('collectPages', () => {
-  const numbers = Array.from({ length: 12 }, (_, index) => index);
-  const loader = (calls: Array<{ offset: number; limit: number }>) => async (page: { offset: number; limit: number }) => {
-    calls.push(page);
-    return { rows: numbers.slice(page.offset, page.offset + page.limit), total: numbers.length };
-  };
-
-  it('reads page after page until every matching row is in', async () => {
-    const calls: Array<{ offset: number; limit: number }> = [];
-    expect(await collectPages(loader(calls), 5)).toEqual(numbers);
-    // 12 rows in pages of 5: offsets 0, 5, 10; the third page has 2 rows (short) and ends it.
-    expect(calls).toEqual([
-      { offset: 0, limit: 5 },
-      { offset: 5, limit: 5 },
-      { offset: 10, limit: 5 },
-    ]);
-  });
-
-  it('stops at the total without asking for an empty page, and at max', async () => {
-    const calls: Array<{ offset: number; limit: number }> = [];
-    expect(await collectPages(loader(calls), 6)).toHaveLength(12);
-    expect(calls).toEqual([
-      { offset: 0, limit: 6 },
-      { offset: 6, limit: 6 },
-    ]);
-    const capped: Array<{ offset: number; limit: number }> = [];
-    expect(await collectPages(loader(capped), 5, 7)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(capped).toEqual([
-      { offset: 0, limit: 5 },
-      { offset: 5, limit: 2 },
-    ]);
   });
 });
 
