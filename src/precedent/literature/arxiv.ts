@@ -7,22 +7,12 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
 import { abortedError, createPoliteGetter, createSystemClock } from './polite-http';
 import { foldWhitespace, normalizeDoi, stripArxivVersion } from './record-text';
-import { LiteratureError, type LiteratureClient, type LiteratureClock, type LiteratureQuery, type LiteratureRecord } from './types';
+import { LiteratureError, type LiteratureClient, type LiteratureClientOptions, type LiteratureQuery, type LiteratureRecord } from './types';
 
-export interface ArxivClientOptions {
-  fetch: typeof globalThis.fetch;
-  /** Page size (`max_results=`); default 20. */
-  rows?: number;
-  /** Most records one search returns, whatever the query asks; default 100. */
-  maxRecords?: number;
-  /** Per attempt (ms); default 30 000. */
-  timeoutMs?: number;
-  /** Extra attempts for 429, 5xx and network errors; default 3. */
-  retries?: number;
-  backoff?: { minTimeoutMs?: number; maxTimeoutMs?: number };
+/** Page size `max_results=`: default 20. */
+export interface ArxivClientOptions extends LiteratureClientOptions {
   /** Least time between requests (ms); default 3 000, arXiv's terms of use. */
   minIntervalMs?: number;
-  clock?: LiteratureClock;
 }
 
 const ARXIV_QUERY_URL = 'http://export.arxiv.org/api/query';

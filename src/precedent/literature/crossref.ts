@@ -7,25 +7,14 @@
  * headers each response carries.
  */
 import { z } from 'zod';
-import { abortedError, createPoliteGetter, createSystemClock } from './polite-http';
+import { abortedError, collectCursorPages, createPoliteGetter, createSystemClock, freeTextQuery } from './polite-http';
 import { foldWhitespace, jatsToText, normalizeDoi } from './record-text';
-import { LiteratureError, type LiteratureClient, type LiteratureClock, type LiteratureQuery, type LiteratureRecord } from './types';
+import { LiteratureError, type LiteratureClient, type LiteratureClientOptions, type LiteratureRecord } from './types';
 
-export interface CrossrefClientOptions {
-  fetch: typeof globalThis.fetch;
+/** Page size `rows=`: default 20, Crossref allows up to 1 000. */
+export interface CrossrefClientOptions extends LiteratureClientOptions {
   /** Contact address for the polite pool (sent as `mailto=` and in the User-Agent). */
   mailto: string;
-  /** Page size (`rows=`); default 20, Crossref allows up to 1 000. */
-  rows?: number;
-  /** Most records one search returns, whatever the query asks; default 100. */
-  maxRecords?: number;
-  /** Per attempt (ms); default 30 000. */
-  timeoutMs?: number;
-  /** Extra attempts for 429, 5xx and network errors; default 3. */
-  retries?: number;
-  /** Backoff between attempts (ms); defaults 1 000 and 30 000. */
-  backoff?: { minTimeoutMs?: number; maxTimeoutMs?: number };
-  clock?: LiteratureClock;
 }
 
 const CROSSREF_WORKS_URL = 'https://api.crossref.org/works';
@@ -73,41 +62,23 @@ export function createCrossrefClient(options: CrossrefClientOptions): Literature
     intervalFromHeaders: crossrefSpacingMs,
   });
 
-  function describeQuery(query: LiteratureQuery): string {
-    return foldWhitespace([query.material, query.property, ...query.terms].join(' '));
-  }
-
   return {
     name: 'crossref',
-    describeQuery,
+    describeQuery: freeTextQuery,
     async search(query, signal) {
       const wanted = Math.max(0, Math.min(query.rows, maxRecords));
-      const records: LiteratureRecord[] = [];
-      let total = 0;
-      // Items seen, titled or not: the stop test compares it with the provider's total.
-      let seen = 0;
-      let cursor = '*';
-      while (records.length < wanted) {
+      const result = await collectCursorPages(wanted, pageSize, async (cursor, rows) => {
         const url = new URL(CROSSREF_WORKS_URL);
-        url.searchParams.set('query.bibliographic', describeQuery(query));
-        url.searchParams.set('rows', String(Math.min(pageSize, wanted)));
+        url.searchParams.set('query.bibliographic', freeTextQuery(query));
+        url.searchParams.set('rows', String(rows));
         url.searchParams.set('select', SELECT_FIELDS);
         url.searchParams.set('mailto', options.mailto);
         url.searchParams.set('cursor', cursor);
-        const { body } = await get(url.toString(), signal);
-        const page = parseWorkList(body);
-        total = page['total-results'];
-        for (const item of page.items) {
-          const record = toRecord(item);
-          if (record && records.length < wanted) records.push(record);
-        }
-        const next = page['next-cursor'];
-        seen += page.items.length;
-        if (page.items.length === 0 || !next || seen >= total) break;
-        cursor = next;
-      }
+        const page = parseWorkList((await get(url.toString(), signal)).body);
+        return { items: page.items, total: page['total-results'], next: page['next-cursor'] };
+      }, toRecord);
       if (signal?.aborted) throw abortedError('crossref');
-      return { records, total };
+      return result;
     },
   };
 }

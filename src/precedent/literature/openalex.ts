@@ -5,26 +5,16 @@
  * rebuilt here.
  */
 import { z } from 'zod';
-import { abortedError, createPoliteGetter, createSystemClock } from './polite-http';
+import { abortedError, collectCursorPages, createPoliteGetter, createSystemClock, freeTextQuery } from './polite-http';
 import { arxivIdFromDoi, foldWhitespace, normalizeDoi } from './record-text';
-import { LiteratureError, type LiteratureClient, type LiteratureClock, type LiteratureQuery, type LiteratureRecord } from './types';
+import { LiteratureError, type LiteratureClient, type LiteratureClientOptions, type LiteratureRecord } from './types';
 
-export interface OpenAlexClientOptions {
-  fetch: typeof globalThis.fetch;
+/** Page size `per-page=`: default 25, OpenAlex allows up to 200. */
+export interface OpenAlexClientOptions extends LiteratureClientOptions {
   /** Sent as `api_key=`. */
   apiKey: string;
-  /** Page size (`per-page=`); default 25, OpenAlex allows up to 200. */
-  rows?: number;
-  /** Most records one search returns, whatever the query asks; default 100. */
-  maxRecords?: number;
-  /** Per attempt (ms); default 30 000. */
-  timeoutMs?: number;
-  /** Extra attempts for 429, 5xx and network errors; default 3. */
-  retries?: number;
-  backoff?: { minTimeoutMs?: number; maxTimeoutMs?: number };
   /** Least time between requests (ms); default 100 (OpenAlex allows 10 per second). */
   minIntervalMs?: number;
-  clock?: LiteratureClock;
 }
 
 const OPENALEX_WORKS_URL = 'https://api.openalex.org/works';
@@ -68,41 +58,23 @@ export function createOpenAlexClient(options: OpenAlexClientOptions): Literature
     minIntervalMs: options.minIntervalMs ?? 100,
   });
 
-  function describeQuery(query: LiteratureQuery): string {
-    return foldWhitespace([query.material, query.property, ...query.terms].join(' '));
-  }
-
   return {
     name: 'openalex',
-    describeQuery,
+    describeQuery: freeTextQuery,
     async search(query, signal) {
       const wanted = Math.max(0, Math.min(query.rows, maxRecords));
-      const records: LiteratureRecord[] = [];
-      let total = 0;
-      // Items seen, titled or not: the stop test compares it with the provider's total.
-      let seen = 0;
-      let cursor = '*';
-      while (records.length < wanted) {
+      const result = await collectCursorPages(wanted, pageSize, async (cursor, rows) => {
         const url = new URL(OPENALEX_WORKS_URL);
-        url.searchParams.set('search', describeQuery(query));
-        url.searchParams.set('per-page', String(Math.min(pageSize, wanted)));
+        url.searchParams.set('search', freeTextQuery(query));
+        url.searchParams.set('per-page', String(rows));
         url.searchParams.set('select', SELECT_FIELDS);
         url.searchParams.set('api_key', options.apiKey);
         url.searchParams.set('cursor', cursor);
-        const { body } = await get(url.toString(), signal);
-        const page = parseWorkList(body);
-        total = page.meta.count;
-        for (const work of page.results) {
-          const record = toRecord(work);
-          if (record && records.length < wanted) records.push(record);
-        }
-        const next = page.meta.next_cursor;
-        seen += page.results.length;
-        if (page.results.length === 0 || !next || seen >= total) break;
-        cursor = next;
-      }
+        const page = parseWorkList((await get(url.toString(), signal)).body);
+        return { items: page.results, total: page.meta.count, next: page.meta.next_cursor ?? undefined };
+      }, toRecord);
       if (signal?.aborted) throw abortedError('openalex');
-      return { records, total };
+      return result;
     },
   };
 }

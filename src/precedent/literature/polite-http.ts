@@ -7,7 +7,8 @@
  */
 import pLimit from 'p-limit';
 import pRetry from 'p-retry';
-import { LiteratureError, type LiteratureClock, type LiteratureSource } from './types';
+import { foldWhitespace } from './record-text';
+import { LiteratureError, type LiteratureClock, type LiteratureQuery, type LiteratureRecord, type LiteratureSource } from './types';
 
 export interface PoliteGetterOptions {
   provider: LiteratureSource;
@@ -214,4 +215,47 @@ function origin(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** The free-text query Crossref and OpenAlex are sent: material, property and terms, folded to single spaces. */
+export function freeTextQuery(query: LiteratureQuery): string {
+  return foldWhitespace([query.material, query.property, ...query.terms].join(' '));
+}
+
+/** One page of a cursor-paged provider: its items, the provider's total, and the next cursor if any. */
+export interface CursorPage<Item> {
+  items: readonly Item[];
+  total: number;
+  next: string | undefined;
+}
+
+/**
+ * Read a cursor-paged search (Crossref's `next-cursor`, OpenAlex's `meta.next_cursor`) from `*`
+ * until `wanted` records are kept, a page comes back empty, there is no next cursor, or the items
+ * seen reach the provider's total (items seen, titled or not: `toRecord` may skip some, and
+ * counting only the kept ones would ask for pages that do not exist). `fetchPage(cursor, rows)`
+ * asks for at most `rows` items. → the kept records and the provider's total.
+ */
+export async function collectCursorPages<Item>(
+  wanted: number,
+  pageSize: number,
+  fetchPage: (cursor: string, rows: number) => Promise<CursorPage<Item>>,
+  toRecord: (item: Item) => LiteratureRecord | null,
+): Promise<{ records: LiteratureRecord[]; total: number }> {
+  const records: LiteratureRecord[] = [];
+  let total = 0;
+  let seen = 0;
+  let cursor = '*';
+  while (records.length < wanted) {
+    const page = await fetchPage(cursor, Math.min(pageSize, wanted));
+    total = page.total;
+    for (const item of page.items) {
+      const record = toRecord(item);
+      if (record && records.length < wanted) records.push(record);
+    }
+    seen += page.items.length;
+    if (page.items.length === 0 || !page.next || seen >= total) break;
+    cursor = page.next;
+  }
+  return { records, total };
 }

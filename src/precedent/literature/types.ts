@@ -86,3 +86,20 @@ export interface LiteratureClock {
   /** Resolve after `milliseconds`; reject when `signal` fires. */
   sleep(milliseconds: number, signal?: AbortSignal): Promise<void>;
 }
+
+/** Options every literature client takes; each client's docstring gives its own defaults. */
+export interface LiteratureClientOptions {
+  fetch: typeof globalThis.fetch;
+  /** Page size: the most items one request asks for. */
+  rows?: number;
+  /** Most records one search returns, whatever the query asks; default 100. */
+  maxRecords?: number;
+  /** Per attempt (ms); default 30 000. */
+  timeoutMs?: number;
+  /** Extra attempts for 429, 5xx and network errors; default 3. */
+  retries?: number;
+  /** Backoff between attempts (ms); defaults 1 000 and 30 000. */
+  backoff?: { minTimeoutMs?: number; maxTimeoutMs?: number };
+  /** Clock and sleep for request spacing and Retry-After (tests pass a fake one). */
+  clock?: LiteratureClock;
+}
