@@ -1,32 +1,18 @@
 // @vitest-environment jsdom
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EngineSettings, MatrixRunRow } from '../../../src/contracts/matrix-run';
 import { ExtractionPanel, type ExtractionPanelProps } from '../../../src/ui/extraction-panel';
 import { record, runRow } from './run-fixtures';
+import { reactRootPerTest } from './react-root';
 
 // Tell React this is a test environment so `act` flushes effects and updates.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const properties = [
   { name: 'band_gap', label: 'Band gap' },
   { name: 'tc', label: 'Tc' },
 ];
 
-let container: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const view = reactRootPerTest();
 
 function props(change: Partial<ExtractionPanelProps> = {}): ExtractionPanelProps {
   return {
@@ -42,10 +28,10 @@ function props(change: Partial<ExtractionPanelProps> = {}): ExtractionPanelProps
 }
 
 function render(panelProps: ExtractionPanelProps): void {
-  act(() => root.render(createElement(ExtractionPanel, panelProps)));
+  act(() => view.root.render(createElement(ExtractionPanel, panelProps)));
 }
 
-const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const byTestId = (id: string) => view.container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const startButton = () => byTestId('extract-button') as HTMLButtonElement;
 
 /** Set an input's value the way a user's typing does, so React's onChange fires. */
@@ -58,7 +44,7 @@ function type(input: HTMLInputElement, value: string): void {
 }
 
 function labelled(text: string): HTMLInputElement {
-  const label = [...container.querySelectorAll('label')].find((candidate) => candidate.textContent?.trim() === text);
+  const label = [...view.container.querySelectorAll('label')].find((candidate) => candidate.textContent?.trim() === text);
   if (!label) throw new Error(`no label "${text}"`);
   return (label.htmlFor ? document.getElementById(label.htmlFor) : label.querySelector('input')) as HTMLInputElement;
 }
@@ -67,7 +53,7 @@ describe('ExtractionPanel', () => {
   it('starts an idle paper with band gap checked, the browser preset, WebLLM and seed 42', async () => {
     const panelProps = props();
     render(panelProps);
-    expect(container.querySelector('section h2')?.textContent).toBe('Extract properties');
+    expect(view.container.querySelector('section h2')?.textContent).toBe('Extract properties');
     expect(byTestId('run-status')?.dataset.status).toBe('idle');
     expect(byTestId('run-progress')).toBeNull();
     expect(byTestId('stop-button')).toBeNull();
@@ -92,7 +78,7 @@ describe('ExtractionPanel', () => {
     render(props());
     act(() => labelled('Band gap').click());
     expect(startButton().disabled).toBe(true);
-    expect(container.textContent).toContain('Choose at least one property.');
+    expect(view.container.textContent).toContain('Choose at least one property.');
   });
 
   it('shows an invalid server URL inline, disables Start, and reports only valid engines', () => {
@@ -199,7 +185,7 @@ describe('ExtractionPanel', () => {
     expect(byTestId('run-records')!.querySelector('.counts')?.textContent).toBe('1 verified · 1 needs review · 1 rejected');
     // Model text is text: the hostile material is shown as written and no element is made of it.
     expect(items[0]!.querySelector('.material')?.textContent).toBe(hostile);
-    expect(container.querySelector('img')).toBeNull();
+    expect(view.container.querySelector('img')).toBeNull();
     expect(items[0]!.querySelector('.badge')?.textContent).toBe('Verified');
     expect(items[0]!.querySelector('.value')?.textContent).toBe('3.4 eV');
     expect(items[0]!.querySelector('blockquote')?.textContent).toBe('The band gap of GaN is 3.4 eV at room temperature.');

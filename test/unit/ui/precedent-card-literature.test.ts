@@ -1,31 +1,17 @@
 // @vitest-environment jsdom
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PrecedentCheck } from '../../../src/precedent/check-precedent';
 import { PrecedentCard, droppedText } from '../../../src/ui/precedent-card';
+import { reactRootPerTest } from './react-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const view = reactRootPerTest();
 
-let container: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`)!;
+const byTestId = (id: string) => view.container.querySelector<HTMLElement>(`[data-testid="${id}"]`)!;
 const claim = { kind: 'Tc' as const, value: 9, unit: 'K', sourceId: '10.9999/x', quote: 'made up' };
 
 function show(check: PrecedentCheck) {
-  act(() => root.render(createElement(PrecedentCard, { record: { key: 'Pb|tc', material: 'Pb', property: 'tc', checkedAt: '2026-11-22T06:00:00Z', check } })));
+  act(() => view.root.render(createElement(PrecedentCard, { record: { key: 'Pb|tc', material: 'Pb', property: 'tc', checkedAt: '2026-11-22T06:00:00Z', check } })));
 }
 
 describe('PrecedentCard with literature answers', () => {
@@ -57,7 +43,7 @@ describe('PrecedentCard with literature answers', () => {
       'arXiv: unreachable — could not reach arxiv',
     ]);
     expect(byTestId('precedent-unknown').textContent).toContain('No network: only local sources were searched.');
-    expect(container.querySelector('[data-testid="precedent-dropped"]')).toBeNull();
+    expect(view.container.querySelector('[data-testid="precedent-dropped"]')).toBeNull();
     expect(droppedText(1)).toBe('1 claim dropped: not found in the retrieved text');
   });
 

@@ -1,28 +1,14 @@
 // @vitest-environment jsdom
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PrecedentCheck } from '../../../src/precedent/check-precedent';
 import type { PrecedentRecord } from '../../../src/store/precedent-repository';
 import { PrecedentCard, checkedText } from '../../../src/ui/precedent-card';
+import { reactRootPerTest } from './react-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const view = reactRootPerTest();
 
-let container: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const byTestId = (id: string) => view.container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const EMPTY = { dropped: [], related: [], phases: [] };
 
 function record(material: string, check: PrecedentCheck): PrecedentRecord {
@@ -30,7 +16,7 @@ function record(material: string, check: PrecedentCheck): PrecedentRecord {
 }
 
 function render(props: Parameters<typeof PrecedentCard>[0]) {
-  act(() => root.render(createElement(PrecedentCard, props)));
+  act(() => view.root.render(createElement(PrecedentCard, props)));
 }
 
 describe('PrecedentCard', () => {

@@ -1,28 +1,14 @@
 // @vitest-environment jsdom
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ResponseOf } from '../../../src/contracts/messages';
 import type { EngineSettings } from '../../../src/contracts/matrix-run';
 import { SettingsPanel, type SettingsServices } from '../../../src/ui/settings-panel';
+import { reactRootPerTest } from './react-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const view = reactRootPerTest();
 
-let container: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const byTestId = <T extends HTMLElement = HTMLElement>(id: string) => container.querySelector<T>(`[data-testid="${id}"]`);
+const byTestId = <T extends HTMLElement = HTMLElement>(id: string) => view.container.querySelector<T>(`[data-testid="${id}"]`);
 const GEMMA = 'gemma-2-2b-it-q4f16_1-MLC';
 
 function cacheAnswer(gemmaCached: boolean): ResponseOf<'model-cache-status'> {
@@ -58,7 +44,7 @@ function services(change: Partial<SettingsServices> = {}): SettingsServices {
 }
 
 async function open(panelServices: SettingsServices, engine: EngineSettings = { kind: 'webllm' }, onEngineChange = vi.fn()) {
-  await act(async () => root.render(createElement(SettingsPanel, { services: panelServices, engine, onEngineChange })));
+  await act(async () => view.root.render(createElement(SettingsPanel, { services: panelServices, engine, onEngineChange })));
   const details = byTestId<HTMLDetailsElement>('settings-panel')!;
   await act(async () => {
     details.open = true;
