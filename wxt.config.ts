@@ -19,7 +19,10 @@ export default defineConfig({
     // The test build also holds the literature providers' hosts, so the e2e can click the real
     // "Open literature" switch (headless Chromium cannot answer a permission prompt); the tests'
     // request routing still blocks those hosts, which is the no-network case they check.
-    host_permissions: mode === 'test' ? ['http://127.0.0.1/*', 'https://api.crossref.org/*', 'https://export.arxiv.org/*', 'https://api.openalex.org/*'] : [],
+    host_permissions:
+      mode === 'test'
+        ? ['http://127.0.0.1/*', 'https://api.crossref.org/*', 'https://export.arxiv.org/*', 'https://api.openalex.org/*']
+        : [],
     // Asked for one origin at a time, when the user points Assay at their own OpenAI-compatible
     // model server (Ollama, LM Studio, llama.cpp, vLLM); nothing is granted at install.
     optional_host_permissions: ['http://*/*', 'https://*/*'],
