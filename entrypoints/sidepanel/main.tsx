@@ -21,7 +21,13 @@ const database = createAssayDatabase();
 const schemas = loadPropertySchemas();
 const properties = schemas.map(({ name, label }) => ({ name, label }));
 // The paper of the page the panel opens on; the tab's URL is hidden without activeTab or a host permission.
-const findCurrentPaper = currentPaperFinder(database, tabUrlReader(() => resolveTargetTabId(location.search), (tabId) => browser.tabs.get(tabId)));
+const findCurrentPaper = currentPaperFinder(
+  database,
+  tabUrlReader(
+    () => resolveTargetTabId(location.search),
+    (tabId) => browser.tabs.get(tabId),
+  ),
+);
 const { start, stop } = createRunControls({
   requestOrigins: (origins) => browser.permissions.request({ origins }),
   sendStart: (settings) => sendRequest({ type: 'matrix-start', settings }),

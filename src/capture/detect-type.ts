@@ -6,7 +6,8 @@
 export type DocumentType = 'pdf' | 'html' | 'xml' | 'text';
 
 /** Roots of full-text XML formats that are articles even though they are not HTML. */
-const XML_ARTICLE_ROOT = /<(?:[\w-]+:)?(?:article|full-text-retrieval-response|document|converted-article|simple-article|pmc-articleset)\b/i;
+const XML_ARTICLE_ROOT =
+  /<(?:[\w-]+:)?(?:article|full-text-retrieval-response|document|converted-article|simple-article|pmc-articleset)\b/i;
 
 /**
  * Decide the document type of `bytes`.
@@ -21,7 +22,10 @@ const XML_ARTICLE_ROOT = /<(?:[\w-]+:)?(?:article|full-text-retrieval-response|d
 export function detectDocumentType(bytes: Uint8Array, text: string): DocumentType {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   if (head.includes('%PDF-')) return 'pdf';
-  const start = text.slice(0, 4096).replace(/^\uFEFF/, '').trimStart();
+  const start = text
+    .slice(0, 4096)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   const doctype = /<!DOCTYPE\s+(\w+)/i.exec(start)?.[1]?.toLowerCase();
   if (doctype === 'article' || /<article-metadata\b|<front>\s*<journal-meta\b/i.test(text.slice(0, 20000))) return 'xml';
   if (doctype === 'html' || /^<(?:html|head|body|meta|title|div|section|main|p|link|script)\b/i.test(start)) return 'html';
@@ -44,9 +48,7 @@ export function decodeDocumentBytes(bytes: Uint8Array): string {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
   const label =
-    /^<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(head)?.[1] ??
-    /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(head)?.[1] ??
-    'utf-8';
+    /^<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(head)?.[1] ?? /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(head)?.[1] ?? 'utf-8';
   // A scraper that re-saves a file as UTF-8 usually keeps its old `encoding="ISO-8859-1"`
   // declaration (the IOP legacy XML fixture). Bytes that are valid UTF-8 and not plain ASCII are
   // practically never real Latin-1 text, so UTF-8 wins over a declared single-byte Latin label.

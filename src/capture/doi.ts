@@ -24,7 +24,11 @@ function trimDoiTail(candidate: string): string {
   for (;;) {
     const before = doi;
     doi = doi.replace(/[.,;:]+$/, '');
-    for (const [open, close] of [['(', ')'], ['[', ']'], ['<', '>']] as const) {
+    for (const [open, close] of [
+      ['(', ')'],
+      ['[', ']'],
+      ['<', '>'],
+    ] as const) {
       if (doi.endsWith(close) && count(doi, open) < count(doi, close)) doi = doi.slice(0, -1);
     }
     if (doi === before) return doi;

@@ -20,19 +20,21 @@ const HORIZONTAL_SPACE = /[\t\f\v \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+/
 export function normalizeBlockText(raw: string, preserveLines: boolean): string {
   const visible = raw.replace(INVISIBLE, '').replace(/\r\n?/g, '\n');
   if (!preserveLines) return visible.replace(/\s+/g, ' ').replace(HORIZONTAL_SPACE, ' ').trim();
-  return visible
-    .split('\n')
-    .map((line) =>
-      line
-        .split('\t')
-        .map((cell) => cell.replace(HORIZONTAL_SPACE, ' ').trim())
-        .join('\t')
-        .replace(/^\t+$/, ''),
-    )
-    .filter((line) => line.trim().length > 0)
-    // No final trim: a header row that starts with empty cells keeps its leading tabs, so the
-    // columns stay aligned with the data rows below.
-    .join('\n');
+  return (
+    visible
+      .split('\n')
+      .map((line) =>
+        line
+          .split('\t')
+          .map((cell) => cell.replace(HORIZONTAL_SPACE, ' ').trim())
+          .join('\t')
+          .replace(/^\t+$/, ''),
+      )
+      .filter((line) => line.trim().length > 0)
+      // No final trim: a header row that starts with empty cells keeps its leading tabs, so the
+      // columns stay aligned with the data rows below.
+      .join('\n')
+  );
 }
 
 const LIGATURES: Record<string, string> = {

@@ -54,11 +54,11 @@ export async function bandgapPaperFiles(dataRoot: string, limit?: number): Promi
  * `files`, band gap only. → the figures of `presetFigures`, one block per preset and case.
  */
 export async function presetBenchFigures(files: readonly string[], progress: (line: string) => void = () => {}): Promise<BenchFigure[]> {
-  const [{ benchPresetOnArticle, createPresetBenchContext, presetFigures }, { MATRIX_PRESETS }, { loadPropertySchemas, selectPropertySchemas }] = await Promise.all([
-    import('./bench-presets'),
-    import('../matrix/presets'),
-    import('../properties'),
-  ]);
+  const [
+    { benchPresetOnArticle, createPresetBenchContext, presetFigures },
+    { MATRIX_PRESETS },
+    { loadPropertySchemas, selectPropertySchemas },
+  ] = await Promise.all([import('./bench-presets'), import('../matrix/presets'), import('../properties')]);
   const [bandGap] = selectPropertySchemas(loadPropertySchemas(), ['band_gap']);
   if (!bandGap) throw new Error('the band_gap property schema is missing');
   const articles = [];
@@ -80,7 +80,17 @@ export async function presetBenchFigures(files: readonly string[], progress: (li
 export async function runBench(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, data: { type: 'string' }, runs: { type: 'string' }, presets: { type: 'boolean' }, limit: { type: 'string' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean' },
+        data: { type: 'string' },
+        runs: { type: 'string' },
+        presets: { type: 'boolean' },
+        limit: { type: 'string' },
+      },
+    });
   } catch (error) {
     process.stderr.write(`assay bench: ${(error as Error).message}\n`);
     return 2;
@@ -94,7 +104,10 @@ export async function runBench(argv: string[]): Promise<number> {
   const machine = `${process.platform} ${process.arch}, Node ${process.versions.node}`;
   const print = (figures: BenchFigure[]): void => {
     if (parsed.values.json) process.stdout.write(JSON.stringify({ machine, figures }) + '\n');
-    else process.stdout.write([`machine: ${machine}`, ...figures.map((figure) => `${figure.name}: ${figure.value} ${figure.unit}`)].join('\n') + '\n');
+    else
+      process.stdout.write(
+        [`machine: ${machine}`, ...figures.map((figure) => `${figure.name}: ${figure.value} ${figure.unit}`)].join('\n') + '\n',
+      );
   };
   if (parsed.values.presets) {
     const limit = parsed.values.limit === undefined ? undefined : Number(parsed.values.limit);
@@ -121,8 +134,16 @@ export async function runBench(argv: string[]): Promise<number> {
       const article = await captureFile(file);
       figures.push({ name: `capture ${name}`, value: round(performance.now() - started), unit: 'ms' });
       figures.push({ name: `article length ${name}`, value: article.text.length, unit: 'characters' });
-      figures.push({ name: `scan ${name} (median of ${runs})`, value: round(medianMilliseconds(() => scanArticle(article), runs)), unit: 'ms' });
-      figures.push({ name: `rules extraction ${name} (median of ${runs})`, value: round(medianMilliseconds(() => extractWithRules(article), runs)), unit: 'ms' });
+      figures.push({
+        name: `scan ${name} (median of ${runs})`,
+        value: round(medianMilliseconds(() => scanArticle(article), runs)),
+        unit: 'ms',
+      });
+      figures.push({
+        name: `rules extraction ${name} (median of ${runs})`,
+        value: round(medianMilliseconds(() => extractWithRules(article), runs)),
+        unit: 'ms',
+      });
     } catch (error) {
       process.stderr.write(`assay bench: ${file}: ${(error as Error).message}\n`);
       return 1;

@@ -58,12 +58,18 @@ export interface ScriptFact {
 }
 
 function moaReply(fact: ScriptFact, value: number): string {
-  return JSON.stringify({ triplets: [{ material: fact.material, property: fact.property, value: String(value), unit: fact.unit, quote: fact.quote }] });
+  return JSON.stringify({
+    triplets: [{ material: fact.material, property: fact.property, value: String(value), unit: fact.unit, quote: fact.quote }],
+  });
 }
 
 function numericReply(fact: ScriptFact, value: number, role: ModelRole, final: boolean): string {
   const triplets = [{ ...fact, value }];
-  return JSON.stringify(role === 'generator' ? { text: `The passage gives ${fact.material} a value of ${value} ${fact.unit}.`, materials: [fact.material], triplets, final } : { triplets });
+  return JSON.stringify(
+    role === 'generator'
+      ? { text: `The passage gives ${fact.material} a value of ${value} ${fact.unit}.`, materials: [fact.material], triplets, final }
+      : { triplets },
+  );
 }
 
 /**
@@ -89,7 +95,10 @@ export function worstCaseScript(fact: ScriptFact): LlmScript {
 /** The best-case script: every role states `fact` (generator steps final at once). */
 export function bestCaseScript(fact: ScriptFact): LlmScript {
   return {
-    respond: (request: LlmRequest) => (request.role === 'proposer' || request.role === 'aggregator' ? moaReply(fact, fact.value) : numericReply(fact, fact.value, request.role, true)),
+    respond: (request: LlmRequest) =>
+      request.role === 'proposer' || request.role === 'aggregator'
+        ? moaReply(fact, fact.value)
+        : numericReply(fact, fact.value, request.role, true),
   };
 }
 
@@ -99,7 +108,9 @@ export function bestCaseScript(fact: ScriptFact): LlmScript {
  * triplet the grounding gate can pass. Null when the scan finds no such candidate.
  */
 export function candidateFact(article: Article, property: PropertyDefinition): ScriptFact | null {
-  const candidates = scanArticle(article, { properties: [property] }).candidates.filter((candidate) => candidate.property === property.name);
+  const candidates = scanArticle(article, { properties: [property] }).candidates.filter(
+    (candidate) => candidate.property === property.name,
+  );
   for (const candidate of candidates) {
     if (candidate.quantity.value.kind !== 'number') continue;
     return {
@@ -160,7 +171,12 @@ export interface PresetBenchContext {
 export async function createPresetBenchContext(): Promise<PresetBenchContext> {
   const roster = defaultWebLlmRoster(true);
   const webLlmRecords = await prebuiltModelRecords();
-  const paperModels = [...(PAPER_PRESET.models.proposers ?? []), PAPER_PRESET.models.aggregator, PAPER_PRESET.models.generator, PAPER_PRESET.models.discriminator];
+  const paperModels = [
+    ...(PAPER_PRESET.models.proposers ?? []),
+    PAPER_PRESET.models.aggregator,
+    PAPER_PRESET.models.generator,
+    PAPER_PRESET.models.discriminator,
+  ];
   const byFamily = new Map<string, TokenCounter>();
   const byModel = new Map<string, TokenCounter>();
   for (const modelId of [...paperModels.filter((id): id is string => id !== undefined), ...rosterModelIds(roster)]) {
@@ -170,8 +186,15 @@ export async function createPresetBenchContext(): Promise<PresetBenchContext> {
     byModel.set(modelId, counter);
   }
   const fallback = approximateTokenCounter();
-  const largestMB = Math.max(...rosterModelIds(roster).map((id) => webLlmRecords.find((record) => record.model_id === id)?.vram_required_MB ?? 0));
-  return { counterFor: (modelId) => byModel.get(modelId) ?? fallback, webLlmRecords, roster, budgetsMB: [DEFAULT_GPU_BUDGET_MB, largestMB] };
+  const largestMB = Math.max(
+    ...rosterModelIds(roster).map((id) => webLlmRecords.find((record) => record.model_id === id)?.vram_required_MB ?? 0),
+  );
+  return {
+    counterFor: (modelId) => byModel.get(modelId) ?? fallback,
+    webLlmRecords,
+    roster,
+    budgetsMB: [DEFAULT_GPU_BUDGET_MB, largestMB],
+  };
 }
 
 /**
@@ -213,24 +236,48 @@ function recordingLoader(): { load(ids: readonly string[]): Promise<void>; loade
  * the paper preset runs with its own models and counts distinct models called as loads.
  * `context` defaults to a fresh `createPresetBenchContext()` (slow: pass one for many papers).
  */
-export async function benchPresetOnArticle(article: Article, preset: MatrixPreset, property: PropertyDefinition, scenario: BenchScenario, context?: PresetBenchContext): Promise<PresetPaperCost> {
+export async function benchPresetOnArticle(
+  article: Article,
+  preset: MatrixPreset,
+  property: PropertyDefinition,
+  scenario: BenchScenario,
+  context?: PresetBenchContext,
+): Promise<PresetPaperCost> {
   const bench = context ?? (await createPresetBenchContext());
   // A paper with no numeric candidate still runs: the pipeline decides whether to call (it does
   // not when the scan finds nothing); the placeholder fact only shapes the replies.
-  const fact = candidateFact(article, property) ?? { material: 'the sample', property: property.name, value: 1, unit: property.units[0] ?? '', quote: article.title ?? 'none' };
+  const fact = candidateFact(article, property) ?? {
+    material: 'the sample',
+    property: property.name,
+    value: 1,
+    unit: property.units[0] ?? '',
+    quote: article.title ?? 'none',
+  };
   const memo = new Map<string, number>();
   const runOnce = async (models: PresetModels, budgetMB?: number) => {
     const exact = { value: true };
-    const scripted = withTokenizerUsage(createScriptedLlm(scenario === 'worst' ? worstCaseScript(fact) : bestCaseScript(fact)), bench, memo, exact);
-    const scheduler = budgetMB === undefined ? undefined : createModelScheduler(scripted, recordingLoader(), planModelLoads(rosterModelIds(bench.roster), bench.webLlmRecords, budgetMB));
-    const { run } = await runMatrix(article, { properties: [property], preset, models, seed: 1 }, {
-      llm: scheduler ?? scripted,
-      rng: createSeededRandom(1),
-      sameMaterial: (a, b) => sameMaterial(a, b),
-      toSI,
-      ground: (triplet, target) => ground(triplet, target),
-      now: () => 0,
-    });
+    const scripted = withTokenizerUsage(
+      createScriptedLlm(scenario === 'worst' ? worstCaseScript(fact) : bestCaseScript(fact)),
+      bench,
+      memo,
+      exact,
+    );
+    const scheduler =
+      budgetMB === undefined
+        ? undefined
+        : createModelScheduler(scripted, recordingLoader(), planModelLoads(rosterModelIds(bench.roster), bench.webLlmRecords, budgetMB));
+    const { run } = await runMatrix(
+      article,
+      { properties: [property], preset, models, seed: 1 },
+      {
+        llm: scheduler ?? scripted,
+        rng: createSeededRandom(1),
+        sameMaterial: (a, b) => sameMaterial(a, b),
+        toSI,
+        ground: (triplet, target) => ground(triplet, target),
+        now: () => 0,
+      },
+    );
     return { run, exact: exact.value, loads: scheduler?.loads() };
   };
 
@@ -281,7 +328,13 @@ export function presetFigures(presetName: string, scenario: BenchScenario, costs
   const called = costs.filter((cost) => !cost.skipped);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   const max = (values: number[]) => (values.length ? Math.max(...values) : 0);
-  const figures: BenchFigure[] = [{ name: `${label}: papers with no band-gap candidate (no call)`, value: costs.length - called.length, unit: `papers of ${costs.length}` }];
+  const figures: BenchFigure[] = [
+    {
+      name: `${label}: papers with no band-gap candidate (no call)`,
+      value: costs.length - called.length,
+      unit: `papers of ${costs.length}`,
+    },
+  ];
   const per = (name: string, unit: string, pick: (cost: PresetPaperCost) => number) => {
     const values = called.map(pick);
     figures.push({ name: `${label}: ${name} per paper (max)`, value: max(values), unit });
@@ -290,13 +343,23 @@ export function presetFigures(presetName: string, scenario: BenchScenario, costs
   };
   const exact = called.every((cost) => cost.exactTokens);
   per('LLM calls', 'calls', (cost) => cost.calls);
-  per('prompt tokens', exact ? 'tokens (exact: each model\'s tokenizer and chat template)' : 'tokens (estimated, chars/4 where no tokenizer)', (cost) => cost.promptTokens);
-  per('completion tokens', exact ? 'tokens (exact, of the scripted replies)' : 'tokens (estimated, chars/4 where no tokenizer, scripted replies)', (cost) => cost.completionTokens);
+  per(
+    'prompt tokens',
+    exact ? "tokens (exact: each model's tokenizer and chat template)" : 'tokens (estimated, chars/4 where no tokenizer)',
+    (cost) => cost.promptTokens,
+  );
+  per(
+    'completion tokens',
+    exact ? 'tokens (exact, of the scripted replies)' : 'tokens (estimated, chars/4 where no tokenizer, scripted replies)',
+    (cost) => cost.completionTokens,
+  );
   const budgets = called[0]?.measuredLoads?.map((measured) => measured.budgetMB);
   figures.push({
     name: `${label}: model loads per paper (max)`,
     value: max(called.map((cost) => cost.modelLoads)),
-    unit: budgets ? `loads (measured through the scheduler, GPU budget ${budgets[0]} MB)` : 'loads (distinct models called; the server loads each once)',
+    unit: budgets
+      ? `loads (measured through the scheduler, GPU budget ${budgets[0]} MB)`
+      : 'loads (distinct models called; the server loads each once)',
   });
   for (const [index, budgetMB] of (budgets ?? []).entries()) {
     figures.push({
@@ -305,7 +368,15 @@ export function presetFigures(presetName: string, scenario: BenchScenario, costs
       unit: 'loads (measured through the scheduler)',
     });
   }
-  figures.push({ name: `${label}: papers that exited early (MCTS skipped)`, value: called.filter((cost) => cost.earlyExit).length, unit: `papers of ${called.length}` });
-  figures.push({ name: `${label}: refinement rounds per paper (max)`, value: max(called.map((cost) => cost.refinementRounds)), unit: 'rounds' });
+  figures.push({
+    name: `${label}: papers that exited early (MCTS skipped)`,
+    value: called.filter((cost) => cost.earlyExit).length,
+    unit: `papers of ${called.length}`,
+  });
+  figures.push({
+    name: `${label}: refinement rounds per paper (max)`,
+    value: max(called.map((cost) => cost.refinementRounds)),
+    unit: 'rounds',
+  });
   return figures;
 }

@@ -37,7 +37,8 @@ export interface EvalCommandDependencies {
   datasets: Record<string, (dataRoot: string, options: { limit?: number }) => Promise<object>>;
 }
 
-const NERRE_NEEDS_MODEL = 'llm-nerre-doping is scored on model output: give --predictions FILE, or --engine openai|scripted once the SLM-MATRIX engine lands';
+const NERRE_NEEDS_MODEL =
+  'llm-nerre-doping is scored on model output: give --predictions FILE, or --engine openai|scripted once the SLM-MATRIX engine lands';
 
 /**
  * The defaults wired in this build. Loaded lazily so that a test injecting its own doubles does
@@ -48,8 +49,10 @@ export function defaultEvalDependencies(): EvalCommandDependencies {
     scorerDependencies: async (dataRoot) => (await import('../eval/scorer-dependencies')).loadScorerDependencies(dataRoot),
     engines: { rules: async () => (await import('../eval/rules-engine')).rulesEngine() },
     datasets: {
-      measeval: async (dataRoot, options) => (await import('../eval/measeval')).evaluateMeasEval(join(dataRoot, 'datasets', 'measeval', 'data'), options),
-      mulms: async (dataRoot, options) => (await import('../eval/mulms')).evaluateMulms(join(dataRoot, 'datasets', 'mulms', 'xmi'), options),
+      measeval: async (dataRoot, options) =>
+        (await import('../eval/measeval')).evaluateMeasEval(join(dataRoot, 'datasets', 'measeval', 'data'), options),
+      mulms: async (dataRoot, options) =>
+        (await import('../eval/mulms')).evaluateMulms(join(dataRoot, 'datasets', 'mulms', 'xmi'), options),
     },
   };
 }
@@ -99,8 +102,10 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
     const matrix = matrixEngines(values.engine, values);
     dependencies = { ...dependencies, engines: { ...matrix.engines, ...dependencies.engines } };
     const [dataset] = positionals;
-    if (!dataset || positionals.length > 1) throw new UsageError('give exactly one dataset: assay eval <dataset> [--replay NAME | --engine NAME | --all-replays] [--json]');
-    if (values['replay-vote'] !== undefined && dataset !== 'bandgap-200') throw new UsageError('--replay-vote applies to bandgap-200 only (its recorded tools)');
+    if (!dataset || positionals.length > 1)
+      throw new UsageError('give exactly one dataset: assay eval <dataset> [--replay NAME | --engine NAME | --all-replays] [--json]');
+    if (values['replay-vote'] !== undefined && dataset !== 'bandgap-200')
+      throw new UsageError('--replay-vote applies to bandgap-200 only (its recorded tools)');
     if (values.split && values.split !== 'dev') throw new UsageError(`only the dev split exists, got --split ${values.split}`);
     const dataRoot = resolveDataRoot(values.data);
     const write = (text: string) => process.stdout.write(text);
@@ -123,13 +128,16 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
     }
 
     if (values.reference && dataset !== 'cornell-tc') throw new UsageError('--reference applies to cornell-tc only');
-    if ((values.predictions || values.baseline) && dataset !== 'llm-nerre-doping') throw new UsageError('--predictions and --baseline apply to llm-nerre-doping only');
+    if ((values.predictions || values.baseline) && dataset !== 'llm-nerre-doping')
+      throw new UsageError('--predictions and --baseline apply to llm-nerre-doping only');
     if (dataset === 'llm-nerre-doping') {
-      if (values.replay || values['all-replays']) throw new UsageError('llm-nerre-doping has no recorded tools to replay; give --predictions FILE');
+      if (values.replay || values['all-replays'])
+        throw new UsageError('llm-nerre-doping has no recorded tools to replay; give --predictions FILE');
       // No NERRE model engine exists in this build (the triplet engines do not extract hosts/dopants).
       if (values.engine || (!values.predictions && !values.baseline)) throw new UsageError(NERRE_NEEDS_MODEL);
       if (values.predictions && values.baseline) throw new UsageError('give --predictions FILE or --baseline formula-hosts, not both');
-      if (values.baseline && values.baseline !== 'formula-hosts') throw new UsageError(`unknown baseline "${values.baseline}"; known: formula-hosts`);
+      if (values.baseline && values.baseline !== 'formula-hosts')
+        throw new UsageError(`unknown baseline "${values.baseline}"; known: formula-hosts`);
       const limit = parseLimit(values.limit);
       const nerre = await import('../eval/nerre/nerre-evaluation');
       let predictions;
@@ -145,16 +153,24 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
         predictions = nerre.formulaHostFloor(records.slice(0, limit ?? records.length));
         source = 'formula-hosts floor (every formula mention is a host)';
       }
-      const result = { ...(await nerre.evaluateNerreDoping({ dataRoot, predictions, source, ...(limit === undefined ? {} : { limit }) })), malformedPredictions };
+      const result = {
+        ...(await nerre.evaluateNerreDoping({ dataRoot, predictions, source, ...(limit === undefined ? {} : { limit }) })),
+        malformedPredictions,
+      };
       write(values.json ? JSON.stringify({ split: 'dev', ...result }) + '\n' : nerre.nerreTable(result));
       return 0;
     }
     if (dataset === 'cornell-tc') {
-      if (values.replay || values['all-replays'] || values.engine) throw new UsageError('cornell-tc answers from the reference table; --engine/--replay are not supported');
+      if (values.replay || values['all-replays'] || values.engine)
+        throw new UsageError('cornell-tc answers from the reference table; --engine/--replay are not supported');
       const limit = parseLimit(values.limit);
       // Loaded here: the materials parser is only needed for this dataset.
       const { evaluateCornellTc, cornellTcTable } = await import('../eval/cornell-tc/cornell-tc-evaluation');
-      const result = await evaluateCornellTc({ dataRoot, ...(limit === undefined ? {} : { limit }), ...(values.reference ? { referencePath: resolve(values.reference) } : {}) });
+      const result = await evaluateCornellTc({
+        dataRoot,
+        ...(limit === undefined ? {} : { limit }),
+        ...(values.reference ? { referencePath: resolve(values.reference) } : {}),
+      });
       write(values.json ? JSON.stringify(result) + '\n' : cornellTcTable(result));
       return 0;
     }
@@ -168,7 +184,9 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
         write(values.json ? JSON.stringify(result) + '\n' : '```json\n' + JSON.stringify(result, null, 2) + '\n```\n');
         return 0;
       }
-      throw new UsageError(`unknown dataset "${dataset}" (supported: bandgap-200, supermat, cornell-tc, llm-nerre-doping, ${Object.keys(dependencies.datasets).join(', ')})`);
+      throw new UsageError(
+        `unknown dataset "${dataset}" (supported: bandgap-200, supermat, cornell-tc, llm-nerre-doping, ${Object.keys(dependencies.datasets).join(', ')})`,
+      );
     }
 
     const limit = parseLimit(values.limit);
@@ -176,16 +194,30 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
     const progress = (line: string) => process.stderr.write(line + '\n');
 
     if (values['replay-vote'] !== undefined) {
-      if (values.replay || values.engine || values['all-replays']) throw new UsageError('give --replay-vote A,B,C on its own, without --replay, --engine or --all-replays');
-      const names = values['replay-vote'].split(',').map((name) => name.trim()).filter(Boolean);
+      if (values.replay || values.engine || values['all-replays'])
+        throw new UsageError('give --replay-vote A,B,C on its own, without --replay, --engine or --all-replays');
+      const names = values['replay-vote']
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
       const unknown = names.filter((name) => !REPLAY_NAMES.includes(name));
-      if (unknown.length || names.length < 2) throw new UsageError(`--replay-vote takes two or more replay names from: ${REPLAY_NAMES.join(', ')}`);
+      if (unknown.length || names.length < 2)
+        throw new UsageError(`--replay-vote takes two or more replay names from: ${REPLAY_NAMES.join(', ')}`);
       const { evaluateReplayVote, replayVoteRows } = await import('../eval/replay-vote');
       const voteDependencies = await replayVoteDependencies();
       const results = [];
       for (const version of parseVersions(values.version, true)) {
         progress(`assay eval: ${version} vote(${names.join(',')})`);
-        results.push(await evaluateReplayVote({ dataRoot, version, names, limit, dependencies: { scorer, capture: (path) => captureFile(path), ...voteDependencies }, progress }));
+        results.push(
+          await evaluateReplayVote({
+            dataRoot,
+            version,
+            names,
+            limit,
+            dependencies: { scorer, capture: (path) => captureFile(path), ...voteDependencies },
+            progress,
+          }),
+        );
       }
       const summary = (evaluation: BandgapEvaluation) => {
         const { papers: _papers, at: _at, ...rest } = evaluation;
@@ -193,7 +225,18 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
       };
       write(
         values.json
-          ? JSON.stringify({ dataset, split: 'dev', replayVote: names, results: results.map((result) => ({ verified: summary(result.verified), agreed: summary(result.agreed), tools: result.tools.map(summary), counts: result.counts, minVotes: result.minVotes })) }) + '\n'
+          ? JSON.stringify({
+              dataset,
+              split: 'dev',
+              replayVote: names,
+              results: results.map((result) => ({
+                verified: summary(result.verified),
+                agreed: summary(result.agreed),
+                tools: result.tools.map(summary),
+                counts: result.counts,
+                minVotes: result.minVotes,
+              })),
+            }) + '\n'
           : scoreTable(results.flatMap(replayVoteRows)),
       );
       return 0;
@@ -207,7 +250,16 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
           results.push(await evaluateBandgap({ dataRoot, version, source: { kind: 'replay', name }, limit, dependencies: scorer }));
         }
         for (const [name, load] of Object.entries(dependencies.engines)) {
-          results.push(await evaluateBandgap({ dataRoot, version, source: { kind: 'engine', name, ...(await load()), capture: (path) => captureFile(path) }, limit, dependencies: scorer, progress }));
+          results.push(
+            await evaluateBandgap({
+              dataRoot,
+              version,
+              source: { kind: 'engine', name, ...(await load()), capture: (path) => captureFile(path) },
+              limit,
+              dependencies: scorer,
+              progress,
+            }),
+          );
         }
       }
       const summaries = results.map(({ papers: _papers, at: _at, ...summary }) => summary);
@@ -219,7 +271,8 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
     if (values.replay && values.engine) throw new UsageError('give --replay or --engine, not both');
     let source: BandgapSource;
     if (values.replay) {
-      if (!REPLAY_NAMES.includes(values.replay)) throw new UsageError(`unknown replay "${values.replay}"; known: ${REPLAY_NAMES.join(', ')}`);
+      if (!REPLAY_NAMES.includes(values.replay))
+        throw new UsageError(`unknown replay "${values.replay}"; known: ${REPLAY_NAMES.join(', ')}`);
       source = { kind: 'replay', name: values.replay };
     } else {
       const name = values.engine ?? 'rules';
@@ -232,14 +285,26 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
     return 0;
   } catch (error) {
     process.stderr.write(`assay eval: ${(error as Error).message}\n`);
-    return error instanceof UsageError || error instanceof MatrixEngineUsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1;
+    return error instanceof UsageError ||
+      error instanceof MatrixEngineUsageError ||
+      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+      ? 2
+      : 1;
   }
 }
 
 /** The grounding gate, material equality and SI conversion for `--replay-vote`, loaded on use. */
 async function replayVoteDependencies() {
-  const [{ ground }, { sameMaterial }, { toSI }] = await Promise.all([import('../verify/ground'), import('../text/materials'), import('../text/units')]);
-  return { ground: (triplet: Triplet, article: Article) => ground(triplet, article), sameMaterial: (a: string, b: string) => sameMaterial(a, b), toSI };
+  const [{ ground }, { sameMaterial }, { toSI }] = await Promise.all([
+    import('../verify/ground'),
+    import('../text/materials'),
+    import('../text/units'),
+  ]);
+  return {
+    ground: (triplet: Triplet, article: Article) => ground(triplet, article),
+    sameMaterial: (a: string, b: string) => sameMaterial(a, b),
+    toSI,
+  };
 }
 
 /** What the SLM-MATRIX engines cost over an evaluation (sums of the per-paper run records). */
@@ -257,11 +322,17 @@ interface MatrixTotals {
  * first use (`createMatrixEngine`), and `totals()`: `{ llm: MatrixTotals }` once a paper ran, else
  * `{}`. An engine of the same name in the injected map wins (tests, other builds).
  */
-function matrixEngines(name: string | undefined, flags: MatrixEngineFlags): { engines: Record<string, () => Promise<EngineSetup>>; totals: () => { llm?: MatrixTotals } } {
+function matrixEngines(
+  name: string | undefined,
+  flags: MatrixEngineFlags,
+): { engines: Record<string, () => Promise<EngineSetup>>; totals: () => { llm?: MatrixTotals } } {
   if (name !== 'openai' && name !== 'scripted') return { engines: {}, totals: () => ({}) };
   let totals: MatrixTotals | undefined;
   const load = async (): Promise<EngineSetup> => {
-    const [{ createMatrixEngine }, { matrixEngineSetup }] = await Promise.all([import('./matrix-engines'), import('../eval/matrix-engine')]);
+    const [{ createMatrixEngine }, { matrixEngineSetup }] = await Promise.all([
+      import('./matrix-engines'),
+      import('../eval/matrix-engine'),
+    ]);
     const engine = await createMatrixEngine(name, flags);
     totals = { engine: name, preset: engine.preset.name, papers: 0, calls: 0, promptTokens: 0, completionTokens: 0 };
     const sum = totals;

@@ -56,7 +56,9 @@ export async function runExtract(argv: string[]): Promise<number> {
   }
   const [path] = parsed.positionals;
   if (!path || parsed.positionals.length > 1) {
-    process.stderr.write('assay extract: give exactly one file: assay extract <file> --engine rules|scripted|openai [--schema NAME] [--json]\n');
+    process.stderr.write(
+      'assay extract: give exactly one file: assay extract <file> --engine rules|scripted|openai [--schema NAME] [--json]\n',
+    );
     return 2;
   }
   if (engine !== 'rules') return runMatrixExtract(path, engine as 'scripted' | 'openai', parsed.values);

@@ -47,7 +47,9 @@ function summarize(output: MatrixExtractOutput): string {
   ];
   for (const record of output.records) {
     const triplet = record.triplet;
-    lines.push(`${record.status}\t${triplet.property}\t${triplet.material}\t${triplet.valueText ?? ''} ${triplet.unit}\t${record.reasons.join('; ')}`);
+    lines.push(
+      `${record.status}\t${triplet.property}\t${triplet.material}\t${triplet.valueText ?? ''} ${triplet.unit}\t${record.reasons.join('; ')}`,
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -89,22 +91,28 @@ export async function runMatrixExtract(path: string, engineName: 'scripted' | 'o
   process.once('SIGINT', onInterrupt);
   const print = (result: MatrixResult): void => {
     const output: MatrixExtractOutput = {
-      triplets: result.records.filter((record) => record.status === 'verified').map((record) => ({ ...record.triplet, status: record.status })),
+      triplets: result.records
+        .filter((record) => record.status === 'verified')
+        .map((record) => ({ ...record.triplet, status: record.status })),
       records: result.records,
       run: { ...result.run, llmEngine: engineName },
     };
     process.stdout.write(flags.json ? JSON.stringify(output) + '\n' : summarize(output));
   };
   try {
-    const result = await runMatrix(article, { properties, preset, models, seed }, {
-      llm,
-      rng: createSeededRandom(seed),
-      signal: controller.signal,
-      sameMaterial: (a, b) => sameMaterial(a, b),
-      toSI,
-      ground: (triplet, target) => ground(triplet, target),
-      onProgress: (event) => process.stderr.write(progressLine(event)),
-    });
+    const result = await runMatrix(
+      article,
+      { properties, preset, models, seed },
+      {
+        llm,
+        rng: createSeededRandom(seed),
+        signal: controller.signal,
+        sameMaterial: (a, b) => sameMaterial(a, b),
+        toSI,
+        ground: (triplet, target) => ground(triplet, target),
+        onProgress: (event) => process.stderr.write(progressLine(event)),
+      },
+    );
     print(result);
     return 0;
   } catch (error) {
@@ -114,7 +122,9 @@ export async function runMatrixExtract(path: string, engineName: 'scripted' | 'o
       return 1;
     }
     print(error.partial);
-    process.stderr.write(`assay extract: ${error.cancelled ? 'cancelled' : 'stopped'}: ${error.reason.message} [${error.reason.code}]; partial result printed\n`);
+    process.stderr.write(
+      `assay extract: ${error.cancelled ? 'cancelled' : 'stopped'}: ${error.reason.message} [${error.reason.code}]; partial result printed\n`,
+    );
     return error.cancelled ? EXIT_CANCELLED : 1;
   } finally {
     process.removeListener('SIGINT', onInterrupt);

@@ -32,7 +32,9 @@ export const ScriptFileSchema = z
   .object({
     replies: z.partialRecord(ModelRoleSchema, z.array(ReplyFileSchema)).default({}),
     fallback: z.partialRecord(ModelRoleSchema, ReplyFileSchema).default({}),
-    failAt: z.record(z.string().regex(/^\d+$/), z.object({ code: LlmErrorCodeSchema, message: z.string().default('scripted failure') })).default({}),
+    failAt: z
+      .record(z.string().regex(/^\d+$/), z.object({ code: LlmErrorCodeSchema, message: z.string().default('scripted failure') }))
+      .default({}),
     model: z.string().optional(),
     delayMs: z.number().int().nonnegative().optional(),
   })
@@ -49,15 +51,21 @@ export async function loadScriptedEngine(path: string): Promise<LlmPort> {
     throw new Error(`script ${path} is not JSON: ${(error as Error).message}`);
   }
   const parsed = ScriptFileSchema.safeParse(data);
-  if (!parsed.success) throw new Error(`script ${path} is invalid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `script ${path} is invalid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`,
+    );
   const script = parsed.data;
-  const failAt: Record<number, LlmError> = Object.fromEntries(Object.entries(script.failAt).map(([index, failure]) => [Number(index), new LlmError(failure.code, failure.message)]));
+  const failAt: Record<number, LlmError> = Object.fromEntries(
+    Object.entries(script.failAt).map(([index, failure]) => [Number(index), new LlmError(failure.code, failure.message)]),
+  );
   return createScriptedLlm({
     replies: script.replies as Partial<Record<ModelRole, ScriptedReply[]>>,
     failAt,
     ...(script.model ? { model: script.model } : {}),
     ...(script.delayMs ? { delayMs: script.delayMs } : {}),
-    respond: (request, index) => script.fallback[request.role] ?? new LlmError('unavailable', `the script has no reply for call ${index} (role ${request.role})`),
+    respond: (request, index) =>
+      script.fallback[request.role] ?? new LlmError('unavailable', `the script has no reply for call ${index} (role ${request.role})`),
   });
 }
 
@@ -173,9 +181,13 @@ export async function createMatrixEngine(name: 'scripted' | 'openai', flags: Mat
       throw new MatrixEngineUsageError((error as Error).message.replace(/\n/g, ' '));
     }
   }
-  if (!flags['base-url']) throw new MatrixEngineUsageError('--engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)');
+  if (!flags['base-url'])
+    throw new MatrixEngineUsageError('--engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)');
   const missing = missingRoles(models);
-  if (missing.length > 0) throw new MatrixEngineUsageError(`no model for ${missing.join(', ')}: pass --model ROLE=ID for each, or --preset paper for the paper's models`);
+  if (missing.length > 0)
+    throw new MatrixEngineUsageError(
+      `no model for ${missing.join(', ')}: pass --model ROLE=ID for each, or --preset paper for the paper's models`,
+    );
   let apiKey: string | undefined;
   if (flags['api-key-env']) {
     apiKey = process.env[flags['api-key-env']];

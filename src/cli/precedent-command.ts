@@ -37,7 +37,9 @@ async function readInput(path: string, what: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw new PrecedentInputError(`${what} ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file' : (error as Error).message}`);
+    throw new PrecedentInputError(
+      `${what} ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file' : (error as Error).message}`,
+    );
   }
 }
 
@@ -66,7 +68,10 @@ export async function loadRetrievedTexts(path: string): Promise<RetrievedText[]>
       throw new PrecedentInputError(`texts ${path} line ${index + 1} is not JSON: ${(error as Error).message}`);
     }
     const parsed = retrievedTextSchema.safeParse(data);
-    if (!parsed.success) throw new PrecedentInputError(`texts ${path} line ${index + 1}: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new PrecedentInputError(
+        `texts ${path} line ${index + 1}: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`,
+      );
     texts.push(parsed.data);
   }
   return texts;
@@ -79,7 +84,8 @@ export async function loadRetrievedTexts(path: string): Promise<RetrievedText[]>
 export async function loadDataset(path: string): Promise<DatasetTriplet[]> {
   const { rows, problems } = parseAssayImport(await readInput(path, 'dataset'));
   if (rows.length === 0) throw new PrecedentInputError(`dataset ${path}: no valid row${problems[0] ? ` (${oneLine(problems[0])})` : ''}`);
-  if (problems.length > 0) process.stderr.write(`assay precedent: dataset ${path}: ${problems.length} problem(s) skipped, first: ${oneLine(problems[0]!)}\n`);
+  if (problems.length > 0)
+    process.stderr.write(`assay precedent: dataset ${path}: ${problems.length} problem(s) skipped, first: ${oneLine(problems[0]!)}\n`);
   return rows;
 }
 
@@ -97,11 +103,13 @@ interface LiteratureFlags {
  */
 export function literatureClients(flags: LiteratureFlags, fetchImpl: typeof globalThis.fetch): LiteratureClient[] | undefined {
   if (!flags.literature) {
-    if (flags.mailto !== undefined || flags['openalex-key'] !== undefined) throw new PrecedentUsageError('--mailto and --openalex-key apply only with --literature');
+    if (flags.mailto !== undefined || flags['openalex-key'] !== undefined)
+      throw new PrecedentUsageError('--mailto and --openalex-key apply only with --literature');
     return undefined;
   }
   const mailto = flags.mailto?.trim() ?? '';
-  if (mailto === '') throw new PrecedentUsageError("--literature needs --mailto ADDRESS (Crossref's polite pool asks for a contact address)");
+  if (mailto === '')
+    throw new PrecedentUsageError("--literature needs --mailto ADDRESS (Crossref's polite pool asks for a contact address)");
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(mailto)) throw new PrecedentUsageError(`--mailto "${mailto}" is not an e-mail address`);
   const clients: LiteratureClient[] = [createCrossrefClient({ fetch: fetchImpl, mailto }), createArxivClient({ fetch: fetchImpl })];
   const key = flags['openalex-key']?.trim();
@@ -144,7 +152,11 @@ async function judgeEngine(flags: EngineFlags): Promise<LlmPort | undefined> {
 function formatReference(value: PrecedentCheck['values'][number]): string {
   const reference = value.reference;
   if (reference.code) return `${value.origin}: ${reference.code}`;
-  const parts = [reference.doi ? `doi:${reference.doi}` : reference.sourceId, reference.title ? `"${reference.title}"` : '', reference.year ? String(reference.year) : ''];
+  const parts = [
+    reference.doi ? `doi:${reference.doi}` : reference.sourceId,
+    reference.title ? `"${reference.title}"` : '',
+    reference.year ? String(reference.year) : '',
+  ];
   const cited = parts.filter((part) => part).join(', ');
   return value.origin === 'your dataset' ? `your dataset: ${cited}` : cited;
 }
@@ -157,12 +169,17 @@ function formatReference(value: PrecedentCheck['values'][number]): string {
 export function formatPrecedentCheck(material: string, property: string, check: PrecedentCheck): string {
   const lines = [`${material} — ${property}: ${check.answer}${check.unknownBecause ? ` (${check.unknownBecause})` : ''}`];
   for (const value of check.values) {
-    lines.push(`  ${value.kind} ${value.value} ${value.unit}${value.conditions ? ` (${value.conditions})` : ''}  [${formatReference(value)}]`);
+    lines.push(
+      `  ${value.kind} ${value.value} ${value.unit}${value.conditions ? ` (${value.conditions})` : ''}  [${formatReference(value)}]`,
+    );
     lines.push(`    "${oneLine(value.quote)}"`);
   }
   for (const dropped of check.dropped) lines.push(`  dropped: ${dropped.reason}`);
   for (const related of check.related) lines.push(`  related (unverified): ${oneLine(related.material)} — ${oneLine(related.note)}`);
-  for (const phase of check.phases) lines.push(`  phase${phase.grounded ? '' : ' (unverified)'}: ${oneLine(phase.phase)} — ${oneLine(phase.note)}${phase.reference ? ` [${phase.reference.doi ?? phase.reference.sourceId}]` : ''}`);
+  for (const phase of check.phases)
+    lines.push(
+      `  phase${phase.grounded ? '' : ' (unverified)'}: ${oneLine(phase.phase)} — ${oneLine(phase.note)}${phase.reference ? ` [${phase.reference.doi ?? phase.reference.sourceId}]` : ''}`,
+    );
   lines.push('searched:');
   for (const entry of check.searched) lines.push(`  ${entry.source}: ${entry.found} value(s) — ${entry.note}`);
   return lines.join('\n') + '\n';
@@ -196,7 +213,10 @@ async function precedent(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [material] = positionals;
-  if (!material || material.trim() === '' || positionals.length > 1) throw new PrecedentUsageError('give exactly one material: assay precedent "<material>" [--property tc] [--reference FILE] [--dataset FILE] [--texts FILE.jsonl] [--literature --mailto ADDRESS] [--json]');
+  if (!material || material.trim() === '' || positionals.length > 1)
+    throw new PrecedentUsageError(
+      'give exactly one material: assay precedent "<material>" [--property tc] [--reference FILE] [--dataset FILE] [--texts FILE.jsonl] [--literature --mailto ADDRESS] [--json]',
+    );
   const property = values.property.trim() || 'tc';
   const clients = literatureClients(values, globalThis.fetch);
   const llm = await judgeEngine(values);
@@ -212,7 +232,11 @@ async function precedent(argv: string[]): Promise<number> {
   const dataset = values.dataset ? await loadDataset(values.dataset) : undefined;
   const sources = { referenceTables: tables, texts, ...(dataset ? { dataset } : {}), ...(clients ? { literature: { clients } } : {}) };
   const check = await checkPrecedent({ material: material.trim(), property }, sources, llm ? { llm } : {});
-  process.stdout.write(values.json ? JSON.stringify({ material: material.trim(), property, ...check }) + '\n' : formatPrecedentCheck(material.trim(), property, check));
+  process.stdout.write(
+    values.json
+      ? JSON.stringify({ material: material.trim(), property, ...check }) + '\n'
+      : formatPrecedentCheck(material.trim(), property, check),
+  );
   return 0;
 }
 

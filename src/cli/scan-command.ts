@@ -15,7 +15,10 @@ import { captureFile } from './capture-command';
 export async function resolvePropertySchemas(values: readonly string[]): Promise<PropertyDefinition[]> {
   const extra: unknown[] = [];
   const names: string[] = [];
-  for (const value of values.flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean)) {
+  for (const value of values
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     if (!value.endsWith('.json')) {
       names.push(value);
       continue;
@@ -40,10 +43,14 @@ function shorten(text: string, length = 110): string {
 
 /** A short human summary of a scan: counts, then one line per candidate. */
 export function summarizeScan(result: ScanResult, text: string): string {
-  const lines = [`${result.quantities.length} quantities, ${result.materials.length} material mentions, ${result.candidates.length} candidates`];
+  const lines = [
+    `${result.quantities.length} quantities, ${result.materials.length} material mentions, ${result.candidates.length} candidates`,
+  ];
   for (const candidate of result.candidates) {
     const material = candidate.material?.text ?? '(no material)';
-    lines.push(`${candidate.blockId}\t${candidate.property}\t${candidate.quantity.valueText} ${candidate.quantity.unitText}\t${material}\t${shorten(text.slice(candidate.segment.start, candidate.segment.end))}`);
+    lines.push(
+      `${candidate.blockId}\t${candidate.property}\t${candidate.quantity.valueText} ${candidate.quantity.unitText}\t${material}\t${shorten(text.slice(candidate.segment.start, candidate.segment.end))}`,
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -52,7 +59,11 @@ export function summarizeScan(result: ScanResult, text: string): string {
 export async function runScan(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, property: { type: 'string', multiple: true } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, property: { type: 'string', multiple: true } },
+    });
   } catch (error) {
     process.stderr.write(`assay scan: ${(error as Error).message}\n`);
     return 2;

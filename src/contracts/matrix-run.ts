@@ -52,7 +52,9 @@ export type MatrixRunStatus = z.infer<typeof MatrixRunStatusSchema>;
 /** The reader's review of one record of a run: a decision, and for `edited` the corrected fields. */
 export const RunReviewSchema = z.object({
   decision: ReviewDecisionSchema,
-  edit: z.object({ material: z.string().min(1).optional(), valueText: z.string().min(1).optional(), unit: z.string().optional() }).optional(),
+  edit: z
+    .object({ material: z.string().min(1).optional(), valueText: z.string().min(1).optional(), unit: z.string().optional() })
+    .optional(),
   /** ISO 8601 time of the decision. */
   at: z.string(),
 });

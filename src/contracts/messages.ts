@@ -111,10 +111,18 @@ export const HighlightItemSchema = z.object({
 export type HighlightItem = z.infer<typeof HighlightItemSchema>;
 
 /** Replace the highlights in tab `tabId` with `items` (an empty list clears them). */
-export const HighlightShowRequestSchema = z.object({ type: z.literal('highlight-show'), tabId: z.number().int().nonnegative(), items: z.array(HighlightItemSchema).max(5000) });
+export const HighlightShowRequestSchema = z.object({
+  type: z.literal('highlight-show'),
+  tabId: z.number().int().nonnegative(),
+  items: z.array(HighlightItemSchema).max(5000),
+});
 
 /** Scroll tab `tabId` to the highlight `id` and flash it. */
-export const HighlightScrollRequestSchema = z.object({ type: z.literal('highlight-scroll'), tabId: z.number().int().nonnegative(), id: z.string().min(1) });
+export const HighlightScrollRequestSchema = z.object({
+  type: z.literal('highlight-scroll'),
+  tabId: z.number().int().nonnegative(),
+  id: z.string().min(1),
+});
 
 /** What the highlighter did: ids it anchored, and those it could not, each with the reason in words. */
 export const HighlightReportSchema = z.object({
@@ -126,7 +134,10 @@ export const HighlightReportSchema = z.object({
 export type HighlightReport = z.infer<typeof HighlightReportSchema>;
 
 /** Which WebLLM models are in the browser's cache (offscreen document), with their size. */
-export const ModelCacheStatusRequestSchema = z.object({ type: z.literal('model-cache-status'), modelIds: z.array(z.string().min(1)).max(50) });
+export const ModelCacheStatusRequestSchema = z.object({
+  type: z.literal('model-cache-status'),
+  modelIds: z.array(z.string().min(1)).max(50),
+});
 
 /** Delete a WebLLM model's cached weights, config and wasm. */
 export const ModelCacheDeleteRequestSchema = z.object({ type: z.literal('model-cache-delete'), modelId: z.string().min(1) });
@@ -156,7 +167,6 @@ const EngineStatusResponseSchema = z.discriminatedUnion('ok', [
   }),
   FailureResponseSchema,
 ]);
-
 
 /**
  * Check a precedent question ("has <material> been reported with <property>?") with the open
@@ -246,7 +256,10 @@ export const ResponseSchemas = {
   /** The models asked about after the deletion (the deleted one `cached: false`). */
   'model-cache-delete': ModelCacheResponseSchema,
   /** The check (local sources, then the literature judged by the engine); engine and provider failures are lines of `searched`. */
-  'precedent-check': z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), check: PrecedentCheckJsonSchema }), FailureResponseSchema]),
+  'precedent-check': z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), check: PrecedentCheckJsonSchema }),
+    FailureResponseSchema,
+  ]),
 } satisfies Record<RequestType, z.ZodType>;
 
 export type ResponseOf<Type extends RequestType> = z.infer<(typeof ResponseSchemas)[Type]>;

@@ -7,7 +7,12 @@ import { EvidenceSchema } from './evidence';
 
 /** A reported value: a number, or a range `low`–`high` ("1.2–1.5 eV"). */
 export const ReportedValueSchema = z.union([
-  z.object({ kind: z.literal('number'), value: z.number(), uncertainty: z.number().nonnegative().optional(), approximate: z.boolean().optional() }),
+  z.object({
+    kind: z.literal('number'),
+    value: z.number(),
+    uncertainty: z.number().nonnegative().optional(),
+    approximate: z.boolean().optional(),
+  }),
   z.object({ kind: z.literal('range'), low: z.number(), high: z.number(), approximate: z.boolean().optional() }),
 ]);
 export type ReportedValue = z.infer<typeof ReportedValueSchema>;

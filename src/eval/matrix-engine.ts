@@ -38,7 +38,12 @@ export function matrixEngineSetup(options: MatrixEngineSetupOptions): EngineSetu
     extractor: async (article, extractorOptions) => {
       const result = await runMatrix(
         article,
-        { properties: selectPropertySchemas(schemas, extractorOptions.properties), preset: options.preset, models: options.models, seed: options.seed },
+        {
+          properties: selectPropertySchemas(schemas, extractorOptions.properties),
+          preset: options.preset,
+          models: options.models,
+          seed: options.seed,
+        },
         {
           llm: options.llm,
           rng: createSeededRandom(options.seed),

@@ -14,7 +14,10 @@ import { parseQuantities } from '../text/quantities';
 import { normalizeUnit } from '../text/units';
 import { addCounts, countSpans, emptyCounts, prf, type Span } from './span-score';
 
-export interface MeasEvalOptions { splits?: string[]; limit?: number }
+export interface MeasEvalOptions {
+  splits?: string[];
+  limit?: number;
+}
 export interface MeasEvalReport {
   dataset: 'measeval';
   splits: string[];
@@ -51,7 +54,12 @@ export async function evaluateMeasEval(dataRoot: string, options: MeasEvalOption
       const textPath = join(textFolder, `${docId}.txt`);
       if (!existsSync(textPath)) continue;
       const text = await readFile(textPath, 'utf8');
-      const rows = parse(await readFile(join(dataRoot, split, 'tsv', file), 'utf8'), { delimiter: '\t', columns: true, relax_quotes: true, quote: false }) as Record<string, string>[];
+      const rows = parse(await readFile(join(dataRoot, split, 'tsv', file), 'utf8'), {
+        delimiter: '\t',
+        columns: true,
+        relax_quotes: true,
+        quote: false,
+      }) as Record<string, string>[];
       const gold: Span[] = [];
       const goldUnits: string[] = [];
       const seen = new Set<string>();
@@ -71,7 +79,10 @@ export async function evaluateMeasEval(dataRoot: string, options: MeasEvalOption
       const remaining = [...goldUnits];
       for (const unit of predictedUnits) {
         const index = remaining.indexOf(unit);
-        if (index >= 0) { unitMatched++; remaining.splice(index, 1); }
+        if (index >= 0) {
+          unitMatched++;
+          remaining.splice(index, 1);
+        }
       }
       unitGold += goldUnits.length;
       unitPredicted += predictedUnits.length;
@@ -79,8 +90,11 @@ export async function evaluateMeasEval(dataRoot: string, options: MeasEvalOption
     }
   }
   return {
-    dataset: 'measeval', splits, documents,
-    goldQuantities: counts.gold, predictedQuantities: counts.predicted,
+    dataset: 'measeval',
+    splits,
+    documents,
+    goldQuantities: counts.gold,
+    predictedQuantities: counts.predicted,
     quantityExact: prf(counts.exactMatches, counts.predicted, counts.gold),
     quantityOverlap: prf(counts.overlapScore, counts.predicted, counts.gold),
     unit: { ...prf(unitMatched, unitPredicted, unitGold), gold: unitGold, predicted: unitPredicted },

@@ -10,16 +10,36 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseQuantities, type Quantity } from '../text/quantities';
 
-export interface MulmsOptions { limit?: number }
-interface Recall { gold: number; exact: number; overlap: number; exactRecall: number; overlapRecall: number }
-export interface MulmsReport { dataset: 'mulms'; documents: number; predicted: number; predictedOutsideValues: number; value: Recall; unit: Recall }
+export interface MulmsOptions {
+  limit?: number;
+}
+interface Recall {
+  gold: number;
+  exact: number;
+  overlap: number;
+  exactRecall: number;
+  overlapRecall: number;
+}
+export interface MulmsReport {
+  dataset: 'mulms';
+  documents: number;
+  predicted: number;
+  predictedOutsideValues: number;
+  value: Recall;
+  unit: Recall;
+}
 
 const entityPattern = /<custom:MatSci_Entity\b[^>]*>/g;
 
 function unescapeXml(text: string): string {
-  return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+  return text
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
     .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(parseInt(code, 16)))
-    .replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 function attribute(tag: string, name: string): string | undefined {
@@ -33,7 +53,10 @@ function unitSpan(quantity: Quantity): { start: number; end: number } | null {
   return offset < 0 ? null : { start: quantity.start + offset, end: quantity.start + offset + quantity.unitText.length };
 }
 
-function recall(gold: { start: number; end: number }[], predicted: { start: number; end: number }[]): Omit<Recall, 'exactRecall' | 'overlapRecall'> {
+function recall(
+  gold: { start: number; end: number }[],
+  predicted: { start: number; end: number }[],
+): Omit<Recall, 'exactRecall' | 'overlapRecall'> {
   let exact = 0;
   let overlap = 0;
   for (const span of gold) {
@@ -74,8 +97,13 @@ export async function evaluateMulms(dataRoot: string, options: MulmsOptions = {}
     const quantities = parseQuantities(text);
     const quantitySpans = quantities.map((quantity) => ({ start: quantity.start, end: quantity.end }));
     const unitSpans = quantities.map(unitSpan).filter((span): span is { start: number; end: number } => span !== null);
-    for (const [total, part] of [[value, recall(values, quantitySpans)], [unit, recall(units, unitSpans)]] as const) {
-      total.gold += part.gold; total.exact += part.exact; total.overlap += part.overlap;
+    for (const [total, part] of [
+      [value, recall(values, quantitySpans)],
+      [unit, recall(units, unitSpans)],
+    ] as const) {
+      total.gold += part.gold;
+      total.exact += part.exact;
+      total.overlap += part.overlap;
     }
     predicted += quantities.length;
     outside += quantitySpans.filter((span) => !values.some((gold) => gold.start < span.end && gold.end > span.start)).length;

@@ -86,7 +86,12 @@ export async function votePaper(
   const candidates = clusters.filter((cluster) => cluster.votes.length >= minVotes);
   const records: VerificationRecord[] = clusters
     .filter((cluster) => cluster.votes.length < minVotes)
-    .map((cluster) => ({ status: 'needs_review', triplet: cluster.triplet, votes: cluster.votes, reasons: [`only ${cluster.votes.join(', ')} gave this triplet`] }));
+    .map((cluster) => ({
+      status: 'needs_review',
+      triplet: cluster.triplet,
+      votes: cluster.votes,
+      reasons: [`only ${cluster.votes.join(', ')} gave this triplet`],
+    }));
   if (candidates.length === 0) return { records };
   const memberQuotes = new Map<Triplet, Triplet[]>(candidates.map((cluster) => [cluster.triplet, cluster.members.slice(1)]));
   const grounded = groundCandidates(
@@ -169,13 +174,34 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
   const label = `vote(${names.join(',')})`;
   const asEvaluation = (cases: PaperCase[], replay: string): BandgapEvaluation => {
     const score = scoreCorpus(cases, dependencies.scorer);
-    return { dataset: 'bandgap-200', split: 'dev', version, replay, ...score, papers: score.papers.map(({ paper, predictions, truths, matched }) => ({ paper, predictions, truths, matched })) };
+    return {
+      dataset: 'bandgap-200',
+      split: 'dev',
+      version,
+      replay,
+      ...score,
+      papers: score.papers.map(({ paper, predictions, truths, matched }) => ({ paper, predictions, truths, matched })),
+    };
   };
   const tools: BandgapEvaluation[] = [];
   for (const name of names) {
-    tools.push(await evaluateBandgap({ dataRoot, version, source: { kind: 'replay', name }, ...(options.limit === undefined ? {} : { limit: options.limit }), dependencies: dependencies.scorer }));
+    tools.push(
+      await evaluateBandgap({
+        dataRoot,
+        version,
+        source: { kind: 'replay', name },
+        ...(options.limit === undefined ? {} : { limit: options.limit }),
+        dependencies: dependencies.scorer,
+      }),
+    );
   }
-  return { verified: asEvaluation(verifiedCases, label), agreed: asEvaluation(agreedCases, `${label} agreed, ungrounded`), tools, counts, minVotes };
+  return {
+    verified: asEvaluation(verifiedCases, label),
+    agreed: asEvaluation(agreedCases, `${label} agreed, ungrounded`),
+    tools,
+    counts,
+    minVotes,
+  };
 }
 
 /**

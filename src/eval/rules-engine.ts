@@ -13,7 +13,8 @@ import type { EngineSetup } from './extractor';
 export function rulesEngine(): EngineSetup {
   const schemas = loadPropertySchemas();
   return {
-    extractor: async (article: Article, options) => extractWithRules(article, { properties: selectPropertySchemas(schemas, options.properties) }),
+    extractor: async (article: Article, options) =>
+      extractWithRules(article, { properties: selectPropertySchemas(schemas, options.properties) }),
     isGrounded: (triplet: Triplet, article: Article) => ground(triplet, article).grounded,
   };
 }

@@ -3,9 +3,18 @@
  * Overlap: one-to-one greedy matching of spans that share at least one character, each match
  * scoring the SQuAD-style token F1 of the two strings (MeasEval's "overlap" measure).
  */
-export interface Span { start: number; end: number; text: string }
+export interface Span {
+  start: number;
+  end: number;
+  text: string;
+}
 
-export interface SpanCounts { predicted: number; gold: number; exactMatches: number; overlapScore: number }
+export interface SpanCounts {
+  predicted: number;
+  gold: number;
+  exactMatches: number;
+  overlapScore: number;
+}
 
 /** SQuAD token F1 of two strings (whitespace tokens, case-insensitive). */
 export function tokenF1(predicted: string, gold: string): number {
@@ -16,7 +25,10 @@ export function tokenF1(predicted: string, gold: string): number {
   let common = 0;
   for (const token of a) {
     const left = counts.get(token) ?? 0;
-    if (left > 0) { common++; counts.set(token, left - 1); }
+    if (left > 0) {
+      common++;
+      counts.set(token, left - 1);
+    }
   }
   if (common === 0) return 0;
   const precision = common / a.length;
@@ -36,9 +48,15 @@ export function countSpans(predicted: Span[], gold: Span[]): SpanCounts {
     gold.forEach((candidate, index) => {
       if (used.has(index) || candidate.end <= span.start || candidate.start >= span.end) return;
       const score = Math.max(tokenF1(span.text, candidate.text), 1e-9);
-      if (score > bestScore) { best = index; bestScore = score; }
+      if (score > bestScore) {
+        best = index;
+        bestScore = score;
+      }
     });
-    if (best >= 0) { used.add(best); overlapScore += bestScore; }
+    if (best >= 0) {
+      used.add(best);
+      overlapScore += bestScore;
+    }
   }
   return { predicted: predicted.length, gold: gold.length, exactMatches, overlapScore };
 }
@@ -53,8 +71,10 @@ export function prf(matched: number, predicted: number, gold: number): { precisi
 /** Add counts together. */
 export function addCounts(total: SpanCounts, counts: SpanCounts): SpanCounts {
   return {
-    predicted: total.predicted + counts.predicted, gold: total.gold + counts.gold,
-    exactMatches: total.exactMatches + counts.exactMatches, overlapScore: total.overlapScore + counts.overlapScore,
+    predicted: total.predicted + counts.predicted,
+    gold: total.gold + counts.gold,
+    exactMatches: total.exactMatches + counts.exactMatches,
+    overlapScore: total.overlapScore + counts.overlapScore,
   };
 }
 

@@ -74,7 +74,12 @@ export interface CorpusScore extends Counts {
 }
 
 /** Whether one prediction may be matched to one truth at `tolerance`. */
-export function tripletsMatch(predicted: PredictedTriplet, truth: TruthTriplet, tolerance: number, dependencies: ScorerDependencies): boolean {
+export function tripletsMatch(
+  predicted: PredictedTriplet,
+  truth: TruthTriplet,
+  tolerance: number,
+  dependencies: ScorerDependencies,
+): boolean {
   if (predicted.property !== truth.property) return false;
   const [name, ...otherAliases] = truth.aliases;
   if (name === undefined || !dependencies.sameMaterial(predicted.material, name, otherAliases)) return false;

@@ -15,7 +15,27 @@ export interface CslName {
 }
 
 /** Lower-case particles that belong to the family name ("van der Waals", "de Gennes"). */
-const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'du', 'dos', 'das', 'la', 'le', 'ter', 'ten', 'bin', 'al', 'el']);
+const PARTICLES = new Set([
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'du',
+  'dos',
+  'das',
+  'la',
+  'le',
+  'ter',
+  'ten',
+  'bin',
+  'al',
+  'el',
+]);
 const SUFFIX = /^(?:Jr\.?|Sr\.?|II|III|IV)$/;
 
 /**
@@ -50,10 +70,30 @@ function distinctPapers(rows: readonly DatasetTriplet[]): SourcePaper[] {
 /** ASCII letters and digits only, lower case: "Müller" → "muller", "Łukasz" → "lukasz". */
 function asciiWord(text: string): string {
   const folded = text.replace(/ß/g, 'ss').replace(/[øØ]/g, 'o').replace(/[æÆ]/g, 'ae').replace(/[œŒ]/g, 'oe').replace(/[łŁ]/g, 'l');
-  return folded.normalize('NFD').replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+  return folded
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();
 }
 
-const TITLE_STOPWORDS = new Set(['a', 'an', 'the', 'on', 'of', 'in', 'for', 'and', 'to', 'with', 'by', 'at', 'from', 'via', 'toward', 'towards']);
+const TITLE_STOPWORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'on',
+  'of',
+  'in',
+  'for',
+  'and',
+  'to',
+  'with',
+  'by',
+  'at',
+  'from',
+  'via',
+  'toward',
+  'towards',
+]);
 
 /** `family + year + first significant title word`, e.g. "smith2019band"; "anon" without authors; duplicates get "a", "b", … appended. */
 function citationKeys(papers: readonly SourcePaper[]): Map<string, string> {
@@ -62,7 +102,11 @@ function citationKeys(papers: readonly SourcePaper[]): Map<string, string> {
   for (const paper of papers) {
     const first = paper.authors[0] ? splitAuthorName(paper.authors[0]) : undefined;
     const author = asciiWord(first?.family ?? first?.literal ?? '') || 'anon';
-    const word = paper.title.split(/\s+/).map(asciiWord).find((candidate) => candidate !== '' && !TITLE_STOPWORDS.has(candidate)) ?? '';
+    const word =
+      paper.title
+        .split(/\s+/)
+        .map(asciiWord)
+        .find((candidate) => candidate !== '' && !TITLE_STOPWORDS.has(candidate)) ?? '';
     const base = `${author}${paper.year ?? ''}${word}`;
     const count = used.get(base) ?? 0;
     used.set(base, count + 1);
@@ -94,25 +138,93 @@ export function toCslJson(rows: readonly DatasetTriplet[]): string {
 
 /** TeX accent commands for combining marks (NFD): symbol accents take the letter directly, letter accents in braces. */
 const ACCENTS: Record<string, string> = {
-  '\u0300': '`', '\u0301': "'", '\u0302': '^', '\u0303': '~', '\u0304': '=', '\u0307': '.', '\u0308': '"',
-  '\u0306': 'u', '\u030A': 'r', '\u030B': 'H', '\u030C': 'v', '\u0327': 'c', '\u0328': 'k',
+  '\u0300': '`',
+  '\u0301': "'",
+  '\u0302': '^',
+  '\u0303': '~',
+  '\u0304': '=',
+  '\u0307': '.',
+  '\u0308': '"',
+  '\u0306': 'u',
+  '\u030A': 'r',
+  '\u030B': 'H',
+  '\u030C': 'v',
+  '\u0327': 'c',
+  '\u0328': 'k',
 };
 const LETTERS: Record<string, string> = {
-  'ß': '{\\ss}', 'ø': '{\\o}', 'Ø': '{\\O}', 'æ': '{\\ae}', 'Æ': '{\\AE}', 'œ': '{\\oe}', 'Œ': '{\\OE}', 'å': '{\\aa}', 'Å': '{\\AA}',
-  'ł': '{\\l}', 'Ł': '{\\L}', 'ı': '{\\i}', '–': '--', '—': '---', '‘': '`', '’': "'", '“': '``', '”': "''", '−': '$-$', '±': '$\\pm$',
-  '×': '$\\times$', '°': '\\textdegree{}', 'µ': '$\\mu$',
+  ß: '{\\ss}',
+  ø: '{\\o}',
+  Ø: '{\\O}',
+  æ: '{\\ae}',
+  Æ: '{\\AE}',
+  œ: '{\\oe}',
+  Œ: '{\\OE}',
+  å: '{\\aa}',
+  Å: '{\\AA}',
+  ł: '{\\l}',
+  Ł: '{\\L}',
+  ı: '{\\i}',
+  '–': '--',
+  '—': '---',
+  '‘': '`',
+  '’': "'",
+  '“': '``',
+  '”': "''",
+  '−': '$-$',
+  '±': '$\\pm$',
+  '×': '$\\times$',
+  '°': '\\textdegree{}',
+  µ: '$\\mu$',
 };
 /** Greek letters with a LaTeX math command (omicron and the capitals that look Latin have none). */
 const GREEK: Record<string, string> = Object.fromEntries([
-  ...[...'αβγδεζηθικλμνξπρστυφχψω'].map((letter, index) =>
-    [letter, ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda', 'mu', 'nu', 'xi', 'pi', 'rho', 'sigma', 'tau', 'upsilon', 'phi', 'chi', 'psi', 'omega'][index]!]),
-  ...[...'ΓΔΘΛΞΠΣΥΦΨΩ'].map((letter, index) => [letter, ['Gamma', 'Delta', 'Theta', 'Lambda', 'Xi', 'Pi', 'Sigma', 'Upsilon', 'Phi', 'Psi', 'Omega'][index]!]),
+  ...[...'αβγδεζηθικλμνξπρστυφχψω'].map((letter, index) => [
+    letter,
+    [
+      'alpha',
+      'beta',
+      'gamma',
+      'delta',
+      'epsilon',
+      'zeta',
+      'eta',
+      'theta',
+      'iota',
+      'kappa',
+      'lambda',
+      'mu',
+      'nu',
+      'xi',
+      'pi',
+      'rho',
+      'sigma',
+      'tau',
+      'upsilon',
+      'phi',
+      'chi',
+      'psi',
+      'omega',
+    ][index]!,
+  ]),
+  ...[...'ΓΔΘΛΞΠΣΥΦΨΩ'].map((letter, index) => [
+    letter,
+    ['Gamma', 'Delta', 'Theta', 'Lambda', 'Xi', 'Pi', 'Sigma', 'Upsilon', 'Phi', 'Psi', 'Omega'][index]!,
+  ]),
 ]);
 const SUBSCRIPTS = '₀₁₂₃₄₅₆₇₈₉';
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 const ASCII_SPECIAL: Record<string, string> = {
-  '\\': '\\textbackslash{}', '{': '\\{', '}': '\\}', '&': '\\&', '%': '\\%', '$': '\\$', '#': '\\#', '_': '\\_',
-  '~': '\\textasciitilde{}', '^': '\\textasciicircum{}',
+  '\\': '\\textbackslash{}',
+  '{': '\\{',
+  '}': '\\}',
+  '&': '\\&',
+  '%': '\\%',
+  $: '\\$',
+  '#': '\\#',
+  _: '\\_',
+  '~': '\\textasciitilde{}',
+  '^': '\\textasciicircum{}',
 };
 
 function accented(character: string): string | undefined {
@@ -182,7 +294,9 @@ export function toBibtex(rows: readonly DatasetTriplet[]): string {
   return papers
     .map((paper) => {
       const fields: [string, string][] = [
-        ...(paper.authors.length > 0 ? [['author', paper.authors.map((author) => bibtexName(splitAuthorName(author))).join(' and ')] as [string, string]] : []),
+        ...(paper.authors.length > 0
+          ? [['author', paper.authors.map((author) => bibtexName(splitAuthorName(author))).join(' and ')] as [string, string]]
+          : []),
         ['title', bibtexTitle(paper.title)],
         ...(paper.journal ? [['journal', escapeBibtex(paper.journal)] as [string, string]] : []),
         ...(paper.year !== null ? [['year', String(paper.year)] as [string, string]] : []),

@@ -15,9 +15,33 @@ export { toBibtex, toCslJson } from './citation-export';
 
 /** The CSV columns, in order (fixed: scripts rely on them). */
 export const CSV_COLUMNS = [
-  'id', 'material', 'property', 'value', 'value_low', 'value_high', 'uncertainty', 'unit', 'si_value', 'si_unit',
-  'conditions', 'status', 'decision', 'original_value', 'doi', 'title', 'year', 'journal', 'quote', 'page', 'block_id',
-  'position_start', 'position_end', 'votes', 'models', 'run_id', 'saved_at',
+  'id',
+  'material',
+  'property',
+  'value',
+  'value_low',
+  'value_high',
+  'uncertainty',
+  'unit',
+  'si_value',
+  'si_unit',
+  'conditions',
+  'status',
+  'decision',
+  'original_value',
+  'doi',
+  'title',
+  'year',
+  'journal',
+  'quote',
+  'page',
+  'block_id',
+  'position_start',
+  'position_end',
+  'votes',
+  'models',
+  'run_id',
+  'saved_at',
 ] as const;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 

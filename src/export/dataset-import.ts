@@ -55,21 +55,24 @@ export function parseAssayImport(text: string): { rows: DatasetTriplet[]; proble
   const rows: DatasetTriplet[] = [];
   const problems: string[] = [];
   let jsonLines = 0;
-  text.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((line, index) => {
-    if (line.trim() === '') return;
-    const label = `line ${index + 1}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      problems.push(`${label}: not JSON (${error instanceof Error ? error.message : String(error)})`);
-      return;
-    }
-    jsonLines += 1;
-    const result = validate([{ value, label }]);
-    rows.push(...result.rows);
-    problems.push(...result.problems);
-  });
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .forEach((line, index) => {
+      if (line.trim() === '') return;
+      const label = `line ${index + 1}`;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch (error) {
+        problems.push(`${label}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+        return;
+      }
+      jsonLines += 1;
+      const result = validate([{ value, label }]);
+      rows.push(...result.rows);
+      problems.push(...result.problems);
+    });
   if (jsonLines === 0) return { rows: [], problems: [NOT_AN_EXPORT] };
   return { rows, problems: capped(problems) };
 }

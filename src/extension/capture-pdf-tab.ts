@@ -66,10 +66,16 @@ export function showsPdf(signals: TabDocumentSignals): boolean {
 export function pdfDownloadUrl(tabUrl: string): string {
   const url = new URL(tabUrl);
   if (url.protocol === 'file:') {
-    throw new CaptureError('unsupported-type', 'This PDF is a file on your computer, which the extension cannot read. Run `npx assay capture <file.pdf>` on it instead.');
+    throw new CaptureError(
+      'unsupported-type',
+      'This PDF is a file on your computer, which the extension cannot read. Run `npx assay capture <file.pdf>` on it instead.',
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CaptureError('unsupported-type', `This PDF has a ${url.protocol} address, which the extension cannot download. Save it and run \`npx assay capture <file.pdf>\`.`);
+    throw new CaptureError(
+      'unsupported-type',
+      `This PDF has a ${url.protocol} address, which the extension cannot download. Save it and run \`npx assay capture <file.pdf>\`.`,
+    );
   }
   url.hash = '';
   return url.href;

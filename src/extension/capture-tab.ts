@@ -21,8 +21,7 @@ export const captureScriptFile = '/content-scripts/capture.js' as const;
 
 /** What `scripting.executeScript` is asked to run: the capture script, or the content-type probe. */
 export type CaptureInjection =
-  | { target: { tabId: number }; files: Array<typeof captureScriptFile> }
-  | { target: { tabId: number }; func: () => string };
+  { target: { tabId: number }; files: Array<typeof captureScriptFile> } | { target: { tabId: number }; func: () => string };
 
 /** The slice of the `browser` API a capture uses, and the `fetch` that downloads PDFs. */
 export interface CaptureTabDependencies {

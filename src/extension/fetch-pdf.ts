@@ -56,7 +56,10 @@ export async function fetchPdfBytes(url: string, options: FetchPdfOptions): Prom
   const failed = (error: unknown): unknown => {
     if (options.signal?.aborted) return options.signal.reason;
     if (timeout.aborted) {
-      return new CaptureError('unreadable', `The PDF did not download within ${Math.round(timeoutMs / 1000)} s. Check the connection and capture again.`);
+      return new CaptureError(
+        'unreadable',
+        `The PDF did not download within ${Math.round(timeoutMs / 1000)} s. Check the connection and capture again.`,
+      );
     }
     return error instanceof CaptureError ? error : networkError(error);
   };
@@ -134,7 +137,10 @@ function httpError(response: Response): CaptureError {
     return new CaptureError('not-found', `The PDF is no longer at this address (${status}). Reload the tab and capture again.`);
   }
   if (response.headers.get('cf-mitigated') === 'challenge') {
-    return new CaptureError('bot-check', `Blocked by a bot check when downloading the PDF (${status}). Reload the PDF in this tab, pass the check, and capture again.`);
+    return new CaptureError(
+      'bot-check',
+      `Blocked by a bot check when downloading the PDF (${status}). Reload the PDF in this tab, pass the check, and capture again.`,
+    );
   }
   if (response.status === 401 || response.status === 403) {
     return new CaptureError(
@@ -142,7 +148,8 @@ function httpError(response: Response): CaptureError {
       `The publisher refused to send the PDF (${status}). Sign in (or use your institution's access) in this browser, reload the PDF, and capture again.`,
     );
   }
-  if (response.status === 429) return new CaptureError('unreadable', `The publisher asked to slow down (${status}). Wait a minute and capture again.`);
+  if (response.status === 429)
+    return new CaptureError('unreadable', `The publisher asked to slow down (${status}). Wait a minute and capture again.`);
   return new CaptureError('unreadable', `The PDF could not be downloaded (${status}).`);
 }
 

@@ -96,12 +96,16 @@ export function createHighlightHandlers(api: HighlightApi): HighlightHandlers {
       return fail('internal', describeSendError(error));
     }
     if (answer === undefined) {
-      return fail('internal', 'The page did not answer the highlight request: the highlighter is not listening in it. Reload the page and try again.');
+      return fail(
+        'internal',
+        'The page did not answer the highlight request: the highlighter is not listening in it. Reload the page and try again.',
+      );
     }
     // The page is untrusted: its answer is checked like any other message.
     const schema = ResponseSchemas[type] as unknown as z.ZodType<ResponseOf<Type>>;
     const parsed = schema.safeParse(answer);
-    if (!parsed.success) return fail('internal', `The page answered the highlight request in an unexpected shape: ${z.prettifyError(parsed.error)}`);
+    if (!parsed.success)
+      return fail('internal', `The page answered the highlight request in an unexpected shape: ${z.prettifyError(parsed.error)}`);
     return parsed.data;
   }
   return {

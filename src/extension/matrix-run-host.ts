@@ -96,7 +96,8 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
     if (!preset) return failureResponse('bad-request', `Unknown preset "${settings.preset}".`);
     const known = availableProperties(deps.properties, settings);
     const unknown = settings.properties.filter((name) => !known.some((property) => property.name === name));
-    if (unknown.length > 0) return failureResponse('bad-request', `Unknown propert${unknown.length === 1 ? 'y' : 'ies'}: ${unknown.join(', ')}.`);
+    if (unknown.length > 0)
+      return failureResponse('bad-request', `Unknown propert${unknown.length === 1 ? 'y' : 'ies'}: ${unknown.join(', ')}.`);
     const paper = await getPaper(deps.database, settings.paperKey);
     if (!paper) return failureResponse('bad-request', 'That paper is not in your dataset any more: capture the page again, then extract.');
     const id = newId();
@@ -115,10 +116,18 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
     return { ok: true, runId: id };
   }
 
-  async function execute(id: string, settings: MatrixRunSettings, article: Parameters<typeof runMatrix>[0], signal: AbortSignal): Promise<MatrixRunRow | undefined> {
+  async function execute(
+    id: string,
+    settings: MatrixRunSettings,
+    article: Parameters<typeof runMatrix>[0],
+    signal: AbortSignal,
+  ): Promise<MatrixRunRow | undefined> {
     let engine: RunEngine;
     try {
-      engine = await deps.createEngine(settings.engine, (text) => void recordEngineStatus(deps.database, id, text, now()).catch(logWriteFailure));
+      engine = await deps.createEngine(
+        settings.engine,
+        (text) => void recordEngineStatus(deps.database, id, text, now()).catch(logWriteFailure),
+      );
     } catch (error) {
       const reason = toLlmError(error);
       return finishRun(deps.database, id, { status: 'interrupted', error: { code: reason.code, message: reason.message } }, now());
@@ -130,7 +139,13 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
     }
   }
 
-  async function runWith(id: string, settings: MatrixRunSettings, article: Parameters<typeof runMatrix>[0], signal: AbortSignal, engine: RunEngine): Promise<MatrixRunRow | undefined> {
+  async function runWith(
+    id: string,
+    settings: MatrixRunSettings,
+    article: Parameters<typeof runMatrix>[0],
+    signal: AbortSignal,
+    engine: RunEngine,
+  ): Promise<MatrixRunRow | undefined> {
     const preset = presetByName(settings.preset)!;
     const known = availableProperties(deps.properties, settings);
     const properties = settings.properties.map((name) => known.find((property) => property.name === name)!);
@@ -168,10 +183,16 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
       } catch (error) {
         if (!(error instanceof MatrixInterrupted)) {
           const reason = toLlmError(error);
-          return finishRun(deps.database, id, { status: 'interrupted', ...(lastRun ? { run: lastRun } : {}), records, error: { code: reason.code, message: reason.message } }, now());
+          return finishRun(
+            deps.database,
+            id,
+            { status: 'interrupted', ...(lastRun ? { run: lastRun } : {}), records, error: { code: reason.code, message: reason.message } },
+            now(),
+          );
         }
         lastRun = withLoads(mergeRun(lastRun, error.partial.run, startedMs, now()), engine);
-        const canResume = error.reason.code === 'device-lost' && !signal.aborted && resumes < MAX_DEVICE_LOST_RESUMES && engine.recover !== undefined;
+        const canResume =
+          error.reason.code === 'device-lost' && !signal.aborted && resumes < MAX_DEVICE_LOST_RESUMES && engine.recover !== undefined;
         if (canResume && (await engine.recover!(error.reason).catch(() => false))) {
           resumes += 1;
           await recordResume(deps.database, id, now());
@@ -180,7 +201,15 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
         return finishRun(
           deps.database,
           id,
-          { status: error.cancelled ? 'cancelled' : 'interrupted', run: lastRun, records, error: { code: error.reason.code, message: error.cancelled ? 'Stopped. Results decided before the stop are kept.' : error.reason.message } },
+          {
+            status: error.cancelled ? 'cancelled' : 'interrupted',
+            run: lastRun,
+            records,
+            error: {
+              code: error.reason.code,
+              message: error.cancelled ? 'Stopped. Results decided before the stop are kept.' : error.reason.message,
+            },
+          },
           now(),
         );
       }
@@ -189,7 +218,9 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
 
   return {
     start: (settings) =>
-      start(settings).catch((error: unknown) => failureResponse('internal', `The run could not start: ${error instanceof Error ? error.message : String(error)}`)),
+      start(settings).catch((error: unknown) =>
+        failureResponse('internal', `The run could not start: ${error instanceof Error ? error.message : String(error)}`),
+      ),
     cancel(runId) {
       const controller = controllers.get(runId);
       if (!controller) return { ok: true, cancelled: false };
@@ -222,7 +253,6 @@ function withLoads(run: RunRecord, engine: RunEngine): RunRecord {
   return engine.modelLoads ? { ...run, modelLoads: engine.modelLoads() } : run;
 }
 
-
 /**
  * Merge the run record of a resumed segment into the previous one: properties are appended, the
  * usage (one meter for the whole run) and counts are the newest, the time runs from the start.
@@ -230,6 +260,7 @@ function withLoads(run: RunRecord, engine: RunEngine): RunRecord {
 function mergeRun(previous: RunRecord | undefined, next: RunRecord, startedMs: number, at: Date): RunRecord {
   const properties = [...(previous?.properties ?? []), ...next.properties];
   const counts = { verified: 0, needs_review: 0, rejected: 0 };
-  for (const run of [previous, next]) if (run) for (const status of Object.keys(counts) as Array<keyof typeof counts>) counts[status] += run.counts[status];
+  for (const run of [previous, next])
+    if (run) for (const status of Object.keys(counts) as Array<keyof typeof counts>) counts[status] += run.counts[status];
   return { ...next, properties, counts, milliseconds: Math.max(0, at.getTime() - startedMs) };
 }

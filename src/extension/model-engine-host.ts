@@ -37,8 +37,16 @@ export interface ModelEngineHostOptions {
 
 /** The load progress of WebLLM in words for a status line: "Downloading …: 120 MB, 17%". */
 export function describeLoadProgress(report: WebLlmProgress): string {
-  const figures = [report.megabytes !== undefined ? `${report.megabytes} MB` : '', report.percent !== undefined ? `${report.percent}%` : ''].filter(Boolean).join(', ');
-  const phase = { download: 'Downloading the model', cache: 'Loading the model from the cache', compile: 'Compiling GPU shaders', ready: 'Model ready', other: 'Preparing the model' }[report.phase];
+  const figures = [report.megabytes !== undefined ? `${report.megabytes} MB` : '', report.percent !== undefined ? `${report.percent}%` : '']
+    .filter(Boolean)
+    .join(', ');
+  const phase = {
+    download: 'Downloading the model',
+    cache: 'Loading the model from the cache',
+    compile: 'Compiling GPU shaders',
+    ready: 'Model ready',
+    other: 'Preparing the model',
+  }[report.phase];
   return figures ? `${phase}: ${figures}` : `${phase}…`;
 }
 
@@ -83,7 +91,9 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
   });
   void runs.sweepStaleRuns().catch((error: unknown) => console.error('Assay could not mark stale runs:', error));
 
-  async function engineStatus(request: Extract<OffscreenEnvelope['request'], { type: 'webgpu-check' | 'load-model' }>): Promise<EngineResponse> {
+  async function engineStatus(
+    request: Extract<OffscreenEnvelope['request'], { type: 'webgpu-check' | 'load-model' }>,
+  ): Promise<EngineResponse> {
     const found = await capability();
     const summary = describeWebGpu(found);
     if (request.type === 'webgpu-check') return { ok: true, capability: found, summary };
@@ -105,7 +115,12 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
       const models = await Promise.all(
         modelIds.map(async (modelId) => {
           const record = records.find((candidate) => candidate.model_id === modelId);
-          return { modelId, cached: await options.cache.has(modelId), vramMB: record?.vram_required_MB ?? null, requiresF16: record?.required_features?.includes('shader-f16') ?? false };
+          return {
+            modelId,
+            cached: await options.cache.has(modelId),
+            vramMB: record?.vram_required_MB ?? null,
+            requiresF16: record?.required_features?.includes('shader-f16') ?? false,
+          };
         }),
       );
       return { ok: true, models };
@@ -129,7 +144,10 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
         try {
           await options.cache.remove(request.modelId);
         } catch (error) {
-          return failureResponse('internal', `Could not delete ${request.modelId} from the model cache: ${error instanceof Error ? error.message : String(error)}`);
+          return failureResponse(
+            'internal',
+            `Could not delete ${request.modelId} from the model cache: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
         return cacheStatus([request.modelId]);
       default:
@@ -140,7 +158,10 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
   return (message: unknown, _sender: unknown, sendResponse: (response: unknown) => void): boolean => {
     if (!OffscreenEnvelopeSchema.safeParse(message).success) return false;
     void answer(message).then(sendResponse, (error: unknown) =>
-      sendResponse({ ok: false, failure: { code: 'internal', message: `The model engine failed: ${error instanceof Error ? error.message : String(error)}` } }),
+      sendResponse({
+        ok: false,
+        failure: { code: 'internal', message: `The model engine failed: ${error instanceof Error ? error.message : String(error)}` },
+      }),
     );
     return true;
   };

@@ -64,7 +64,10 @@ export function createOffscreenForwarder(api: OffscreenApi) {
       const answer: unknown = await api.runtime.sendMessage(envelope);
       const parsed = schema.safeParse(answer);
       if (parsed.success) return parsed.data;
-      return failureResponse('internal', `The model engine answered in an unexpected shape: ${z.prettifyError(parsed.error)}`) as ResponseOf<Type>;
+      return failureResponse(
+        'internal',
+        `The model engine answered in an unexpected shape: ${z.prettifyError(parsed.error)}`,
+      ) as ResponseOf<Type>;
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       return failureResponse('internal', `The model engine document did not answer: ${detail}`) as ResponseOf<Type>;

@@ -29,6 +29,8 @@ export function openSidePanelOnActionClick(api: SidePanelApi): void {
   api.action.onClicked.addListener((tab) => {
     // One panel per window (not per tab), so it stays open while the reader switches tabs;
     // a capture in another tab then asks for one more click on the button (activeTab).
-    void api.sidePanel.open({ windowId: tab.windowId }).catch((error: unknown) => console.warn('Assay: could not open the side panel', error));
+    void api.sidePanel
+      .open({ windowId: tab.windowId })
+      .catch((error: unknown) => console.warn('Assay: could not open the side panel', error));
   });
 }

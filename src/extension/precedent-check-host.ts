@@ -69,7 +69,10 @@ export function withoutEmptyOpenAlexKey(fetch: typeof globalThis.fetch): typeof 
  * The three providers for one check: Crossref (polite pool with `mailto`), arXiv (over https)
  * and OpenAlex (`api_key=` the reader's key; without one, no `api_key` is sent).
  */
-export function literatureClients(literature: RequestOf<'precedent-check'>['literature'], fetch: typeof globalThis.fetch): LiteratureClient[] {
+export function literatureClients(
+  literature: RequestOf<'precedent-check'>['literature'],
+  fetch: typeof globalThis.fetch,
+): LiteratureClient[] {
   // The document's fetch must be called with the document as `this`.
   const bound: typeof globalThis.fetch = (input, init) => fetch.call(globalThis, input, init);
   return [
@@ -115,7 +118,12 @@ function lazyJudge(settings: EngineSettings, createEngine: PrecedentCheckHostDep
 }
 
 /** The local-only answer (no model, no literature), with `line` in place of the "not judged" literature line. */
-async function localAnswer(question: { material: string; property: string }, referenceTables: NamedReferenceTable[], dataset: readonly DatasetTriplet[], line: SearchedSource): Promise<PrecedentCheck> {
+async function localAnswer(
+  question: { material: string; property: string },
+  referenceTables: NamedReferenceTable[],
+  dataset: readonly DatasetTriplet[],
+  line: SearchedSource,
+): Promise<PrecedentCheck> {
   const local = await checkPrecedent(question, { referenceTables, dataset });
   const searched = [...local.searched, line];
   return local.answer === 'Unknown' ? { ...local, searched, unknownBecause: summary(searched) } : { ...local, searched };
@@ -151,11 +159,21 @@ export function createPrecedentCheckHost(dependencies: PrecedentCheckHostDepende
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
-      const check = await checkPrecedent(question, { referenceTables, dataset, literature: { clients: makeClients(request.literature) } }, { llm: judge.llm, signal: controller.signal });
+      const check = await checkPrecedent(
+        question,
+        { referenceTables, dataset, literature: { clients: makeClients(request.literature) } },
+        { llm: judge.llm, signal: controller.signal },
+      );
       const failure = judge.failure();
       if (failure === undefined) return { ok: true, check };
-      const searched = [...check.searched, { source: MODEL_ENGINE_SOURCE, found: 0, note: `failed — ${failure}; the literature was not judged` }];
-      return { ok: true, check: check.answer === 'Unknown' ? { ...check, searched, unknownBecause: summary(searched) } : { ...check, searched } };
+      const searched = [
+        ...check.searched,
+        { source: MODEL_ENGINE_SOURCE, found: 0, note: `failed — ${failure}; the literature was not judged` },
+      ];
+      return {
+        ok: true,
+        check: check.answer === 'Unknown' ? { ...check, searched, unknownBecause: summary(searched) } : { ...check, searched },
+      };
     } catch (error) {
       const note = controller.signal.aborted ? `stopped: no answer within ${timeoutMs / 1000} s` : `the check failed — ${messageOf(error)}`;
       return { ok: true, check: await localAnswer(question, referenceTables, dataset, { source: 'open literature', found: 0, note }) };

@@ -61,7 +61,12 @@ export function createPrecedentMenuClick(api: Pick<PrecedentMenuApi, 'storage' |
     if (info.menuItemId !== PRECEDENT_MENU_ID) return Promise.resolve();
     const material = (info.selectionText ?? '').trim().slice(0, MAX_MATERIAL_LENGTH).trim();
     if (material === '') return Promise.resolve();
-    const pending: PendingPrecedent = { material, property: 'tc', ...(tab?.id !== undefined && { tabId: tab.id }), at: now().toISOString() };
+    const pending: PendingPrecedent = {
+      material,
+      property: 'tc',
+      ...(tab?.id !== undefined && { tabId: tab.id }),
+      at: now().toISOString(),
+    };
     const stored = api.storage.session.set({ [PENDING_PRECEDENT_KEY]: pending });
     const target = tab?.id !== undefined ? { tabId: tab.id } : tab?.windowId !== undefined ? { windowId: tab.windowId } : undefined;
     const opened = target ? api.sidePanel.open(target) : Promise.resolve();

@@ -50,14 +50,24 @@ export function createRunEngineFactory(sources: RunEngineSources) {
         llm: createOpenAiCompatibleLlm({
           baseUrl: settings.baseUrl,
           ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
-          models: { proposer: roster.proposers[0]!, aggregator: roster.aggregator, generator: roster.generator, discriminator: roster.discriminator },
+          models: {
+            proposer: roster.proposers[0]!,
+            aggregator: roster.aggregator,
+            generator: roster.generator,
+            discriminator: roster.discriminator,
+          },
           ...(sources.fetch ? { fetch: sources.fetch } : {}),
-          onRetry: (event) => onStatus(`The model server did not answer (${event.error.message}); retrying (attempt ${event.attempt + 1}).`),
+          onRetry: (event) =>
+            onStatus(`The model server did not answer (${event.error.message}); retrying (attempt ${event.attempt + 1}).`),
         }),
         models: rosterToPresetModels(roster),
       };
     }
-    if (webLlmInUse) throw new LlmError('unavailable', 'Another run is using the in-browser model engine: wait for it to finish, or stop it, then start this one.');
+    if (webLlmInUse)
+      throw new LlmError(
+        'unavailable',
+        'Another run is using the in-browser model engine: wait for it to finish, or stop it, then start this one.',
+      );
     webLlmInUse = true;
     try {
       return await createWebLlmEngine(settings, onStatus, () => {
@@ -69,7 +79,11 @@ export function createRunEngineFactory(sources: RunEngineSources) {
     }
   };
 
-  async function createWebLlmEngine(settings: Extract<EngineSettings, { kind: 'webllm' }>, onStatus: (text: string | null) => void, release: () => void): Promise<RunEngine> {
+  async function createWebLlmEngine(
+    settings: Extract<EngineSettings, { kind: 'webllm' }>,
+    onStatus: (text: string | null) => void,
+    release: () => void,
+  ): Promise<RunEngine> {
     const capability = await sources.capability();
     if (!capability.available) throw new LlmError('no-webgpu', `${NO_WEBGPU_ADVICE} (${capability.reason})`);
     const roster = settings.roster ?? defaultWebLlmRoster(capability.shaderF16);
@@ -110,5 +124,5 @@ export function createRunEngineFactory(sources: RunEngineSources) {
       },
       modelLoads: () => scheduler.loads(),
     };
-  };
+  }
 }

@@ -22,5 +22,8 @@ export async function sendRequest<Type extends RequestType>(request: RequestOf<T
   }
   const parsed = schema.safeParse(answer);
   if (parsed.success) return parsed.data;
-  return failureResponse('internal', `The Assay background answered in an unexpected shape: ${z.prettifyError(parsed.error)}`) as ResponseOf<Type>;
+  return failureResponse(
+    'internal',
+    `The Assay background answered in an unexpected shape: ${z.prettifyError(parsed.error)}`,
+  ) as ResponseOf<Type>;
 }

@@ -5,13 +5,7 @@
  * this file only adds the narrowing to the printed value and the diagnosis of failures.
  */
 import type { HighlightItem } from '../contracts/messages';
-import {
-  anchorEvidence,
-  foldText,
-  MIN_FUZZY_QUOTE_LENGTH,
-  MIN_FUZZY_QUOTE_SIMILARITY,
-  MIN_FUZZY_SCORE,
-} from '../text/anchoring';
+import { anchorEvidence, foldText, MIN_FUZZY_QUOTE_LENGTH, MIN_FUZZY_QUOTE_SIMILARITY, MIN_FUZZY_SCORE } from '../text/anchoring';
 import { splitElidedQuote } from '../text/anchoring/elided-quote';
 import { toOriginalSpan } from '../text/anchoring/folded-text';
 import { bestCandidate, fuzzyCandidates, scoreCandidate } from '../text/anchoring/match-quote';

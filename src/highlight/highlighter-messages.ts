@@ -5,12 +5,7 @@
  * content script ignore every other message a tab may receive.
  */
 import { z } from 'zod';
-import {
-  failureResponse,
-  HighlightScrollRequestSchema,
-  HighlightShowRequestSchema,
-  type ResponseOf,
-} from '../contracts/messages';
+import { failureResponse, HighlightScrollRequestSchema, HighlightShowRequestSchema, type ResponseOf } from '../contracts/messages';
 import type { Highlighter } from './highlighter';
 
 export const HIGHLIGHTER_TARGET = 'assay-highlighter';
@@ -43,7 +38,8 @@ export function isPdfViewer(document: Document): boolean {
 export function answerHighlighterMessage(highlighter: Highlighter, document: Document, message: unknown): HighlighterResponse | undefined {
   if (typeof message !== 'object' || message === null || (message as { target?: unknown }).target !== HIGHLIGHTER_TARGET) return undefined;
   const parsed = HighlighterEnvelopeSchema.safeParse(message);
-  if (!parsed.success) return failureResponse('bad-request', `The highlighter received a malformed request: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    return failureResponse('bad-request', `The highlighter received a malformed request: ${z.prettifyError(parsed.error)}`);
   if (isPdfViewer(document)) {
     return failureResponse(
       'unsupported-type',

@@ -60,7 +60,8 @@ export function createHighlighter(context: HighlighterContext): Highlighter {
   const flashMs = context.flashMs ?? 1600;
   const ui = createUiHost(document);
   const painter: Painter =
-    (context.forceOverlay ? null : createCustomHighlightPainter({ document, window })) ?? createOverlayPainter({ document, window }, ui.boxLayer);
+    (context.forceOverlay ? null : createCustomHighlightPainter({ document, window })) ??
+    createOverlayPainter({ document, window }, ui.boxLayer);
   const card = createHoverCard({ document, window }, ui.cardLayer);
   ui.host.setAttribute(HIGHLIGHTER_HOST_ATTRIBUTE, painter.method);
 

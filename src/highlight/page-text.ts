@@ -23,12 +23,34 @@ const BLOCK_SEPARATOR = '\n\n';
 
 /** Elements whose content is never rendered as selectable page text. */
 const SKIPPED_TAGS = new Set([
-  'script', 'style', 'noscript', 'template', 'head', 'link', 'meta', 'title', 'svg', 'canvas', 'iframe', 'object',
-  'embed', 'video', 'audio', 'textarea', 'input', 'select', 'option', 'datalist', 'map', 'annotation', 'annotation-xml',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'link',
+  'meta',
+  'title',
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'embed',
+  'video',
+  'audio',
+  'textarea',
+  'input',
+  'select',
+  'option',
+  'datalist',
+  'map',
+  'annotation',
+  'annotation-xml',
 ]);
 
 /** Duplicate renderings of a formula (MathJax) and screen-reader-only text, as the capture skips them. */
-const UNSEEN_CLASSES = /(?:^|\s)(?:MJX_Assistive_MathML|MathJax_Preview|mjx-assistive-mml|sr-only|u-visually-hidden|visually-hidden)(?:\s|$)/;
+const UNSEEN_CLASSES =
+  /(?:^|\s)(?:MJX_Assistive_MathML|MathJax_Preview|mjx-assistive-mml|sr-only|u-visually-hidden|visually-hidden)(?:\s|$)/;
 
 /**
  * One stretch of the page text. A real span maps `text[start, end)` linearly onto

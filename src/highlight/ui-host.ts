@@ -32,7 +32,9 @@ const HOST_STYLE = [
   'pointer-events: none',
   'z-index: 2147483647',
   'display: block',
-].map((declaration) => `${declaration} !important`).join('; ');
+]
+  .map((declaration) => `${declaration} !important`)
+  .join('; ');
 
 const SHADOW_CSS = `
 :host { all: initial; }

@@ -29,11 +29,7 @@ export interface GeneratedObject<T> {
  * - Still failing: rejects with `LlmError('malformed-output', message, { rawText: <last reply>,
  *   usage: <summed> })`. Errors from `llm.complete` (aborted, unreachable, …) propagate unchanged.
  */
-export async function generateObject<T>(
-  llm: LlmPort,
-  request: LlmRequest,
-  schema: z.ZodType<T>,
-): Promise<GeneratedObject<T>> {
+export async function generateObject<T>(llm: LlmPort, request: LlmRequest, schema: z.ZodType<T>): Promise<GeneratedObject<T>> {
   const jsonSchema = request.jsonSchema ?? jsonSchemaFor(schema);
   const firstRequest: LlmRequest = jsonSchema ? { ...request, jsonSchema } : request;
   const first = await llm.complete(firstRequest);
@@ -95,7 +91,10 @@ export function jsonSchemaFor(schema: z.ZodType): LlmRequest['jsonSchema'] {
 
 export function sumUsage(...usages: LlmUsage[]): LlmUsage {
   return usages.reduce(
-    (total, usage) => ({ promptTokens: total.promptTokens + usage.promptTokens, completionTokens: total.completionTokens + usage.completionTokens }),
+    (total, usage) => ({
+      promptTokens: total.promptTokens + usage.promptTokens,
+      completionTokens: total.completionTokens + usage.completionTokens,
+    }),
     { promptTokens: 0, completionTokens: 0 },
   );
 }

@@ -58,7 +58,12 @@ const nextMacrotask = (): Promise<void> => new Promise((resolve) => setTimeout(r
  * the inner engine's errors pass through (after 'device-lost' the loader reports nothing loaded,
  * so the next call reloads).
  */
-export function createModelScheduler(inner: LlmPort, loader: ModelLoader, plan: LoadPlan, options: ModelSchedulerOptions = {}): ModelScheduler {
+export function createModelScheduler(
+  inner: LlmPort,
+  loader: ModelLoader,
+  plan: LoadPlan,
+  options: ModelSchedulerOptions = {},
+): ModelScheduler {
   const settle = options.settle ?? nextMacrotask;
   const planned = new Set(plan.groups.flat());
   const queue: PendingCall[] = [];
@@ -112,7 +117,8 @@ export function createModelScheduler(inner: LlmPort, loader: ModelLoader, plan: 
     // A loader that reports success without the models would make the queue spin: fail those calls.
     const loaded = loader.loadedModels();
     for (const call of waiting()) {
-      if (!loaded.includes(call.model) && remove(call)) call.reject(new LlmError('unavailable', `The engine reported ${call.model} loaded but does not list it among its loaded models.`));
+      if (!loaded.includes(call.model) && remove(call))
+        call.reject(new LlmError('unavailable', `The engine reported ${call.model} loaded but does not list it among its loaded models.`));
     }
   }
 
@@ -140,9 +146,15 @@ export function createModelScheduler(inner: LlmPort, loader: ModelLoader, plan: 
 
   function complete(request: LlmRequest): Promise<LlmReply> {
     const model = request.model;
-    if (!model) return Promise.reject(new LlmError('unavailable', `The ${request.role} call names no model; the scheduler needs one to know what to load.`));
+    if (!model)
+      return Promise.reject(
+        new LlmError('unavailable', `The ${request.role} call names no model; the scheduler needs one to know what to load.`),
+      );
     if (request.signal?.aborted) return Promise.reject(new LlmError('aborted', 'The run was cancelled before the model call.'));
-    if (!planned.has(model)) return Promise.reject(new LlmError('unavailable', `The model ${model} is not in this run's load plan (${[...planned].join(', ') || 'empty'}).`));
+    if (!planned.has(model))
+      return Promise.reject(
+        new LlmError('unavailable', `The model ${model} is not in this run's load plan (${[...planned].join(', ') || 'empty'}).`),
+      );
     return new Promise<LlmReply>((resolve, reject) => {
       const signal = request.signal;
       const onAbort = (): void => {

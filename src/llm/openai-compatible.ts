@@ -100,7 +100,11 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
         body = await response.text();
       } catch (error) {
         if (request.signal?.aborted) throw new AttemptFailure(abortedError(), false);
-        if (timedOut) throw new AttemptFailure(new LlmError('timeout', `no complete answer from ${url} within ${timeoutMs} ms (model ${model})`), false);
+        if (timedOut)
+          throw new AttemptFailure(
+            new LlmError('timeout', `no complete answer from ${url} within ${timeoutMs} ms (model ${model})`),
+            false,
+          );
         throw networkFailure(error, url);
       }
       if (!response.ok) throw httpFailure(response.status, body, url, model, response.headers.get('retry-after'));
@@ -116,12 +120,18 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
     try {
       json = JSON.parse(body);
     } catch {
-      throw new AttemptFailure(new LlmError('http', `the answer from ${url} was not JSON (is the base URL an OpenAI-compatible API?)`, { status: 200 }), false);
+      throw new AttemptFailure(
+        new LlmError('http', `the answer from ${url} was not JSON (is the base URL an OpenAI-compatible API?)`, { status: 200 }),
+        false,
+      );
     }
     const parsed = ChatCompletionSchema.safeParse(json);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
-      throw new AttemptFailure(new LlmError('http', `the answer from ${url} is not a chat completion (${problems})`, { status: 200 }), false);
+      throw new AttemptFailure(
+        new LlmError('http', `the answer from ${url} is not a chat completion (${problems})`, { status: 200 }),
+        false,
+      );
     }
     const choice = parsed.data.choices[0]!;
     const text = choice.message.content ?? '';
@@ -156,7 +166,11 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
           shouldRetry: ({ error }) => error instanceof AttemptFailure && error.retryable,
           onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
             if (!(error instanceof AttemptFailure) || !error.retryable || retriesLeft === 0) return;
-            options.onRetry?.({ attempt: attemptNumber, error: error.llmError, ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}) });
+            options.onRetry?.({
+              attempt: attemptNumber,
+              error: error.llmError,
+              ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+            });
             // Retry-After is waited out here, before p-retry's own backoff: the total wait is then
             // at least what the server asked for (it says "not before"), at the cost of a little extra.
             if (error.retryAfterMs !== undefined) await abortableDelay(Math.min(error.retryAfterMs, maxRetryAfterMs), request.signal);
@@ -179,12 +193,18 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
     async complete(request: LlmRequest): Promise<LlmReply> {
       const model = request.model ?? options.models[request.role];
       if (!model) {
-        throw new LlmError('unavailable', `no model configured for the ${request.role} role at ${options.baseUrl} (pass --model ${request.role}=<model id>)`);
+        throw new LlmError(
+          'unavailable',
+          `no model configured for the ${request.role} role at ${options.baseUrl} (pass --model ${request.role}=<model id>)`,
+        );
       }
       throwIfAborted(request.signal);
       // The slot is held across retries on purpose: when the server is rate-limiting or failing,
       // queued calls should wait rather than pile on.
-      return raceAbort(limit(() => withRetries(request, model)), request.signal);
+      return raceAbort(
+        limit(() => withRetries(request, model)),
+        request.signal,
+      );
     },
   };
 }
@@ -197,7 +217,12 @@ function requestBody(request: LlmRequest, model: string): Record<string, unknown
     ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
     ...(request.seed !== undefined ? { seed: request.seed } : {}),
     ...(request.jsonSchema
-      ? { response_format: { type: 'json_schema', json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true } } }
+      ? {
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true },
+          },
+        }
       : {}),
   };
 }

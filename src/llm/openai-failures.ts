@@ -52,12 +52,18 @@ export function networkFailure(error: unknown, url: string): AttemptFailure {
   const origin = safeOrigin(url);
   if (code === 'ECONNREFUSED') {
     return new AttemptFailure(
-      new LlmError('unreachable', `the endpoint at ${origin} refused the connection — is Ollama (or your LM Studio / llama.cpp / vLLM server) running?`),
+      new LlmError(
+        'unreachable',
+        `the endpoint at ${origin} refused the connection — is Ollama (or your LM Studio / llama.cpp / vLLM server) running?`,
+      ),
       true,
     );
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new AttemptFailure(new LlmError('unreachable', `could not resolve the host of ${origin} — check the base URL and your network`), true);
+    return new AttemptFailure(
+      new LlmError('unreachable', `could not resolve the host of ${origin} — check the base URL and your network`),
+      true,
+    );
   }
   const detail = code ?? (error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error));
   return new AttemptFailure(new LlmError('unreachable', `could not reach ${origin} (${detail})`), true);

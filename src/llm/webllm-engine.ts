@@ -12,7 +12,9 @@ export const SMALL_F32_MODEL = 'SmolLM2-360M-Instruct-q4f32_1-MLC';
 export function createMlcEngineFactory(): WebLlmEngineFactory {
   return async ({ initProgressCallback }) => {
     const webllm = await import('@mlc-ai/web-llm');
-    return new webllm.MLCEngine({ initProgressCallback, appConfig: webllm.prebuiltAppConfig }) as unknown as Awaited<ReturnType<WebLlmEngineFactory>>;
+    return new webllm.MLCEngine({ initProgressCallback, appConfig: webllm.prebuiltAppConfig }) as unknown as Awaited<
+      ReturnType<WebLlmEngineFactory>
+    >;
   };
 }
 

@@ -35,24 +35,38 @@ const describe = (error: unknown): { name: string; message: string } =>
  * shards); device lost while generating → 'device-lost' (reload the engine and resume);
  * AbortError → 'aborted'; anything else → 'unavailable' with the original message.
  */
-export function toWebLlmError(error: unknown, context: { phase: WebLlmPhase; modelId: string; knownModelIds?: readonly string[] }): LlmError {
+export function toWebLlmError(
+  error: unknown,
+  context: { phase: WebLlmPhase; modelId: string; knownModelIds?: readonly string[] },
+): LlmError {
   if (error instanceof LlmError) return error;
   const { name, message } = describe(error);
   const text = `${name}: ${message}`;
-  if (name === 'AbortError' || /\baborted\b/i.test(message)) return new LlmError('aborted', `Loading or running ${context.modelId} was cancelled.`);
-  if (/WebGPUNotAvailableError|WebGPUNotFoundError/.test(name) || /Cannot find WebGPU|WebGPU is not supported|Unable to find a compatible GPU/i.test(message)) {
+  if (name === 'AbortError' || /\baborted\b/i.test(message))
+    return new LlmError('aborted', `Loading or running ${context.modelId} was cancelled.`);
+  if (
+    /WebGPUNotAvailableError|WebGPUNotFoundError/.test(name) ||
+    /Cannot find WebGPU|WebGPU is not supported|Unable to find a compatible GPU/i.test(message)
+  ) {
     return new LlmError('no-webgpu', `${NO_WEBGPU_ADVICE} (${message})`);
   }
-  if (name === 'ShaderF16SupportError' || /shader-f16/i.test(message)) return noShaderF16Error(context.modelId, context.knownModelIds ?? []);
+  if (name === 'ShaderF16SupportError' || /shader-f16/i.test(message))
+    return noShaderF16Error(context.modelId, context.knownModelIds ?? []);
   if (/out of memory|\bOOM\b|allocation failed|Failed to allocate|maxBufferSize|maxStorageBufferBindingSize/i.test(text)) {
     return new LlmError('out-of-gpu-memory', outOfMemoryMessage(context.modelId, message));
   }
   if (name === 'DeviceLostError' || /device (was )?lost/i.test(message)) {
     return context.phase === 'load'
       ? new LlmError('out-of-gpu-memory', outOfMemoryMessage(context.modelId, message))
-      : new LlmError('device-lost', `The GPU device was lost while running ${context.modelId} (${message}); reload the engine and resume the run.`);
+      : new LlmError(
+          'device-lost',
+          `The GPU device was lost while running ${context.modelId} (${message}); reload the engine and resume the run.`,
+        );
   }
-  if (/fetch|network|Cannot fetch|NetworkError|ERR_|Load failed|status\s*\d{3}|\b(404|403|5\d\d)\b|cache/i.test(text) || name === 'TypeError' && context.phase === 'load') {
+  if (
+    /fetch|network|Cannot fetch|NetworkError|ERR_|Load failed|status\s*\d{3}|\b(404|403|5\d\d)\b|cache/i.test(text) ||
+    (name === 'TypeError' && context.phase === 'load')
+  ) {
     return new LlmError('download-failed', `Model download failed (${context.modelId}: ${message}); retry resumes from the cached shards.`);
   }
   return new LlmError('unavailable', `The WebLLM engine failed on ${context.modelId}: ${message}`);

@@ -65,8 +65,18 @@ function toRecords(entries: readonly CrossVerifyEntry[]): Pick<RefinementResult,
       status: 'needs_review',
       triplet: (entry.moa ?? entry.gd)!,
       votes: entry.moa ? ['moa'] : ['gd'],
-      adjudication: { outcome: entry.outcome, ...(entry.moa ? { moa: entry.moa } : {}), ...(entry.gd ? { gd: entry.gd } : {}), ...(entry.reason ? { reason: entry.reason } : {}) },
-      reasons: [entry.reason ?? (entry.outcome === 'moa-only' ? 'only the MoA path gave this triplet' : 'only the generator–discriminator path gave this triplet')],
+      adjudication: {
+        outcome: entry.outcome,
+        ...(entry.moa ? { moa: entry.moa } : {}),
+        ...(entry.gd ? { gd: entry.gd } : {}),
+        ...(entry.reason ? { reason: entry.reason } : {}),
+      },
+      reasons: [
+        entry.reason ??
+          (entry.outcome === 'moa-only'
+            ? 'only the MoA path gave this triplet'
+            : 'only the generator–discriminator path gave this triplet'),
+      ],
     });
   }
   return { candidates, needsReview };
@@ -107,8 +117,17 @@ export function groundCandidates(
     const tries = [record.triplet, ...alternatives(record)];
     const reasons: string[] = [];
     for (const attempt of tries) {
-      const result = ground({ ...record.triplet, ...(attempt.evidence ? { evidence: attempt.evidence } : { evidence: undefined }) }, article);
-      if (result.grounded) return { ...record, status: 'verified' as const, triplet: { ...record.triplet, ...(attempt.evidence ? { evidence: attempt.evidence } : {}) }, reasons: result.reasons };
+      const result = ground(
+        { ...record.triplet, ...(attempt.evidence ? { evidence: attempt.evidence } : { evidence: undefined }) },
+        article,
+      );
+      if (result.grounded)
+        return {
+          ...record,
+          status: 'verified' as const,
+          triplet: { ...record.triplet, ...(attempt.evidence ? { evidence: attempt.evidence } : {}) },
+          reasons: result.reasons,
+        };
       for (const reason of result.reasons) if (!reasons.includes(reason)) reasons.push(reason);
     }
     return { ...record, status: 'rejected' as const, reasons };
@@ -117,7 +136,8 @@ export function groundCandidates(
 
 /** Agreed pairs of the last comparison: the G–D triplet is an alternative quote for the MoA one. */
 export function pairedAlternatives(entries: readonly CrossVerifyEntry[]): (record: VerificationRecord) => Triplet[] {
-  return (record) => entries.filter((entry) => entry.outcome === 'agreed' && entry.moa === record.triplet && entry.gd).map((entry) => entry.gd!);
+  return (record) =>
+    entries.filter((entry) => entry.outcome === 'agreed' && entry.moa === record.triplet && entry.gd).map((entry) => entry.gd!);
 }
 
 export interface DualVerification extends RefinementResult {
@@ -130,7 +150,10 @@ export interface DualVerification extends RefinementResult {
  * re-runs), then `groundCandidates` on the agreed triplets, each trying its own quote and then
  * its G–D twin's. No record is `verified` unless `ground` passed for it.
  */
-export async function verifyPaths(input: RefinementInput & { article: Article }, dependencies: CrossVerifyDependencies & { ground: GroundCheck }): Promise<DualVerification> {
+export async function verifyPaths(
+  input: RefinementInput & { article: Article },
+  dependencies: CrossVerifyDependencies & { ground: GroundCheck },
+): Promise<DualVerification> {
   const refinement = await refineUntilAgreement(input, dependencies);
   const gated = groundCandidates(refinement.candidates, input.article, dependencies.ground, pairedAlternatives(refinement.entries));
   return { ...refinement, records: [...gated, ...refinement.needsReview] };

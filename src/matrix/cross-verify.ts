@@ -50,7 +50,11 @@ function endpoints(value: ReportedValue): number[] {
  * eV compare; eV and K never). A unit `toSI` does not know must be written identically (after
  * trimming), and then the raw numbers are compared.
  */
-export function valueDifference(a: Pick<Triplet, 'value' | 'unit'>, b: Pick<Triplet, 'value' | 'unit'>, dependencies: CrossVerifyDependencies): string | null {
+export function valueDifference(
+  a: Pick<Triplet, 'value' | 'unit'>,
+  b: Pick<Triplet, 'value' | 'unit'>,
+  dependencies: CrossVerifyDependencies,
+): string | null {
   const tolerance = dependencies.tolerance ?? VALUE_TOLERANCE;
   if (a.value.kind !== b.value.kind) return `one value is a range, the other a number`;
   const [left, right] = [endpoints(a.value), endpoints(b.value)];
@@ -60,10 +64,14 @@ export function valueDifference(a: Pick<Triplet, 'value' | 'unit'>, b: Pick<Trip
   const siB = right.map((value) => dependencies.toSI(value, unitB));
   if (siA.every((item) => item !== null) && siB.every((item) => item !== null)) {
     if (siA[0]!.unit !== siB[0]!.unit) return `units differ (${unitA || 'none'} vs ${unitB || 'none'})`;
-    return siA.every((item, index) => close(item!.value, siB[index]!.value, tolerance)) ? null : `values differ (${left.join('–')} ${unitA} vs ${right.join('–')} ${unitB})`;
+    return siA.every((item, index) => close(item!.value, siB[index]!.value, tolerance))
+      ? null
+      : `values differ (${left.join('–')} ${unitA} vs ${right.join('–')} ${unitB})`;
   }
   if (unitA !== unitB) return `units differ (${unitA || 'none'} vs ${unitB || 'none'})`;
-  return left.every((value, index) => close(value, right[index]!, tolerance)) ? null : `values differ (${left.join('–')} vs ${right.join('–')} ${unitA})`;
+  return left.every((value, index) => close(value, right[index]!, tolerance))
+    ? null
+    : `values differ (${left.join('–')} vs ${right.join('–')} ${unitA})`;
 }
 
 /** Whether two triplets are structurally equivalent: same property, equivalent material, same value and unit (see `valueDifference`). */
@@ -80,7 +88,11 @@ export function tripletsAgree(a: Triplet, b: Triplet, dependencies: CrossVerifyD
  * within one paper (it is for equal SI values up to the tolerance); trade-off: a maximum
  * matching would guard against chains of near-tolerance values at more cost.
  */
-export function crossVerify(moaTriplets: readonly Triplet[], gdTriplets: readonly Triplet[], dependencies: CrossVerifyDependencies): CrossVerifyEntry[] {
+export function crossVerify(
+  moaTriplets: readonly Triplet[],
+  gdTriplets: readonly Triplet[],
+  dependencies: CrossVerifyDependencies,
+): CrossVerifyEntry[] {
   const gdUsed = new Array<boolean>(gdTriplets.length).fill(false);
   const pairedMoa = new Array<boolean>(moaTriplets.length).fill(false);
   const entries: CrossVerifyEntry[] = [];
@@ -93,7 +105,9 @@ export function crossVerify(moaTriplets: readonly Triplet[], gdTriplets: readonl
   });
   moaTriplets.forEach((moa, moaIndex) => {
     if (pairedMoa[moaIndex]) return;
-    const gdIndex = gdTriplets.findIndex((gd, index) => !gdUsed[index] && gd.property === moa.property && dependencies.sameMaterial(moa.material, gd.material));
+    const gdIndex = gdTriplets.findIndex(
+      (gd, index) => !gdUsed[index] && gd.property === moa.property && dependencies.sameMaterial(moa.material, gd.material),
+    );
     if (gdIndex === -1) {
       entries.push({ outcome: 'moa-only', moa });
       return;

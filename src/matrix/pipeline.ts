@@ -112,7 +112,15 @@ export async function runMatrix(article: Article, options: MatrixOptions, deps: 
     const candidates = scanArticle(article, { properties: options.properties }).candidates;
     for (const property of options.properties) {
       throwIfAborted(deps.signal);
-      const outcome = await runProperty(article, property, candidates.filter((candidate) => candidate.property === property.name), { ...options, models }, deps, meter, now);
+      const outcome = await runProperty(
+        article,
+        property,
+        candidates.filter((candidate) => candidate.property === property.name),
+        { ...options, models },
+        deps,
+        meter,
+        now,
+      );
       records.push(...outcome.records);
       properties.push(outcome.run);
       if (!outcome.run.skipped) await deps.onPropertyDone?.(outcome.run, outcome.records);
@@ -131,8 +139,11 @@ function asProperty(triplets: readonly Triplet[], property: string): Triplet[] {
 }
 
 function moaProblems(result: MoaResult, label: string): string[] {
-  const problems = result.layers.flatMap((layer, index) => layer.filter((answer) => answer.error).map((answer) => `${label} layer ${index + 1} proposer ${answer.proposer + 1}: ${answer.error}`));
-  if (result.aggregatorFallback) problems.push(`${label}: the aggregator's reply was unusable; the best proposer answer by Eq. 2 was taken`);
+  const problems = result.layers.flatMap((layer, index) =>
+    layer.filter((answer) => answer.error).map((answer) => `${label} layer ${index + 1} proposer ${answer.proposer + 1}: ${answer.error}`),
+  );
+  if (result.aggregatorFallback)
+    problems.push(`${label}: the aggregator's reply was unusable; the best proposer answer by Eq. 2 was taken`);
   return problems;
 }
 
@@ -142,7 +153,12 @@ function moaProblems(result: MoaResult, label: string): string[] {
  * triplets grounds; else null. An empty unanimous answer does not qualify: the scan saw a
  * candidate, so "nothing here" deserves the second path.
  */
-export function unanimousGroundedAnswer(result: MoaResult, property: string, article: Article, deps: Pick<MatrixDependencies, 'ground' | 'sameMaterial' | 'toSI' | 'tolerance'>): Triplet[] | null {
+export function unanimousGroundedAnswer(
+  result: MoaResult,
+  property: string,
+  article: Article,
+  deps: Pick<MatrixDependencies, 'ground' | 'sameMaterial' | 'toSI' | 'tolerance'>,
+): Triplet[] | null {
   const last = result.layers[result.layers.length - 1] ?? [];
   if (last.length === 0 || last.some((answer) => answer.error !== undefined || answer.triplets.length === 0)) return null;
   const answers = last.map((answer) => asProperty(answer.triplets, property));
@@ -179,7 +195,8 @@ async function runProperty(
   };
   if (run.skipped) return { records: [], run };
 
-  const emit = (stage: MatrixStage, done: number, total: number): void => deps.onProgress?.({ stage, property: property.name, done, total: Math.max(total, done) });
+  const emit = (stage: MatrixStage, done: number, total: number): void =>
+    deps.onProgress?.({ stage, property: property.name, done, total: Math.max(total, done) });
   /** A view of the meter counting under `meterStage` and reporting each answered call as progress of `stage`. */
   const staged = (stage: MatrixStage, meterStage: string, total: number): LlmPort => {
     const port = meter.stage(meterStage);
@@ -193,10 +210,16 @@ async function runProperty(
       },
     };
   };
-  const brief: PropertyBrief = { name: property.name, units: property.units, description: `${property.label}; written as ${property.synonyms.join(', ')}` };
+  const brief: PropertyBrief = {
+    name: property.name,
+    units: property.units,
+    description: `${property.label}; written as ${property.synonyms.join(', ')}`,
+  };
   const moaOptions: MoaOptions = {
     layers: preset.layers,
-    proposers: Array.from({ length: preset.proposers }, (_, index) => (models.proposers?.length ? models.proposers[index % models.proposers.length] : undefined)),
+    proposers: Array.from({ length: preset.proposers }, (_, index) =>
+      models.proposers?.length ? models.proposers[index % models.proposers.length] : undefined,
+    ),
     ...(models.aggregator ? { aggregator: models.aggregator } : {}),
     temperature: preset.temperature,
     maxTokens: preset.maxTokens,
@@ -207,7 +230,14 @@ async function runProperty(
     const result = await runMoa(
       { text: passage.text, properties: [brief], article, ...(disagreement.length > 0 ? { disagreement } : {}) },
       moaOptions,
-      { llm: staged('moa', meterStage, plannedMoaCalls), sameMaterial: deps.sameMaterial, toSI: deps.toSI, ground: deps.ground, ...(deps.tolerance === undefined ? {} : { tolerance: deps.tolerance }), ...(deps.signal ? { signal: deps.signal } : {}) },
+      {
+        llm: staged('moa', meterStage, plannedMoaCalls),
+        sameMaterial: deps.sameMaterial,
+        toSI: deps.toSI,
+        ground: deps.ground,
+        ...(deps.tolerance === undefined ? {} : { tolerance: deps.tolerance }),
+        ...(deps.signal ? { signal: deps.signal } : {}),
+      },
     );
     run.problems.push(...moaProblems(result, label));
     return result;
@@ -224,14 +254,26 @@ async function runProperty(
     throwIfAborted(deps.signal);
     const generator = staged('mcts', 'mcts', preset.mcts.rollouts * preset.mcts.depth);
     const discriminator = staged('discriminator', 'discriminator', preset.mcts.paths);
-    const router: LlmPort = { complete: (request) => (request.role === 'discriminator' ? discriminator : generator).complete({ ...request, ...(modelFor(request.role, models) ?? {}) }) };
+    const router: LlmPort = {
+      complete: (request) =>
+        (request.role === 'discriminator' ? discriminator : generator).complete({ ...request, ...(modelFor(request.role, models) ?? {}) }),
+    };
     const gd = await runGeneratorDiscriminator(
       { passage: passage.text, property: property.name, propertyDescription: `${property.label}, in ${property.units.join(' or ')}` },
       { ...preset.mcts, scoreWeights: preset.scoreWeights },
-      { llm: router, rng: deps.rng, ground: (triplet) => deps.ground({ ...triplet, property: property.name }, article).grounded, sameMaterial: deps.sameMaterial, ...(deps.signal ? { signal: deps.signal } : {}) },
+      {
+        llm: router,
+        rng: deps.rng,
+        ground: (triplet) => deps.ground({ ...triplet, property: property.name }, article).grounded,
+        sameMaterial: deps.sameMaterial,
+        ...(deps.signal ? { signal: deps.signal } : {}),
+      },
     );
     if (!gd.best) run.problems.push('the MCTS path produced no usable trajectory');
-    gdTriplets = asProperty(gd.triplets.map((triplet) => toTriplet(triplet, 'mcts')), property.name);
+    gdTriplets = asProperty(
+      gd.triplets.map((triplet) => toTriplet(triplet, 'mcts')),
+      property.name,
+    );
   }
 
   emit('cross-verify', 0, preset.K);
@@ -243,10 +285,17 @@ async function runProperty(
       K: preset.K,
       runMoa: (round, previous) => {
         emit('cross-verify', round - 1, preset.K);
-        return moaRun(`refinement ${round}`, 'refinement', disagreementLines(previous)).then((result) => asProperty(result.triplets, property.name));
+        return moaRun(`refinement ${round}`, 'refinement', disagreementLines(previous)).then((result) =>
+          asProperty(result.triplets, property.name),
+        );
       },
     },
-    { sameMaterial: deps.sameMaterial, toSI: deps.toSI, ground: deps.ground, ...(deps.tolerance === undefined ? {} : { tolerance: deps.tolerance }) },
+    {
+      sameMaterial: deps.sameMaterial,
+      toSI: deps.toSI,
+      ground: deps.ground,
+      ...(deps.tolerance === undefined ? {} : { tolerance: deps.tolerance }),
+    },
   );
   emit('cross-verify', preset.K, preset.K);
   run.refinementRounds = verification.rounds;
@@ -254,12 +303,16 @@ async function runProperty(
 
   const records = verification.records.map((decided) => {
     // Models quote bare sentences; store the selectors a reader's tools re-anchor by (position, prefix, suffix, block, page).
-    const record = decided.triplet.evidence ? { ...decided, triplet: { ...decided.triplet, evidence: completeEvidence(article, decided.triplet.evidence) } } : decided;
+    const record = decided.triplet.evidence
+      ? { ...decided, triplet: { ...decided.triplet, evidence: completeEvidence(article, decided.triplet.evidence) } }
+      : decided;
     const relabelled = run.earlyExit ? { ...record, votes: record.votes.map((vote) => (vote === 'gd' ? 'proposers' : vote)) } : record;
     if (relabelled.status !== 'needs_review') return relabelled;
     // Not decided by the gate, but a reviewer should see whether the kept quote holds up.
     const grounding = deps.ground(relabelled.triplet, article);
-    return grounding.grounded ? relabelled : { ...relabelled, reasons: [...relabelled.reasons, ...grounding.reasons.map((reason) => `not grounded: ${reason}`)] };
+    return grounding.grounded
+      ? relabelled
+      : { ...relabelled, reasons: [...relabelled.reasons, ...grounding.reasons.map((reason) => `not grounded: ${reason}`)] };
   });
   emit('ground', records.length, records.length);
   run.milliseconds = Math.round(now() - started);

@@ -33,7 +33,10 @@ export interface DatasetAnswer {
 
 /** `band gap`, `Band-Gap` and `band_gap` are one property name. */
 function propertyKey(property: string): string {
-  return property.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return property
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 /** True when a saved triplet's property answers the question's property (`tc` ↔ any superconductivity name). */

@@ -62,5 +62,9 @@ export function answerFromReferenceTable(material: string, table: ReferenceTable
   const answer = tc.length > 0 ? 'Yes' : tcn.length > 0 ? 'No' : 'Unknown';
   const source = options.source ?? 'reference table';
   const codes = [...new Set(chosen.map((row) => row.code).filter((code) => code !== ''))];
-  return { answer, values: chosen.map(toValue), sources: chosen.length > 0 ? (codes.length > 0 ? codes.map((code) => `${source}: ${code}`) : [source]) : [] };
+  return {
+    answer,
+    values: chosen.map(toValue),
+    sources: chosen.length > 0 ? (codes.length > 0 ? codes.map((code) => `${source}: ${code}`) : [source]) : [],
+  };
 }

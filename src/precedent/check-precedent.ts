@@ -14,7 +14,13 @@ import type { DroppedClaim, JudgedPhase, JudgedReference } from './judge/ground-
 import { isSuperconductivityProperty } from './judge/judge-prompts';
 import type { JudgeRelated, RetrievedText } from './judge/judge-schema';
 import { runJudge } from './judge/run-judge';
-import { everyProviderOffline, literatureQueryFor, providerLabel, providerNote, recordToRetrievedText } from './literature/literature-texts';
+import {
+  everyProviderOffline,
+  literatureQueryFor,
+  providerLabel,
+  providerNote,
+  recordToRetrievedText,
+} from './literature/literature-texts';
 import { searchLiterature, type ProviderSearch } from './literature/search-literature';
 import type { LiteratureClient } from './literature/types';
 import type { ReferenceTable } from './reference-table';
@@ -94,7 +100,11 @@ function named(table: ReferenceTable | NamedReferenceTable): NamedReferenceTable
   return 'table' in table ? table : { name: 'reference table', table };
 }
 
-function fromTables(question: PrecedentQuestion, tables: readonly NamedReferenceTable[], searched: SearchedSource[]): { values: CheckedValue[]; sources: string[] } {
+function fromTables(
+  question: PrecedentQuestion,
+  tables: readonly NamedReferenceTable[],
+  searched: SearchedSource[],
+): { values: CheckedValue[]; sources: string[] } {
   const values: CheckedValue[] = [];
   const sources: string[] = [];
   for (const { name, table } of tables) {
@@ -103,9 +113,24 @@ function fromTables(question: PrecedentQuestion, tables: readonly NamedReference
       continue;
     }
     const answer = answerFromReferenceTable(question.material, table, { source: name });
-    for (const value of answer.values) values.push({ kind: value.kind, value: value.value, unit: value.unit, reference: { ...value.reference }, quote: value.quote, origin: name });
+    for (const value of answer.values)
+      values.push({
+        kind: value.kind,
+        value: value.value,
+        unit: value.unit,
+        reference: { ...value.reference },
+        quote: value.quote,
+        origin: name,
+      });
     sources.push(...answer.sources);
-    searched.push({ source: name, found: answer.values.length, note: answer.answer === 'Unknown' ? `no row for ${question.material} among ${table.rows.length} rows` : `${answer.answer}: ${answer.values.length} row(s)` });
+    searched.push({
+      source: name,
+      found: answer.values.length,
+      note:
+        answer.answer === 'Unknown'
+          ? `no row for ${question.material} among ${table.rows.length} rows`
+          : `${answer.answer}: ${answer.values.length} row(s)`,
+    });
   }
   return { values, sources: [...new Set(sources)] };
 }
@@ -127,11 +152,19 @@ async function fromLiterature(
   question: PrecedentQuestion,
   literature: LiteratureSources,
   signal: AbortSignal | undefined,
-): Promise<{ texts: RetrievedText[]; providers: ProviderSearch[]; entries: Array<{ provider: ProviderSearch; ids: Set<string>; entry: SearchedSource }> }> {
+): Promise<{
+  texts: RetrievedText[];
+  providers: ProviderSearch[];
+  entries: Array<{ provider: ProviderSearch; ids: Set<string>; entry: SearchedSource }>;
+}> {
   const query = literatureQueryFor(question.material, question.property, literature.rows);
   const { records, searched } = await searchLiterature(query, literature.clients, signal ? { signal } : {});
   const texts: RetrievedText[] = [];
-  const entries = searched.map((provider) => ({ provider, ids: new Set<string>(), entry: { source: providerLabel(provider.source), found: 0, note: '' } }));
+  const entries = searched.map((provider) => ({
+    provider,
+    ids: new Set<string>(),
+    entry: { source: providerLabel(provider.source), found: 0, note: '' },
+  }));
   for (const record of records) {
     const text = recordToRetrievedText(record);
     if (!text) continue;
@@ -158,7 +191,11 @@ async function fromLiterature(
  * `answer` is always derived from `values` (any Tc → Yes; only Tcn → No). Rejects only when the
  * signal aborts the literature search or the judge call.
  */
-export async function checkPrecedent(question: PrecedentQuestion, sources: PrecedentSources, deps: PrecedentDependencies = {}): Promise<PrecedentCheck> {
+export async function checkPrecedent(
+  question: PrecedentQuestion,
+  sources: PrecedentSources,
+  deps: PrecedentDependencies = {},
+): Promise<PrecedentCheck> {
   const searched: SearchedSource[] = [];
   const local: CheckedValue[] = [];
   const localSources: string[] = [];
@@ -177,13 +214,18 @@ export async function checkPrecedent(question: PrecedentQuestion, sources: Prece
   const empty = { dropped: [], related: [], phases: [] };
   if (local.length > 0) {
     const by = sources.dataset && local.some((value) => value.origin === DATASET_ORIGIN) ? 'your dataset' : 'a reference table';
-    if (texts.length > 0) searched.push({ source: 'retrieved texts', found: 0, note: `not judged: answered from ${by} (${texts.length} text(s) given)` });
+    if (texts.length > 0)
+      searched.push({ source: 'retrieved texts', found: 0, note: `not judged: answered from ${by} (${texts.length} text(s) given)` });
     if (literature) searched.push({ source: 'literature', found: 0, note: `not searched: answered from ${by}` });
     const values = headlineOrder(local);
     return { answer: answerOf(values), values, sources: [...new Set(localSources)], searched, ...empty };
   }
   if (!deps.llm) {
-    searched.push({ source: 'retrieved texts', found: 0, note: texts.length === 0 ? 'none given' : `not judged: no model engine given (${texts.length} text(s))` });
+    searched.push({
+      source: 'retrieved texts',
+      found: 0,
+      note: texts.length === 0 ? 'none given' : `not judged: no model engine given (${texts.length} text(s))`,
+    });
     if (literature) searched.push({ source: 'literature', found: 0, note: 'literature not judged: no model engine' });
     return { answer: 'Unknown', values: [], sources: [], searched, unknownBecause: unknownSummary(searched), ...empty };
   }
@@ -195,13 +237,29 @@ export async function checkPrecedent(question: PrecedentQuestion, sources: Prece
   searched.push(...(found?.entries.map((item) => item.entry) ?? []));
   if (all.length === 0) {
     const offline = found !== undefined && everyProviderOffline(found.providers);
-    return { answer: 'Unknown', values: [], sources: [], searched, unknownBecause: offline ? 'No network: only local sources were searched.' : unknownSummary(searched), ...empty };
+    return {
+      answer: 'Unknown',
+      values: [],
+      sources: [],
+      searched,
+      unknownBecause: offline ? 'No network: only local sources were searched.' : unknownSummary(searched),
+      ...empty,
+    };
   }
-  const judged = await runJudge(question.material, question.property, all, { llm: deps.llm, ...(deps.signal ? { signal: deps.signal } : {}), ...(deps.model ? { model: deps.model } : {}) });
-  const values: CheckedValue[] = judged.values.map(({ anchor: _anchor, reference, ...value }) => ({ ...value, reference, origin: reference.origin }));
+  const judged = await runJudge(question.material, question.property, all, {
+    llm: deps.llm,
+    ...(deps.signal ? { signal: deps.signal } : {}),
+    ...(deps.model ? { model: deps.model } : {}),
+  });
+  const values: CheckedValue[] = judged.values.map(({ anchor: _anchor, reference, ...value }) => ({
+    ...value,
+    reference,
+    origin: reference.origin,
+  }));
   const droppedNote = judged.dropped.length > 0 ? `; ${judged.dropped.length} claim(s) dropped` : '';
   const outcome = `${judged.unknownBecause ?? `${judged.answer}: ${values.length} grounded value(s)`}${droppedNote}`;
-  const fromIds = (ids: ReadonlySet<string>) => values.filter((value) => value.reference.sourceId !== undefined && ids.has(value.reference.sourceId)).length;
+  const fromIds = (ids: ReadonlySet<string>) =>
+    values.filter((value) => value.reference.sourceId !== undefined && ids.has(value.reference.sourceId)).length;
   if (texts.length > 0) {
     textsEntry.found = fromIds(givenIds);
     const withLiterature = all.length > texts.length ? ` with ${all.length - texts.length} literature abstract(s)` : '';

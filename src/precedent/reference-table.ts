@@ -82,7 +82,13 @@ export function parseReferenceTable(csvText: string): ReferenceTable {
       skippedRows += 1;
       continue;
     }
-    const row: ReferenceRow = { material, kind, value: kelvin.value, code: (record.refno ?? '').trim(), quote: raw.replace(/\r?\n?$/, '').replace(/\r$/, '') };
+    const row: ReferenceRow = {
+      material,
+      kind,
+      value: kelvin.value,
+      code: (record.refno ?? '').trim(),
+      quote: raw.replace(/\r?\n?$/, '').replace(/\r$/, ''),
+    };
     rows.push(row);
   }
   return indexReferenceRows(rows, skippedRows);

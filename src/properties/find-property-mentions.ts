@@ -81,8 +81,9 @@ export function findPropertyMentions(text: string, schemas: readonly PropertyDef
     if (compiled.symbols) collect(text, compiled.symbols, compiled.name, found);
   }
   // Stable sort keeps schema order on ties.
-  const byPriority = found.map((mention, order) => ({ mention, order }))
-    .sort((left, right) => (right.mention.end - right.mention.start) - (left.mention.end - left.mention.start) || left.order - right.order);
+  const byPriority = found
+    .map((mention, order) => ({ mention, order }))
+    .sort((left, right) => right.mention.end - right.mention.start - (left.mention.end - left.mention.start) || left.order - right.order);
   const kept: PropertyMention[] = [];
   for (const { mention } of byPriority) {
     if (kept.every((other) => mention.end <= other.start || mention.start >= other.end)) kept.push(mention);

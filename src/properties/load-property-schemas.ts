@@ -19,8 +19,18 @@ import tc from './data/tc.json';
 
 // Static imports (not a directory read) so the same loader works in the extension bundle.
 const builtInData: unknown[] = [
-  bandGap, tc, bulkModulus, curieTemperature, neelTemperature, latticeConstant,
-  latticeA, latticeB, latticeC, d33, density, betSurfaceArea,
+  bandGap,
+  tc,
+  bulkModulus,
+  curieTemperature,
+  neelTemperature,
+  latticeConstant,
+  latticeA,
+  latticeB,
+  latticeC,
+  d33,
+  density,
+  betSurfaceArea,
 ];
 
 /** A schema failed validation; `message` names the schema and every zod issue with its path. */

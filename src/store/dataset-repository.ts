@@ -53,7 +53,10 @@ async function saveChunk(database: AssayDatabase, chunk: readonly DatasetTriplet
     byKey.set(row.mergeKey, row);
     byId.set(row.id, row);
   };
-  const storedByKey = await database.triplets.where('mergeKey').anyOf(chunk.map((row) => row.mergeKey)).toArray();
+  const storedByKey = await database.triplets
+    .where('mergeKey')
+    .anyOf(chunk.map((row) => row.mergeKey))
+    .toArray();
   const storedById = await database.triplets.bulkGet(chunk.map((row) => row.id));
   for (const row of [...storedByKey, ...storedById]) if (row) remember(row);
   const written = new Map<string, DatasetTriplet>();
@@ -73,7 +76,8 @@ async function saveChunk(database: AssayDatabase, chunk: readonly DatasetTriplet
       written.delete(row.id);
       byId.delete(row.id);
     }
-    if (existing && existing.mergeKey !== result.mergeKey && byKey.get(existing.mergeKey)?.id === existing.id) byKey.delete(existing.mergeKey);
+    if (existing && existing.mergeKey !== result.mergeKey && byKey.get(existing.mergeKey)?.id === existing.id)
+      byKey.delete(existing.mergeKey);
     if (existing || holder) merged += 1;
     else added += 1;
     remember(result);
@@ -109,7 +113,9 @@ function matchesRest(query: TripletQuery): (row: DatasetTriplet) => boolean {
     (query.decision === undefined || row.review.decision === query.decision) &&
     (query.paperKey === undefined || row.paper.key === query.paperKey) &&
     (!search ||
-      [row.material, row.property, row.evidence?.quote.exact, row.paper.title, row.paper.doi].some((field) => field?.toLowerCase().includes(search)));
+      [row.material, row.property, row.evidence?.quote.exact, row.paper.title, row.paper.doi].some((field) =>
+        field?.toLowerCase().includes(search),
+      ));
 }
 
 /**
@@ -117,7 +123,10 @@ function matchesRest(query: TripletQuery): (row: DatasetTriplet) => boolean {
  * dozen rows), the material prefix, the property, the status (`needs_review` is the review
  * queue, a minority); decision and search are tested on the rows the index returns.
  */
-function indexedCollection(database: AssayDatabase, query: TripletQuery): ReturnType<AssayDatabase['triplets']['toCollection']> | undefined {
+function indexedCollection(
+  database: AssayDatabase,
+  query: TripletQuery,
+): ReturnType<AssayDatabase['triplets']['toCollection']> | undefined {
   const table = database.triplets;
   if (query.paperKey !== undefined) return table.where('paper.key').equals(query.paperKey);
   if (query.material) return table.where('material').startsWithIgnoreCase(query.material);
@@ -148,7 +157,8 @@ export async function queryTriplets(
   }
   // No filter at all: count and page straight from the savedAt index (no row is tested).
   const unfiltered = query.decision === undefined && !query.search?.trim();
-  const newestFirst = () => (unfiltered ? database.triplets.orderBy('savedAt').reverse() : database.triplets.orderBy('savedAt').reverse().filter(matches));
+  const newestFirst = () =>
+    unfiltered ? database.triplets.orderBy('savedAt').reverse() : database.triplets.orderBy('savedAt').reverse().filter(matches);
   return database.transaction('r', database.triplets, async () => {
     const total = await newestFirst().count();
     const rows = page ? await newestFirst().offset(page.offset).limit(page.limit).toArray() : await newestFirst().toArray();

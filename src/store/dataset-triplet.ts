@@ -96,7 +96,9 @@ export function parseValueText(valueText: string): ReportedValue {
   const quantities = parseQuantities(`${text} K`);
   const whole = quantities.length === 1 && quantities[0]!.start === 0 && quantities[0]!.valueText === text ? quantities[0] : undefined;
   if (!whole) {
-    throw new Error(`"${text}" is not one value. Enter a number or a range without the unit, for example 3.4, ~1.45, 1.2–1.5 or 3.4 ± 0.1.`);
+    throw new Error(
+      `"${text}" is not one value. Enter a number or a range without the unit, for example 3.4, ~1.45, 1.2–1.5 or 3.4 ± 0.1.`,
+    );
   }
   return whole.value;
 }
@@ -139,7 +141,10 @@ function union(first: readonly string[], second: readonly string[]): string[] {
  * has them, else stay; the paper is the new row's (newer metadata).
  */
 export function mergeTriplets(existing: DatasetTriplet, incoming: DatasetTriplet): DatasetTriplet {
-  const newerReview = existing.review.decision !== 'pending' && incoming.review.decision !== 'pending' && (incoming.review.at ?? '') > (existing.review.at ?? '');
+  const newerReview =
+    existing.review.decision !== 'pending' &&
+    incoming.review.decision !== 'pending' &&
+    (incoming.review.at ?? '') > (existing.review.at ?? '');
   const incomingReviewWins = (existing.review.decision === 'pending' && incoming.review.decision !== 'pending') || newerReview;
   const kept = incomingReviewWins ? incoming : existing;
   const { valueText: _valueText, conditions: _conditions, evidence: _evidence, runId: _runId, ...base } = kept;

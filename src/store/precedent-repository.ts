@@ -66,7 +66,10 @@ export async function importReferenceTable(
   } catch (error) {
     throw new Error(`Could not import ${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (rowCount === 0) throw new Error(`Could not import ${name}: it has no row with a readable Tc or Tcn value (columns refno, material, property_name, property_value, property_unit).`);
+  if (rowCount === 0)
+    throw new Error(
+      `Could not import ${name}: it has no row with a readable Tc or Tcn value (columns refno, material, property_name, property_value, property_unit).`,
+    );
   const record: ReferenceTableRecord = { id: newId(), name, importedAt: now().toISOString(), rowCount, csv };
   await database.transaction('rw', database.referenceTables, database.precedents, async () => {
     await database.referenceTables.add(record);
@@ -103,7 +106,11 @@ export async function deleteReferenceTable(database: AssayDatabase, id: string):
 }
 
 /** The cached check of `material` + `property` (`precedentKey`), or undefined. */
-export async function getCachedPrecedent(database: AssayDatabase, material: string, property: string): Promise<PrecedentRecord | undefined> {
+export async function getCachedPrecedent(
+  database: AssayDatabase,
+  material: string,
+  property: string,
+): Promise<PrecedentRecord | undefined> {
   return database.precedents.get(precedentKey(material, property));
 }
 

@@ -12,7 +12,13 @@
  * false instead of throwing, because it is expected, not a fault.
  */
 import { Dexie } from 'dexie';
-import { MatrixRunSettingsSchema, RunReviewSchema, type MatrixRunRow, type MatrixRunSettings, type RunReview } from '../contracts/matrix-run';
+import {
+  MatrixRunSettingsSchema,
+  RunReviewSchema,
+  type MatrixRunRow,
+  type MatrixRunSettings,
+  type RunReview,
+} from '../contracts/matrix-run';
 import type { VerificationRecord } from '../matrix/cross-verify-refine';
 import type { MatrixProgress } from '../matrix/pipeline';
 import type { RunRecord } from '../matrix/run-record';
@@ -77,7 +83,12 @@ async function changeWhileRunning(
  * Store the pipeline's latest progress event on run `id` (one per model call, a few a second at
  * most). Resolves to false, writing nothing, when the run is missing or no longer `running`.
  */
-export async function recordProgress(database: AssayDatabase, id: string, progress: MatrixProgress, now: Date = new Date()): Promise<boolean> {
+export async function recordProgress(
+  database: AssayDatabase,
+  id: string,
+  progress: MatrixProgress,
+  now: Date = new Date(),
+): Promise<boolean> {
   return changeWhileRunning(database, id, now.toISOString(), () => ({ progress }));
 }
 
@@ -85,7 +96,12 @@ export async function recordProgress(database: AssayDatabase, id: string, progre
  * Store what the engine is doing in words (e.g. "Downloading Qwen2.5-1.5B: 120 MB, 17%"), or
  * null to clear it. Resolves to false, writing nothing, when the run is missing or not `running`.
  */
-export async function recordEngineStatus(database: AssayDatabase, id: string, text: string | null, now: Date = new Date()): Promise<boolean> {
+export async function recordEngineStatus(
+  database: AssayDatabase,
+  id: string,
+  text: string | null,
+  now: Date = new Date(),
+): Promise<boolean> {
   return changeWhileRunning(database, id, now.toISOString(), () => ({ engineStatus: text }));
 }
 

@@ -8,7 +8,14 @@ import { parseNumber, parseQuantities } from './quantities';
 import { normalizeUnit, toSI } from './units';
 import type { ScanDependencies } from './scan-types';
 
-export const defaultScanDependencies: ScanDependencies = { parseQuantities, parseNumber, findMaterialMentions, findAbbreviationDefinitions, normalizeUnit, toSI };
+export const defaultScanDependencies: ScanDependencies = {
+  parseQuantities,
+  parseNumber,
+  findMaterialMentions,
+  findAbbreviationDefinitions,
+  normalizeUnit,
+  toSI,
+};
 
 /** The scan's dependencies plus `describeQuote` for evidence (see src/extract/rules). */
 export const defaultRulesDependencies = { ...defaultScanDependencies, describeQuote };

@@ -16,7 +16,11 @@ function canonical(unit: string, dependencies: UnitDependencies): string {
  * "g/cm^3" and "g cm−3" both count), a `dimension` equal to the schema's, or a unit whose SI
  * base units equal those of the canonical unit ("J" for eV). A bare number never fits.
  */
-export function unitFitsProperty(quantity: Pick<ScanQuantity, 'unit' | 'dimension'>, schema: PropertyDefinition, dependencies: UnitDependencies): boolean {
+export function unitFitsProperty(
+  quantity: Pick<ScanQuantity, 'unit' | 'dimension'>,
+  schema: PropertyDefinition,
+  dependencies: UnitDependencies,
+): boolean {
   if (quantity.unit === '') return false;
   if (quantity.dimension !== undefined && quantity.dimension === schema.dimension) return true;
   const unit = canonical(quantity.unit, dependencies);

@@ -32,9 +32,10 @@ function bareNumber(cell: Span, unit: { unit: string; unitText: string }, depend
   const parsed = text === '' ? null : dependencies.parseNumber(text);
   if (!parsed) return null;
   const start = cell.start + cell.text.indexOf(text);
-  const value = parsed.uncertainty === undefined
-    ? { kind: 'number' as const, value: parsed.value }
-    : { kind: 'number' as const, value: parsed.value, uncertainty: parsed.uncertainty };
+  const value =
+    parsed.uncertainty === undefined
+      ? { kind: 'number' as const, value: parsed.value }
+      : { kind: 'number' as const, value: parsed.value, uncertainty: parsed.uncertainty };
   return { start, end: start + text.length, text, value, valueText: text, unit: unit.unit, unitText: unit.unitText };
 }
 

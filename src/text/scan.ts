@@ -72,11 +72,21 @@ function sentenceCandidates(
   const text = context.text;
   const quantities = within(context.quantities, sentence);
   // A material "mention" inside a quantity or a property symbol ("K" in "39 K") is not one.
-  const materials = within(context.materials, sentence).filter((material) => !overlaps(material, quantities) && !overlaps(material, mentions));
-  const previousMaterials = previousSentence ? within(context.materials, previousSentence).filter((material) => !overlaps(material, context.quantities)) : [];
+  const materials = within(context.materials, sentence).filter(
+    (material) => !overlaps(material, quantities) && !overlaps(material, mentions),
+  );
+  const previousMaterials = previousSentence
+    ? within(context.materials, previousSentence).filter((material) => !overlaps(material, context.quantities))
+    : [];
   const candidates: Candidate[] = [];
   for (const quantity of quantities) {
-    const fitting = mentions.filter((mention) => unitFitsProperty(quantity, schemas.find((schema) => schema.name === mention.property)!, dependencies));
+    const fitting = mentions.filter((mention) =>
+      unitFitsProperty(
+        quantity,
+        schemas.find((schema) => schema.name === mention.property)!,
+        dependencies,
+      ),
+    );
     const mention = nearestMention(fitting, quantity);
     if (!mention) continue;
     const material = materialOf(quantity, materials, text) ?? previousMaterials[previousMaterials.length - 1] ?? null;
@@ -100,7 +110,11 @@ function sentenceCandidates(
  * it in the sentence), else the last one of the previous sentence in the block, else null.
  * `dependencies` defaults to the real parsers (`defaultScanDependencies`); tests inject others.
  */
-export function scanArticle(article: Article, options: ScanOptions = {}, dependencies: ScanDependencies = defaultScanDependencies): ScanResult {
+export function scanArticle(
+  article: Article,
+  options: ScanOptions = {},
+  dependencies: ScanDependencies = defaultScanDependencies,
+): ScanResult {
   const schemas = options.properties ?? loadPropertySchemas();
   const result: ScanResult = { quantities: [], materials: [], candidates: [] };
   // Abbreviations are defined once ("bismuth ferrite (BFO)") and used blocks later, so they are
@@ -120,7 +134,9 @@ export function scanArticle(article: Article, options: ScanOptions = {}, depende
     const sentences = rebase(splitSentences(block.text), block.start);
     sentences.forEach((sentence, index) => {
       const previous = index > 0 ? sentences[index - 1]! : null;
-      result.candidates.push(...sentenceCandidates(block, sentence, previous, schemas, { text: article.text, quantities, materials, mentions }, dependencies));
+      result.candidates.push(
+        ...sentenceCandidates(block, sentence, previous, schemas, { text: article.text, quantities, materials, mentions }, dependencies),
+      );
     });
   }
   return result;

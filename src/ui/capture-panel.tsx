@@ -46,7 +46,8 @@ export function CapturePanel({ captureActivePage, datasetUrl, extraction, settin
   const { state, capture } = useCapture(captureActivePage);
   const current = useCurrentPaper(findCurrentPaper);
   const busy = state.status === 'busy';
-  const shown = state.status === 'saved' ? { paper: state.paper, warnings: state.warnings } : current.status === 'found' ? current : undefined;
+  const shown =
+    state.status === 'saved' ? { paper: state.paper, warnings: state.warnings } : current.status === 'found' ? current : undefined;
   return (
     <PrecedentContext.Provider value={precedent ?? null}>
       <main className="panel">
@@ -64,7 +65,9 @@ export function CapturePanel({ captureActivePage, datasetUrl, extraction, settin
             {capturedOnText(shown.paper.capturedAt)}
           </p>
         )}
-        {shown && extraction && <LiveExtractionPanel key={shown.paper.key} paperKey={shown.paper.key} capturedAt={shown.paper.capturedAt} {...extraction} />}
+        {shown && extraction && (
+          <LiveExtractionPanel key={shown.paper.key} paperKey={shown.paper.key} capturedAt={shown.paper.capturedAt} {...extraction} />
+        )}
         <p>
           <a href={datasetUrl} target="_blank" rel="noopener">
             Open your dataset

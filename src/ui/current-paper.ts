@@ -87,7 +87,10 @@ export interface CurrentPaper {
  * `findPaperForPage`. Resolves to undefined when the URL is hidden or no paper matches; a
  * database error rejects (the panel then shows the normal "Capture this page" state).
  */
-export function currentPaperFinder(database: AssayDatabase, readPageUrl: () => Promise<string | undefined>): () => Promise<CurrentPaper | undefined> {
+export function currentPaperFinder(
+  database: AssayDatabase,
+  readPageUrl: () => Promise<string | undefined>,
+): () => Promise<CurrentPaper | undefined> {
   return async () => {
     const url = await readPageUrl();
     if (url === undefined) return undefined;

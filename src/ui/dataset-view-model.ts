@@ -60,7 +60,11 @@ export function pageWindow(page: number, pageSize: number = TRIPLET_PAGE_SIZE): 
 }
 
 /** The row at overall index `index` from loaded pages (page number → its rows), or undefined if not loaded yet. */
-export function rowAt<Row>(pages: ReadonlyMap<number, readonly Row[]>, index: number, pageSize: number = TRIPLET_PAGE_SIZE): Row | undefined {
+export function rowAt<Row>(
+  pages: ReadonlyMap<number, readonly Row[]>,
+  index: number,
+  pageSize: number = TRIPLET_PAGE_SIZE,
+): Row | undefined {
   return pages.get(Math.floor(index / pageSize))?.[index % pageSize];
 }
 

@@ -43,7 +43,10 @@ type Role = (typeof roles)[number];
 export function parseModelList(text: string): { ok: true; roster: Roster } | { ok: false; message: string } {
   const proposers: string[] = [];
   const named: Partial<Record<Exclude<Role, 'proposer'>, string>> = {};
-  for (const entry of text.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
     const equals = entry.indexOf('=');
     // Model ids such as "qwen2.5:7b" contain ':' and '/', never '='.
     if (equals < 0) {
@@ -52,7 +55,8 @@ export function parseModelList(text: string): { ok: true; roster: Roster } | { o
     }
     const role = entry.slice(0, equals).trim().toLowerCase();
     const id = entry.slice(equals + 1).trim();
-    if (!roles.includes(role as Role)) return { ok: false, message: `Unknown role “${role}”: use proposer, aggregator, generator or discriminator.` };
+    if (!roles.includes(role as Role))
+      return { ok: false, message: `Unknown role “${role}”: use proposer, aggregator, generator or discriminator.` };
     if (id === '') return { ok: false, message: `Give a model id after “${role}=”.` };
     if (role === 'proposer') proposers.push(id);
     else named[role as Exclude<Role, 'proposer'>] = id;
@@ -61,14 +65,21 @@ export function parseModelList(text: string): { ok: true; roster: Roster } | { o
   if (first === undefined) return { ok: false, message: 'Name at least one model, as your server lists it (e.g. qwen2.5:7b).' };
   return {
     ok: true,
-    roster: { proposers, aggregator: named.aggregator ?? first, generator: named.generator ?? first, discriminator: named.discriminator ?? first },
+    roster: {
+      proposers,
+      aggregator: named.aggregator ?? first,
+      generator: named.generator ?? first,
+      discriminator: named.discriminator ?? first,
+    },
   };
 }
 
 /** The models input for a roster, the inverse of `parseModelList`: proposers, then `role=id` for roles not played by the first proposer. */
 export function modelListText(roster: Roster): string {
   const first = roster.proposers[0];
-  const named = (['aggregator', 'generator', 'discriminator'] as const).filter((role) => roster[role] !== first).map((role) => `${role}=${roster[role]}`);
+  const named = (['aggregator', 'generator', 'discriminator'] as const)
+    .filter((role) => roster[role] !== first)
+    .map((role) => `${role}=${roster[role]}`);
   return [...roster.proposers, ...named].join(', ');
 }
 
@@ -97,7 +108,13 @@ export function originPattern(baseUrl: string): string {
 /** The inputs' strings for `engine` (OpenAI fields at their defaults for WebLLM, and the reverse). */
 export function draftFromEngine(engine: EngineSettings): EngineDraft {
   if (engine.kind === 'webllm') return { kind: 'webllm', baseUrl: DEFAULT_BASE_URL, apiKey: '', models: '', webllm: engine };
-  return { kind: 'openai', baseUrl: engine.baseUrl, apiKey: engine.apiKey ?? '', models: modelListText(engine.roster), webllm: { kind: 'webllm' } };
+  return {
+    kind: 'openai',
+    baseUrl: engine.baseUrl,
+    apiKey: engine.apiKey ?? '',
+    models: modelListText(engine.roster),
+    webllm: { kind: 'webllm' },
+  };
 }
 
 /**
@@ -114,7 +131,12 @@ export function engineFromDraft(draft: EngineDraft): { ok: true; engine: EngineS
   if (!models.ok) errors.models = models.message;
   if (urlProblem !== null || !models.ok) return { ok: false, errors };
   const apiKey = draft.apiKey.trim();
-  const parsed = EngineSettingsSchema.safeParse({ kind: 'openai', baseUrl: draft.baseUrl.trim(), ...(apiKey === '' ? {} : { apiKey }), roster: models.roster });
+  const parsed = EngineSettingsSchema.safeParse({
+    kind: 'openai',
+    baseUrl: draft.baseUrl.trim(),
+    ...(apiKey === '' ? {} : { apiKey }),
+    roster: models.roster,
+  });
   return parsed.success ? { ok: true, engine: parsed.data } : { ok: false, errors: { baseUrl: z.prettifyError(parsed.error) } };
 }
 

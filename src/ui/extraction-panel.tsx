@@ -64,7 +64,19 @@ function initialProperties(properties: ExtractionPanelProps['properties']): stri
  * exists only while the run goes. `run-status` carries `data-status` = the row's status,
  * "starting" between the click and the new row, or "idle".
  */
-export function ExtractionPanel({ paperKey, properties: builtIn, run, engine, onEngineChange, start, stop, review, highlighter, userProperties, candidates }: ExtractionPanelProps) {
+export function ExtractionPanel({
+  paperKey,
+  properties: builtIn,
+  run,
+  engine,
+  onEngineChange,
+  start,
+  stop,
+  review,
+  highlighter,
+  userProperties,
+  candidates,
+}: ExtractionPanelProps) {
   const extra: readonly PropertyDefinition[] = userProperties?.list ?? [];
   const properties = offeredProperties(builtIn, extra);
   const id = useId();
@@ -96,7 +108,8 @@ export function ExtractionPanel({ paperKey, properties: builtIn, run, engine, on
   };
 
   const engineResult = engineFromDraft(draft);
-  const awaitingRow = request.phase === 'starting' || (request.phase === 'started' && run?.id !== request.runId && !(run && run.startedAt >= request.at));
+  const awaitingRow =
+    request.phase === 'starting' || (request.phase === 'started' && run?.id !== request.runId && !(run && run.startedAt >= request.at));
   const shown = awaitingRow ? undefined : run;
   const running = shown?.status === 'running';
   const status = awaitingRow ? 'starting' : (shown?.status ?? 'idle');
@@ -180,7 +193,11 @@ export function ExtractionPanel({ paperKey, properties: builtIn, run, engine, on
 
         <p className="field">
           <label htmlFor={`${id}-preset`}>Preset</label>
-          <select id={`${id}-preset`} value={preset} onChange={(event) => setPreset(event.currentTarget.value === 'paper' ? 'paper' : 'browser')}>
+          <select
+            id={`${id}-preset`}
+            value={preset}
+            onChange={(event) => setPreset(event.currentTarget.value === 'paper' ? 'paper' : 'browser')}
+          >
             <option value="browser">Browser: small models, quick (default)</option>
             <option value="paper">Paper: the SLM-MATRIX paper's settings</option>
           </select>
@@ -189,11 +206,23 @@ export function ExtractionPanel({ paperKey, properties: builtIn, run, engine, on
         <fieldset>
           <legend>Engine</legend>
           <label className="choice">
-            <input type="radio" name={`${id}-engine`} value="webllm" checked={draft.kind === 'webllm'} onChange={() => updateDraft({ kind: 'webllm' })} />{' '}
+            <input
+              type="radio"
+              name={`${id}-engine`}
+              value="webllm"
+              checked={draft.kind === 'webllm'}
+              onChange={() => updateDraft({ kind: 'webllm' })}
+            />{' '}
             In this browser (WebLLM)
           </label>
           <label className="choice">
-            <input type="radio" name={`${id}-engine`} value="openai" checked={draft.kind === 'openai'} onChange={() => updateDraft({ kind: 'openai' })} />{' '}
+            <input
+              type="radio"
+              name={`${id}-engine`}
+              value="openai"
+              checked={draft.kind === 'openai'}
+              onChange={() => updateDraft({ kind: 'openai' })}
+            />{' '}
             OpenAI-compatible server
           </label>
           {draft.kind === 'openai' && (
@@ -217,7 +246,14 @@ export function ExtractionPanel({ paperKey, properties: builtIn, run, engine, on
               </p>
               <p className="field">
                 <label htmlFor={`${id}-key`}>API key (optional)</label>
-                <input id={`${id}-key`} type="password" autoComplete="off" value={draft.apiKey} aria-describedby={`${id}-key-hint`} onChange={(event) => updateDraft({ apiKey: event.currentTarget.value })} />
+                <input
+                  id={`${id}-key`}
+                  type="password"
+                  autoComplete="off"
+                  value={draft.apiKey}
+                  aria-describedby={`${id}-key-hint`}
+                  onChange={(event) => updateDraft({ apiKey: event.currentTarget.value })}
+                />
                 <span id={`${id}-key-hint`} className="hint">
                   Kept in this browser's extension storage.
                 </span>
@@ -235,8 +271,8 @@ export function ExtractionPanel({ paperKey, properties: builtIn, run, engine, on
                   data-testid="engine-models"
                 />
                 <span id={`${id}-models-hint`} className="hint">
-                  Comma-separated model ids as the server names them. Each one is a proposer; the first also plays aggregator, generator and discriminator
-                  unless you name one, e.g. “generator=llama3.1:8b”.
+                  Comma-separated model ids as the server names them. Each one is a proposer; the first also plays aggregator, generator and
+                  discriminator unless you name one, e.g. “generator=llama3.1:8b”.
                 </span>
                 {modelsProblem !== undefined && (
                   <span id={`${id}-models-error`} className="field-error">
@@ -303,7 +339,10 @@ function runError(row: MatrixRunRow): { code: string; message: string } | undefi
 }
 
 /** The checkboxes' properties: the built-in ones in their order, then the reader's (a reader's property never shadows a built-in one: the editor refuses their names). */
-function offeredProperties(builtIn: ExtractionPanelProps['properties'], extra: readonly PropertyDefinition[]): ReadonlyArray<{ name: string; label: string }> {
+function offeredProperties(
+  builtIn: ExtractionPanelProps['properties'],
+  extra: readonly PropertyDefinition[],
+): ReadonlyArray<{ name: string; label: string }> {
   const names = new Set(builtIn.map((property) => property.name));
   return [...builtIn, ...extra.filter((property) => !names.has(property.name)).map(({ name, label }) => ({ name, label }))];
 }

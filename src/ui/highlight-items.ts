@@ -38,7 +38,10 @@ export interface HighlightFailure {
  * - `card`: material, property label, value as printed and unit — the reader's edit where there
  *   is one — conditions, and `agreed` = `agreedText(votes)`.
  */
-export function highlightItems(row: Pick<MatrixRunRow, 'records' | 'reviews'>, label: PropertyLabel = spellPropertyName): { items: HighlightItem[]; skipped: HighlightFailure[] } {
+export function highlightItems(
+  row: Pick<MatrixRunRow, 'records' | 'reviews'>,
+  label: PropertyLabel = spellPropertyName,
+): { items: HighlightItem[]; skipped: HighlightFailure[] } {
   const items: HighlightItem[] = [];
   const skipped: HighlightFailure[] = [];
   row.records.forEach((record, index) => {

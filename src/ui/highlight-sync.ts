@@ -29,12 +29,17 @@ export type HighlightSender = <Type extends RequestType>(request: RequestOf<Type
 export function createPageHighlighter(resolveTab: () => Promise<number>, send: HighlightSender): PageHighlighter {
   const tab = resolveTab();
   tab.catch(() => undefined); // handled in `withTab`; avoids an unhandled-rejection report meanwhile
-  const withTab = async <Type extends 'highlight-show' | 'highlight-scroll'>(call: (tabId: number) => Promise<ResponseOf<Type>>): Promise<ResponseOf<Type>> => {
+  const withTab = async <Type extends 'highlight-show' | 'highlight-scroll'>(
+    call: (tabId: number) => Promise<ResponseOf<Type>>,
+  ): Promise<ResponseOf<Type>> => {
     let tabId: number;
     try {
       tabId = await tab;
     } catch (error) {
-      return { ok: false, failure: { code: 'no-tab', message: error instanceof Error ? error.message : String(error) } } as ResponseOf<Type>;
+      return {
+        ok: false,
+        failure: { code: 'no-tab', message: error instanceof Error ? error.message : String(error) },
+      } as ResponseOf<Type>;
     }
     return call(tabId);
   };
@@ -71,7 +76,12 @@ export interface CandidateLayer {
  * `candidates.onShown` (no record failures are listed); when the layer goes away the run's items
  * replace them (an empty list clears the page).
  */
-export function useRunHighlights(row: MatrixRunRow | undefined, label: PropertyLabel, highlighter: PageHighlighter | undefined, candidates?: CandidateLayer): RunHighlights {
+export function useRunHighlights(
+  row: MatrixRunRow | undefined,
+  label: PropertyLabel,
+  highlighter: PageHighlighter | undefined,
+  candidates?: CandidateLayer,
+): RunHighlights {
   const [failures, setFailures] = useState<HighlightFailure[]>([]);
   const [note, setNote] = useState<string | null>(null);
   // Whether items were ever sent: an empty run sends nothing until records appear, but a new

@@ -72,7 +72,13 @@ export function LiveExtractionPanel({
   return (
     <>
       {wanted && candidates.state && (
-        <p className="status" role="status" aria-live="polite" data-testid="candidate-status" data-status={candidateStatusCode(candidates.state)}>
+        <p
+          className="status"
+          role="status"
+          aria-live="polite"
+          data-testid="candidate-status"
+          data-status={candidateStatusCode(candidates.state)}
+        >
           {candidateStatusText(candidates.state)}
         </p>
       )}

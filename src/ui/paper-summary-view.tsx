@@ -9,7 +9,9 @@ import { DoiLink } from './doi-link';
 export function PaperSummaryView({ paper, warnings }: { paper: PaperSummary; warnings: string[] }) {
   return (
     <article className="paper" aria-labelledby="paper-title">
-      <h2 id="paper-title" data-testid="paper-title">{paper.title}</h2>
+      <h2 id="paper-title" data-testid="paper-title">
+        {paper.title}
+      </h2>
       <dl>
         <dt>DOI</dt>
         <dd data-testid="paper-doi">{paper.doi ? <DoiLink doi={paper.doi} /> : 'none found'}</dd>

@@ -95,7 +95,11 @@ function PaperTriplet({ row, label }: { row: DatasetTriplet; label: PropertyLabe
         Status: {statusText(row.status)} · Decision: {row.review.decision}
         {row.evidence?.page !== undefined && <> · Page {row.evidence.page}</>}
       </p>
-      {original && <p className="paper-triplet-edit">Model said: {originalText(original)} · reader’s value: {row.material}, {describeValue(row)}</p>}
+      {original && (
+        <p className="paper-triplet-edit">
+          Model said: {originalText(original)} · reader’s value: {row.material}, {describeValue(row)}
+        </p>
+      )}
       {row.evidence ? <blockquote>{row.evidence.quote.exact}</blockquote> : <p>No quote kept.</p>}
     </li>
   );

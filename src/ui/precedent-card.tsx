@@ -47,7 +47,9 @@ export function PrecedentCard({ record, label = (name) => name, onRecheck, busy 
         </strong>
       </p>
       {supporting.length > 0 && <ValueList title={supportingTitle(supporting)} values={supporting} testId="precedent-supporting" />}
-      {contradicting.length > 0 && <ValueList title="Reported not superconducting (Tcn)" values={contradicting} testId="precedent-contradicting" />}
+      {contradicting.length > 0 && (
+        <ValueList title="Reported not superconducting (Tcn)" values={contradicting} testId="precedent-contradicting" />
+      )}
       {check.dropped.length > 0 && (
         <p className="hint precedent-dropped" data-testid="precedent-dropped">
           {droppedText(check.dropped.length)}
@@ -113,7 +115,9 @@ function ValueList({ title, values, testId }: { title: string; values: readonly 
 function ReferenceText({ value }: { value: CheckedValue }) {
   const { reference } = value;
   if (reference.doi) {
-    const about = [reference.title, reference.year ? String(reference.year) : undefined].filter((part): part is string => Boolean(part)).join(', ');
+    const about = [reference.title, reference.year ? String(reference.year) : undefined]
+      .filter((part): part is string => Boolean(part))
+      .join(', ');
     return (
       <>
         <DoiLink doi={reference.doi} />
@@ -142,7 +146,13 @@ function SearchedList({ searched }: { searched: PrecedentCheck['searched'] }) {
  * it: related superconductors, and electronic or magnetic phases — a phase with its quote when it
  * was grounded, marked "not checked against a text" when the judge gave none.
  */
-function Mentioned({ related, phases }: { related: PrecedentCardProps['record']['check']['related']; phases: PrecedentCardProps['record']['check']['phases'] }) {
+function Mentioned({
+  related,
+  phases,
+}: {
+  related: PrecedentCardProps['record']['check']['related'];
+  phases: PrecedentCardProps['record']['check']['phases'];
+}) {
   return (
     <div className="precedent-mentioned" data-testid="precedent-mentioned">
       {related.length > 0 && (
@@ -166,7 +176,11 @@ function Mentioned({ related, phases }: { related: PrecedentCardProps['record'][
               <li key={index}>
                 {phase.phase}
                 {phase.note ? ` — ${phase.note}` : ''}
-                {phase.quote ? <blockquote className="quote">{phase.quote}</blockquote> : !phase.grounded && <span className="hint"> (not checked against a text)</span>}
+                {phase.quote ? (
+                  <blockquote className="quote">{phase.quote}</blockquote>
+                ) : (
+                  !phase.grounded && <span className="hint"> (not checked against a text)</span>
+                )}
               </li>
             ))}
           </ul>

@@ -14,7 +14,11 @@ import { getCachedPrecedent, putCachedPrecedent, referenceTableTexts, type Prece
 import type { PrecedentLiteratureChoice } from './precedent-literature-settings';
 
 /** The `searched` line the extension adds when the open literature is off (Settings and models → Open literature). */
-export const LITERATURE_NOT_SEARCHED = { source: 'open literature', found: 0, note: 'not searched (turn on in Settings when a model engine is set)' } as const;
+export const LITERATURE_NOT_SEARCHED = {
+  source: 'open literature',
+  found: 0,
+  note: 'not searched (turn on in Settings when a model engine is set)',
+} as const;
 
 /**
  * Every imported table, parsed (`parseReferenceTable`) and named as imported. A stored table that
@@ -55,7 +59,11 @@ export interface PrecedentLiteratureOptions extends PrecedentLiteratureChoice {
 export async function runPrecedentCheck(
   database: AssayDatabase,
   question: PrecedentQuestion,
-  { recheck = false, now = () => new Date(), literature }: { recheck?: boolean; now?: () => Date; literature?: PrecedentLiteratureOptions } = {},
+  {
+    recheck = false,
+    now = () => new Date(),
+    literature,
+  }: { recheck?: boolean; now?: () => Date; literature?: PrecedentLiteratureOptions } = {},
 ): Promise<PrecedentRecord> {
   const material = question.material.trim();
   const property = question.property.trim();
@@ -66,7 +74,9 @@ export async function runPrecedentCheck(
   const referenceTables = await loadReferenceTables(database);
   const { rows: dataset } = await queryTriplets(database, { property });
   const found = await checkPrecedent({ material, property }, { referenceTables, dataset });
-  const check = literature ? await withLiterature(found, { material, property }, literature) : withLine(found, { ...LITERATURE_NOT_SEARCHED });
+  const check = literature
+    ? await withLiterature(found, { material, property }, literature)
+    : withLine(found, { ...LITERATURE_NOT_SEARCHED });
   return putCachedPrecedent(database, { material, property, checkedAt: now().toISOString(), check });
 }
 
@@ -75,12 +85,23 @@ function literatureSkipped(check: PrecedentCheck): boolean {
   return check.searched.some((entry) => entry.source === LITERATURE_NOT_SEARCHED.source && entry.note === LITERATURE_NOT_SEARCHED.note);
 }
 
-async function withLiterature(local: PrecedentCheck, question: PrecedentQuestion, literature: PrecedentLiteratureOptions): Promise<PrecedentCheck> {
-  if (local.answer !== 'Unknown') return withLine(local, { source: LITERATURE_NOT_SEARCHED.source, found: 0, note: 'not searched: answered from your local sources' });
+async function withLiterature(
+  local: PrecedentCheck,
+  question: PrecedentQuestion,
+  literature: PrecedentLiteratureOptions,
+): Promise<PrecedentCheck> {
+  if (local.answer !== 'Unknown')
+    return withLine(local, { source: LITERATURE_NOT_SEARCHED.source, found: 0, note: 'not searched: answered from your local sources' });
   const { send, mailto, openAlexKey, engine } = literature;
   let answer: ResponseOf<'precedent-check'>;
   try {
-    answer = await send({ type: 'precedent-check', material: question.material, property: question.property, literature: { mailto, ...(openAlexKey ? { openAlexKey } : {}) }, engine });
+    answer = await send({
+      type: 'precedent-check',
+      material: question.material,
+      property: question.property,
+      literature: { mailto, ...(openAlexKey ? { openAlexKey } : {}) },
+      engine,
+    });
   } catch (error) {
     answer = { ok: false, failure: { code: 'internal', message: error instanceof Error ? error.message : String(error) } };
   }

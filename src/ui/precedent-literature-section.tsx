@@ -26,7 +26,11 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** The section (see the module comment). */
 export function LiteratureSettingsSection({ services }: { services: LiteratureSettingsServices }) {
   const id = useId();
-  const { value: settings, loaded, setValue } = useStoredValue(services.area, LITERATURE_SETTINGS_KEY, readLiteratureSettings, DEFAULT_LITERATURE_SETTINGS);
+  const {
+    value: settings,
+    loaded,
+    setValue,
+  } = useStoredValue(services.area, LITERATURE_SETTINGS_KEY, readLiteratureSettings, DEFAULT_LITERATURE_SETTINGS);
   const [mailto, setMailto] = useState('');
   const [openAlexKey, setOpenAlexKey] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -43,21 +47,25 @@ export function LiteratureSettingsSection({ services }: { services: LiteratureSe
     }
     setMessage(null);
     // No await before the request: it must run in the click's call stack.
-    services.requestOrigins([...LITERATURE_ORIGINS]).then(
-      (granted) => {
-        if (!granted) {
-          setMessage('The browser did not allow Assay to reach Crossref, arXiv and OpenAlex, so the open literature stays off.');
-          return;
-        }
-        return setValue(next.settings);
-      },
-      (error: unknown) => setMessage(`Access to Crossref, arXiv and OpenAlex could not be asked for: ${messageOf(error)}. The open literature stays off.`),
-    ).catch((error: unknown) => setMessage(`The setting could not be saved: ${messageOf(error)}`));
+    services
+      .requestOrigins([...LITERATURE_ORIGINS])
+      .then(
+        (granted) => {
+          if (!granted) {
+            setMessage('The browser did not allow Assay to reach Crossref, arXiv and OpenAlex, so the open literature stays off.');
+            return;
+          }
+          return setValue(next.settings);
+        },
+        (error: unknown) =>
+          setMessage(`Access to Crossref, arXiv and OpenAlex could not be asked for: ${messageOf(error)}. The open literature stays off.`),
+      )
+      .catch((error: unknown) => setMessage(`The setting could not be saved: ${messageOf(error)}`));
   };
   const turnOff = () => {
     setMessage(null);
-    setValue({ enabled: false, mailto: mailto.trim(), ...(openAlexKey.trim() ? { openAlexKey: openAlexKey.trim() } : {}) }).catch((error: unknown) =>
-      setMessage(`The setting could not be saved: ${messageOf(error)}`),
+    setValue({ enabled: false, mailto: mailto.trim(), ...(openAlexKey.trim() ? { openAlexKey: openAlexKey.trim() } : {}) }).catch(
+      (error: unknown) => setMessage(`The setting could not be saved: ${messageOf(error)}`),
     );
   };
 
@@ -65,8 +73,8 @@ export function LiteratureSettingsSection({ services }: { services: LiteratureSe
     <div className="literature-settings" data-testid="literature-settings" data-enabled={String(settings.enabled)}>
       <h3>Open literature</h3>
       <p className="hint">
-        When your reference tables and dataset do not answer a precedent check, search Crossref, arXiv and OpenAlex and let your model engine
-        judge the abstracts. Only values quoted from a retrieved abstract are kept.
+        When your reference tables and dataset do not answer a precedent check, search Crossref, arXiv and OpenAlex and let your model
+        engine judge the abstracts. Only values quoted from a retrieved abstract are kept.
       </p>
       <p className="field">
         <label htmlFor={`${id}-mailto`}>Contact e-mail</label>
@@ -80,8 +88,8 @@ export function LiteratureSettingsSection({ services }: { services: LiteratureSe
           data-testid="literature-mailto"
         />
         <span id={`${id}-mailto-hint`} className="hint">
-          Required. Crossref asks callers to name a contact so they can be served from its &ldquo;polite pool&rdquo; (faster, and Crossref can
-          write to you instead of blocking you). It is sent to Crossref with each search, and nowhere else.
+          Required. Crossref asks callers to name a contact so they can be served from its &ldquo;polite pool&rdquo; (faster, and Crossref
+          can write to you instead of blocking you). It is sent to Crossref with each search, and nowhere else.
         </span>
       </p>
       <p className="field">

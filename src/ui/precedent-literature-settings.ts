@@ -36,7 +36,10 @@ export function readLiteratureSettings(stored: unknown): LiteratureSettings {
  * (both trimmed; an empty key is left out), or the problem in words: no e-mail, or one that is
  * not an address.
  */
-export function literatureSettingsToEnable(mailto: string, openAlexKey: string): { ok: true; settings: LiteratureSettings } | { ok: false; message: string } {
+export function literatureSettingsToEnable(
+  mailto: string,
+  openAlexKey: string,
+): { ok: true; settings: LiteratureSettings } | { ok: false; message: string } {
   const address = mailto.trim();
   if (address === '') return { ok: false, message: 'Enter a contact e-mail first: Crossref asks for one to use its polite pool.' };
   const key = openAlexKey.trim();
@@ -66,5 +69,9 @@ export async function readPrecedentLiterature(area: StoredValueArea): Promise<Pr
   }
   const settings = readLiteratureSettings(items[LITERATURE_SETTINGS_KEY]);
   if (!settings.enabled) return undefined;
-  return { mailto: settings.mailto, ...(settings.openAlexKey ? { openAlexKey: settings.openAlexKey } : {}), engine: readEngineSettings(items[ENGINE_SETTINGS_KEY]) };
+  return {
+    mailto: settings.mailto,
+    ...(settings.openAlexKey ? { openAlexKey: settings.openAlexKey } : {}),
+    engine: readEngineSettings(items[ENGINE_SETTINGS_KEY]),
+  };
 }

@@ -52,7 +52,10 @@ function labelOf(properties: PrecedentServices['properties']): (name: string) =>
   return (name) => properties.find((property) => property.name === name)?.label ?? name;
 }
 
-type LookupState = { status: 'checking'; record?: PrecedentRecord } | { status: 'done'; record: PrecedentRecord } | { status: 'failed'; message: string; record?: PrecedentRecord };
+type LookupState =
+  | { status: 'checking'; record?: PrecedentRecord }
+  | { status: 'done'; record: PrecedentRecord }
+  | { status: 'failed'; message: string; record?: PrecedentRecord };
 
 /** Check `question` (cached answer first), and show the card with Re-check. */
 export function PrecedentLookup({
@@ -75,11 +78,14 @@ export function PrecedentLookup({
     let current = true;
     setState((previous) => ({ status: 'checking', ...(round.recheck && previous.record && { record: previous.record }) }));
     literatureFor(literature)
-      .then((options) => runPrecedentCheck(database, { material, property }, { recheck: round.recheck, ...(options && { literature: options }) }))
+      .then((options) =>
+        runPrecedentCheck(database, { material, property }, { recheck: round.recheck, ...(options && { literature: options }) }),
+      )
       .then(
-      (record) => current && setState({ status: 'done', record }),
-      (error: unknown) => current && setState({ status: 'failed', message: `The check failed: ${error instanceof Error ? error.message : String(error)}` }),
-    );
+        (record) => current && setState({ status: 'done', record }),
+        (error: unknown) =>
+          current && setState({ status: 'failed', message: `The check failed: ${error instanceof Error ? error.message : String(error)}` }),
+      );
     return () => {
       current = false;
     };
@@ -89,7 +95,9 @@ export function PrecedentLookup({
   const recheck = () => setRound((previous) => ({ recheck: true, count: previous.count + 1 }));
   return (
     <div className="precedent-lookup">
-      {state.record && <PrecedentCard record={state.record} {...(label && { label })} onRecheck={recheck} busy={state.status === 'checking'} />}
+      {state.record && (
+        <PrecedentCard record={state.record} {...(label && { label })} onRecheck={recheck} busy={state.status === 'checking'} />
+      )}
       {state.status === 'checking' && !state.record && (
         <p className="status" role="status" data-testid="precedent-status">
           Checking {material}…
@@ -105,9 +113,19 @@ export function PrecedentLookup({
 }
 
 /** Material, property and Check. `initial` fills the fields (the last question asked). */
-export function PrecedentForm({ properties, initial, onAsk }: { properties: PrecedentServices['properties']; initial?: PrecedentQuestion; onAsk: (question: PrecedentQuestion) => void }) {
+export function PrecedentForm({
+  properties,
+  initial,
+  onAsk,
+}: {
+  properties: PrecedentServices['properties'];
+  initial?: PrecedentQuestion;
+  onAsk: (question: PrecedentQuestion) => void;
+}) {
   const [material, setMaterial] = useState(initial?.material ?? '');
-  const [property, setProperty] = useState(initial?.property ?? properties.find((entry) => entry.name === 'tc')?.name ?? properties[0]?.name ?? 'tc');
+  const [property, setProperty] = useState(
+    initial?.property ?? properties.find((entry) => entry.name === 'tc')?.name ?? properties[0]?.name ?? 'tc',
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = material.trim();
@@ -117,7 +135,14 @@ export function PrecedentForm({ properties, initial, onAsk }: { properties: Prec
     <form className="precedent-form" onSubmit={submit}>
       <label>
         Material{' '}
-        <input type="text" value={material} onChange={(event) => setMaterial(event.target.value)} placeholder="MgB2" maxLength={200} data-testid="precedent-material" />
+        <input
+          type="text"
+          value={material}
+          onChange={(event) => setMaterial(event.target.value)}
+          placeholder="MgB2"
+          maxLength={200}
+          data-testid="precedent-material"
+        />
       </label>{' '}
       <label>
         Property{' '}
@@ -152,7 +177,14 @@ export function PrecedentSection({ database, properties, pending }: PrecedentSec
   return (
     <section className="precedent-section" data-testid="precedent-section" aria-labelledby="precedent-heading">
       <h2 id="precedent-heading">Check precedent</h2>
-      {question && <PrecedentLookup key={`${question.at}|${question.material}|${question.property}`} database={database} question={question} label={label} />}
+      {question && (
+        <PrecedentLookup
+          key={`${question.at}|${question.material}|${question.property}`}
+          database={database}
+          question={question}
+          label={label}
+        />
+      )}
       <PrecedentForm
         key={question ? `${question.at}|${question.material}` : 'empty'}
         properties={properties}
@@ -170,7 +202,13 @@ export function PrecedentButton({ index, question }: { index: number; question: 
   if (!services) return null;
   return (
     <>
-      <button type="button" className="precedent-button" aria-expanded={open} onClick={() => setOpen((shown) => !shown)} data-testid={`precedent-${index}`}>
+      <button
+        type="button"
+        className="precedent-button"
+        aria-expanded={open}
+        onClick={() => setOpen((shown) => !shown)}
+        data-testid={`precedent-${index}`}
+      >
         Precedent
       </button>
       {open && <PrecedentLookup database={services.database} question={question} label={labelOf(services.properties)} />}

@@ -8,7 +8,8 @@ import { useState, type ChangeEvent } from 'react';
 import type { AssayDatabase } from '../store/assay-database';
 import { deleteReferenceTable, importReferenceTable, listReferenceTables } from '../store/precedent-repository';
 
-type ImportStatus = { status: 'idle' } | { status: 'busy'; name: string } | { status: 'done'; text: string } | { status: 'failed'; text: string };
+type ImportStatus =
+  { status: 'idle' } | { status: 'busy'; name: string } | { status: 'done'; text: string } | { status: 'failed'; text: string };
 
 /** "Imported supercon.csv: 16619 rows" (the count of rows with a readable Tc/Tcn value). */
 export function importedText(name: string, rowCount: number): string {
@@ -40,13 +41,20 @@ export function ReferenceTablesSection({ database }: { database: AssayDatabase }
   return (
     <section className="reference-tables" aria-labelledby="reference-tables-heading">
       <h2 id="reference-tables-heading">Reference tables</h2>
-      <p className="hint">A CSV with the columns refno, material, property_name (tc or tcn), property_value and property_unit, such as a SuperCon export.</p>
+      <p className="hint">
+        A CSV with the columns refno, material, property_name (tc or tcn), property_value and property_unit, such as a SuperCon export.
+      </p>
       <label>
         Import reference table (CSV){' '}
         <input type="file" accept=".csv,text/csv" onChange={onFile} disabled={status.status === 'busy'} data-testid="reference-import" />
       </label>
       {status.status !== 'idle' && (
-        <p className={status.status === 'failed' ? 'problem' : 'status'} role="status" data-testid="reference-status" data-status={status.status}>
+        <p
+          className={status.status === 'failed' ? 'problem' : 'status'}
+          role="status"
+          data-testid="reference-status"
+          data-status={status.status}
+        >
           {status.status === 'busy' ? `Importing ${status.name}…` : status.text}
         </p>
       )}
@@ -55,7 +63,11 @@ export function ReferenceTablesSection({ database }: { database: AssayDatabase }
           {tables.map((table) => (
             <li key={table.id} data-id={table.id}>
               {table.name} — {table.rowCount} rows, imported {table.importedAt.slice(0, 10)}{' '}
-              <button type="button" onClick={() => void deleteReferenceTable(database, table.id)} data-testid={`reference-delete-${table.id}`}>
+              <button
+                type="button"
+                onClick={() => void deleteReferenceTable(database, table.id)}
+                data-testid={`reference-delete-${table.id}`}
+              >
                 Delete
               </button>
             </li>

@@ -64,7 +64,10 @@ function parseNumber(text: string): number | null {
  * `takenNames` (built-in or already added) is refused, so a reader's property never silently
  * replaces another.
  */
-export function propertyFromDraft(draft: PropertyDraft, takenNames: readonly string[]): { ok: true; property: PropertyDefinition } | { ok: false; problems: string[] } {
+export function propertyFromDraft(
+  draft: PropertyDraft,
+  takenNames: readonly string[],
+): { ok: true; property: PropertyDefinition } | { ok: false; problems: string[] } {
   const problems: string[] = [];
   const min = parseNumber(draft.min);
   const max = parseNumber(draft.max);
@@ -76,7 +79,10 @@ export function propertyFromDraft(draft: PropertyDraft, takenNames: readonly str
   const parsed = PropertySchema.safeParse({
     name,
     label: draft.label.trim(),
-    synonyms: draft.synonyms.split(',').map((synonym) => synonym.trim()).filter((synonym) => synonym !== ''),
+    synonyms: draft.synonyms
+      .split(',')
+      .map((synonym) => synonym.trim())
+      .filter((synonym) => synonym !== ''),
     dimension: draft.dimension,
     canonicalUnit: unit,
     units: unit === '' ? [] : [unit],
@@ -86,7 +92,9 @@ export function propertyFromDraft(draft: PropertyDraft, takenNames: readonly str
   if (!parsed.success) {
     // With "unit" blank, zod also reports the empty unit list; one line about the unit is enough.
     const lines = parsed.error.issues.map(issueText);
-    problems.push(...lines.filter((line, index) => !(line.startsWith('Unit:') && lines.findIndex((other) => other.startsWith('Unit:')) !== index)));
+    problems.push(
+      ...lines.filter((line, index) => !(line.startsWith('Unit:') && lines.findIndex((other) => other.startsWith('Unit:')) !== index)),
+    );
   }
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
   return { ok: true, property: parsed.data };

@@ -28,8 +28,10 @@ export function useUserProperties(area: UserPropertiesArea = browser.storage.loc
   const add = useCallback(
     (property: PropertyDefinition) =>
       write((stored) => {
-        if (stored.some((known) => known.name === property.name)) throw new Error(`A property named "${property.name}" already exists; choose another name.`);
-        if (stored.length >= MAX_USER_PROPERTIES) throw new Error(`You can keep at most ${MAX_USER_PROPERTIES} properties of your own; remove one first.`);
+        if (stored.some((known) => known.name === property.name))
+          throw new Error(`A property named "${property.name}" already exists; choose another name.`);
+        if (stored.length >= MAX_USER_PROPERTIES)
+          throw new Error(`You can keep at most ${MAX_USER_PROPERTIES} properties of your own; remove one first.`);
         return [...stored, property];
       }),
     [write],

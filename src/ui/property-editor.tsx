@@ -81,7 +81,10 @@ export function PropertyEditor({ properties, takenNames, onAdd, onRemove }: Prop
           <ul className="user-properties">
             {properties.map((property) => (
               <li key={property.name}>
-                {property.label} <span className="hint">({property.name}, {property.canonicalUnit})</span>{' '}
+                {property.label}{' '}
+                <span className="hint">
+                  ({property.name}, {property.canonicalUnit})
+                </span>{' '}
                 <button type="button" onClick={() => onRemoveClick(property.name)} data-testid={`remove-property-${property.name}`}>
                   Remove
                 </button>

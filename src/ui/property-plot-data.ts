@@ -42,14 +42,17 @@ export function plotPoints(rows: readonly DatasetTriplet[], canonicalUnit?: stri
     for (const row of rows) {
       const value = pointValue(row.value);
       const converted = row.unit === canonicalUnit ? value : convertUnit(value, row.unit, canonicalUnit);
-      if (converted !== null && Number.isFinite(converted)) points.push({ id: row.id, material: row.material, status: row.status, value: converted });
+      if (converted !== null && Number.isFinite(converted))
+        points.push({ id: row.id, material: row.material, status: row.status, value: converted });
     }
     return { unit: canonicalUnit, points, skipped: rows.length - points.length };
   }
   const unitCounts = new Map<string, number>();
   for (const row of rows) if (row.si) unitCounts.set(row.si.unit, (unitCounts.get(row.si.unit) ?? 0) + 1);
   const unit = [...unitCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
-  const points = rows.flatMap((row) => (row.si && row.si.unit === unit ? [{ id: row.id, material: row.material, status: row.status, value: pointValue(row.si.value) }] : []));
+  const points = rows.flatMap((row) =>
+    row.si && row.si.unit === unit ? [{ id: row.id, material: row.material, status: row.status, value: pointValue(row.si.value) }] : [],
+  );
   return { unit, points, skipped: rows.length - points.length };
 }
 
@@ -74,7 +77,10 @@ export function summarizeValues(values: readonly number[]): ValueSummary | null 
  * so a plot of thousands of triplets stays readable; the points of the others are dropped from the
  * chart (the caption's statistics still cover every point).
  */
-export function stripMaterials(points: readonly PlotPoint[], limit = 30): { materials: string[]; shown: PlotPoint[]; omittedMaterials: number } {
+export function stripMaterials(
+  points: readonly PlotPoint[],
+  limit = 30,
+): { materials: string[]; shown: PlotPoint[]; omittedMaterials: number } {
   const counts = new Map<string, number>();
   for (const point of points) counts.set(point.material, (counts.get(point.material) ?? 0) + 1);
   const ordered = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([material]) => material);
@@ -111,7 +117,9 @@ export function plotCaption(label: string, data: PlotData, materialCount: number
   }
   if (omittedMaterials > 0) sentences.push(`The chart shows the materials with most values; ${omittedMaterials} more are left out.`);
   if (data.skipped > 0) {
-    sentences.push(`${data.skipped === 1 ? '1 triplet' : `${data.skipped} triplets`} not plotted (unit does not convert${data.unit === '' ? '' : ` to ${data.unit}`}).`);
+    sentences.push(
+      `${data.skipped === 1 ? '1 triplet' : `${data.skipped} triplets`} not plotted (unit does not convert${data.unit === '' ? '' : ` to ${data.unit}`}).`,
+    );
   }
   return sentences.join(' ');
 }

@@ -48,7 +48,10 @@ export function PropertyPlot({ database, query, schema }: PropertyPlotProps) {
   const rows = useLiveQuery(
     // One query: with a property filter the store reads the matching rows once and slices; paging
     // would read them again for every page.
-    () => (query.property === undefined ? Promise.resolve([]) : queryTriplets(database, query, { offset: 0, limit: MAX_PLOTTED }).then((result) => result.rows)),
+    () =>
+      query.property === undefined
+        ? Promise.resolve([])
+        : queryTriplets(database, query, { offset: 0, limit: MAX_PLOTTED }).then((result) => result.rows),
     [database, queryKey],
   );
   const label = schema?.label ?? query.property?.replaceAll('_', ' ') ?? '';
@@ -73,7 +76,12 @@ export function PropertyPlot({ database, query, schema }: PropertyPlotProps) {
   return (
     <figure className="property-plot" data-testid="property-plot">
       {strip.shown.length > 0 && (
-        <StripChart materials={strip.materials} points={strip.shown} unit={data.unit} axisTitle={data.unit === '' ? label : `${label} (${data.unit})`} />
+        <StripChart
+          materials={strip.materials}
+          points={strip.shown}
+          unit={data.unit}
+          axisTitle={data.unit === '' ? label : `${label} (${data.unit})`}
+        />
       )}
       <figcaption>{caption}</figcaption>
     </figure>
@@ -103,7 +111,9 @@ function StripChart({ materials, points, unit, axisTitle }: StripChartProps) {
         backgroundColor: STATUS_COLOURS[status],
         borderColor: STATUS_COLOURS[status],
         pointRadius: 4,
-        data: points.filter((point) => point.status === status).map((point) => ({ x: point.value, y: row.get(point.material)!, material: point.material })),
+        data: points
+          .filter((point) => point.status === status)
+          .map((point) => ({ x: point.value, y: row.get(point.material)!, material: point.material })),
       }))
       .filter((dataset) => dataset.data.length > 0);
     const chart = new Chart(canvas, {

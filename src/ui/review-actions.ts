@@ -38,7 +38,8 @@ export function createReviewActions(
     async saveVerified(row) {
       try {
         const record = await getPaper(database, row.paperKey);
-        if (!record) return { ok: false, message: 'The paper of this run is no longer saved in your dataset; capture the page again, then save.' };
+        if (!record)
+          return { ok: false, message: 'The paper of this run is no longer saved in your dataset; capture the page again, then save.' };
         const paper: SourcePaper = {
           key: record.key,
           doi: record.doi,

@@ -37,9 +37,16 @@ export function ReviewButtons({ index, decision, editing, onAccept, onEdit, onRe
 }
 
 /** The fields an Edit form starts from: the reader's previous edit, else the stored triplet's. */
-export function initialEdit(record: VerificationRecord, previous: RunReview['edit']): { material: string; valueText: string; unit: string } {
+export function initialEdit(
+  record: VerificationRecord,
+  previous: RunReview['edit'],
+): { material: string; valueText: string; unit: string } {
   const fields = editFromTriplet(record.triplet);
-  return { material: previous?.material ?? fields.material, valueText: previous?.valueText ?? fields.valueText, unit: previous?.unit ?? fields.unit };
+  return {
+    material: previous?.material ?? fields.material,
+    valueText: previous?.valueText ?? fields.valueText,
+    unit: previous?.unit ?? fields.unit,
+  };
 }
 
 interface EditFormProps {
@@ -126,14 +133,27 @@ export function SaveVerified({ row, save }: { row: MatrixRunRow; save: (row: Mat
   return (
     <div className="save-verified">
       <p className="actions">
-        <button type="button" onClick={onClick} disabled={count === 0 || state.phase === 'saving'} aria-busy={state.phase === 'saving'} data-testid="save-verified">
+        <button
+          type="button"
+          onClick={onClick}
+          disabled={count === 0 || state.phase === 'saving'}
+          aria-busy={state.phase === 'saving'}
+          data-testid="save-verified"
+        >
           {state.phase === 'saving' ? 'Saving…' : 'Save verified'}
         </button>{' '}
         <span className="hint">
-          {count === 0 ? 'Nothing to save yet: accept a record, or wait for verified ones.' : `${count} triplet${count === 1 ? '' : 's'} to save.`}
+          {count === 0
+            ? 'Nothing to save yet: accept a record, or wait for verified ones.'
+            : `${count} triplet${count === 1 ? '' : 's'} to save.`}
         </span>
       </p>
-      <div role="status" aria-live="polite" data-testid="save-status" data-outcome={outcome ? (outcome.ok ? 'saved' : 'failed') : undefined}>
+      <div
+        role="status"
+        aria-live="polite"
+        data-testid="save-status"
+        data-outcome={outcome ? (outcome.ok ? 'saved' : 'failed') : undefined}
+      >
         {outcome?.ok && <p>{saveStatusText(outcome)}</p>}
         {outcome && !outcome.ok && <p className="problem">{outcome.message}</p>}
         {!outcome && row.savedAt && <p className="hint">Last saved {new Date(row.savedAt).toLocaleString()}.</p>}

@@ -44,7 +44,10 @@ function sameEdit(left: ReviewEdit, right: ReviewEdit): boolean {
  * trimmed. → `{ ok: false, message }` when the material or the value is blank (the unit may be
  * blank: dimensionless).
  */
-export function editReview(edit: { material: string; valueText: string; unit: string }, at: Date): { ok: true; review: RunReview } | { ok: false; message: string } {
+export function editReview(
+  edit: { material: string; valueText: string; unit: string },
+  at: Date,
+): { ok: true; review: RunReview } | { ok: false; message: string } {
   const material = edit.material.trim();
   const valueText = edit.valueText.trim();
   if (material === '') return { ok: false, message: 'Give the material.' };
@@ -115,9 +118,12 @@ export function keptRecords(row: Pick<MatrixRunRow, 'records' | 'reviews'>): Kep
 
 /** The model ids a run used: the run record's per-role models, else the roster of its settings; distinct, in role order. */
 export function runModelIds(row: Pick<MatrixRunRow, 'run' | 'settings'>): string[] {
-  const models = row.run?.models ?? (row.settings.engine.kind === 'openai' || row.settings.engine.roster ? row.settings.engine.roster : undefined);
+  const models =
+    row.run?.models ?? (row.settings.engine.kind === 'openai' || row.settings.engine.roster ? row.settings.engine.roster : undefined);
   if (!models) return [];
-  const ids = [...(models.proposers ?? []), models.aggregator, models.generator, models.discriminator].filter((id): id is string => typeof id === 'string' && id !== '');
+  const ids = [...(models.proposers ?? []), models.aggregator, models.generator, models.discriminator].filter(
+    (id): id is string => typeof id === 'string' && id !== '',
+  );
   return [...new Set(ids)];
 }
 
@@ -145,7 +151,14 @@ export function buildDatasetRows(
   const problems: RowProblem[] = [];
   for (const { index, record, review, edit } of keptRecords(row)) {
     const decision: ReviewDecision = review?.decision ?? 'pending';
-    const base = toDatasetTriplet(record, { paper, models, runId: row.id, review: review ? { decision, at: review.at } : { decision }, id: newId(index), now });
+    const base = toDatasetTriplet(record, {
+      paper,
+      models,
+      runId: row.id,
+      review: review ? { decision, at: review.at } : { decision },
+      id: newId(index),
+      now,
+    });
     if (!edit) {
       rows.push(base);
       continue;

@@ -14,7 +14,15 @@ import { PrecedentButton } from './precedent-lookup';
 import type { RunHighlights } from './highlight-sync';
 import type { ReviewActions } from './review-actions';
 import { ReviewButtons, EditForm, SaveVerified } from './review-controls';
-import { adjudicationQueue, answerText, decisionOf, keepAnswerReview, keptAnswer, printedValue, type AdjudicationPath } from './review-model';
+import {
+  adjudicationQueue,
+  answerText,
+  decisionOf,
+  keepAnswerReview,
+  keptAnswer,
+  printedValue,
+  type AdjudicationPath,
+} from './review-model';
 import { countsText, describeValue, groupRecords, statusLabel, usageText, votesText } from './run-view-model';
 
 export interface RunResultsProps {
@@ -62,7 +70,13 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
 
   const editFormFor = (index: number, record: VerificationRecord, place: 'queue' | 'list') =>
     editing?.index === index && editing.place === place ? (
-      <EditForm index={index} record={record} initial={row.reviews?.[index]?.edit} onSave={(next) => decide(index, next)} onCancel={() => setEditing(null)} />
+      <EditForm
+        index={index}
+        record={record}
+        initial={row.reviews?.[index]?.edit}
+        onSave={(next) => decide(index, next)}
+        onCancel={() => setEditing(null)}
+      />
     ) : null;
 
   return (
@@ -156,7 +170,12 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
   );
 }
 
-const decisionWords: Record<ReviewDecision, string> = { pending: '', accepted: 'You accepted it', edited: 'You edited it', rejected: 'You rejected it' };
+const decisionWords: Record<ReviewDecision, string> = {
+  pending: '',
+  accepted: 'You accepted it',
+  edited: 'You edited it',
+  rejected: 'You rejected it',
+};
 
 interface RecordItemProps {
   index: number;

@@ -47,7 +47,11 @@ export function createRunControls(dependencies: RunControlDependencies): { start
         const detail = error instanceof Error ? error.message : String(error);
         return { ok: false, failure: { code: 'permission-denied', message: `${refused} (${detail}).` } };
       }
-      if (!granted) return { ok: false, failure: { code: 'permission-denied', message: `${refused}; allow it when the browser asks, then start again.` } };
+      if (!granted)
+        return {
+          ok: false,
+          failure: { code: 'permission-denied', message: `${refused}; allow it when the browser asks, then start again.` },
+        };
     }
     return dependencies.sendStart(settings);
   };

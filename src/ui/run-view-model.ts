@@ -51,7 +51,9 @@ function stageText(stage: MatrixStage, property: string, done: number, total: nu
       return `Discriminator · ${property} · ${done} of ${total} model calls`;
     case 'cross-verify':
       // Rounds started / K while refining; 0 of K before the first re-run and K of K at the end.
-      return done > 0 && done < total ? `Cross-verifying · ${property} · refinement round ${done} of ${total}` : `Cross-verifying · ${property}…`;
+      return done > 0 && done < total
+        ? `Cross-verifying · ${property} · refinement round ${done} of ${total}`
+        : `Cross-verifying · ${property}…`;
     case 'ground':
       return `Grounding · ${property} · ${done} of ${total} records`;
   }

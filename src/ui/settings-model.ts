@@ -39,7 +39,10 @@ export interface RosterModelRow {
 }
 
 /** The roster's distinct models (`rosterModelIds` order) with their roles, merged with `status` (the `model-cache-status` answer) when given. */
-export function rosterModelRows(roster: Roster, status?: ReadonlyArray<{ modelId: string; cached: boolean; vramMB: number | null }>): RosterModelRow[] {
+export function rosterModelRows(
+  roster: Roster,
+  status?: ReadonlyArray<{ modelId: string; cached: boolean; vramMB: number | null }>,
+): RosterModelRow[] {
   return rosterModelIds(roster).map((modelId) => {
     const roles = [
       ...roster.proposers.flatMap((id, index) => (id === modelId ? [`proposer ${index + 1}`] : [])),
@@ -82,6 +85,7 @@ export function parseGpuBudget(text: string): { ok: true; megabytes: number } | 
   const megabytes = Number(trimmed);
   // 256 MB: only one of WebLLM 0.2.86's prebuilt models fits below it (238.71 MB, the smallest
   // `vram_required_MB`); the default rosters' smallest, SmolLM2-360M q4f32_1, needs 579.61 MB.
-  if (megabytes < 256) return { ok: false, message: 'Give at least 256 MB (e.g. 6144 for 6 GB); smaller budgets fit no model of the roster.' };
+  if (megabytes < 256)
+    return { ok: false, message: 'Give at least 256 MB (e.g. 6144 for 6 GB); smaller budgets fit no model of the roster.' };
   return { ok: true, megabytes };
 }

@@ -31,7 +31,8 @@ export interface SettingsServices {
 }
 
 type CacheModels = Extract<ResponseOf<'model-cache-status'>, { ok: true }>['models'];
-type GpuState = { phase: 'idle' | 'checking' } | { phase: 'done'; summary: string; shaderF16: boolean } | { phase: 'failed'; message: string };
+type GpuState =
+  { phase: 'idle' | 'checking' } | { phase: 'done'; summary: string; shaderF16: boolean } | { phase: 'failed'; message: string };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -101,7 +102,11 @@ export function SettingsPanel({ services, engine, onEngineChange, literature }: 
       (answer) => {
         setDeleting(null);
         // The answer names only the deleted model: update its row and keep the others.
-        if (answer.ok) setCache((rows) => [...(rows ?? []).filter((row) => !answer.models.some((changed) => changed.modelId === row.modelId)), ...answer.models]);
+        if (answer.ok)
+          setCache((rows) => [
+            ...(rows ?? []).filter((row) => !answer.models.some((changed) => changed.modelId === row.modelId)),
+            ...answer.models,
+          ]);
         else setCacheProblem(`${modelId} could not be deleted: ${answer.failure.message}`);
       },
       (error: unknown) => {
@@ -118,7 +123,10 @@ export function SettingsPanel({ services, engine, onEngineChange, literature }: 
     manager
       .persist()
       .then((granted) => {
-        if (!granted) setPersistNote('The browser did not grant persistent storage; it decides by how much you use Assay. Export your dataset to keep a copy.');
+        if (!granted)
+          setPersistNote(
+            'The browser did not grant persistent storage; it decides by how much you use Assay. Export your dataset to keep a copy.',
+          );
         return manager.persisted();
       })
       .then(setPersisted, (error: unknown) => setPersistNote(`Persistent storage could not be asked for: ${messageOf(error)}`));
@@ -148,7 +156,12 @@ export function SettingsPanel({ services, engine, onEngineChange, literature }: 
             {row.cached && (
               <>
                 {' '}
-                <button type="button" onClick={() => onDelete(row.modelId)} disabled={deleting !== null} data-testid={`delete-model-${row.modelId}`}>
+                <button
+                  type="button"
+                  onClick={() => onDelete(row.modelId)}
+                  disabled={deleting !== null}
+                  data-testid={`delete-model-${row.modelId}`}
+                >
                   {deleting === row.modelId ? 'Deleting…' : 'Delete from cache'}
                 </button>
               </>

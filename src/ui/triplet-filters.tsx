@@ -42,7 +42,13 @@ export function TripletFilters({ database, filter, onChange, label, debounceMs =
     <form className="triplet-filters" role="search" aria-label="Filter triplets" onSubmit={(event) => event.preventDefault()}>
       <div className="field">
         <label htmlFor={`${id}-material`}>Material starts with</label>
-        <input id={`${id}-material`} data-testid="filter-material" type="search" value={material} onChange={(event) => setMaterial(event.target.value)} />
+        <input
+          id={`${id}-material`}
+          data-testid="filter-material"
+          type="search"
+          value={material}
+          onChange={(event) => setMaterial(event.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-property`}>Property</label>

@@ -126,13 +126,26 @@ export function TripletTable({ database, query, label, selected, onSelect }: Tri
               <th scope="col">
                 <span className="visually-hidden">Select</span>
               </th>
-              {['Material', 'Property', 'Value', 'Unit', 'SI value', 'Conditions', 'DOI', 'Title', 'Quote', 'Page', 'Status', 'Decision', 'Models', 'Saved'].map(
-                (heading) => (
-                  <th scope="col" key={heading}>
-                    {heading}
-                  </th>
-                ),
-              )}
+              {[
+                'Material',
+                'Property',
+                'Value',
+                'Unit',
+                'SI value',
+                'Conditions',
+                'DOI',
+                'Title',
+                'Quote',
+                'Page',
+                'Status',
+                'Decision',
+                'Models',
+                'Saved',
+              ].map((heading) => (
+                <th scope="col" key={heading}>
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -80,8 +80,18 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
   return (
     <section className="triplets-section" aria-labelledby="triplets-heading">
       <h2 id="triplets-heading">Triplets</h2>
-      <TripletFilters database={database} filter={filter} onChange={setFilter} label={label} {...(debounceMs !== undefined && { debounceMs })} />
-      <PropertyPlot database={database} query={query} {...(filter.property !== '' && schemas.has(filter.property) && { schema: schemas.get(filter.property)! })} />
+      <TripletFilters
+        database={database}
+        filter={filter}
+        onChange={setFilter}
+        label={label}
+        {...(debounceMs !== undefined && { debounceMs })}
+      />
+      <PropertyPlot
+        database={database}
+        query={query}
+        {...(filter.property !== '' && schemas.has(filter.property) && { schema: schemas.get(filter.property)! })}
+      />
       <div className="triplet-toolbar">
         <button type="button" data-testid="delete-selected" disabled={selected.size === 0 || busy} onClick={() => void deleteSelected()}>
           Delete selected{selected.size > 0 ? ` (${selected.size})` : ''}

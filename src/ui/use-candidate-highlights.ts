@@ -27,7 +27,13 @@ export interface CandidateHighlights {
  * since the last scan started. A paper that cannot be read, or a scan that throws, ends in
  * `{ phase: 'failed', message }`. The card's property label is the schema's `label`.
  */
-export function useCandidateHighlights(database: AssayDatabase, paperKey: string, version: string | undefined, schemas: readonly PropertyDefinition[], wanted: boolean): CandidateHighlights {
+export function useCandidateHighlights(
+  database: AssayDatabase,
+  paperKey: string,
+  version: string | undefined,
+  schemas: readonly PropertyDefinition[],
+  wanted: boolean,
+): CandidateHighlights {
   const [state, setState] = useState<CandidateState | null>(null);
   // The scan reads the newest schemas; only a change of names starts a new one (a new list with
   // the same names, as every read of storage gives, does not).
@@ -56,7 +62,10 @@ export function useCandidateHighlights(database: AssayDatabase, paperKey: string
     };
   }, [database, paperKey, wanted, scanKey]);
 
-  const onShown = useCallback((response: ResponseOf<'highlight-show'>) => setState((known) => (known?.phase === 'ready' ? { ...known, response } : known)), []);
+  const onShown = useCallback(
+    (response: ResponseOf<'highlight-show'>) => setState((known) => (known?.phase === 'ready' ? { ...known, response } : known)),
+    [],
+  );
   const items = state?.phase === 'ready' ? state.items : undefined;
   const layer = useMemo(() => (wanted && items ? { items, onShown } : undefined), [wanted, items, onShown]);
   return { state, layer };

@@ -24,7 +24,11 @@ export function useCapture(captureActivePage: () => Promise<ResponseOf<'capture-
     setState({ status: 'busy' });
     try {
       const response = await captureActivePage();
-      setState(response.ok ? { status: 'saved', paper: response.paper, warnings: response.warnings } : { status: 'failed', failure: response.failure });
+      setState(
+        response.ok
+          ? { status: 'saved', paper: response.paper, warnings: response.warnings }
+          : { status: 'failed', failure: response.failure },
+      );
     } finally {
       running.current = false;
     }

@@ -70,7 +70,11 @@ const QUALIFIER = /^\([^()[\]]{1,30}\)$/u;
 const BRACKETED_UNIT = /^(?:\[([^\d\s[\]()][^[\]()]{0,11})\]|\(([^\d\s[\]()][^[\]()]{0,11})\))[,;]?$/u;
 
 function tokenize(text: string, offset: number): Token[] {
-  return [...text.matchAll(/\S+/gu)].map((match) => ({ text: match[0], start: offset + match.index, end: offset + match.index + match[0].length }));
+  return [...text.matchAll(/\S+/gu)].map((match) => ({
+    text: match[0],
+    start: offset + match.index,
+    end: offset + match.index + match[0].length,
+  }));
 }
 
 function parseNumber(text: string): number {
@@ -82,7 +86,12 @@ function cellAt(tokens: Token[], index: number): { cell: Cell; next: number } | 
   const token = tokens[index];
   const match = token ? CELL.exec(token.text) : null;
   if (!token || !match) return undefined;
-  const cell: Cell = { value: parseNumber(match[1] ?? match[3]!), start: token.start, end: token.end, ...(match[2] ? { uncertainty: Number(match[2]) } : {}) };
+  const cell: Cell = {
+    value: parseNumber(match[1] ?? match[3]!),
+    start: token.start,
+    end: token.end,
+    ...(match[2] ? { uncertainty: Number(match[2]) } : {}),
+  };
   const citation = tokens[index + 1] && CITATION.test(tokens[index + 1]!.text);
   return { cell, next: index + (citation ? 2 : 1) };
 }

@@ -54,7 +54,13 @@ function notAnchored(reason: string): GroundingResult {
  * cell "3.05" under "Eg [eV]"): "3.4 K … 1 eV" does not ground 3.4 eV. Without such quantities
  * the unit is looked for anywhere in the quote, for the message only (the value is missing anyway).
  */
-function checkUnit(triplet: Triplet, quote: string, matching: QuoteQuantity[], all: QuoteQuantity[], dependencies: GroundingDependencies): boolean {
+function checkUnit(
+  triplet: Triplet,
+  quote: string,
+  matching: QuoteQuantity[],
+  all: QuoteQuantity[],
+  dependencies: GroundingDependencies,
+): boolean {
   const written = triplet.unit.trim();
   if (written === '') return true;
   const canonical = dependencies.normalizeUnit(written) ?? written;
@@ -72,7 +78,9 @@ function writtenInOtherUnit(triplet: Triplet, quantities: QuoteQuantity[], depen
   if (!dependencies.toSI || written === '') return undefined;
   const claimed = reportedValueToSI(triplet.value, dependencies.normalizeUnit(written) ?? written, dependencies.toSI);
   if (!claimed) return undefined;
-  return quantities.find((quantity) => quantity.si !== undefined && quantity.si.unit === claimed.unit && valueShownBy(claimed.value, quantity.si.value));
+  return quantities.find(
+    (quantity) => quantity.si !== undefined && quantity.si.unit === claimed.unit && valueShownBy(claimed.value, quantity.si.value),
+  );
 }
 
 /**
@@ -89,7 +97,11 @@ function writtenInOtherUnit(triplet: Triplet, quantities: QuoteQuantity[], depen
  * with that value (see `checkUnit`). `unitFitsProperty` is reported when the property's units
  * are known but does not decide `grounded`. Never throws for a valid triplet and article.
  */
-export function ground(triplet: Triplet, article: Article, dependencies: GroundingDependencies = defaultGroundingDependencies): GroundingResult {
+export function ground(
+  triplet: Triplet,
+  article: Article,
+  dependencies: GroundingDependencies = defaultGroundingDependencies,
+): GroundingResult {
   if (!triplet.evidence) return notAnchored('no evidence quote given');
   const anchor = anchorEvidence(article.text, triplet.evidence);
   if (!anchor) return notAnchored('quote not found in the article');
@@ -105,8 +117,14 @@ export function ground(triplet: Triplet, article: Article, dependencies: Groundi
   const valueWords = triplet.valueText?.trim() || formatReportedValue(triplet.value);
   const converted = matching.length > 0 ? undefined : writtenInOtherUnit(triplet, quantities, dependencies);
   const valueInQuote = matching.length > 0 || converted !== undefined;
-  if (converted) reasons.push(`value ${valueWords} ${triplet.unit.trim()} is written as ${converted.text ?? formatReportedValue(converted.value) + ' ' + converted.unit}`);
-  if (!valueInQuote) reasons.push(quantities.length === 0 ? `value ${valueWords} not in the quote (no quantity found there)` : `value ${valueWords} not in the quote`);
+  if (converted)
+    reasons.push(
+      `value ${valueWords} ${triplet.unit.trim()} is written as ${converted.text ?? formatReportedValue(converted.value) + ' ' + converted.unit}`,
+    );
+  if (!valueInQuote)
+    reasons.push(
+      quantities.length === 0 ? `value ${valueWords} not in the quote (no quantity found there)` : `value ${valueWords} not in the quote`,
+    );
 
   // A value found through conversion carries its own (convertible) unit, so the unit is there too.
   const unitInQuote = converted !== undefined || checkUnit(triplet, quote, matching, quantities, dependencies);
@@ -144,7 +162,11 @@ export interface GroundingSummary {
 }
 
 /** Ground every triplet of `article` (see `ground`) and give the share that is grounded. */
-export function groundAll(triplets: Triplet[], article: Article, dependencies: GroundingDependencies = defaultGroundingDependencies): GroundingSummary {
+export function groundAll(
+  triplets: Triplet[],
+  article: Article,
+  dependencies: GroundingDependencies = defaultGroundingDependencies,
+): GroundingSummary {
   const results = triplets.map((triplet) => ground(triplet, article, dependencies));
   const grounded = results.filter((result) => result.grounded).length;
   return { results, grounded, total: triplets.length, groundingRate: triplets.length === 0 ? null : grounded / triplets.length };

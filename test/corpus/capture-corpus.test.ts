@@ -24,7 +24,10 @@ if (skipReason) console.warn(skipReason);
 
 /** Lower-case letters and digits only, so markup and punctuation differences do not count. */
 function comparable(text: string): string {
-  return text.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]/g, '');
+  return text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 /** The listing truncates titles at ~130 characters and sometimes quotes PDF page text instead. */
@@ -67,7 +70,8 @@ describe.skipIf(skipReason !== undefined)('capture over every shared fixture', (
         `${listedFound.length}/${listed.length} (${percent(listedFound.length, listed.length)}) of all listed DOIs, ` +
         'including those SOURCES.md took from file names or SuperMat bibliography records',
     );
-    for (const outcome of missed) console.log(`  missed ${outcome.source.file}: want ${outcome.source.doi}, got ${outcome.article?.doi ?? outcome.failure?.code}`);
+    for (const outcome of missed)
+      console.log(`  missed ${outcome.source.file}: want ${outcome.source.doi}, got ${outcome.article?.doi ?? outcome.failure?.code}`);
     expect(found.length / expected.length).toBeGreaterThanOrEqual(0.95);
   });
 
@@ -84,7 +88,8 @@ describe.skipIf(skipReason !== undefined)('capture over every shared fixture', (
     );
     const wrong = checked.filter((outcome) => !titleMatches(outcome.source.title, outcome.article?.title ?? ''));
     console.log(`title matches: ${checked.length - wrong.length}/${checked.length} HTML/XML fixtures`);
-    for (const outcome of wrong) console.log(`  title ${outcome.source.file}: got "${outcome.article?.title}", want "${outcome.source.title}"`);
+    for (const outcome of wrong)
+      console.log(`  title ${outcome.source.file}: got "${outcome.article?.title}", want "${outcome.source.title}"`);
     expect((checked.length - wrong.length) / checked.length).toBeGreaterThanOrEqual(0.95);
   });
 
@@ -109,7 +114,9 @@ describe.skipIf(skipReason !== undefined)('capture over every shared fixture', (
     const full = outcomes.filter((outcome) => /^full article page$|^full-text XML$/.test(outcome.source.kind) && outcome.article);
     const landingWrong = landing.filter((outcome) => !outcome.article?.abstractOnly).map((outcome) => outcome.source.file);
     const fullWrong = full.filter((outcome) => outcome.article?.abstractOnly).map((outcome) => outcome.source.file);
-    console.log(`abstract-only: ${landing.length - landingWrong.length}/${landing.length} landing pages flagged; ${full.length - fullWrong.length}/${full.length} full texts not flagged`);
+    console.log(
+      `abstract-only: ${landing.length - landingWrong.length}/${landing.length} landing pages flagged; ${full.length - fullWrong.length}/${full.length} full texts not flagged`,
+    );
     expect(fullWrong).toEqual([]);
     expect(landingWrong.length / Math.max(1, landing.length)).toBeLessThanOrEqual(0.1);
   });
@@ -125,9 +132,13 @@ describe.skipIf(skipReason !== undefined)('capture over every shared fixture', (
       if (!article?.pageCount) return [`${outcome.source.file}: ${outcome.failure?.code ?? 'no page count'}`];
       const pages = new Set(article.blocks.map((block) => block.page));
       const referenceOnly = new Set(
-        article.warnings.filter((warning) => warning.startsWith('Reference list left out')).flatMap((warning) => [...warning.matchAll(/\d+/g)].map(Number)),
+        article.warnings
+          .filter((warning) => warning.startsWith('Reference list left out'))
+          .flatMap((warning) => [...warning.matchAll(/\d+/g)].map(Number)),
       );
-      const missing = Array.from({ length: article.pageCount }, (_, index) => index + 1).filter((page) => !pages.has(page) && !referenceOnly.has(page));
+      const missing = Array.from({ length: article.pageCount }, (_, index) => index + 1).filter(
+        (page) => !pages.has(page) && !referenceOnly.has(page),
+      );
       return missing.length ? [`${outcome.source.file}: no text on pages ${missing.join(', ')}`] : [];
     });
     expect(gaps).toEqual([]);
@@ -141,14 +152,22 @@ function percent(part: number, whole: number): string {
 function printPublisherTable(outcomes: Outcome[]): void {
   const groups = new Map<string, Outcome[]>();
   for (const outcome of outcomes) groups.set(outcome.source.group, [...(groups.get(outcome.source.group) ?? []), outcome]);
-  const lines = ['| publisher | files | captured | DOI found (in document) | abstract-only | rejected | median ms |', '|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| publisher | files | captured | DOI found (in document) | abstract-only | rejected | median ms |',
+    '|---|---|---|---|---|---|---|',
+  ];
   for (const [group, items] of groups) {
     const inDocument = items.filter((item) => item.source.doiInDocument);
     const found = inDocument.filter((item) => item.article?.doi === item.source.doi).length;
     const times = items.map((item) => item.milliseconds).sort((a, b) => a - b);
     lines.push(
       `| ${group} | ${items.length} | ${items.filter((item) => item.article).length} | ${found}/${inDocument.length} | ` +
-        `${items.filter((item) => item.article?.abstractOnly).length} | ${items.filter((item) => item.failure).map((item) => item.failure?.code).join(', ') || '-'} | ` +
+        `${items.filter((item) => item.article?.abstractOnly).length} | ${
+          items
+            .filter((item) => item.failure)
+            .map((item) => item.failure?.code)
+            .join(', ') || '-'
+        } | ` +
         `${Math.round(times[Math.floor(times.length / 2)] ?? 0)} |`,
     );
   }

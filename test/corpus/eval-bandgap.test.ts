@@ -22,7 +22,12 @@ const FLOORS: Array<[string, 'pub' | 'arxiv', number, number, number]> = [
 
 describe.skipIf(skipReason !== undefined)(`bandgap-200 replays${skipReason ? ` (${skipReason})` : ''}`, () => {
   it.each(FLOORS)('%s on %s scores at least P %f, R %f, F1 %f', async (name, version, precision, recall, f1) => {
-    const result = await evaluateBandgap({ dataRoot: sharedRoot, version, source: { kind: 'replay', name }, dependencies: await loadScorerDependencies(sharedRoot) });
+    const result = await evaluateBandgap({
+      dataRoot: sharedRoot,
+      version,
+      source: { kind: 'replay', name },
+      dependencies: await loadScorerDependencies(sharedRoot),
+    });
     expect(result.n).toBe(100);
     expect(result.precision).toBeGreaterThanOrEqual(precision);
     expect(result.recall).toBeGreaterThanOrEqual(recall);
@@ -44,7 +49,13 @@ describe.skipIf(skipReason !== undefined)(`bandgap-200 replays${skipReason ? ` (
   });
 
   it('--limit N keeps the first N papers of the truth file', async () => {
-    const result = await evaluateBandgap({ dataRoot: sharedRoot, version: 'pub', source: { kind: 'replay', name: 'langchain-23' }, limit: 14, dependencies: await loadScorerDependencies(sharedRoot) });
+    const result = await evaluateBandgap({
+      dataRoot: sharedRoot,
+      version: 'pub',
+      source: { kind: 'replay', name: 'langchain-23' },
+      limit: 14,
+      dependencies: await loadScorerDependencies(sharedRoot),
+    });
     expect(result.n).toBe(14);
     expect(result.papers.map((paper) => paper.paper.split('/')[0])).toEqual(Array.from({ length: 14 }, (_, index) => String(index + 1)));
     // Papers 5, 7, 8, 11, 12 and 14 carry truths in manual_pub__manual.csv (4 + 2 + 1 + 3 + 1 + 20 rows).

@@ -34,7 +34,9 @@ describe.skipIf(skipReason !== undefined)(`cornell-tc${skipReason ? ` (${skipRea
     const result = await evaluateCornellTc({ dataRoot: sharedRoot });
     const figures = Object.fromEntries(result.variants.map((item) => [item.kind, item]));
     for (const item of result.variants) {
-      console.log(`cornell-tc variants ${item.kind}: ${item.found}/${item.applicable} found (as written ${item.plainFound}), mean ${item.meanScore.toFixed(2)} (as written ${item.plainMeanScore.toFixed(2)}), coverage ${(item.coverage * 100).toFixed(1)}%`);
+      console.log(
+        `cornell-tc variants ${item.kind}: ${item.found}/${item.applicable} found (as written ${item.plainFound}), mean ${item.meanScore.toFixed(2)} (as written ${item.plainMeanScore.toFixed(2)}), coverage ${(item.coverage * 100).toFixed(1)}%`,
+      );
     }
     // Measured: permuted 82/82, subscripts 99/99, ones 66/66 found, all at mean 2.00.
     for (const kind of ['permuted', 'subscripts', 'ones'] as const) {

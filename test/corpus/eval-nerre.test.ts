@@ -30,7 +30,11 @@ describe.skipIf(skipReason !== undefined)(`llm-nerre-doping${skipReason ? ` (${s
 
   it('measures the formula-mention floor for hosts', async () => {
     const { records } = await loadNerreDoping(sharedRoot);
-    const result = await evaluateNerreDoping({ dataRoot: sharedRoot, predictions: formulaHostFloor(records), source: 'formula-hosts floor' });
+    const result = await evaluateNerreDoping({
+      dataRoot: sharedRoot,
+      predictions: formulaHostFloor(records),
+      source: 'formula-hosts floor',
+    });
     // A floor-style reference, not a method. Measured: hosts tp 75, fp 195, fn 295 →
     // P 27.8%, R 20.3%, F1 23.4% (floors below rounded down).
     expect(result.hosts.precision).toBeGreaterThanOrEqual(0.27);

@@ -27,22 +27,31 @@ const FLOORS: Array<['pub' | 'arxiv', number, number, number]> = [
 ];
 
 describe.skipIf(skipReason !== undefined)(`bandgap-200 replay vote${skipReason ? ` (${skipReason})` : ''}`, () => {
-  it.each(FLOORS)('%s: verified set scores at least P %f, R %f (%i matched), precision far above every tool alone', async (version, precision, recall, matched) => {
-    const scorer = await loadScorerDependencies(sharedRoot);
-    const result = await evaluateReplayVote({
-      dataRoot: sharedRoot,
-      version,
-      names: NAMES,
-      dependencies: { scorer, capture: (path) => captureFile(path), ground: (triplet, article) => ground(triplet, article), sameMaterial: (a, b) => sameMaterial(a, b), toSI },
-    });
-    expect(result.verified.n).toBe(100);
-    expect(result.verified.precision).toBeGreaterThanOrEqual(precision);
-    expect(result.verified.recall).toBeGreaterThanOrEqual(recall);
-    expect(result.verified.matched).toBeGreaterThanOrEqual(matched);
-    const bestAlone = Math.max(...result.tools.map((tool) => tool.precision));
-    expect(result.verified.precision - bestAlone).toBeGreaterThan(0.25);
-    // The gate only removes: verified ⊆ agreed.
-    expect(result.counts.verified + result.counts.rejected).toBe(result.counts.candidates);
-    expect(result.verified.matched).toBeLessThanOrEqual(result.agreed.matched);
-  });
+  it.each(FLOORS)(
+    '%s: verified set scores at least P %f, R %f (%i matched), precision far above every tool alone',
+    async (version, precision, recall, matched) => {
+      const scorer = await loadScorerDependencies(sharedRoot);
+      const result = await evaluateReplayVote({
+        dataRoot: sharedRoot,
+        version,
+        names: NAMES,
+        dependencies: {
+          scorer,
+          capture: (path) => captureFile(path),
+          ground: (triplet, article) => ground(triplet, article),
+          sameMaterial: (a, b) => sameMaterial(a, b),
+          toSI,
+        },
+      });
+      expect(result.verified.n).toBe(100);
+      expect(result.verified.precision).toBeGreaterThanOrEqual(precision);
+      expect(result.verified.recall).toBeGreaterThanOrEqual(recall);
+      expect(result.verified.matched).toBeGreaterThanOrEqual(matched);
+      const bestAlone = Math.max(...result.tools.map((tool) => tool.precision));
+      expect(result.verified.precision - bestAlone).toBeGreaterThan(0.25);
+      // The gate only removes: verified ⊆ agreed.
+      expect(result.counts.verified + result.counts.rejected).toBe(result.counts.candidates);
+      expect(result.verified.matched).toBeLessThanOrEqual(result.agreed.matched);
+    },
+  );
 });

@@ -24,7 +24,13 @@ describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground tru
     const result = await evaluateBandgap({
       dataRoot: sharedRoot,
       version,
-      source: { kind: 'engine', name: 'rules', extractor: engine.extractor, capture: (path) => captureFile(path), isGrounded: engine.isGrounded },
+      source: {
+        kind: 'engine',
+        name: 'rules',
+        extractor: engine.extractor,
+        capture: (path) => captureFile(path),
+        isGrounded: engine.isGrounded,
+      },
       dependencies: await loadScorerDependencies(sharedRoot),
     });
     expect(result.precision).toBeGreaterThanOrEqual(precision);

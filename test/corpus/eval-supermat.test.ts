@@ -35,7 +35,13 @@ describe.skipIf(skipReason !== undefined)(`supermat${skipReason ? ` (${skipReaso
         return [];
       },
     };
-    const result = await evaluateSupermat({ dataRoot: sharedRoot, engine: echo, capture: (path) => captureFile(path), limit: 3, dependencies: await loadScorerDependencies(sharedRoot) });
+    const result = await evaluateSupermat({
+      dataRoot: sharedRoot,
+      engine: echo,
+      capture: (path) => captureFile(path),
+      limit: 3,
+      dependencies: await loadScorerDependencies(sharedRoot),
+    });
     expect(result.n).toBe(3);
     expect(result.truths).toBeGreaterThan(0);
     expect(result.matched).toBeLessThanOrEqual(result.predictions);

@@ -45,7 +45,9 @@ function paperPath(index: string, doi: string): string {
 }
 
 function readTruth(): TruthRow[] {
-  const records = parse(readFileSync(sharedPath('datasets', 'bandgap-200', 'manual_pub__manual.csv'), 'utf8'), { relax_column_count: true }) as string[][];
+  const records = parse(readFileSync(sharedPath('datasets', 'bandgap-200', 'manual_pub__manual.csv'), 'utf8'), {
+    relax_column_count: true,
+  }) as string[][];
   const rows: TruthRow[] = [];
   records.forEach((record, position) => {
     if (position === 0) return;
@@ -142,8 +144,17 @@ function chatExtractTriplet(record: Record<string, string>): Triplet | null {
   if (!match || sentence === '' || sentence.startsWith('None') || material === '' || material.startsWith('None')) return null;
   const unitColumn = (record.unit ?? '').trim();
   const unit = unitColumn !== '' && unitColumn !== 'None' ? unitColumn : (match[3] ?? '');
-  const value: ReportedValue = match[2] ? { kind: 'range', low: Number(match[1]), high: Number(match[2]) } : { kind: 'number', value: Number(match[1]) };
-  return { material, property: 'band_gap', value, unit, engine: 'chatextract', evidence: { quote: { type: 'TextQuoteSelector', exact: sentence, prefix: '', suffix: '' } } };
+  const value: ReportedValue = match[2]
+    ? { kind: 'range', low: Number(match[1]), high: Number(match[2]) }
+    : { kind: 'number', value: Number(match[1]) };
+  return {
+    material,
+    property: 'band_gap',
+    value,
+    unit,
+    engine: 'chatextract',
+    evidence: { quote: { type: 'TextQuoteSelector', exact: sentence, prefix: '', suffix: '' } },
+  };
 }
 
 describe.skipIf(skipReason !== undefined)('grounding of replayed ChatExtract answers (pub)', () => {
@@ -151,7 +162,11 @@ describe.skipIf(skipReason !== undefined)('grounding of replayed ChatExtract ans
   const files = skipReason ? [] : readdirSync(folder).filter((name) => name.startsWith('2_extracted_') && name.endsWith('.csv'));
 
   it.each(files)('%s: measures how many answers ground in their paper', async (file) => {
-    const records = parse(readFileSync(join(folder, file), 'utf8'), { columns: true, relax_column_count: true, relax_quotes: true }) as Record<string, string>[];
+    const records = parse(readFileSync(join(folder, file), 'utf8'), {
+      columns: true,
+      relax_column_count: true,
+      relax_quotes: true,
+    }) as Record<string, string>[];
     let answers = 0;
     let anchored = 0;
     let grounded = 0;
@@ -165,7 +180,9 @@ describe.skipIf(skipReason !== undefined)('grounding of replayed ChatExtract ans
       if (result.anchored) anchored += 1;
       if (result.grounded) grounded += 1;
     }
-    console.log(`${file}: ${answers} answers with a number and a sentence, anchored ${anchored}, grounded ${grounded} (${answers ? ((100 * grounded) / answers).toFixed(1) : '-'}%)`);
+    console.log(
+      `${file}: ${answers} answers with a number and a sentence, anchored ${anchored}, grounded ${grounded} (${answers ? ((100 * grounded) / answers).toFixed(1) : '-'}%)`,
+    );
     expect(answers).toBeGreaterThan(0);
     expect(grounded).toBeLessThanOrEqual(anchored);
   });

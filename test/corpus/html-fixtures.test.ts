@@ -44,7 +44,10 @@ const FULL_ARTICLES: Expectation[] = [
     doi: '10.1039/c7ta06843c',
     title: 'High performance carbon-coated hollow Ni',
     adapter: 'rsc',
-    present: ['Scheme 1 Schematic illustration showing the preparation of the Ni12P5@C/GNS composite.', 'Material description\tPreparation strategy'],
+    present: [
+      'Scheme 1 Schematic illustration showing the preparation of the Ni12P5@C/GNS composite.',
+      'Material description\tPreparation strategy',
+    ],
     absent: ['A. Devaraj, M. Gu, R. Colby', 'First published on'],
   },
   {
@@ -77,7 +80,10 @@ const FULL_ARTICLES: Expectation[] = [
     doi: '10.1002/bio.3051',
     title: 'Rare earth activated yttrium aluminate phosphors',
     adapter: 'wiley',
-    present: ['Table 1. Compositions and emission intensities of rare earth doped YAG samples', 'Figure 1 Normalised XRD patterns (a), and FT‐IR spectra (b)'],
+    present: [
+      'Table 1. Compositions and emission intensities of rare earth doped YAG samples',
+      'Figure 1 Normalised XRD patterns (a), and FT‐IR spectra (b)',
+    ],
     absent: ['Selecting conversion phosphors for white'],
   },
   {

@@ -21,13 +21,22 @@ describe.skipIf(skipReason !== undefined)('materials parse rates on the shared g
   it('parses bandgap-200 truth materials (measured 93/153 aliases, 59/86 rows, 73/86 with a formula)', () => {
     const rows = readCsv('datasets', 'bandgap-200', 'manual_pub__manual.csv').slice(1);
     const materials = rows.map((row) => row[2] ?? '').filter((material) => material.trim().length > 0);
-    const aliases = materials.flatMap((material) => material.split(';').map((alias) => alias.trim()).filter(Boolean));
+    const aliases = materials.flatMap((material) =>
+      material
+        .split(';')
+        .map((alias) => alias.trim())
+        .filter(Boolean),
+    );
     const parsedAliases = aliases.filter((alias) => parseMaterial(alias) !== null).length;
     const parsedRows = materials.filter((material) => material.split(';').some((alias) => parseMaterial(alias.trim()))).length;
     const withFormula = materials.filter((material) =>
-      material.split(';').some((alias) => parseMaterial(alias.trim()) || findMaterialMentions(alias).some((mention) => mention.kind === 'formula')),
+      material
+        .split(';')
+        .some((alias) => parseMaterial(alias.trim()) || findMaterialMentions(alias).some((mention) => mention.kind === 'formula')),
     ).length;
-    console.log(`bandgap-200: aliases parsed ${parsedAliases}/${aliases.length}, rows ${parsedRows}/${materials.length}, rows with a formula ${withFormula}/${materials.length}`);
+    console.log(
+      `bandgap-200: aliases parsed ${parsedAliases}/${aliases.length}, rows ${parsedRows}/${materials.length}, rows with a formula ${withFormula}/${materials.length}`,
+    );
     expect(parsedAliases / aliases.length).toBeGreaterThanOrEqual(0.59);
     expect(parsedRows / materials.length).toBeGreaterThanOrEqual(0.66);
     expect(withFormula / materials.length).toBeGreaterThanOrEqual(0.82);
@@ -44,8 +53,12 @@ describe.skipIf(skipReason !== undefined)('materials parse rates on the shared g
 
   it('matches cornell-tc dev materials to SuperCon rows written differently (measured 30/100, 10 at rtol 1e-3; 99 parse)', () => {
     const folder = ['datasets', 'cornell-scillm', 'tc-precedent-search'];
-    const dev = readCsv(...folder, 'SuperCon_Tc_Tcn_dev-set.csv').slice(1).map((row) => row[1] ?? '');
-    const table = readCsv(...folder, 'SuperCon_Tc_Tcn_no_NA.csv').slice(1).map((row) => row[1] ?? '');
+    const dev = readCsv(...folder, 'SuperCon_Tc_Tcn_dev-set.csv')
+      .slice(1)
+      .map((row) => row[1] ?? '');
+    const table = readCsv(...folder, 'SuperCon_Tc_Tcn_no_NA.csv')
+      .slice(1)
+      .map((row) => row[1] ?? '');
     // Bucket the table by element set so each dev material is compared with a few rows only.
     const elementsOf = (material: string): string | null => {
       const parsed = parseMaterial(material);
@@ -68,7 +81,9 @@ describe.skipIf(skipReason !== undefined)('materials parse rates on the shared g
       if (others.some((candidate) => sameMaterial(material, candidate))) matched += 1;
       if (others.some((candidate) => sameMaterial(material, candidate, [], { rtol: 1e-3 }))) matchedStrictly += 1;
     }
-    console.log(`cornell-tc: dev parsed ${parsed}/${dev.length}; matched to a row written differently ${matched} (rtol 1e-3: ${matchedStrictly})`);
+    console.log(
+      `cornell-tc: dev parsed ${parsed}/${dev.length}; matched to a row written differently ${matched} (rtol 1e-3: ${matchedStrictly})`,
+    );
     expect(parsed).toBeGreaterThanOrEqual(97);
     expect(matched).toBeGreaterThanOrEqual(27);
     expect(matchedStrictly).toBeGreaterThanOrEqual(9);

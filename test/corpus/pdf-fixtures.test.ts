@@ -71,13 +71,37 @@ describe.skipIf(skipReason !== undefined)('PDF fixtures', () => {
   });
 
   it.each([
-    ['pdf/iop/limesoup__cm_28_9_094014.pdf', '10.1088/0953-8984/28/9/094014', 'Surface etching, chemical modification and characterization of silicon nitride and silicon oxide'],
-    ['pdf/iop/limesoup__2dm_3_1_011003.pdf', '10.1088/2053-1583/3/1/011003', 'Low tension graphene drums for electromechanical pressure sensing'],
-    ['pdf/iop/limesoup__sms_25_12_125015.pdf', '10.1088/0964-1726/25/12/125015', 'High performance of macro-flexible piezoelectric energy harvester'],
-    ['mdpi-triple/norma__metabo4040932_fulltext.pdf', '10.3390/metabo4040932', 'Volatile Metabolite Profiling of Durum Wheat Kernels Contaminated by Fusarium poae'],
+    [
+      'pdf/iop/limesoup__cm_28_9_094014.pdf',
+      '10.1088/0953-8984/28/9/094014',
+      'Surface etching, chemical modification and characterization of silicon nitride and silicon oxide',
+    ],
+    [
+      'pdf/iop/limesoup__2dm_3_1_011003.pdf',
+      '10.1088/2053-1583/3/1/011003',
+      'Low tension graphene drums for electromechanical pressure sensing',
+    ],
+    [
+      'pdf/iop/limesoup__sms_25_12_125015.pdf',
+      '10.1088/0964-1726/25/12/125015',
+      'High performance of macro-flexible piezoelectric energy harvester',
+    ],
+    [
+      'mdpi-triple/norma__metabo4040932_fulltext.pdf',
+      '10.3390/metabo4040932',
+      'Volatile Metabolite Profiling of Durum Wheat Kernels Contaminated by Fusarium poae',
+    ],
     ['pdf/physics-misc/grobid__0807.3577_JCAP.pdf', '10.1088/1475-7516/2008/10/003', 'Apparent and average accelerations of the Universe'],
-    ['pdf/supercon/supermat__PhysRevX.9.021044-CC.pdf', '10.1103/physrevx.9.021044', 'Normal State 17O NMR Studies of Sr2RuO4 under Uniaxial Stress'],
-    ['pdf/supercon/supermat__piva2015combined-CC.pdf', '10.1088/0953-8984/27/14/145701', 'Combined external pressure and Cu-substitution studies on BaFe2As2 single crystals'],
+    [
+      'pdf/supercon/supermat__PhysRevX.9.021044-CC.pdf',
+      '10.1103/physrevx.9.021044',
+      'Normal State 17O NMR Studies of Sr2RuO4 under Uniaxial Stress',
+    ],
+    [
+      'pdf/supercon/supermat__piva2015combined-CC.pdf',
+      '10.1088/0953-8984/27/14/145701',
+      'Combined external pressure and Cu-substitution studies on BaFe2As2 single crystals',
+    ],
     // arXiv preprints: the journal DOI is not printed, so none may be reported.
     ['pdf/supercon/supermat__1903.04321-CC.pdf', null, 'Enhanced, homogeneous type II superconductivity in Cu-intercalated PdTe2'],
     ['pdf/supercon/supermat__EPL0410207-CC.pdf', null, 'Upper critical field in Ba1-xKxBiO3: magnetotransport versus magnetotunneling'],

@@ -38,12 +38,13 @@ function splitPowerOfTen(unit: string): { multiplier: number; unit: string } {
 
 // Rows where the table and we disagree, with the reason (we keep our reading).
 const knownDisagreements: Record<string, string> = {
-  'A': 'the table reads A as ångström (old SuperCon data); in text A is ampere',
+  A: 'the table reads A as ångström (old SuperCon data); in text A is ampere',
   'm.ohm.cm': 'table factor 0.01 is an error: mΩ·cm = 1e-5 Ω·m',
   'mW/cm.K': 'table factor 10 is an error: mW/(cm·K) = 0.1 W/(m·K)',
   'E+3 A/m': 'table converts H to μ0H (T); A/m is not T',
   'E-6%': 'table maps a strain percentage to m/Pa',
-  'emu mol-1': 'table target A.m^2/mol with 1e-3 while emu/mol is kept as emu/mol elsewhere: we read both as 1e-3 A m^2/mol; disagreement is the dimension of the target only',
+  'emu mol-1':
+    'table target A.m^2/mol with 1e-3 while emu/mol is kept as emu/mol elsewhere: we read both as 1e-3 A m^2/mol; disagreement is the dimension of the target only',
   'emu.K/mol': 'table uses the CGS volume-susceptibility reading (K m^3/mol); we read emu as a moment, 1e-3 A m^2',
   'emu.K/mole': 'as emu.K/mol',
   'micron m': 'we read micron × metre (m^2); the table means μm',
@@ -55,7 +56,10 @@ const knownDisagreements: Record<string, string> = {
 
 describe.skipIf(skip)('toSI against the Cornell SI conversion factors', () => {
   it('agrees with every row it reads, except the listed ones', () => {
-    const rows = parse(readFileSync(sharedPath('datasets', 'cornell-scillm', 'supercon-extraction', 'scoring', 'si_conversion_factors.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = parse(
+      readFileSync(sharedPath('datasets', 'cornell-scillm', 'supercon-extraction', 'scoring', 'si_conversion_factors.csv'), 'utf8'),
+      { columns: true },
+    ) as Record<string, string>[];
     let agreed = 0;
     const disagreed: string[] = [];
     for (const row of rows) {

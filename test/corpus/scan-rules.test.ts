@@ -53,15 +53,23 @@ describe.skipIf(skipReason !== undefined)('scan and rules on real articles', () 
   it('grounds a table triplet whose unit is printed only in the column header (PhysRevB.90.214101 Table III)', async () => {
     const article = await captureFile(sharedPath('fixtures/aps/xml/limesoup__10.1103_PhysRevB.90.214101.xml'));
     const fromTable = extractWithRules(article).filter((triplet) => triplet.evidence!.quote.exact.includes('\t'));
-    expect(fromTable.map((triplet) => [triplet.property, triplet.valueText, triplet.unit])).toContainEqual(['bulk_modulus', '146(5)', 'GPa']);
-    for (const triplet of fromTable) expect(ground(triplet, article)).toMatchObject({ anchored: true, valueInQuote: true, unitInQuote: true, grounded: true });
+    expect(fromTable.map((triplet) => [triplet.property, triplet.valueText, triplet.unit])).toContainEqual([
+      'bulk_modulus',
+      '146(5)',
+      'GPa',
+    ]);
+    for (const triplet of fromTable)
+      expect(ground(triplet, article)).toMatchObject({ anchored: true, valueInQuote: true, unitInQuote: true, grounded: true });
   });
 
   describe('every bandgap-200 publisher text', () => {
     const folder = sharedPath('datasets', 'bandgap-200', 'text-pub');
     const articles: Article[] = [];
     beforeAll(async () => {
-      for (const file of readdirSync(folder).filter((name) => name.endsWith('.txt')).sort()) articles.push(await captureFile(`${folder}/${file}`));
+      for (const file of readdirSync(folder)
+        .filter((name) => name.endsWith('.txt'))
+        .sort())
+        articles.push(await captureFile(`${folder}/${file}`));
     });
 
     it('grounds every rules triplet (grounding rate 100%)', () => {

@@ -46,7 +46,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'capture in the built ex
   let datasetPage: Page;
 
   beforeAll(async () => {
-    const files = Object.fromEntries([...papers.map((paper) => paper.path), botCheckPath].map((path) => [path, sharedPath('fixtures', path)]));
+    const files = Object.fromEntries(
+      [...papers.map((paper) => paper.path), botCheckPath].map((path) => [path, sharedPath('fixtures', path)]),
+    );
     server = await startFixtureServer(files);
     browser = await launchExtensionBrowser(extensionDirectory, [server.origin]);
     mkdirSync(screenshotDirectory, { recursive: true });

@@ -41,7 +41,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'a crash in the middle o
     await page.getByTestId('import-file').setInputFiles(file);
     const progress = page.locator('.dataset-import progress');
     // Wait until at least two chunks are acknowledged, then kill the browser at once.
-    await expect.poll(async () => Number((await progress.getAttribute('value').catch(() => null)) ?? 0), { timeout: 120_000, interval: 20 }).toBeGreaterThanOrEqual(2 * CHUNK);
+    await expect
+      .poll(async () => Number((await progress.getAttribute('value').catch(() => null)) ?? 0), { timeout: 120_000, interval: 20 })
+      .toBeGreaterThanOrEqual(2 * CHUNK);
     const acknowledged = Number((await progress.getAttribute('value').catch(() => null)) ?? 2 * CHUNK);
     await first.crash();
 
@@ -58,7 +60,10 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'a crash in the middle o
 
       // The same file again: the saved rows merge, the rest are added, nothing doubles.
       await reopened.getByTestId('import-file').setInputFiles(file);
-      await reopened.getByTestId('import-summary').filter({ hasText: `Added ${TOTAL - rows.length}, merged ${rows.length}; 0 problems` }).waitFor({ timeout: 300_000 });
+      await reopened
+        .getByTestId('import-summary')
+        .filter({ hasText: `Added ${TOTAL - rows.length}, merged ${rows.length}; 0 problems` })
+        .waitFor({ timeout: 300_000 });
       expect(await storedRows(reopened)).toHaveLength(TOTAL);
     } finally {
       await second.close();

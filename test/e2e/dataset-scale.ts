@@ -37,16 +37,28 @@ async function main(): Promise<void> {
 
     let started = Date.now();
     await page.getByTestId('import-file').setInputFiles(file);
-    await page.getByTestId('import-summary').filter({ hasText: `Added ${total}` }).waitFor({ timeout: 1_800_000 });
+    await page
+      .getByTestId('import-summary')
+      .filter({ hasText: `Added ${total}` })
+      .waitFor({ timeout: 1_800_000 });
     const importSeconds = (Date.now() - started) / 1000;
 
-    await page.getByTestId('triplet-count').filter({ hasText: new RegExp(`^${total} of`) }).waitFor({ timeout: 120_000 });
+    await page
+      .getByTestId('triplet-count')
+      .filter({ hasText: new RegExp(`^${total} of`) })
+      .waitFor({ timeout: 120_000 });
     started = Date.now();
     await page.getByTestId('filter-material').fill('TiO');
-    await page.getByTestId('triplet-count').filter({ hasText: new RegExp(`^${expectedMatches}\\b`) }).waitFor({ timeout: 120_000 });
+    await page
+      .getByTestId('triplet-count')
+      .filter({ hasText: new RegExp(`^${expectedMatches}\\b`) })
+      .waitFor({ timeout: 120_000 });
     const filterSeconds = (Date.now() - started) / 1000;
     await page.getByTestId('filter-material').fill('');
-    await page.getByTestId('triplet-count').filter({ hasText: new RegExp(`^${total} of`) }).waitFor({ timeout: 120_000 });
+    await page
+      .getByTestId('triplet-count')
+      .filter({ hasText: new RegExp(`^${total} of`) })
+      .waitFor({ timeout: 120_000 });
 
     started = Date.now();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 1_800_000 }), page.getByTestId('export-csv').click()]);

@@ -40,8 +40,15 @@ const readRuns = (page: Page) => readStore<StoredRun>(page, 'runs');
 async function firstBandGapFact(): Promise<ScriptedFact> {
   const article = await captureDocument(new Uint8Array(readFileSync(sharedPath('fixtures', articlePath))), { domParser: nodeDomParser() });
   const triplet = extractWithRules(article).find((candidate) => candidate.property === 'band_gap' && candidate.value.kind === 'number');
-  if (!triplet || triplet.value.kind !== 'number' || !triplet.evidence) throw new Error('the fixture page no longer has a band-gap sentence');
-  return { material: triplet.material, property: 'band_gap', value: triplet.value.value, unit: triplet.unit, quote: triplet.evidence.quote.exact };
+  if (!triplet || triplet.value.kind !== 'number' || !triplet.evidence)
+    throw new Error('the fixture page no longer has a band-gap sentence');
+  return {
+    material: triplet.material,
+    property: 'band_gap',
+    value: triplet.value.value,
+    unit: triplet.unit,
+    quote: triplet.evidence.quote.exact,
+  };
 }
 
 describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the built extension', () => {
@@ -82,7 +89,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the 
     models.setDelay(150);
     await panel.getByTestId('extract-button').click();
     // Progress is visible while the run goes: a stage with its model calls.
-    await expect.poll(() => panel.getByTestId('run-status').textContent(), { timeout: 30_000 }).toMatch(/model calls|MCTS|Cross-verifying|Grounding/);
+    await expect
+      .poll(() => panel.getByTestId('run-status').textContent(), { timeout: 30_000 })
+      .toMatch(/model calls|MCTS|Cross-verifying|Grounding/);
     await panel.locator('[data-testid="run-status"][data-status="done"]').waitFor({ timeout: 90_000 });
 
     const verified = panel.locator('[data-testid="run-records"] li[data-status="verified"]');
@@ -99,7 +108,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the 
     expect(run!.records[0]!.triplet.evidence!.quote.exact).toBe(fact.quote);
     // Every HTTP request the server saw is counted in the stored run record; the proposers used the listed models.
     expect(run!.run!.calls).toBe(models.requests.length);
-    expect(new Set(models.requests.filter((request) => request.role === 'moa').map((request) => request.model))).toEqual(new Set(['proposer-a', 'proposer-b', 'proposer-c']));
+    expect(new Set(models.requests.filter((request) => request.role === 'moa').map((request) => request.model))).toEqual(
+      new Set(['proposer-a', 'proposer-b', 'proposer-c']),
+    );
     // The paper text went to the models inside the delimited data block, never as instructions.
     expect(models.requests.every((request) => request.user.includes('<<<DATA') || request.role !== 'moa')).toBe(true);
   });
@@ -126,7 +137,10 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the 
     // The default roster on an adapter without shader-f16: three f32 models, none downloaded here.
     await expect.poll(() => models.count(), { timeout: 20_000 }).toBe(3);
     // Sizes and cache states arrive from the offscreen document after the list is drawn.
-    const described = async () => (await models.allTextContents()).filter((text) => /q4f32_1-MLC/.test(text) && /\d+ MB of GPU memory/.test(text) && text.includes('Not downloaded')).length;
+    const described = async () =>
+      (await models.allTextContents()).filter(
+        (text) => /q4f32_1-MLC/.test(text) && /\d+ MB of GPU memory/.test(text) && text.includes('Not downloaded'),
+      ).length;
     await expect.poll(described, { timeout: 20_000 }).toBe(3);
     expect(await panel.getByTestId('storage-usage').textContent()).toMatch(/^Using .+ of .+ the browser allows Assay\.$/);
     await panel.getByTestId('settings-panel').locator('summary').click();

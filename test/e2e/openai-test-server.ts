@@ -42,7 +42,13 @@ function roleOf(body: ChatBody): 'moa' | 'generator' | 'discriminator' {
 
 function replyFor(role: 'moa' | 'generator' | 'discriminator', facts: readonly ScriptedFact[]): string {
   if (role === 'moa') return JSON.stringify({ triplets: facts.map((fact) => ({ ...fact, value: String(fact.value) })) });
-  if (role === 'generator') return JSON.stringify({ text: 'Found the values and their units in the passage.', materials: facts.map((fact) => fact.material), triplets: facts, final: true });
+  if (role === 'generator')
+    return JSON.stringify({
+      text: 'Found the values and their units in the passage.',
+      materials: facts.map((fact) => fact.material),
+      triplets: facts,
+      final: true,
+    });
   return JSON.stringify({ triplets: facts });
 }
 

@@ -32,10 +32,22 @@ const extensionlessPath = `/article/${doi}/pdf`;
 const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 /** The stored article of paper `key`: its page count and every block's page, read from IndexedDB. */
-async function readStoredPages(extensionPage: Page, key: string): Promise<{ pageCount: number | null; pages: Array<number | null>; source: string } | null> {
-  const papers = await readStore<{ key: string; article: { source: string; pageCount?: number; blocks: Array<{ page?: number }> } }>(extensionPage, 'papers');
+async function readStoredPages(
+  extensionPage: Page,
+  key: string,
+): Promise<{ pageCount: number | null; pages: Array<number | null>; source: string } | null> {
+  const papers = await readStore<{ key: string; article: { source: string; pageCount?: number; blocks: Array<{ page?: number }> } }>(
+    extensionPage,
+    'papers',
+  );
   const record = papers.find((paper) => paper.key === key);
-  return record ? { source: record.article.source, pageCount: record.article.pageCount ?? null, pages: record.article.blocks.map((block) => block.page ?? null) } : null;
+  return record
+    ? {
+        source: record.article.source,
+        pageCount: record.article.pageCount ?? null,
+        pages: record.article.blocks.map((block) => block.page ?? null),
+      }
+    : null;
 }
 
 describe.skipIf(skipReason !== undefined)(skipReason ?? 'capture a PDF open in the browser’s viewer', () => {
@@ -75,7 +87,10 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'capture a PDF open in t
       const panel = await browser.context.newPage();
       await panel.setViewportSize({ width: 420, height: 760 });
       await captureInSidePanel(browser, panel, await findTabId(extensionPage, pdfTab));
-      await panel.screenshot({ path: join(screenshotDirectory, `sidepanel-pdf-${path === pdfPath ? 'path' : 'content-type'}.png`), fullPage: true });
+      await panel.screenshot({
+        path: join(screenshotDirectory, `sidepanel-pdf-${path === pdfPath ? 'path' : 'content-type'}.png`),
+        fullPage: true,
+      });
 
       const status = panel.getByTestId('capture-status');
       expect(await status.getAttribute('data-status'), squash(await status.textContent())).toBe('saved');

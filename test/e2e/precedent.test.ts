@@ -49,7 +49,10 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'precedent check from a 
 
   it('imports the SuperCon table, then answers a material selected in the page from it, with codes and rows', async () => {
     await panel.getByTestId('reference-import').setInputFiles(superCon());
-    await panel.locator('[data-testid="reference-status"]').filter({ hasText: /^Imported SuperCon_Tc_Tcn_no_NA\.csv: \d+ rows$/ }).waitFor({ timeout: 60_000 });
+    await panel
+      .locator('[data-testid="reference-status"]')
+      .filter({ hasText: /^Imported SuperCon_Tc_Tcn_no_NA\.csv: \d+ rows$/ })
+      .waitFor({ timeout: 60_000 });
 
     // Select the first "SrTiO<sub>3</sub>" of the article, across the subscript, as a reader would with the mouse.
     const selected = await article.evaluate(() => {
@@ -57,7 +60,14 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'precedent check from a 
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const at = node.textContent?.lastIndexOf('SrTiO') ?? -1;
         const sub = node.nextSibling;
-        if (at < 0 || at + 'SrTiO'.length !== node.textContent!.length || !(sub instanceof HTMLElement) || sub.tagName !== 'SUB' || !sub.firstChild) continue;
+        if (
+          at < 0 ||
+          at + 'SrTiO'.length !== node.textContent!.length ||
+          !(sub instanceof HTMLElement) ||
+          sub.tagName !== 'SUB' ||
+          !sub.firstChild
+        )
+          continue;
         const range = document.createRange();
         range.setStart(node, at);
         range.setEnd(sub.firstChild, sub.firstChild.textContent!.length);
@@ -71,10 +81,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'precedent check from a 
     expect(selected).toBe('SrTiO3');
     await worker.evaluate(
       ({ text, id }) =>
-        (globalThis as unknown as { assayTest: { precedentMenuClick(info: object, tab: object): Promise<void> } }).assayTest.precedentMenuClick(
-          { menuItemId: 'assay-check-precedent', selectionText: text },
-          { id },
-        ),
+        (
+          globalThis as unknown as { assayTest: { precedentMenuClick(info: object, tab: object): Promise<void> } }
+        ).assayTest.precedentMenuClick({ menuItemId: 'assay-check-precedent', selectionText: text }, { id }),
       { text: selected, id: tabId },
     );
 

@@ -32,7 +32,15 @@ async function pageFacts(): Promise<ScriptedFact[]> {
   const article = await captureDocument(new Uint8Array(readFileSync(sharedPath('fixtures', articlePath))), { domParser: nodeDomParser() });
   const facts = extractWithRules(article).flatMap((triplet) =>
     triplet.property === 'band_gap' && triplet.value.kind === 'number' && triplet.evidence
-      ? [{ material: triplet.material, property: 'band_gap', value: triplet.value.value, unit: triplet.unit, quote: triplet.evidence.quote.exact }]
+      ? [
+          {
+            material: triplet.material,
+            property: 'band_gap',
+            value: triplet.value.value,
+            unit: triplet.unit,
+            quote: triplet.evidence.quote.exact,
+          },
+        ]
       : [],
   );
   if (facts.length < 2) throw new Error(`the fixture page has ${facts.length} band-gap facts; this test needs two`);
@@ -86,7 +94,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
     await panel.locator('[data-testid="run-status"][data-status="done"]').waitFor({ timeout: 90_000 });
 
     const records = panel.locator('[data-testid="run-records"] li.record');
-    await expect.poll(() => records.evaluateAll((items) => items.map((item) => item.getAttribute('data-status')).sort())).toEqual(['rejected', 'verified', 'verified']);
+    await expect
+      .poll(() => records.evaluateAll((items) => items.map((item) => item.getAttribute('data-status')).sort()))
+      .toEqual(['rejected', 'verified', 'verified']);
 
     // The highlighter's host reports what it anchored; the CSS Custom Highlight API holds one highlight per status.
     const host = article.locator('assay-highlighter');
@@ -96,7 +106,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
     const registry = () =>
       article.evaluate(() => {
         const highlights = (CSS as unknown as { highlights: Map<string, { size: number }> }).highlights;
-        return Object.fromEntries([...highlights.entries()].filter(([, highlight]) => highlight.size > 0).map(([name, highlight]) => [name, highlight.size]));
+        return Object.fromEntries(
+          [...highlights.entries()].filter(([, highlight]) => highlight.size > 0).map(([name, highlight]) => [name, highlight.size]),
+        );
       });
     await expect.poll(registry, { timeout: 20_000 }).toEqual({ 'assay-verified': 2, 'assay-rejected': 1 });
     // The page's own nodes are untouched: no element of ours inside the body.
@@ -125,9 +137,19 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
 
   it('takes the reader’s decisions, keeps the model’s answer beside an edit, and saves the kept facts in one click', async () => {
     const indexOf = async (material: string, status: string) =>
-      Number(await panel.locator(`[data-testid="run-records"] li.record[data-status="${status}"]`).filter({ hasText: material }).first().getAttribute('data-index'));
+      Number(
+        await panel
+          .locator(`[data-testid="run-records"] li.record[data-status="${status}"]`)
+          .filter({ hasText: material })
+          .first()
+          .getAttribute('data-index'),
+      );
     const first = await indexOf(facts[0]!.material, 'verified');
-    const second = (await panel.locator('[data-testid="run-records"] li.record[data-status="verified"]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-index'))))).find((index) => index !== first)!;
+    const second = (
+      await panel
+        .locator('[data-testid="run-records"] li.record[data-status="verified"]')
+        .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-index'))))
+    ).find((index) => index !== first)!;
     const rejected = await indexOf(invented.material, 'rejected');
 
     await panel.getByTestId(`accept-${first}`).click();
@@ -184,7 +206,10 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
   it('lists the saved rows on the dataset page and exports them as CSV and JSONL with full provenance', async () => {
     const dataset = await browser.context.newPage();
     await dataset.goto(browser.extensionUrl('dataset.html'));
-    await dataset.getByTestId('triplet-count').filter({ hasText: /^2 of 2 triplets/ }).waitFor();
+    await dataset
+      .getByTestId('triplet-count')
+      .filter({ hasText: /^2 of 2 triplets/ })
+      .waitFor();
     await dataset.screenshot({ path: join(screenshotDirectory, 'dataset-page.png'), fullPage: true });
 
     const csv = await downloadText(dataset, 'export-csv');
@@ -195,12 +220,21 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
     const accepted = rows.find((row) => row.decision === 'accepted')!;
     expect(edited).toMatchObject({ material: facts[1]!.material, value: '0.31', unit: facts[1]!.unit, doi: DOI, quote: facts[1]!.quote });
     expect(edited.original_value).toContain(String(facts[1]!.value));
-    expect(accepted).toMatchObject({ material: facts[0]!.material, value: String(facts[0]!.value), status: 'verified', doi: DOI, quote: facts[0]!.quote });
+    expect(accepted).toMatchObject({
+      material: facts[0]!.material,
+      value: String(facts[0]!.value),
+      status: 'verified',
+      doi: DOI,
+      quote: facts[0]!.quote,
+    });
     expect(Number(accepted.si_value)).toBeCloseTo(facts[0]!.value * 1.602176634e-19, 25);
 
     const jsonl = await downloadText(dataset, 'export-jsonl');
     exportedJsonl = jsonl.text;
-    const lines = jsonl.text.trimEnd().split('\n').map((line) => DatasetTripletSchema.parse(JSON.parse(line)));
+    const lines = jsonl.text
+      .trimEnd()
+      .split('\n')
+      .map((line) => DatasetTripletSchema.parse(JSON.parse(line)));
     expect(lines).toHaveLength(2);
     for (const line of lines) {
       expect(line.paper).toMatchObject({ doi: DOI, title: 'Electronic Level Alignment in Inverted Organometal Perovskite Solar Cells' });
@@ -217,14 +251,24 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
     try {
       const page = await fresh.context.newPage();
       await page.goto(fresh.extensionUrl('dataset.html'));
-      await page.getByTestId('import-file').setInputFiles({ name: 'assay.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(exportedJsonl) });
+      await page
+        .getByTestId('import-file')
+        .setInputFiles({ name: 'assay.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(exportedJsonl) });
       await page.getByTestId('import-summary').filter({ hasText: 'Added 2, merged 0; 0 problems' }).waitFor();
-      await page.getByTestId('triplet-count').filter({ hasText: /^2 of 2 triplets/ }).waitFor();
+      await page
+        .getByTestId('triplet-count')
+        .filter({ hasText: /^2 of 2 triplets/ })
+        .waitFor();
       expect((await downloadText(page, 'export-jsonl')).text).toBe(exportedJsonl);
       // Importing the same file again merges instead of doubling.
-      await page.getByTestId('import-file').setInputFiles({ name: 'assay.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(exportedJsonl) });
+      await page
+        .getByTestId('import-file')
+        .setInputFiles({ name: 'assay.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(exportedJsonl) });
       await page.getByTestId('import-summary').filter({ hasText: 'Added 0, merged 2; 0 problems' }).waitFor();
-      await page.getByTestId('triplet-count').filter({ hasText: /^2 of 2 triplets/ }).waitFor();
+      await page
+        .getByTestId('triplet-count')
+        .filter({ hasText: /^2 of 2 triplets/ })
+        .waitFor();
     } finally {
       await fresh.close();
     }

@@ -5,7 +5,20 @@
 import type { DatasetTriplet } from '../../src/contracts/dataset';
 import { mergeKeyOf } from '../../src/store/dataset-repository';
 
-const PROPERTIES = ['band_gap', 'tc', 'bulk_modulus', 'curie_temperature', 'neel_temperature', 'lattice_constant', 'lattice_a', 'lattice_b', 'lattice_c', 'd33', 'density', 'bet_surface_area'];
+const PROPERTIES = [
+  'band_gap',
+  'tc',
+  'bulk_modulus',
+  'curie_temperature',
+  'neel_temperature',
+  'lattice_constant',
+  'lattice_a',
+  'lattice_b',
+  'lattice_c',
+  'd33',
+  'density',
+  'bet_surface_area',
+];
 const ELEMENTS = ['Ti', 'Zn', 'Ga', 'In', 'Sn', 'Cu', 'Fe', 'Ni', 'Co', 'Mn', 'Nb', 'Ta', 'Sr', 'Ba', 'La', 'Y', 'Bi', 'Mo', 'W', 'V'];
 const ANIONS = ['O', 'N', 'S', 'Se', 'Te'];
 
@@ -28,14 +41,26 @@ export function syntheticRow(index: number, now: string): DatasetTriplet {
   const quote = `The measured value for ${material(index % 500)} is ${value} eV in sample ${index}.`;
   const base: Omit<DatasetTriplet, 'mergeKey'> = {
     id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-    paper: { key: `doi:${doi}`, doi, url: `https://example.org/${doi}`, title: `Benchmark paper ${paperIndex}`, authors: ['A. Author', 'B. Author'], journal: 'Bench. J.', year: 2000 + paperIndex },
+    paper: {
+      key: `doi:${doi}`,
+      doi,
+      url: `https://example.org/${doi}`,
+      title: `Benchmark paper ${paperIndex}`,
+      authors: ['A. Author', 'B. Author'],
+      journal: 'Bench. J.',
+      year: 2000 + paperIndex,
+    },
     material: material(index % 500),
     property: PROPERTIES[index % PROPERTIES.length]!,
     value: { kind: 'number', value: value + index * 1e-6 },
     valueText: String(value),
     unit: 'eV',
     si: { value: { kind: 'number', value: (value + index * 1e-6) * 1.602176634e-19 }, unit: 'kg m^2 s^-2' },
-    evidence: { quote: { type: 'TextQuoteSelector', exact: quote, prefix: 'Results. ', suffix: ' See Fig. 2.' }, position: { type: 'TextPositionSelector', start: 100, end: 100 + quote.length }, blockId: `b${index % 40}` },
+    evidence: {
+      quote: { type: 'TextQuoteSelector', exact: quote, prefix: 'Results. ', suffix: ' See Fig. 2.' },
+      position: { type: 'TextPositionSelector', start: 100, end: 100 + quote.length },
+      blockId: `b${index % 40}`,
+    },
     status: 'verified',
     review: { decision: index % 5 === 0 ? 'accepted' : 'pending' },
     votes: ['moa', 'gd'],
@@ -44,4 +69,3 @@ export function syntheticRow(index: number, now: string): DatasetTriplet {
   };
   return { ...base, mergeKey: mergeKeyOf(base) };
 }
-

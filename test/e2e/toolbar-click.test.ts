@@ -48,7 +48,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'toolbar click grants ac
     await browser.clickToolbarButton(articlePage);
     // The real side panel (no `?tabId`) is a target Playwright does not list as a page.
     const sidePanelUrl = browser.extensionUrl('sidepanel.html');
-    await expect.poll(async () => (await browser.targetUrls()).some((target) => target.endsWith(` ${sidePanelUrl}`)), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await browser.targetUrls()).some((target) => target.endsWith(` ${sidePanelUrl}`)), { timeout: 10_000 })
+      .toBe(true);
 
     await captureInSidePanel(browser, panel, tabId);
     expect(await status.getAttribute('data-status'), (await status.textContent()) ?? '').toBe('saved');

@@ -42,7 +42,10 @@ async function launch(extraArgs: string[]): Promise<WebGpuBrowser> {
     page,
     send: (request) =>
       page.evaluate(
-        (message) => (globalThis as unknown as { chrome: { runtime: { sendMessage(message: object): Promise<EngineStatus> } } }).chrome.runtime.sendMessage(message),
+        (message) =>
+          (
+            globalThis as unknown as { chrome: { runtime: { sendMessage(message: object): Promise<EngineStatus> } } }
+          ).chrome.runtime.sendMessage(message),
         request,
       ),
     close: () => extension.close(),

@@ -7,15 +7,42 @@
 
 /** Headings of back matter and page furniture; the section they open is not article text. */
 const BACK_MATTER_TITLES = [
-  String.raw`references?(?:\s+and\s+notes)?`, String.raw`notes\s+and\s+references`, String.raw`references\s+cited`, 'bibliography',
-  String.raw`(?:literature|works)\s+cited`, String.raw`cited\s+by(?:\s*\(\d+\))?`, String.raw`citing\s+(?:literature|articles)`, 'citations?',
-  String.raw`related\s+(?:articles?|content|research)`, String.raw`(?:recommended|similar)\s+articles`, String.raw`(?:article\s+)?metrics`,
-  String.raw`article\s+views`, 'altmetric', String.raw`author\s+information`, String.raw`authors?\s+and\s+affiliations`,
-  String.raw`authors?[’']\s*affiliations`, 'affiliations', String.raw`copyright(?:\s+information)?`, String.raw`about\s+(?:this|the)\s+article`,
-  String.raw`rights\s+and\s+permissions`, 'permissions', String.raw`personalised\s+recommendations`, String.raw`(?:share|cite)\s+this\s+article`,
-  String.raw`(?:additional|article)\s+information`, 'keywords?', String.raw`key\s+words`, String.raw`publication\s+history`,
-  String.raw`download\s+references?`, String.raw`terms\s+(?:&|and)\s+conditions`, String.raw`other\s+acs\s+content\s+by\s+these\s+authors`,
-  String.raw`view\s+more`, 'actions', String.raw`table\s+of\s+contents`, 'cookies', String.raw`sign\s+in`, String.raw`log\s*in`,
+  String.raw`references?(?:\s+and\s+notes)?`,
+  String.raw`notes\s+and\s+references`,
+  String.raw`references\s+cited`,
+  'bibliography',
+  String.raw`(?:literature|works)\s+cited`,
+  String.raw`cited\s+by(?:\s*\(\d+\))?`,
+  String.raw`citing\s+(?:literature|articles)`,
+  'citations?',
+  String.raw`related\s+(?:articles?|content|research)`,
+  String.raw`(?:recommended|similar)\s+articles`,
+  String.raw`(?:article\s+)?metrics`,
+  String.raw`article\s+views`,
+  'altmetric',
+  String.raw`author\s+information`,
+  String.raw`authors?\s+and\s+affiliations`,
+  String.raw`authors?[’']\s*affiliations`,
+  'affiliations',
+  String.raw`copyright(?:\s+information)?`,
+  String.raw`about\s+(?:this|the)\s+article`,
+  String.raw`rights\s+and\s+permissions`,
+  'permissions',
+  String.raw`personalised\s+recommendations`,
+  String.raw`(?:share|cite)\s+this\s+article`,
+  String.raw`(?:additional|article)\s+information`,
+  'keywords?',
+  String.raw`key\s+words`,
+  String.raw`publication\s+history`,
+  String.raw`download\s+references?`,
+  String.raw`terms\s+(?:&|and)\s+conditions`,
+  String.raw`other\s+acs\s+content\s+by\s+these\s+authors`,
+  String.raw`view\s+more`,
+  'actions',
+  String.raw`table\s+of\s+contents`,
+  'cookies',
+  String.raw`sign\s+in`,
+  String.raw`log\s*in`,
 ];
 export const BACK_MATTER_HEADING = new RegExp(String.raw`^(?:[\dIVX]+\.?\s*)?(?:${BACK_MATTER_TITLES.join('|')})\s*:?$`, 'i');
 /** "Figure 3: …", "Table 2. …", "Scheme 1" written as a heading: a caption, not a section. */
@@ -29,7 +56,8 @@ export const MAX_TERM_CHARS = 80;
 /** A caption heading that is only its label ("Figure 1"): the caption below repeats it with the text. */
 export const BARE_CAPTION_LABEL = /^(?:fig(?:ure)?|table|scheme|chart|graph|plate)\.?\s*[A-Z]?\d+[a-z]?\.?$/i;
 /** Whole blocks that are page controls or publisher counters, not article text. */
-export const PAGE_CONTROL_TEXT = /^(?:download (?:pdf|citation|figure|hi-res image)|view pdf|pdf|open in (?:new tab|viewer)|back to top|this article references \d+ other publications\.?|recommended articles|figure viewer)$/i;
+export const PAGE_CONTROL_TEXT =
+  /^(?:download (?:pdf|citation|figure|hi-res image)|view pdf|pdf|open in (?:new tab|viewer)|back to top|this article references \d+ other publications\.?|recommended articles|figure viewer)$/i;
 /** List bullets rendered as text. */
 export const BULLET = /^[•▪◦●■□►▸–—\-*·]+$/;
 /** A table with more than this many characters in one cell is page layout. */
@@ -59,7 +87,6 @@ export function hasOtherHeadings(container: Element, heading: Element, level: nu
   }
   return false;
 }
-
 
 /**
  * A table holds data when at least two of its rows have two or more non-empty cells and it is

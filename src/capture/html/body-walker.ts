@@ -16,7 +16,18 @@
  */
 import type { ArticleBuilder } from '../article-builder';
 import { selectAll } from './selector-index';
-import { ABSTRACT_HEADING, BACK_MATTER_HEADING, BARE_CAPTION_LABEL, BULLET, CAPTION_HEADING, PAGE_CONTROL_TEXT, MAX_LABEL_CHARS, MAX_TERM_CHARS, backMatterContainer, isDataTable } from './block-rules';
+import {
+  ABSTRACT_HEADING,
+  BACK_MATTER_HEADING,
+  BARE_CAPTION_LABEL,
+  BULLET,
+  CAPTION_HEADING,
+  PAGE_CONTROL_TEXT,
+  MAX_LABEL_CHARS,
+  MAX_TERM_CHARS,
+  backMatterContainer,
+  isDataTable,
+} from './block-rules';
 import { BLOCK_TAGS, childNodesOf, compactText, headingLevel, isElement, isIgnorable, isText, tagOf, visibleText } from './dom-text';
 
 export interface WalkRules {
@@ -64,7 +75,12 @@ export class BodyWalker {
     scope: ParentNode,
   ) {
     this.normalizedTitle = rules.title ? squash(rules.title) : null;
-    const [excluded, captions, sectionHeadings, figures] = selectAll(scope, [rules.exclude, rules.caption, rules.sectionHeading, rules.figure]);
+    const [excluded, captions, sectionHeadings, figures] = selectAll(scope, [
+      rules.exclude,
+      rules.caption,
+      rules.sectionHeading,
+      rules.figure,
+    ]);
     this.captions = captions ?? new Set();
     // A caption is read even when a broad exclusion covers it (Wiley writes table captions as
     // <header class="article-table-caption">, and every <header> is excluded as page furniture).
@@ -189,11 +205,18 @@ export class BodyWalker {
   /** Add a paragraph or caption, holding back labels and dropping bare bullets. */
   private addText(kind: 'paragraph' | 'caption', raw: string, isTerm = false): void {
     // A stray separator left by a label ("<b>:</b> Volatile metabolites…") is not text.
-    const text = raw.replace(/\s+/g, ' ').trim().replace(/^[:;,]\s+/, '');
+    const text = raw
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^[:;,]\s+/, '');
     if (!text || BULLET.test(text) || PAGE_CONTROL_TEXT.test(text)) return;
     // A bare caption label ("Table 1.") leads the caption text that follows it (PMC), unless
     // that caption repeats the label itself (ACS 2023: "Figure 1", then "Figure 1. Flowchart…").
-    if (text.length <= MAX_LABEL_CHARS || (isTerm && text.length <= MAX_TERM_CHARS) || (kind === 'caption' && BARE_CAPTION_LABEL.test(text))) {
+    if (
+      text.length <= MAX_LABEL_CHARS ||
+      (isTerm && text.length <= MAX_TERM_CHARS) ||
+      (kind === 'caption' && BARE_CAPTION_LABEL.test(text))
+    ) {
       this.pendingLabel = this.pendingLabel ? `${this.pendingLabel} ${text}` : text;
       return;
     }

@@ -28,12 +28,40 @@ const MIN_ABSTRACT_CHARS = 24;
 const MIN_LANDING_TEXT_CHARS = 800;
 /** Left out of every walk, whatever the adapter: page furniture and back-matter containers. */
 const GENERIC_EXCLUDE = [
-  'header', '[role="banner"]', '[role="navigation"]', '[role="contentinfo"]', '[role="complementary"]', '[role="dialog"]',
-  '[role="doc-bibliography"]', '[role="search"]', '[role="toolbar"]', '[role="menu"]', '[role="tablist"]',
-  '#cookie-banner', '.cookie-banner', '#onetrust-consent-sdk', '.cc-banner', '.cookies', '#cookies',
-  '.breadcrumb', '.breadcrumbs', '.skip-link', '.visually-hidden', '.sr-only', '.screen-reader-text',
-  '.affiliations', '.author-affiliations', '.author-list', '.authors-list', '.contrib-group', '.cited-by', '.citedBy',
-  '.related-articles', '.article-metrics', '.social-share', '.share-buttons',
+  'header',
+  '[role="banner"]',
+  '[role="navigation"]',
+  '[role="contentinfo"]',
+  '[role="complementary"]',
+  '[role="dialog"]',
+  '[role="doc-bibliography"]',
+  '[role="search"]',
+  '[role="toolbar"]',
+  '[role="menu"]',
+  '[role="tablist"]',
+  '#cookie-banner',
+  '.cookie-banner',
+  '#onetrust-consent-sdk',
+  '.cc-banner',
+  '.cookies',
+  '#cookies',
+  '.breadcrumb',
+  '.breadcrumbs',
+  '.skip-link',
+  '.visually-hidden',
+  '.sr-only',
+  '.screen-reader-text',
+  '.affiliations',
+  '.author-affiliations',
+  '.author-list',
+  '.authors-list',
+  '.contrib-group',
+  '.cited-by',
+  '.citedBy',
+  '.related-articles',
+  '.article-metrics',
+  '.social-share',
+  '.share-buttons',
 ].join(', ');
 
 /**
@@ -49,7 +77,13 @@ export function captureHtml(document: Document, options: { url?: string | null }
   const metadata = readPageMetadata(document);
   rejectNonArticlePages(document, metadata);
   const url = options.url ?? metadata.canonicalUrl ?? null;
-  const adapter = chooseAdapter({ document, url, host: hostOf(options.url ?? metadata.canonicalUrl), doi: metadata.doi, publisher: metadata.publisher });
+  const adapter = chooseAdapter({
+    document,
+    url,
+    host: hostOf(options.url ?? metadata.canonicalUrl),
+    doi: metadata.doi,
+    publisher: metadata.publisher,
+  });
   const title = pickTitle(document, metadata, adapter);
   const warnings: string[] = [];
 
@@ -59,7 +93,9 @@ export function captureHtml(document: Document, options: { url?: string | null }
   const abstractElements = readAbstract(document, adapter, abstractBuilder, title);
   if (abstractElements.length === 0 && metadata.abstract) abstractBuilder.add('paragraph', metadata.abstract, { section: 'Abstract' });
   const bodyBuilder = new ArticleBuilder();
-  const roots = findContentRoots(document, adapter.contentRoots).filter((root) => !abstractElements.some((element) => element.contains(root)));
+  const roots = findContentRoots(document, adapter.contentRoots).filter(
+    (root) => !abstractElements.some((element) => element.contains(root)),
+  );
   const walker = new BodyWalker(bodyBuilder, walkRules(adapter, title), new Set(abstractElements), document);
   for (const root of roots) walker.walk(root);
   const abstractChars = abstractBuilder.bodyLength;
@@ -80,11 +116,16 @@ export function captureHtml(document: Document, options: { url?: string | null }
     throw new CaptureError('not-article', 'No article text found on this page: no abstract, no paragraphs, no article metadata.');
   }
   if (!fullText && abstractChars === 0 && metadata.articleTagCount === 0 && !doi.value) {
-    throw new CaptureError('not-article', 'This page has neither article metadata nor an abstract, and little text: it does not look like an article.');
+    throw new CaptureError(
+      'not-article',
+      'This page has neither article metadata nor an abstract, and little text: it does not look like an article.',
+    );
   }
   const abstractOnly = !fullText;
   if (metadataOnly) {
-    warnings.push('Only the paper\'s metadata is on this page: no abstract and no text. Open the full text or the PDF to capture its content.');
+    warnings.push(
+      "Only the paper's metadata is on this page: no abstract and no text. Open the full text or the PDF to capture its content.",
+    );
   } else if (abstractOnly) {
     warnings.push(
       hasPaywallPrompt(document)
@@ -92,7 +133,11 @@ export function captureHtml(document: Document, options: { url?: string | null }
         : 'Only the abstract is on this page (a landing page without the full text).',
     );
   }
-  const builder = metadataOnly ? new ArticleBuilder() : abstractOnly && abstractChars > 0 ? abstractBuilder : concatenate(abstractBuilder, bodyBuilder);
+  const builder = metadataOnly
+    ? new ArticleBuilder()
+    : abstractOnly && abstractChars > 0
+      ? abstractBuilder
+      : concatenate(abstractBuilder, bodyBuilder);
   const built = builder.build();
   return {
     doi: doi.value,
@@ -115,7 +160,8 @@ export function captureHtml(document: Document, options: { url?: string | null }
 function concatenate(first: ArticleBuilder, second: ArticleBuilder): ArticleBuilder {
   const combined = new ArticleBuilder();
   for (const part of [first, second]) {
-    for (const block of part.build().blocks) combined.add(block.kind, block.text, { section: block.section, preserveLines: block.kind === 'table' });
+    for (const block of part.build().blocks)
+      combined.add(block.kind, block.text, { section: block.section, preserveLines: block.kind === 'table' });
   }
   return combined;
 }
@@ -158,7 +204,9 @@ function readAbstract(document: Document, adapter: PublisherAdapter, builder: Ar
   if (!adapter.abstract) return [];
   const excluded = adapter.exclude ? `[hidden], [aria-hidden="true"], ${adapter.exclude}` : '[hidden], [aria-hidden="true"]';
   // An abstract inside an excluded area is a cited paper's (ACS "Cited by" reuses .hlFld-Abstract).
-  const matches = [...document.querySelectorAll(adapter.abstract)].filter((element) => !isHiddenByMarkup(element) && !element.closest(excluded));
+  const matches = [...document.querySelectorAll(adapter.abstract)].filter(
+    (element) => !isHiddenByMarkup(element) && !element.closest(excluded),
+  );
   const outer = matches.filter((element) => !matches.some((other) => other !== element && other.contains(element)));
   const read: Element[] = [];
   const seen = new Set<string>();

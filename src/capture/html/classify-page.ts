@@ -8,13 +8,15 @@ import { CaptureError } from '../errors';
 import { selectAll } from './selector-index';
 import type { PageMetadata } from './metadata';
 
-const CHALLENGE_TITLE = /^(?:just a moment|attention required|checking your browser|please wait|one more step|access denied|are you a robot|verify(?:ing)? you are human|security check|ddos protection)/i;
+const CHALLENGE_TITLE =
+  /^(?:just a moment|attention required|checking your browser|please wait|one more step|access denied|are you a robot|verify(?:ing)? you are human|security check|ddos protection)/i;
 const CHALLENGE_MARKUP =
   '#cf-challenge-running, #challenge-form, #challenge-error-title, #challenge-error-text, #challenge-running, .cf-browser-verification, #cf-wrapper, #cf-error-details, ' +
   '#px-captcha, .g-recaptcha, #captcha-container';
 /** Cloudflare's challenge script and form, recognized by URL. */
 const CHALLENGE_URL = /\/cdn-cgi\/challenge-platform\/|__cf_chl/;
-const CHALLENGE_TEXT = /checking (?:if the site connection is secure|your browser before accessing)|enable javascript and cookies to continue|needs to review the security of your connection|verify you are (?:a )?human/i;
+const CHALLENGE_TEXT =
+  /checking (?:if the site connection is secure|your browser before accessing)|enable javascript and cookies to continue|needs to review the security of your connection|verify you are (?:a )?human/i;
 
 const SEARCH_TITLE = /\bsearch results?\b|\bresults for\b|\bsearch\s*[|:-]/i;
 const RESULT_ITEM =
@@ -43,7 +45,11 @@ export function rejectNonArticlePages(document: Document, metadata: PageMetadata
     );
   }
   const items = resultItems?.size ?? 0;
-  if ((SEARCH_TITLE.test(title) && items >= 2) || items >= MIN_RESULT_ITEMS * 2 || (SEARCH_TITLE.test(title) && metadata.articleTagCount === 0)) {
+  if (
+    (SEARCH_TITLE.test(title) && items >= 2) ||
+    items >= MIN_RESULT_ITEMS * 2 ||
+    (SEARCH_TITLE.test(title) && metadata.articleTagCount === 0)
+  ) {
     throw new CaptureError(
       'search-results',
       `This is a list of search results${items ? ` (${items} items)` : ''}, not one article: open one of the articles and capture it.`,

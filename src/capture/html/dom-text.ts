@@ -14,9 +14,36 @@ const CDATA_SECTION_NODE = 4;
 
 /** Elements whose content is never article text. */
 export const SKIPPED_TAGS = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed', 'video', 'audio',
-  'button', 'form', 'input', 'select', 'textarea', 'option', 'label', 'img', 'picture', 'map', 'head', 'link', 'meta',
-  'nav', 'aside', 'footer', 'dialog', 'annotation', 'annotation-xml',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'embed',
+  'video',
+  'audio',
+  'button',
+  'form',
+  'input',
+  'select',
+  'textarea',
+  'option',
+  'label',
+  'img',
+  'picture',
+  'map',
+  'head',
+  'link',
+  'meta',
+  'nav',
+  'aside',
+  'footer',
+  'dialog',
+  'annotation',
+  'annotation-xml',
 ]);
 
 /**
@@ -24,14 +51,58 @@ export const SKIPPED_TAGS = new Set([
  * MathJax leaves next to the visible one (reading them all would repeat every formula two or
  * three times), and screen-reader-only or CSS-hidden helper text.
  */
-const UNSEEN_CLASSES = /(?:^|\s)(?:MJX_Assistive_MathML|MathJax_Preview|mjx-assistive-mml|sr-only|u-visually-hidden|visually-hidden|hidden)(?:\s|$)/;
+const UNSEEN_CLASSES =
+  /(?:^|\s)(?:MJX_Assistive_MathML|MathJax_Preview|mjx-assistive-mml|sr-only|u-visually-hidden|visually-hidden|hidden)(?:\s|$)/;
 
 /** Tags that start a new block of text in normal flow (CSS `display: block`, list items, tables). */
 export const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'dir', 'div', 'dl', 'dt',
-  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr',
-  'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'thead', 'tfoot', 'tr', 'td',
-  'th', 'caption', 'ul', 'html', 'math-display',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'li',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'thead',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'ul',
+  'html',
+  'math-display',
 ]);
 
 /** The lower-case local name of an element (`DIV` in HTML documents, `div` in XHTML). */

@@ -6,12 +6,48 @@
  * entity name); known names become the character, unknown ones are left out.
  */
 
-const GREEK = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon phi chi psi omega'.split(' ');
+const GREEK =
+  'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon phi chi psi omega'.split(' ');
 const NAMED: Record<string, string> = {
-  plusminus: '±', plusmn: '±', pm: '±', minus: '−', times: '×', middot: '·', deg: '°', degree: '°', micro: 'µ',
-  le: '≤', leq: '≤', ge: '≥', geq: '≥', sim: '∼', approx: '≈', ap: '≈', ne: '≠', equiv: '≡', infin: '∞', infinity: '∞',
-  rarr: '→', larr: '←', harr: '↔', rightarrow: '→', leftarrow: '←', prime: '′', aring: 'å', angst: 'Å', ang: 'Å',
-  squ: '□', square: '□', blacktriangle: '▴', bull: '•', phiv: 'ϕ', thetav: 'ϑ', epsiv: 'ϵ', ohm: 'Ω', perp: '⊥', par: '∥',
+  plusminus: '±',
+  plusmn: '±',
+  pm: '±',
+  minus: '−',
+  times: '×',
+  middot: '·',
+  deg: '°',
+  degree: '°',
+  micro: 'µ',
+  le: '≤',
+  leq: '≤',
+  ge: '≥',
+  geq: '≥',
+  sim: '∼',
+  approx: '≈',
+  ap: '≈',
+  ne: '≠',
+  equiv: '≡',
+  infin: '∞',
+  infinity: '∞',
+  rarr: '→',
+  larr: '←',
+  harr: '↔',
+  rightarrow: '→',
+  leftarrow: '←',
+  prime: '′',
+  aring: 'å',
+  angst: 'Å',
+  ang: 'Å',
+  squ: '□',
+  square: '□',
+  blacktriangle: '▴',
+  bull: '•',
+  phiv: 'ϕ',
+  thetav: 'ϑ',
+  epsiv: 'ϵ',
+  ohm: 'Ω',
+  perp: '⊥',
+  par: '∥',
 };
 
 const GLYPH_SOURCE = /\/__chars\/|\/icons\/Entities\/|\/entities\//i;

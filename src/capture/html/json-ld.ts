@@ -63,7 +63,7 @@ function doiOf(node: Record<string, Json>): string | null {
   for (const candidate of candidates) {
     const text = isRecord(candidate)
       ? // PropertyValue {propertyID: "doi", value: "10.…"}
-        asText(candidate['value']) ?? asText(candidate['@id'])
+        (asText(candidate['value']) ?? asText(candidate['@id']))
       : asText(candidate);
     if (!text) continue;
     // Only accept values that say they are DOIs: a bare URL of the article page is not one.
@@ -121,4 +121,3 @@ function journalOf(partOf: Json, depth = 0): string | null {
   if (isIssueOrVolume && partOf['isPartOf'] !== undefined && depth < 3) return journalOf(partOf['isPartOf'], depth + 1);
   return asText(partOf['name']) ?? (depth < 3 ? journalOf(partOf['isPartOf'], depth + 1) : null);
 }
-

@@ -78,7 +78,8 @@ export function metaDoi(index: MetaIndex): string | null {
   };
   for (const entry of index.get('citation_doi') ?? []) push(entry.content);
   for (const entry of index.get('dc.identifier') ?? []) if (entry.scheme === 'doi' || /^\s*doi:/i.test(entry.content)) push(entry.content);
-  for (const key of ['prism.doi', 'bepress_citation_doi', 'eprints.id_number']) for (const entry of index.get(key) ?? []) push(entry.content);
+  for (const key of ['prism.doi', 'bepress_citation_doi', 'eprints.id_number'])
+    for (const entry of index.get(key) ?? []) push(entry.content);
   for (const entry of index.get('dc.identifier') ?? []) if (entry.scheme === null || entry.scheme === 'doi') push(entry.content);
   for (const value of candidates) {
     const doi = normalizeDoi(value);
@@ -123,7 +124,11 @@ function metaAbstract(index: MetaIndex): string | null {
   const text = first(index, 'citation_abstract', 'dc.description', 'prism.teaser');
   if (!text) return null;
   // citation_abstract is sometimes HTML-escaped markup: drop the tags.
-  const plain = text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').replace(/^abstract\s*:?\s*/i, '').trim();
+  const plain = text
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^abstract\s*:?\s*/i, '')
+    .trim();
   return plain.length >= MIN_META_ABSTRACT_CHARS ? plain : null;
 }
 

@@ -44,7 +44,11 @@ function parseCompound(selector: string, fold: (name: string) => string): Compou
   const ids = parts.filter((part) => part.startsWith('#')).map((part) => part.slice(1));
   if (ids.length > 1) return null;
   const id = ids[0];
-  return { tag: match[1]?.toLowerCase() ?? null, id: id ? fold(id) : null, classes: parts.filter((part) => part.startsWith('.')).map((part) => fold(part.slice(1))) };
+  return {
+    tag: match[1]?.toLowerCase() ?? null,
+    id: id ? fold(id) : null,
+    classes: parts.filter((part) => part.startsWith('.')).map((part) => fold(part.slice(1))),
+  };
 }
 
 /**
@@ -60,7 +64,11 @@ export function selectAll(scope: ParentNode, lists: readonly string[]): Set<Elem
   const byId = new Map<string, { compound: CompoundSelector; list: number }[]>();
   const byClass = new Map<string, { compound: CompoundSelector; list: number }[]>();
   const byTag = new Map<string, { compound: CompoundSelector; list: number }[]>();
-  const push = (map: Map<string, { compound: CompoundSelector; list: number }[]>, key: string, entry: { compound: CompoundSelector; list: number }): void => {
+  const push = (
+    map: Map<string, { compound: CompoundSelector; list: number }[]>,
+    key: string,
+    entry: { compound: CompoundSelector; list: number },
+  ): void => {
     const entries = map.get(key) ?? [];
     entries.push(entry);
     map.set(key, entries);
@@ -79,7 +87,12 @@ export function selectAll(scope: ParentNode, lists: readonly string[]): Set<Elem
     }
   });
   if (byId.size === 0 && byClass.size === 0 && byTag.size === 0) return results;
-  const test = (element: Element, classes: readonly string[], id: string, entries: { compound: CompoundSelector; list: number }[] | undefined): void => {
+  const test = (
+    element: Element,
+    classes: readonly string[],
+    id: string,
+    entries: { compound: CompoundSelector; list: number }[] | undefined,
+  ): void => {
     for (const { compound, list } of entries ?? []) {
       if (compound.tag && compound.tag !== element.localName.toLowerCase()) continue;
       if (compound.id && compound.id !== id) continue;

@@ -21,7 +21,9 @@ const LATTER_PART = 0.4;
 
 /** A reference entry or a piece of one: "[12] …", "12. A. Author", "… 94, 161104 (2016)", "et al.". */
 export function looksLikeReference(text: string): boolean {
-  return /^\[\d+\]|^\d{1,3}\.?\s+\p{Lu}\.?\s|\bet al\b|\d\s*\((?:19|20)\d\d\)|\((?:19|20)\d\d\)\s*\d|\b(?:19|20)\d\d\s+[A-Z][\w.]*\s.*\d/u.test(text.trim());
+  return /^\[\d+\]|^\d{1,3}\.?\s+\p{Lu}\.?\s|\bet al\b|\d\s*\((?:19|20)\d\d\)|\((?:19|20)\d\d\)\s*\d|\b(?:19|20)\d\d\s+[A-Z][\w.]*\s.*\d/u.test(
+    text.trim(),
+  );
 }
 
 /**
@@ -32,7 +34,11 @@ export function looksLikeReference(text: string): boolean {
  * captions inside the list are kept. Returns the kept blocks and the pages left with no block
  * because they held only references.
  */
-export function selectBodyBlocks(blocks: readonly LayoutBlock[]): { blocks: BodyBlock[]; referencesCut: boolean; referenceOnlyPages: number[] } {
+export function selectBodyBlocks(blocks: readonly LayoutBlock[]): {
+  blocks: BodyBlock[];
+  referencesCut: boolean;
+  referenceOnlyPages: number[];
+} {
   const total = blocks.reduce((sum, block) => sum + block.text.length, 0);
   const kept: BodyBlock[] = [];
   const skippedPages = new Set<number>();
@@ -48,7 +54,10 @@ export function selectBodyBlocks(blocks: readonly LayoutBlock[]): { blocks: Body
     const newPage = block.page !== previousPage;
     previousPage = block.page;
     const title = block.kind === 'heading' ? stripSectionNumber(block.text) : '';
-    if (latter && ((block.kind === 'heading' && REFERENCES_HEADING.test(title)) || (block.kind === 'paragraph' && FIRST_REFERENCE.test(block.text)))) {
+    if (
+      latter &&
+      ((block.kind === 'heading' && REFERENCES_HEADING.test(title)) || (block.kind === 'paragraph' && FIRST_REFERENCE.test(block.text)))
+    ) {
       inReferences = true;
       referencesCut = true;
       skippedPages.add(block.page);
@@ -67,7 +76,11 @@ export function selectBodyBlocks(blocks: readonly LayoutBlock[]): { blocks: Body
     const isTitle = block.kind === 'heading' && !sawHeading && block.page === 1 && !looksLikeHeadingText(block.text);
     if (block.kind === 'heading') sawHeading = true;
     if (block.kind === 'heading' && !isTitle) section = block.text;
-    kept.push(section === undefined ? { kind: block.kind, text: block.text, page: block.page } : { kind: block.kind, text: block.text, page: block.page, section });
+    kept.push(
+      section === undefined
+        ? { kind: block.kind, text: block.text, page: block.page }
+        : { kind: block.kind, text: block.text, page: block.page, section },
+    );
   }
   const keptPages = new Set(kept.map((block) => block.page));
   return { blocks: kept, referencesCut, referenceOnlyPages: [...skippedPages].filter((page) => !keptPages.has(page)) };

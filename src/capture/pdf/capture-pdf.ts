@@ -12,7 +12,14 @@ import { CaptureError } from '../errors';
 import { selectBodyBlocks, type BodyBlock } from './body-blocks';
 import { collectHyphenatedWords } from './join-lines';
 import { buildPageBlocks, dominantFontSize } from './page-blocks';
-import { arxivIdFromStamp, doiFromPageText, doiFromPdfMetadata, titleFromInfo, titleFromPageLines, yearFromPageLines } from './pdf-metadata';
+import {
+  arxivIdFromStamp,
+  doiFromPageText,
+  doiFromPdfMetadata,
+  titleFromInfo,
+  titleFromPageLines,
+  yearFromPageLines,
+} from './pdf-metadata';
 import { MIN_PAGE_CHARACTERS, readPdfLayout, type PdfLayout } from './read-pdf';
 import { dropRunningLines, type PageLines } from './running-lines';
 
@@ -38,18 +45,24 @@ export async function capturePdf(data: Uint8Array, options: CapturePdfOptions): 
  * inspect pages parse a file once). Throws `CaptureError` `no-text-layer` / `unreadable`.
  */
 export function articleFromLayout(layout: PdfLayout, url: string | null): Article {
-  if (layout.pages.length === 0) throw new CaptureError('unreadable', `The PDF has no readable pages (${layout.pageErrors.join('; ') || 'empty page tree'}).`);
+  if (layout.pages.length === 0)
+    throw new CaptureError('unreadable', `The PDF has no readable pages (${layout.pageErrors.join('; ') || 'empty page tree'}).`);
   if (layout.pages.every((page) => page.characterCount < MIN_PAGE_CHARACTERS)) {
-    throw new CaptureError('no-text-layer', `The PDF has no text layer (${layout.pages.length} page(s) of images only): it is a scanned PDF and needs OCR first.`);
+    throw new CaptureError(
+      'no-text-layer',
+      `The PDF has no text layer (${layout.pages.length} page(s) of images only): it is a scanned PDF and needs OCR first.`,
+    );
   }
   const warnings = layout.pageErrors.map((error) => `Skipped an unreadable page: ${error}`);
   const { blocks: body, referenceOnlyPages } = bodyBlocksOf(layout);
-  if (referenceOnlyPages.length) warnings.push(`Reference list left out: ${pageList(referenceOnlyPages)} hold only references and have no blocks.`);
+  if (referenceOnlyPages.length)
+    warnings.push(`Reference list left out: ${pageList(referenceOnlyPages)} hold only references and have no blocks.`);
   const builder = new ArticleBuilder();
   for (const block of body) builder.add(block.kind, block.text, { page: block.page, ...(block.section ? { section: block.section } : {}) });
   if (builder.blockCount === 0) {
     // Everything was margin text or reference list: keep the raw lines rather than return nothing.
-    for (const page of layout.pages) builder.add('paragraph', page.lines.map((line) => line.text).join(' ') || page.rotatedText, { page: page.pageNumber });
+    for (const page of layout.pages)
+      builder.add('paragraph', page.lines.map((line) => line.text).join(' ') || page.rotatedText, { page: page.pageNumber });
     warnings.push('No body text was recognised; the page text is given as is.');
   }
   const metadata = metadataOf(layout);

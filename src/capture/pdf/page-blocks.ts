@@ -87,18 +87,29 @@ function marginOf(lines: readonly TextLine[]): Map<string, number> {
   for (const region of ['full', 'left', 'right'] as const) {
     const counts = new Map<number, number>();
     for (const line of lines) if (line.region === region) counts.set(Math.round(line.x), (counts.get(Math.round(line.x)) ?? 0) + 1);
-    if (counts.size) margins.set(region, [...counts].reduce((best, entry) => (entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0]) ? entry : best))[0]);
+    if (counts.size)
+      margins.set(
+        region,
+        [...counts].reduce((best, entry) => (entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0]) ? entry : best))[0],
+      );
   }
   return margins;
 }
 
-function startsNewBlock(previous: TextLine, line: TextLine, spacing: number, margins: Map<string, number>, rightEdges: Map<string, number>): boolean {
+function startsNewBlock(
+  previous: TextLine,
+  line: TextLine,
+  spacing: number,
+  margins: Map<string, number>,
+  rightEdges: Map<string, number>,
+): boolean {
   if (line.region !== previous.region || line.y >= previous.y - 0.1) return true;
   if (Math.abs(line.fontSize - previous.fontSize) > 0.9) return true;
   if ((previous.y - line.y) / line.fontSize > spacing * GAP_FACTOR) return true;
   if (looksLikeHeadingText(line.text) || looksLikeCaption(line.text)) return true;
   // After a heading-like line, unless it runs to the column edge (a heading wrapped over lines).
-  if (looksLikeHeadingText(previous.text) && previous.right < (rightEdges.get(previous.region) ?? Infinity) - 2 * previous.fontSize) return true;
+  if (looksLikeHeadingText(previous.text) && previous.right < (rightEdges.get(previous.region) ?? Infinity) - 2 * previous.fontSize)
+    return true;
   const margin = margins.get(line.region) ?? line.x;
   const indent = (line.x - margin) / line.fontSize;
   const previousIndent = (previous.x - margin) / previous.fontSize;
@@ -110,7 +121,12 @@ function startsNewBlock(previous: TextLine, line: TextLine, spacing: number, mar
  * Group one page's lines (already in reading order, running headers removed) into blocks.
  * `hyphenatedWords` feeds de-hyphenation (see `joinLineTexts`).
  */
-export function buildPageBlocks(lines: readonly TextLine[], page: number, bodyFontSize: number, hyphenatedWords: ReadonlySet<string>): LayoutBlock[] {
+export function buildPageBlocks(
+  lines: readonly TextLine[],
+  page: number,
+  bodyFontSize: number,
+  hyphenatedWords: ReadonlySet<string>,
+): LayoutBlock[] {
   const ratios: number[] = [];
   for (let index = 1; index < lines.length; index++) {
     const previous = lines[index - 1]!;
@@ -130,7 +146,10 @@ export function buildPageBlocks(lines: readonly TextLine[], page: number, bodyFo
     else groups.at(-1)!.push(line);
   });
   const blocks = groups.map((group) => {
-    const text = joinLineTexts(group.map((line) => line.text), hyphenatedWords);
+    const text = joinLineTexts(
+      group.map((line) => line.text),
+      hyphenatedWords,
+    );
     const fontSize = dominantFontSize(group);
     return { kind: classifyBlock(text, group.length, fontSize, bodyFontSize), text, page, fontSize, lines: group };
   });
@@ -155,7 +174,11 @@ export function mergeContinuations(blocks: readonly LayoutBlock[], hyphenatedWor
     const targetIndex = footnoteBetween ? merged.length - 2 : merged.length - 1;
     const target = merged[targetIndex];
     if (continuation && unfinished(target) && Math.abs(target.fontSize - block.fontSize) < 0.5) {
-      merged[targetIndex] = { ...target, text: joinLineTexts([target.text, block.text], hyphenatedWords), lines: [...target.lines, ...block.lines] };
+      merged[targetIndex] = {
+        ...target,
+        text: joinLineTexts([target.text, block.text], hyphenatedWords),
+        lines: [...target.lines, ...block.lines],
+      };
     } else {
       merged.push(block);
     }

@@ -135,7 +135,10 @@ function letterSize(line: TextLine): number {
 }
 
 function cleanTitle(lines: readonly TextLine[]): string | null {
-  const title = joinLineTexts(lines.map((line) => line.text)).replace(/\s+/g, ' ').replace(/[.\s]+$/, '').trim();
+  const title = joinLineTexts(lines.map((line) => line.text))
+    .replace(/\s+/g, ' ')
+    .replace(/[.\s]+$/, '')
+    .trim();
   return title.length >= 3 ? title : null;
 }
 

@@ -107,7 +107,7 @@ function endsWithEof(data: Uint8Array): boolean {
 }
 
 function truncatedMessage(detail: string): string {
-  return `The PDF file is truncated (${detail.replace(/\.$/, "")}; it does not end with %%EOF): download it again.`;
+  return `The PDF file is truncated (${detail.replace(/\.$/, '')}; it does not end with %%EOF): download it again.`;
 }
 
 function describe(error: unknown): string {
@@ -125,9 +125,14 @@ export function toPdfCaptureError(error: unknown, data: Uint8Array): CaptureErro
   const name = error instanceof Error ? error.name : '';
   const message = error instanceof Error ? error.message : String(error);
   if (name === 'PasswordException' || /password/i.test(message)) {
-    return new CaptureError('unreadable', 'The PDF is encrypted (password-protected): open it with its password and save an unprotected copy.');
+    return new CaptureError(
+      'unreadable',
+      'The PDF is encrypted (password-protected): open it with its password and save an unprotected copy.',
+    );
   }
-  const structural = /InvalidPDF|UnexpectedResponse|FormatError/.test(name) || /xref|startxref|trailer|Root reference|PDF structure|end of file/i.test(message);
+  const structural =
+    /InvalidPDF|UnexpectedResponse|FormatError/.test(name) ||
+    /xref|startxref|trailer|Root reference|PDF structure|end of file/i.test(message);
   if (structural && !endsWithEof(data)) return new CaptureError('truncated', truncatedMessage(message));
   return new CaptureError('unreadable', `The PDF could not be parsed (${name || 'error'}: ${message}).`);
 }

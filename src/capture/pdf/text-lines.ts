@@ -113,7 +113,7 @@ export function groupLines(fragments: readonly TextFragment[], gutter: Gutter | 
  */
 function widenParagraphEnds(lines: TextLine[]): void {
   const near = (first: TextLine, second: TextLine): number => (first.y - second.y) / Math.max(first.fontSize, second.fontSize);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const line of lines) {
       if (line.region === 'full') continue;

@@ -12,7 +12,10 @@ const MIN_TEXT_CHARS = 200;
  * Throws `CaptureError('not-article')` for text shorter than 200 visible characters.
  */
 export function captureText(text: string, options: { url?: string | null }): Article {
-  const paragraphs = text.split(/\n\s*\n/).map((part) => part.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
   const visible = paragraphs.join(' ').replace(/\s+/g, '').length;
   if (visible < MIN_TEXT_CHARS) {
     throw new CaptureError('not-article', `The text file has only ${visible} visible characters: too short to be an article.`);

@@ -36,7 +36,8 @@ export function captureXml(document: Document, options: { url?: string | null })
   }
   const builder = new ArticleBuilder();
   const reading = format.read(root, builder);
-  if (!reading.title) throw new CaptureError('not-article', `The ${reading.adapter} XML has no article title: it does not look like an article.`);
+  if (!reading.title)
+    throw new CaptureError('not-article', `The ${reading.adapter} XML has no article title: it does not look like an article.`);
   const doi = normalizeDoi(reading.doi);
   const warnings = [...reading.warnings];
   if (!doi) warnings.push('No DOI found in the XML.');

@@ -91,9 +91,15 @@ function readElsevier(root: Element, builder: ArticleBuilder, adapter: string): 
     else walker.walkMixed(part, undefined);
   }
 
-  const headTitle = elementText(head && firstChild(head, 'title'), INLINE).replace(/\s+/g, ' ').trim();
+  const headTitle = elementText(head && firstChild(head, 'title'), INLINE)
+    .replace(/\s+/g, ' ')
+    .trim();
   const itemDoi = plainText(article && firstDescendant(firstChild(article, 'item-info') ?? article, 'doi'));
-  const creators = metadata ? childElements(metadata, 'creator').map((creator) => plainText(creator)).filter(Boolean) : [];
+  const creators = metadata
+    ? childElements(metadata, 'creator')
+        .map((creator) => plainText(creator))
+        .filter(Boolean)
+    : [];
   const authors = headAuthors(head);
   return {
     adapter,
@@ -101,7 +107,10 @@ function readElsevier(root: Element, builder: ArticleBuilder, adapter: string): 
     title: field('title') || headTitle,
     authors: authors.length ? authors : creators,
     journal: field('publicationName') || null,
-    year: yearFrom(field('coverDate')) ?? yearFrom(field('coverDisplayDate')) ?? yearFrom(head && firstChild(head, 'date-accepted')?.getAttribute('year')),
+    year:
+      yearFrom(field('coverDate')) ??
+      yearFrom(field('coverDisplayDate')) ??
+      yearFrom(head && firstChild(head, 'date-accepted')?.getAttribute('year')),
     bodyBlocks: builder.blockCount - before,
     warnings,
   };

@@ -10,15 +10,52 @@
 
 /** Elements whose boundaries separate words. */
 const SPACED = new Set([
-  'p', 'para', 'simple-para', 'title', 'label', 'caption', 'section-title', 'heading', 'list-item', 'list',
-  'td', 'th', 'entry', 'tr', 'row', 'mtr', 'mtd', 'mspace', 'break', 'br', 'hsp', 'vsp', 'term', 'def',
-  'def-item', 'source-text', 'textfn', 'note-para', 'attrib',
+  'p',
+  'para',
+  'simple-para',
+  'title',
+  'label',
+  'caption',
+  'section-title',
+  'heading',
+  'list-item',
+  'list',
+  'td',
+  'th',
+  'entry',
+  'tr',
+  'row',
+  'mtr',
+  'mtd',
+  'mspace',
+  'break',
+  'br',
+  'hsp',
+  'vsp',
+  'term',
+  'def',
+  'def-item',
+  'source-text',
+  'textfn',
+  'note-para',
+  'attrib',
 ]);
 
 /** Elements that carry no readable text (images, alt-text duplicates, links to files). */
 const NEVER_TEXT = new Set([
-  'alt-text', 'graphic', 'inline-graphic', 'media', 'object', 'link', 'graphic-file', 'eqn-graphic', 'annotation',
-  'annotation-xml', 'float-anchor', 'colspec', 'spanspec',
+  'alt-text',
+  'graphic',
+  'inline-graphic',
+  'media',
+  'object',
+  'link',
+  'graphic-file',
+  'eqn-graphic',
+  'annotation',
+  'annotation-xml',
+  'float-anchor',
+  'colspec',
+  'spanspec',
 ]);
 
 /** Sub- and superscripts (JATS `sub`/`sup`, Elsevier `inf`/`sup`). */

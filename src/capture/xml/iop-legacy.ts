@@ -18,12 +18,51 @@ const names = (...list: string[]): ReadonlySet<string> => new Set(list);
 
 /** ISO 8879 entity names seen escaped in IOP text, plus the Greek letters such text uses most. */
 const ENTITIES: Record<string, string> = {
-  phis: '\u03D5', phiv: '\u03C6', equals: '=', plus: '+', dollar: '$', minus: '\u2212', times: '\u00D7', deg: '\u00B0',
-  plusmn: '\u00B1', micro: '\u00B5', ohm: '\u2126', sim: '\u223C', ap: '\u2248', le: '\u2264', ge: '\u2265', lt: '<', gt: '>', amp: '&',
-  alpha: '\u03B1', beta: '\u03B2', gamma: '\u03B3', delta: '\u03B4', epsi: '\u03B5', epsiv: '\u025B', theta: '\u03B8', kappa: '\u03BA',
-  lambda: '\u03BB', mu: '\u03BC', nu: '\u03BD', pi: '\u03C0', rho: '\u03C1', sigma: '\u03C3', tau: '\u03C4', phi: '\u03C6',
-  chi: '\u03C7', psi: '\u03C8', omega: '\u03C9', Gamma: '\u0393', Delta: '\u0394', Theta: '\u0398', Lambda: '\u039B', Sigma: '\u03A3',
-  Phi: '\u03A6', Psi: '\u03A8', Omega: '\u03A9',
+  phis: '\u03D5',
+  phiv: '\u03C6',
+  equals: '=',
+  plus: '+',
+  dollar: '$',
+  minus: '\u2212',
+  times: '\u00D7',
+  deg: '\u00B0',
+  plusmn: '\u00B1',
+  micro: '\u00B5',
+  ohm: '\u2126',
+  sim: '\u223C',
+  ap: '\u2248',
+  le: '\u2264',
+  ge: '\u2265',
+  lt: '<',
+  gt: '>',
+  amp: '&',
+  alpha: '\u03B1',
+  beta: '\u03B2',
+  gamma: '\u03B3',
+  delta: '\u03B4',
+  epsi: '\u03B5',
+  epsiv: '\u025B',
+  theta: '\u03B8',
+  kappa: '\u03BA',
+  lambda: '\u03BB',
+  mu: '\u03BC',
+  nu: '\u03BD',
+  pi: '\u03C0',
+  rho: '\u03C1',
+  sigma: '\u03C3',
+  tau: '\u03C4',
+  phi: '\u03C6',
+  chi: '\u03C7',
+  psi: '\u03C8',
+  omega: '\u03C9',
+  Gamma: '\u0393',
+  Delta: '\u0394',
+  Theta: '\u0398',
+  Lambda: '\u039B',
+  Sigma: '\u03A3',
+  Phi: '\u03A6',
+  Psi: '\u03A8',
+  Omega: '\u03A9',
 };
 
 const INLINE: InlineOptions = {
@@ -71,9 +110,12 @@ export const iopLegacyFormat: XmlFormat = {
     walker.walkMixed(article, undefined);
     const titleGroup = header && firstChild(header, 'title-group');
     // `ej-title` is the plain-text title written by IOP; it avoids guessing spaces around subscripts.
-    const title = plainText(titleGroup && firstChild(titleGroup, 'ej-title')) || elementText(titleGroup && firstChild(titleGroup, 'title'), INLINE);
+    const title =
+      plainText(titleGroup && firstChild(titleGroup, 'ej-title')) || elementText(titleGroup && firstChild(titleGroup, 'title'), INLINE);
     const authors = (header ? childElements(firstChild(header, 'author-group') ?? header, 'author') : [])
-      .map((author) => [plainText(firstChild(author, 'first-names')), plainText(firstChild(author, 'second-name'))].filter(Boolean).join(' '))
+      .map((author) =>
+        [plainText(firstChild(author, 'first-names')), plainText(firstChild(author, 'second-name'))].filter(Boolean).join(' '),
+      )
       .filter(Boolean);
     return {
       adapter: 'iop-legacy',
@@ -81,7 +123,9 @@ export const iopLegacyFormat: XmlFormat = {
       title: title.replace(/\s+/g, ' ').trim(),
       authors,
       journal: plainText(metadata && firstDescendant(metadata, 'jnl-fullname')) || null,
-      year: yearFrom(plainText(metadata && firstDescendant(metadata, 'year-publication'))) ?? yearFrom(plainText(metadata && firstDescendant(metadata, 'coverdate'))),
+      year:
+        yearFrom(plainText(metadata && firstDescendant(metadata, 'year-publication'))) ??
+        yearFrom(plainText(metadata && firstDescendant(metadata, 'coverdate'))),
       bodyBlocks: builder.blockCount - before,
       warnings: [],
     };

@@ -21,7 +21,19 @@ export const JATS_VOCABULARY: BodyVocabulary = {
   figures: names('fig', 'chem-struct-wrap'),
   tables: names('table-wrap'),
   formulas: names('disp-formula'),
-  containers: names('list', 'def-list', 'boxed-text', 'disp-quote', 'fig-group', 'table-wrap-group', 'disp-formula-group', 'statement', 'app-group', 'speech', 'verse-group'),
+  containers: names(
+    'list',
+    'def-list',
+    'boxed-text',
+    'disp-quote',
+    'fig-group',
+    'table-wrap-group',
+    'disp-formula-group',
+    'statement',
+    'app-group',
+    'speech',
+    'verse-group',
+  ),
   listItems: names('list-item', 'def-item'),
   skip: names('ref-list', 'fn-group', 'notes', 'supplementary-material', 'permissions'),
   tableFootnotes: names('table-wrap-foot'),
@@ -85,7 +97,8 @@ function rank(type: string): number {
 
 function doiOf(meta: Element | undefined): string | null {
   const ids = meta ? childElements(meta, 'article-id') : [];
-  const doi = ids.find((id) => id.getAttribute('pub-id-type') === 'doi') ?? ids.find((id) => /^\s*10\.\d{4,9}\//.test(id.textContent ?? ''));
+  const doi =
+    ids.find((id) => id.getAttribute('pub-id-type') === 'doi') ?? ids.find((id) => /^\s*10\.\d{4,9}\//.test(id.textContent ?? ''));
   return doi ? plainText(doi) : null;
 }
 

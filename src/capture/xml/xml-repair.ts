@@ -45,7 +45,8 @@ export function resolveNamedEntities(text: string, domParser: DomParserLike): st
   const references = new Map<string, string>();
   list.forEach((name, index) => {
     const value = decoded[index];
-    if (value && value !== `&${name};`) references.set(name, Array.from(value, (character) => `&#x${character.codePointAt(0)?.toString(16)};`).join(''));
+    if (value && value !== `&${name};`)
+      references.set(name, Array.from(value, (character) => `&#x${character.codePointAt(0)?.toString(16)};`).join(''));
   });
   return text.replace(/&([A-Za-z][A-Za-z0-9]*);/g, (whole, name: string) => references.get(name) ?? whole);
 }

@@ -55,7 +55,8 @@ export async function evaluateBandgap(options: BandgapEvaluationOptions): Promis
   let producedCount = 0;
   if (source.kind === 'replay') {
     const recorded = await loadReplay(dataRoot, version, source.name);
-    for (const paper of papers) cases.push({ paper: `${paper.index}/${paper.doi}`, truths: paper.truths, predictions: recorded.get(paper.index) ?? [] });
+    for (const paper of papers)
+      cases.push({ paper: `${paper.index}/${paper.doi}`, truths: paper.truths, predictions: recorded.get(paper.index) ?? [] });
   } else {
     const texts = await bandgapTextFiles(dataRoot, version);
     for (const [position, paper] of papers.entries()) {

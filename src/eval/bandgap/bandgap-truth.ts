@@ -31,14 +31,19 @@ export function parseBandgapTruth(csvText: string): BandgapPaper[] {
     if (position === -1) throw new Error(`bandgap truth CSV: no "${name}" column`);
     return position;
   };
-  const [indexColumn, doiColumn, materialColumn, valueColumn, sourceColumn] = ['index', 'doi', 'material', 'Manual', 'source'].map(column) as [number, number, number, number, number];
+  const [indexColumn, doiColumn, materialColumn, valueColumn, sourceColumn] = ['index', 'doi', 'material', 'Manual', 'source'].map(
+    column,
+  ) as [number, number, number, number, number];
   const papers = new Map<number, BandgapPaper>();
   for (const [rowNumber, row] of rows.slice(1).entries()) {
     const index = Number(row[indexColumn]);
     if (!Number.isInteger(index)) continue;
     const paper = papers.get(index) ?? { index, doi: (row[doiColumn] ?? '').trim(), truths: [] };
     papers.set(index, paper);
-    const aliases = (row[materialColumn] ?? '').split(';').map((alias) => alias.trim()).filter(Boolean);
+    const aliases = (row[materialColumn] ?? '')
+      .split(';')
+      .map((alias) => alias.trim())
+      .filter(Boolean);
     if (aliases.length === 0) continue;
     const parsed = parseValueText(row[valueColumn] ?? '');
     if (!parsed) throw new Error(`bandgap truth CSV row ${rowNumber + 2}: value "${row[valueColumn]}" is not a number`);

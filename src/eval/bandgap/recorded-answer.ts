@@ -23,7 +23,12 @@ export function isNonAnswer(text: string): boolean {
  * gaps in eV, so a bare number is read in the unit the prompt asked for (trade-off: this
  * credits "1.4" with unit "None"; without it, such rows could never match).
  */
-export function recordedAnswer(material: string, value: string, unit: string, engine: string): (PredictedTriplet & { engine: string; valueText: string }) | null {
+export function recordedAnswer(
+  material: string,
+  value: string,
+  unit: string,
+  engine: string,
+): (PredictedTriplet & { engine: string; valueText: string }) | null {
   if (isNonAnswer(material) || isNonAnswer(value)) return null;
   const parsed = parseValueText(cleanCell(value));
   if (!parsed) return null;

@@ -13,7 +13,10 @@ import { recordedPaperIndex, type RecordedPrediction } from './recorded-chatextr
 export function tableCells(line: string): string[] | null {
   const trimmed = line.trim();
   if (!trimmed.startsWith('|') || !trimmed.endsWith('|') || trimmed.length < 2) return null;
-  return trimmed.slice(1, -1).split('|').map((cell) => cell.trim());
+  return trimmed
+    .slice(1, -1)
+    .split('|')
+    .map((cell) => cell.trim());
 }
 
 /** Predictions from one reply: every complete row after the header (header found by its "Material" cell). */

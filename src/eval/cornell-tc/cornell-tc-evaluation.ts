@@ -97,7 +97,11 @@ function percentKey(tolerance: number): string {
 }
 
 /** Figures over paired questions and answers. */
-export function cornellTcFigures(questions: readonly CornellTcQuestion[], answers: readonly PrecedentAnswer[], grounded: readonly boolean[]): CornellTcFigures {
+export function cornellTcFigures(
+  questions: readonly CornellTcQuestion[],
+  answers: readonly PrecedentAnswer[],
+  grounded: readonly boolean[],
+): CornellTcFigures {
   const n = questions.length;
   const mean = (scores: number[]) => (n === 0 ? 0 : scores.reduce((total, score) => total + score, 0) / n);
   const scores = questions.map((question, index) => scorePrecedent(answers[index], question));
@@ -107,7 +111,9 @@ export function cornellTcFigures(questions: readonly CornellTcQuestion[], answer
   for (const tolerance of CORNELL_TC_TOLERANCES) {
     meanScoreAt[percentKey(tolerance)] = mean(questions.map((question, index) => scorePrecedent(answers[index], question, tolerance)));
   }
-  const answered = answers.map((answer, index) => ({ answer, grounded: grounded[index] === true })).filter(({ answer }) => answer.answer !== 'Unknown');
+  const answered = answers
+    .map((answer, index) => ({ answer, grounded: grounded[index] === true }))
+    .filter(({ answer }) => answer.answer !== 'Unknown');
   const share = (cites: (value: PrecedentAnswer['values'][number]) => boolean) =>
     answered.length === 0 ? 0 : answered.filter((item) => item.grounded && item.answer.values.every(cites)).length / answered.length;
   return {
@@ -168,7 +174,12 @@ export async function evaluateCornellTc(options: CornellTcOptions): Promise<Corn
     tableRows: table.rows.length,
     ...cornellTcFigures(questions, answers, grounded),
     leaveOut: cornellTcFigures(questions, heldOut, heldOutGrounded),
-    variants: variantFigures(questions, answers, (material) => answerFromReferenceTable(material, table, answerOptions), (answer) => answer.answer !== 'Unknown' && answerGrounded(answer, lines, header)),
+    variants: variantFigures(
+      questions,
+      answers,
+      (material) => answerFromReferenceTable(material, table, answerOptions),
+      (answer) => answer.answer !== 'Unknown' && answerGrounded(answer, lines, header),
+    ),
     perMaterial,
   };
 }
@@ -186,7 +197,13 @@ export function variantFigures(
   grounded: (answer: PrecedentAnswer) => boolean,
 ): CornellTcVariantFigures[] {
   const asked = questions.flatMap((question, index) =>
-    materialVariants(question.material).map((variant) => ({ kind: variant.kind, material: variant.material, question, plain: plainAnswers[index]!, answer: answer(variant.material) })),
+    materialVariants(question.material).map((variant) => ({
+      kind: variant.kind,
+      material: variant.material,
+      question,
+      plain: plainAnswers[index]!,
+      answer: answer(variant.material),
+    })),
   );
   const figures = (kind: MaterialVariantKind | 'all', items: typeof asked): CornellTcVariantFigures => {
     const answers = items.map((item) => item.answer);
@@ -202,7 +219,15 @@ export function variantFigures(
       ...cornellTcFigures(qs, answers, answers.map(grounded)),
     };
   };
-  return [...MATERIAL_VARIANT_KINDS.map((kind) => figures(kind, asked.filter((item) => item.kind === kind))), figures('all', asked)];
+  return [
+    ...MATERIAL_VARIANT_KINDS.map((kind) =>
+      figures(
+        kind,
+        asked.filter((item) => item.kind === kind),
+      ),
+    ),
+    figures('all', asked),
+  ];
 }
 
 /**
@@ -214,7 +239,13 @@ export function cornellTcTable(result: CornellTcEvaluation): string {
   const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
   const counts = (figures: CornellTcFigures) => `${figures.scoreCounts[0]} / ${figures.scoreCounts[1]} / ${figures.scoreCounts[2]}`;
   const row = (name: string, figures: CornellTcFigures) =>
-    `| ${name} | ${result.n} | ${figures.meanScore.toFixed(2)} | ${figures.meanScoreHeadline.toFixed(2)} | ${Object.values(figures.meanScoreAt).map((score) => score.toFixed(2)).join(' / ')} | ${counts(figures)} | ${percent(figures.coverage)} | ${percent(figures.groundedShare)} | ${percent(figures.groundedDoiShare)} / ${percent(figures.groundedCodeShare)} |`;
+    `| ${name} | ${result.n} | ${figures.meanScore.toFixed(2)} | ${figures.meanScoreHeadline.toFixed(2)} | ${Object.values(
+      figures.meanScoreAt,
+    )
+      .map((score) => score.toFixed(2))
+      .join(
+        ' / ',
+      )} | ${counts(figures)} | ${percent(figures.coverage)} | ${percent(figures.groundedShare)} | ${percent(figures.groundedDoiShare)} / ${percent(figures.groundedCodeShare)} |`;
   const variantRow = (figures: CornellTcVariantFigures) =>
     `| ${figures.kind} | ${figures.applicable} | ${figures.found} (${figures.plainFound}) | ${figures.meanScore.toFixed(2)} (${figures.plainMeanScore.toFixed(2)}) | ${counts(figures)} | ${percent(figures.coverage)} | ${percent(figures.groundedShare)} | ${figures.kind === 'all' ? '' : figures.missed.join(', ')} |`;
   return [

@@ -26,7 +26,12 @@ export function readPrecedentAnswer(answer: unknown): PrecedentAnswer | null {
  * With `headlineOnly`, only the first value of the class's kind counts (the one that answers
  * "highest Tc" / "lowest Tcn"); otherwise any reported value of that kind may match.
  */
-export function scorePrecedent(answer: unknown, question: CornellTcQuestion, tolerance: number = CORNELL_TC_TOLERANCES[0], headlineOnly = false): PrecedentScore {
+export function scorePrecedent(
+  answer: unknown,
+  question: CornellTcQuestion,
+  tolerance: number = CORNELL_TC_TOLERANCES[0],
+  headlineOnly = false,
+): PrecedentScore {
   const read = readPrecedentAnswer(answer);
   if (!read || read.answer !== question.truth) return 0;
   const values = read.values.filter((value) => value.kind === question.kind);
@@ -51,7 +56,12 @@ export function valueGrounded(value: PrecedentValue, lines: ReadonlySet<string>,
   const kind = ({ tc: 'Tc', tcn: 'Tcn' } as Record<string, string>)[(record.property_name ?? '').trim().toLowerCase()];
   const number = Number((record.property_value ?? '').trim());
   const code = (record.refno ?? '').trim();
-  return kind === value.kind && withinTolerance(value.value, number, 1e-9) && (value.reference.code ?? '') === code && (code !== '' || value.reference.doi !== undefined);
+  return (
+    kind === value.kind &&
+    withinTolerance(value.value, number, 1e-9) &&
+    (value.reference.code ?? '') === code &&
+    (code !== '' || value.reference.doi !== undefined)
+  );
 }
 
 /** A Yes/No answer is grounded when it has values and every one of them is grounded. */

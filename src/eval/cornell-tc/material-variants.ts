@@ -32,7 +32,8 @@ function tokenize(formula: string): FormulaToken[] | null {
   let rest = formula;
   while (rest !== '') {
     const two = rest.slice(0, 2);
-    const symbol = /^[A-Z][a-z]$/.test(two) && isElementSymbol(two) ? two : /^[A-Z]/.test(rest) && isElementSymbol(rest[0]!) ? rest[0]! : null;
+    const symbol =
+      /^[A-Z][a-z]$/.test(two) && isElementSymbol(two) ? two : /^[A-Z]/.test(rest) && isElementSymbol(rest[0]!) ? rest[0]! : null;
     if (!symbol) return null;
     rest = rest.slice(symbol.length);
     const amount = /^\d+(?:\.\d+)?/.exec(rest)?.[0] ?? '';

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 /** A host–dopant link (upstream `dopants2basemats`), entities as written. */
-export interface NerreRelation { host: string; dopant: string }
+export interface NerreRelation {
+  host: string;
+  dopant: string;
+}
 
 /** What an abstract holds, or what a model predicts for it. Entity strings as written, unique. */
 export interface NerreEntities {
@@ -21,9 +24,17 @@ export interface NerreEntities {
 }
 
 /** One abstract: `id` is its DOI; `text` the abstract; the title is annotated too (sentence 0). */
-export interface NerreDopingRecord { id: string; title: string; text: string; truth: NerreEntities }
+export interface NerreDopingRecord {
+  id: string;
+  title: string;
+  text: string;
+  truth: NerreEntities;
+}
 
-export interface NerreDopingDataset { records: NerreDopingRecord[]; malformed: number }
+export interface NerreDopingDataset {
+  records: NerreDopingRecord[];
+  malformed: number;
+}
 
 const sentenceSchema = z.object({
   sentence_text: z.string(),
@@ -85,7 +96,10 @@ export function parseNerreDoping(json: string): NerreDopingDataset {
   let malformed = 0;
   for (const item of data) {
     const parsed = abstractSchema.safeParse(item);
-    if (!parsed.success) { malformed++; continue; }
+    if (!parsed.success) {
+      malformed++;
+      continue;
+    }
     const { doi, title, text, doping_sentences: sentences } = parsed.data;
     records.push({ id: doi, title: title.trim(), text, truth: abstractTruth(sentences) });
   }

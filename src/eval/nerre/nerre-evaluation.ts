@@ -42,7 +42,10 @@ export async function evaluateNerreDoping(options: NerreDopingOptions): Promise<
   const byId = new Map(options.predictions.map((prediction) => [prediction.id, prediction]));
   const ids = new Set(scored.map((record) => record.id));
   const empty = { hosts: [], dopants: [], relations: [] };
-  const scores = scoreNerre(scored.map((record) => ({ truth: record.truth, predicted: byId.get(record.id) ?? empty })), options.formulaCore ?? materialsFormulaCore);
+  const scores = scoreNerre(
+    scored.map((record) => ({ truth: record.truth, predicted: byId.get(record.id) ?? empty })),
+    options.formulaCore ?? materialsFormulaCore,
+  );
   return {
     dataset: 'llm-nerre-doping',
     source: options.source ?? 'predictions',
@@ -80,7 +83,9 @@ export function nerreTable(result: NerreDopingEvaluation): string {
   ];
   for (const name of ['hosts', 'dopants', 'relations'] as const) {
     const score = result[name];
-    lines.push(`| ${name} | ${score.tp} | ${score.fp} | ${score.fn} | ${(100 * score.precision).toFixed(1)} | ${(100 * score.recall).toFixed(1)} | ${(100 * score.f1).toFixed(1)} |`);
+    lines.push(
+      `| ${name} | ${score.tp} | ${score.fp} | ${score.fn} | ${(100 * score.precision).toFixed(1)} | ${(100 * score.recall).toFixed(1)} | ${(100 * score.f1).toFixed(1)} |`,
+    );
   }
   return lines.join('\n') + '\n';
 }

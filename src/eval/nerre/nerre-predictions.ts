@@ -9,7 +9,9 @@ import { z } from 'zod';
 import type { NerreEntities } from './nerre-doping-dataset';
 
 /** One abstract's prediction, entities as the model wrote them. */
-export interface NerrePrediction extends NerreEntities { id: string }
+export interface NerrePrediction extends NerreEntities {
+  id: string;
+}
 
 export interface NerrePredictionSet {
   predictions: NerrePrediction[];
@@ -46,7 +48,11 @@ export function parseNerrePredictions(text: string): NerrePredictionSet {
     items = [];
     for (const line of trimmed.split('\n')) {
       if (!line.trim()) continue;
-      try { items.push(JSON.parse(line)); } catch { malformed++; }
+      try {
+        items.push(JSON.parse(line));
+      } catch {
+        malformed++;
+      }
     }
     if (items.length === 0 && malformed > 0) throw new Error('predictions: neither a JSON list nor JSON lines');
   }
@@ -54,7 +60,10 @@ export function parseNerrePredictions(text: string): NerrePredictionSet {
   const seen = new Set<string>();
   for (const item of items) {
     const parsed = predictionSchema.safeParse(item);
-    if (!parsed.success) { malformed++; continue; }
+    if (!parsed.success) {
+      malformed++;
+      continue;
+    }
     if (seen.has(parsed.data.id)) throw new Error(`predictions: id "${parsed.data.id}" appears twice`);
     seen.add(parsed.data.id);
     predictions.push(parsed.data);

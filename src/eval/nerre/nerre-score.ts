@@ -14,12 +14,24 @@ import type { NerreEntities } from './nerre-doping-dataset';
 import { entitiesWords, entityWords, materialsFormulaCore, type FormulaCore } from './nerre-words';
 
 /** Word counts of one entity type (or link pairs: tp = correct, fp/fn = predicted/gold − correct). */
-export interface WordCounts { tp: number; fp: number; fn: number }
+export interface WordCounts {
+  tp: number;
+  fp: number;
+  fn: number;
+}
 
-export interface WordScore extends WordCounts { precision: number; recall: number; f1: number }
+export interface WordScore extends WordCounts {
+  precision: number;
+  recall: number;
+  f1: number;
+}
 
 /** Scores per entity type and for host–dopant links. */
-export interface NerreScores { hosts: WordScore; dopants: WordScore; relations: WordScore }
+export interface NerreScores {
+  hosts: WordScore;
+  dopants: WordScore;
+  relations: WordScore;
+}
 
 /** Upstream's per-type counting on two word lists (membership, repeats counted). */
 export function countWords(gold: readonly string[], predicted: readonly string[]): WordCounts {
@@ -45,7 +57,9 @@ export function countPairs(gold: readonly string[], predicted: readonly string[]
 }
 
 function add(total: WordCounts, part: WordCounts): void {
-  total.tp += part.tp; total.fp += part.fp; total.fn += part.fn;
+  total.tp += part.tp;
+  total.fp += part.fp;
+  total.fn += part.fn;
 }
 
 /** Entity ratios, upstream formulas: F1 = tp / (tp + (fp + fn) / 2). */
@@ -67,7 +81,11 @@ export function pairScore(counts: WordCounts): WordScore {
 }
 
 /** Counts of one abstract: truth against prediction (an absent prediction is all misses). */
-export function countAbstract(truth: NerreEntities, predicted: NerreEntities, formulaCore: FormulaCore = materialsFormulaCore): Record<keyof NerreScores, WordCounts> {
+export function countAbstract(
+  truth: NerreEntities,
+  predicted: NerreEntities,
+  formulaCore: FormulaCore = materialsFormulaCore,
+): Record<keyof NerreScores, WordCounts> {
   return {
     hosts: countWords(entitiesWords(truth.hosts, formulaCore), entitiesWords(predicted.hosts, formulaCore)),
     dopants: countWords(entitiesWords(truth.dopants, formulaCore), entitiesWords(predicted.dopants, formulaCore)),
@@ -76,11 +94,16 @@ export function countAbstract(truth: NerreEntities, predicted: NerreEntities, fo
 }
 
 /** Micro-averaged scores over pairs of (truth, prediction), one pair per abstract. */
-export function scoreNerre(pairs: Iterable<{ truth: NerreEntities; predicted: NerreEntities }>, formulaCore: FormulaCore = materialsFormulaCore): NerreScores {
+export function scoreNerre(
+  pairs: Iterable<{ truth: NerreEntities; predicted: NerreEntities }>,
+  formulaCore: FormulaCore = materialsFormulaCore,
+): NerreScores {
   const totals = { hosts: { tp: 0, fp: 0, fn: 0 }, dopants: { tp: 0, fp: 0, fn: 0 }, relations: { tp: 0, fp: 0, fn: 0 } };
   for (const { truth, predicted } of pairs) {
     const counts = countAbstract(truth, predicted, formulaCore);
-    add(totals.hosts, counts.hosts); add(totals.dopants, counts.dopants); add(totals.relations, counts.relations);
+    add(totals.hosts, counts.hosts);
+    add(totals.dopants, counts.dopants);
+    add(totals.relations, counts.relations);
   }
   return { hosts: wordScore(totals.hosts), dopants: wordScore(totals.dopants), relations: pairScore(totals.relations) };
 }

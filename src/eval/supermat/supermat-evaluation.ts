@@ -35,7 +35,11 @@ export async function evaluateSupermat(options: SupermatEvaluationOptions): Prom
   const { dataRoot, engine } = options;
   const truth = parseSupermatTruth(await readFile(join(dataRoot, 'datasets', 'supermat', 'SuperMat-2.0.csv'), 'utf8'));
   const pdfFolder = join(dataRoot, 'fixtures', 'pdf', 'supercon');
-  const pdfStems = new Set((await readdir(pdfFolder)).filter((name) => /^supermat__.+\.pdf$/.test(name)).map((name) => name.slice('supermat__'.length, -'.pdf'.length)));
+  const pdfStems = new Set(
+    (await readdir(pdfFolder))
+      .filter((name) => /^supermat__.+\.pdf$/.test(name))
+      .map((name) => name.slice('supermat__'.length, -'.pdf'.length)),
+  );
   let papers = truth.filter((paper) => pdfStems.has(paper.stem)).sort((a, b) => a.stem.localeCompare(b.stem));
   if (options.limit !== undefined) papers = papers.slice(0, options.limit);
 

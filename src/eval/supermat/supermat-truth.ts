@@ -39,7 +39,8 @@ export function supermatAliases(material: string): string[] {
 export function parseSupermatTruth(csvText: string): SupermatPaper[] {
   const rows = parse(csvText, { columns: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as Record<string, string>[];
   const first = rows[0];
-  if (first && !['material', 'tcValue', 'filename'].every((name) => name in first)) throw new Error('SuperMat CSV: expected columns material, tcValue, filename');
+  if (first && !['material', 'tcValue', 'filename'].every((name) => name in first))
+    throw new Error('SuperMat CSV: expected columns material, tcValue, filename');
   const papers = new Map<string, SupermatPaper>();
   for (const row of rows) {
     const stem = (row.filename ?? '').trim().replace(/\.superconductors\.tei\.xml$/, '');

@@ -55,7 +55,8 @@ function onePerMaterial(candidates: readonly Candidate[]): Candidate[] {
   for (const candidate of candidates) {
     const key = JSON.stringify([candidate.segment.start, candidate.property, candidate.material!.start]);
     const current = best.get(key);
-    if (!current || distance(candidate.quantity, candidate.material!) < distance(current.quantity, current.material!)) best.set(key, candidate);
+    if (!current || distance(candidate.quantity, candidate.material!) < distance(current.quantity, current.material!))
+      best.set(key, candidate);
   }
   const kept = new Set(best.values());
   return candidates.filter((candidate) => kept.has(candidate));
@@ -76,8 +77,12 @@ function assignMaterials(candidates: readonly Candidate[], materials: readonly S
   for (const group of groups.values()) {
     const segment = group[0]!.segment;
     if (segment.kind === 'sentence' && saysRespectively(text.slice(segment.start, segment.end))) {
-      const inSentence = materials.filter((material) => material.start >= segment.start && material.end <= segment.end
-        && !group.some((candidate) => material.start < candidate.quantity.end && material.end > candidate.quantity.start));
+      const inSentence = materials.filter(
+        (material) =>
+          material.start >= segment.start &&
+          material.end <= segment.end &&
+          !group.some((candidate) => material.start < candidate.quantity.end && material.end > candidate.quantity.start),
+      );
       assigned.push(...pairRespectively(group, inSentence));
     } else {
       assigned.push(...onePerMaterial(group));
@@ -92,7 +97,11 @@ function assignMaterials(candidates: readonly Candidate[], materials: readonly S
  * printed there) as a quote selector with position and `blockId` (and `page` for PDFs).
  * `dependencies` default to the real parsers and `describeQuote` (src/text/scan-dependencies.ts).
  */
-export function extractWithRules(article: Article, options: RulesOptions = {}, dependencies: RulesDependencies = defaultRulesDependencies): Triplet[] {
+export function extractWithRules(
+  article: Article,
+  options: RulesOptions = {},
+  dependencies: RulesDependencies = defaultRulesDependencies,
+): Triplet[] {
   const schemas = options.properties ?? loadPropertySchemas();
   const { candidates, materials } = scanArticle(article, { properties: schemas }, dependencies);
   const accepted = candidates.filter((candidate) => {

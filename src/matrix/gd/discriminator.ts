@@ -39,7 +39,10 @@ export function consistency(
   let matched = 0;
   for (const triplet of original) {
     const index = unused.findIndex(
-      (candidate) => candidate.value === triplet.value && candidate.unit.trim() === triplet.unit.trim() && sameMaterial(candidate.material, triplet.material),
+      (candidate) =>
+        candidate.value === triplet.value &&
+        candidate.unit.trim() === triplet.unit.trim() &&
+        sameMaterial(candidate.material, triplet.material),
     );
     if (index >= 0) {
       unused.splice(index, 1);
@@ -78,7 +81,11 @@ export interface ScoredTrajectory {
 export function selectBest(scored: readonly ScoredTrajectory[]): ScoredTrajectory | undefined {
   let best: ScoredTrajectory | undefined;
   for (const candidate of scored) {
-    if (best === undefined || candidate.score > best.score || (candidate.score === best.score && candidate.trajectory.reward > best.trajectory.reward)) {
+    if (
+      best === undefined ||
+      candidate.score > best.score ||
+      (candidate.score === best.score && candidate.trajectory.reward > best.trajectory.reward)
+    ) {
       best = candidate;
     }
   }

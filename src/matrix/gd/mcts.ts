@@ -14,7 +14,15 @@
 import { generateObject, sumUsage } from '../../llm/generate-object';
 import { LlmError, type LlmPort, type LlmUsage } from '../../llm/llm-port';
 import { randomIndex, type Random } from '../random';
-import { buildStepMessages, REASONING_ACTIONS, ReasoningStepSchema, type ExtractedTriplet, type GeneratorInput, type ReasoningAction, type ReasoningStep } from './prompts';
+import {
+  buildStepMessages,
+  REASONING_ACTIONS,
+  ReasoningStepSchema,
+  type ExtractedTriplet,
+  type GeneratorInput,
+  type ReasoningAction,
+  type ReasoningStep,
+} from './prompts';
 import { DEFAULT_REWARD_WEIGHTS, terminalReward, type RewardBreakdown, type RewardDependencies, type RewardWeights } from './reward';
 
 /** What the generator–discriminator path needs from outside (injected; no module state). */
@@ -87,7 +95,17 @@ export interface MctsResult {
 
 /** A fresh root (the input x): all five actions untried, no visits. */
 export function createRoot(): MctsNode {
-  return { parent: null, action: null, step: null, depth: 0, children: [], untriedActions: [...REASONING_ACTIONS], visits: 0, totalReward: 0, terminal: false };
+  return {
+    parent: null,
+    action: null,
+    step: null,
+    depth: 0,
+    children: [],
+    untriedActions: [...REASONING_ACTIONS],
+    visits: 0,
+    totalReward: 0,
+    terminal: false,
+  };
 }
 
 /** Q(s, a) = W(s, a) / N(s, a) for N > 0 (Eq. 9); 0 for an unvisited node. */
@@ -190,7 +208,13 @@ export interface SearchTally {
  * step, and attach the child. The child is terminal when the step is final, the depth limit
  * is reached, or the reply was malformed. → the new child.
  */
-export async function expand(node: MctsNode, input: GeneratorInput, options: MctsOptions, dependencies: GdDependencies, tally: SearchTally): Promise<MctsNode> {
+export async function expand(
+  node: MctsNode,
+  input: GeneratorInput,
+  options: MctsOptions,
+  dependencies: GdDependencies,
+  tally: SearchTally,
+): Promise<MctsNode> {
   const [action] = node.untriedActions.splice(randomIndex(dependencies.rng, node.untriedActions.length), 1);
   if (action === undefined) throw new Error('expand: the node has no untried action');
   const depth = node.depth + 1;
@@ -217,7 +241,13 @@ export interface Rollout {
  * until one is final or the depth limit is reached (the step at the limit is told to be the
  * last). Simulated steps are not added to the tree. → the whole trajectory's steps.
  */
-export async function simulate(node: MctsNode, input: GeneratorInput, options: MctsOptions, dependencies: GdDependencies, tally: SearchTally): Promise<Rollout> {
+export async function simulate(
+  node: MctsNode,
+  input: GeneratorInput,
+  options: MctsOptions,
+  dependencies: GdDependencies,
+  tally: SearchTally,
+): Promise<Rollout> {
   const steps = pathSteps(node);
   if (node.malformedReply !== undefined) return { steps, malformed: true };
   if (node.terminal) return { steps, malformed: false };

@@ -62,7 +62,10 @@ export function quoteGroundsInPassage(triplet: Triplet, passage: string): boolea
 }
 
 function normalizedProperty(property: string): string {
-  return property.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return property
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 /** Format compliance of one triplet (see the module comment). */

@@ -38,11 +38,17 @@ const OUTPUT_RULES = [
 ].join('\n');
 
 function propertyLines(properties: readonly PropertyBrief[]): string {
-  return properties.map((property) => `- ${property.name} (units: ${property.units.join(', ') || 'dimensionless'})${property.description ? `: ${property.description}` : ''}`).join('\n');
+  return properties
+    .map(
+      (property) =>
+        `- ${property.name} (units: ${property.units.join(', ') || 'dimensionless'})${property.description ? `: ${property.description}` : ''}`,
+    )
+    .join('\n');
 }
 
 function stated(triplet: Triplet): string {
-  const value = triplet.valueText ?? (triplet.value.kind === 'number' ? String(triplet.value.value) : `${triplet.value.low}-${triplet.value.high}`);
+  const value =
+    triplet.valueText ?? (triplet.value.kind === 'number' ? String(triplet.value.value) : `${triplet.value.low}-${triplet.value.high}`);
   return `${triplet.material}: ${value}${triplet.unit ? ` ${triplet.unit}` : ''}`;
 }
 
@@ -57,7 +63,9 @@ export function disagreementLines(entries: readonly CrossVerifyEntry[]): string[
   const lines: string[] = [];
   for (const entry of entries) {
     if (entry.outcome === 'conflict' && entry.moa && entry.gd) {
-      lines.push(`Your answer ${JSON.stringify(stated(entry.moa))} and the search path's ${JSON.stringify(stated(entry.gd))} differ${entry.reason ? ` (${entry.reason})` : ''}.`);
+      lines.push(
+        `Your answer ${JSON.stringify(stated(entry.moa))} and the search path's ${JSON.stringify(stated(entry.gd))} differ${entry.reason ? ` (${entry.reason})` : ''}.`,
+      );
     } else if (entry.outcome === 'moa-only' && entry.moa) {
       lines.push(`Only your answer gave ${JSON.stringify(stated(entry.moa))}; the search path did not find it.`);
     } else if (entry.outcome === 'gd-only' && entry.gd) {
@@ -79,7 +87,12 @@ function disagreementPart(disagreement: readonly string[]): string {
  * previous layer's answers, shown as candidates to check against the text, not to copy. In a
  * refinement re-run `disagreement` (from `disagreementLines`) lists what the paths disagreed on.
  */
-export function proposerMessages(text: string, properties: readonly PropertyBrief[], references: readonly MoaAnswer[], disagreement: readonly string[] = []): ChatMessage[] {
+export function proposerMessages(
+  text: string,
+  properties: readonly PropertyBrief[],
+  references: readonly MoaAnswer[],
+  disagreement: readonly string[] = [],
+): ChatMessage[] {
   const system = [
     'You are a proposer agent: a materials scientist extracting material–property–value–unit triplets from a paper.',
     GUARD,
@@ -119,12 +132,19 @@ export function aggregatorMessages(
     GUARD,
     OUTPUT_RULES,
   ].join('\n\n');
-  const references = candidates.map((candidate, index) => `Candidate ${index + 1} (score ${candidate.score.toFixed(2)}): ${JSON.stringify(candidate.answer.triplets)}`).join('\n');
+  const references = candidates
+    .map((candidate, index) => `Candidate ${index + 1} (score ${candidate.score.toFixed(2)}): ${JSON.stringify(candidate.answer.triplets)}`)
+    .join('\n');
   return [
     { role: 'system', content: system },
     {
       role: 'user',
-      content: [`Properties to extract:\n${propertyLines(properties)}`, ...(disagreement.length > 0 ? [disagreementPart(disagreement)] : []), `Candidate answers:\n${references}`, dataBlock(text)].join('\n\n'),
+      content: [
+        `Properties to extract:\n${propertyLines(properties)}`,
+        ...(disagreement.length > 0 ? [disagreementPart(disagreement)] : []),
+        `Candidate answers:\n${references}`,
+        dataBlock(text),
+      ].join('\n\n'),
     },
   ];
 }

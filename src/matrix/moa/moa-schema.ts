@@ -23,7 +23,10 @@ const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?`;
 
 /** "1.45" → number; "~1.45" → approximate; "1.2-1.5" / "1.2–1.5" / "1.2 to 1.5" → range; else null. */
 export function parseModelValue(text: string): Triplet['value'] | null {
-  const cleaned = text.replace(/[\u2212]/g, '-').replace(/\s+/g, ' ').trim();
+  const cleaned = text
+    .replace(/[\u2212]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
   const approximate = /^(?:~|≈|about |approximately |ca\.? )/i.test(cleaned);
   const body = cleaned.replace(/^(?:~|≈|about |approximately |ca\.? )\s*/i, '');
   const range = new RegExp(`^(${NUMBER})\\s*(?:-|–|—|to)\\s*(${NUMBER})$`).exec(body);
@@ -34,7 +37,12 @@ export function parseModelValue(text: string): Triplet['value'] | null {
   const single = new RegExp(`^(${NUMBER})(?:\\s*(?:±|\\+/-)\\s*(${NUMBER}))?$`).exec(body);
   if (!single) return null;
   const uncertainty = single[2] === undefined ? undefined : Math.abs(Number(single[2]));
-  return { kind: 'number', value: Number(single[1]), ...(uncertainty === undefined ? {} : { uncertainty }), ...(approximate ? { approximate } : {}) };
+  return {
+    kind: 'number',
+    value: Number(single[1]),
+    ...(uncertainty === undefined ? {} : { uncertainty }),
+    ...(approximate ? { approximate } : {}),
+  };
 }
 
 /**
@@ -63,12 +71,16 @@ export function toTriplets(answer: MoaAnswer, engine: string): Triplet[] {
 /** Contract triplets back to the model-facing shape, to show as references in the next layer. */
 export function toModelTriplets(triplets: readonly Triplet[]): MoaAnswer {
   return {
-    triplets: triplets.map((triplet) => ({
-      material: triplet.material,
-      property: triplet.property,
-      value: triplet.valueText ?? (triplet.value.kind === 'number' ? String(triplet.value.value) : `${triplet.value.low}-${triplet.value.high}`),
-      unit: triplet.unit,
-      quote: triplet.evidence?.quote.exact ?? '',
-    })).filter((row) => row.quote !== ''),
+    triplets: triplets
+      .map((triplet) => ({
+        material: triplet.material,
+        property: triplet.property,
+        value:
+          triplet.valueText ??
+          (triplet.value.kind === 'number' ? String(triplet.value.value) : `${triplet.value.low}-${triplet.value.high}`),
+        unit: triplet.unit,
+        quote: triplet.evidence?.quote.exact ?? '',
+      }))
+      .filter((row) => row.quote !== ''),
   };
 }

@@ -43,12 +43,21 @@ export function relevance(candidate: readonly Triplet[], text: string): number {
 }
 
 /** Eq. 2 scores of each candidate answer of one layer, in input order. */
-export function scoreCandidates(candidates: ReadonlyArray<readonly Triplet[]>, text: string, dependencies: CrossVerifyDependencies, weights = { alpha: RELEVANCE_WEIGHT, beta: COVERAGE_WEIGHT }): CandidateScore[] {
+export function scoreCandidates(
+  candidates: ReadonlyArray<readonly Triplet[]>,
+  text: string,
+  dependencies: CrossVerifyDependencies,
+  weights = { alpha: RELEVANCE_WEIGHT, beta: COVERAGE_WEIGHT },
+): CandidateScore[] {
   const distinct: Triplet[] = [];
-  for (const candidate of candidates) for (const triplet of candidate) if (!distinct.some((seen) => tripletsAgree(seen, triplet, dependencies))) distinct.push(triplet);
+  for (const candidate of candidates)
+    for (const triplet of candidate) if (!distinct.some((seen) => tripletsAgree(seen, triplet, dependencies))) distinct.push(triplet);
   return candidates.map((candidate) => {
     const rel = relevance(candidate, text);
-    const coverage = distinct.length === 0 ? 1 : distinct.filter((triplet) => candidate.some((own) => tripletsAgree(own, triplet, dependencies))).length / distinct.length;
+    const coverage =
+      distinct.length === 0
+        ? 1
+        : distinct.filter((triplet) => candidate.some((own) => tripletsAgree(own, triplet, dependencies))).length / distinct.length;
     return { relevance: rel, coverage, score: weights.alpha * rel + weights.beta * coverage };
   });
 }

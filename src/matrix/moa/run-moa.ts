@@ -84,7 +84,11 @@ export async function runMoa(input: MoaInput, options: MoaOptions, deps: MoaDepe
     ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
     ...(deps.signal ? { signal: deps.signal } : {}),
   };
-  const ask = async (role: 'proposer' | 'aggregator', model: string | undefined, messages: ReturnType<typeof proposerMessages>): Promise<MoaAnswer> => {
+  const ask = async (
+    role: 'proposer' | 'aggregator',
+    model: string | undefined,
+    messages: ReturnType<typeof proposerMessages>,
+  ): Promise<MoaAnswer> => {
     calls += 1;
     const reply = await generateObject(deps.llm, { role, ...(model ? { model } : {}), messages, ...settings }, MoaAnswerSchema);
     usage.promptTokens += reply.usage.promptTokens;
@@ -122,7 +126,11 @@ export async function runMoa(input: MoaInput, options: MoaOptions, deps: MoaDepe
   }
 
   const last = layers[layers.length - 1]!.filter((answer) => answer.error === undefined);
-  const scores = scoreCandidates(last.map((answer) => answer.triplets), input.text, deps);
+  const scores = scoreCandidates(
+    last.map((answer) => answer.triplets),
+    input.text,
+    deps,
+  );
   if (input.article && deps.ground) {
     // Rel by the grounding gate itself when the article is at hand (stricter than a quote search).
     last.forEach((answer, index) => {
@@ -135,7 +143,16 @@ export async function runMoa(input: MoaInput, options: MoaOptions, deps: MoaDepe
   let triplets: Triplet[];
   let aggregatorFallback = false;
   try {
-    const answer = await ask('aggregator', options.aggregator, aggregatorMessages(input.text, input.properties, last.map((candidate, index) => ({ answer: toModelTriplets(candidate.triplets), score: scores[index]!.score })), input.disagreement));
+    const answer = await ask(
+      'aggregator',
+      options.aggregator,
+      aggregatorMessages(
+        input.text,
+        input.properties,
+        last.map((candidate, index) => ({ answer: toModelTriplets(candidate.triplets), score: scores[index]!.score })),
+        input.disagreement,
+      ),
+    );
     triplets = toTriplets(answer, 'moa');
   } catch (error) {
     unusable(error);

@@ -87,7 +87,11 @@ const drop = <T>(reason: string, claim: JudgeValue | JudgePhase): Grounded<T> =>
  * that text ("quote not found in <id>"); the anchored passage states the number ("quote does not
  * state <value>"); a `Tc`/`Tcn` unit converts to kelvin. Never throws.
  */
-export function groundValue(claim: JudgeValue, texts: ReadonlyMap<string, RetrievedText>, superconductivity: boolean): Grounded<JudgedValue> {
+export function groundValue(
+  claim: JudgeValue,
+  texts: ReadonlyMap<string, RetrievedText>,
+  superconductivity: boolean,
+): Grounded<JudgedValue> {
   if ((claim.kind === 'value') === superconductivity) {
     return drop(`kind ${claim.kind} does not answer this question`, claim);
   }
@@ -131,5 +135,14 @@ export function groundPhase(claim: JudgePhase, texts: ReadonlyMap<string, Retrie
   if (!claim.quote) return drop(`phase cites ${claim.sourceId} without a quote`, claim);
   const anchor = findQuote(source.text, claim.quote);
   if (!anchor) return drop(`quote not found in ${claim.sourceId}`, claim);
-  return { ok: true, value: { phase: claim.phase, note: claim.note, grounded: true, reference: referenceOf(source), quote: source.text.slice(anchor.start, anchor.end) } };
+  return {
+    ok: true,
+    value: {
+      phase: claim.phase,
+      note: claim.note,
+      grounded: true,
+      reference: referenceOf(source),
+      quote: source.text.slice(anchor.start, anchor.end),
+    },
+  };
 }

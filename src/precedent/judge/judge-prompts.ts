@@ -48,7 +48,11 @@ const OUTPUT_RULES = [
 
 /** One retrieved text: its id outside the block (ours), everything from the source inside it. */
 function textPart(text: RetrievedText): string {
-  const header = [`Title: ${text.title}`, ...(text.year !== null ? [`Year: ${text.year}`] : []), ...(text.doi ? [`DOI: ${text.doi}`] : [])].join('\n');
+  const header = [
+    `Title: ${text.title}`,
+    ...(text.year !== null ? [`Year: ${text.year}`] : []),
+    ...(text.doi ? [`DOI: ${text.doi}`] : []),
+  ].join('\n');
   return `Text id: ${JSON.stringify(text.id)}\n${dataBlock(`${header}\n\n${text.text}`)}`;
 }
 

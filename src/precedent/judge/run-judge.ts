@@ -57,7 +57,12 @@ function headlineOrder(values: JudgedValue[]): JudgedValue[] {
  * Errors: no texts → Unknown without a call; a reply still malformed after the repair, or any
  * other `LlmError` → Unknown with the reason; an abort (`LlmError('aborted')`) rejects.
  */
-export async function runJudge(material: string, property: string, texts: readonly RetrievedText[], dependencies: JudgeDependencies): Promise<JudgeResult> {
+export async function runJudge(
+  material: string,
+  property: string,
+  texts: readonly RetrievedText[],
+  dependencies: JudgeDependencies,
+): Promise<JudgeResult> {
   if (texts.length === 0) return unknown('no texts were retrieved');
   const byId = new Map<string, RetrievedText>();
   for (const text of texts) if (!byId.has(text.id)) byId.set(text.id, text);
@@ -76,7 +81,8 @@ export async function runJudge(material: string, property: string, texts: readon
     );
   } catch (error) {
     if (error instanceof LlmError && error.code === 'aborted') throw error;
-    if (error instanceof LlmError && error.code === 'malformed-output') return unknown(`the judge's reply was malformed after one repair: ${error.message}`);
+    if (error instanceof LlmError && error.code === 'malformed-output')
+      return unknown(`the judge's reply was malformed after one repair: ${error.message}`);
     const code = error instanceof LlmError ? error.code : 'error';
     return unknown(`the judge model failed (${code}): ${(error as Error).message}`);
   }

@@ -67,7 +67,7 @@ export function createArxivClient(options: ArxivClientOptions): LiteratureClient
       const wanted = Math.max(0, Math.min(query.rows, maxRecords));
       const records: LiteratureRecord[] = [];
       let total = 0;
-      for (let start = 0; records.length < wanted; ) {
+      for (let start = 0; records.length < wanted;) {
         const url = new URL(ARXIV_QUERY_URL);
         url.searchParams.set('search_query', arxivSearchQuery(query));
         url.searchParams.set('start', String(start));
@@ -110,7 +110,10 @@ function parseFeed(body: string): { total: number; entryCount: number; records: 
   });
   const parsed = arxivFeedSchema.safeParse(parser.parse(body) as unknown);
   if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+    const problems = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
     throw new LiteratureError('malformed', 'arxiv', `the arXiv answer is not an Atom feed (${problems})`);
   }
   const entries = parsed.data.feed.entry ?? [];

@@ -67,16 +67,21 @@ export function createCrossrefClient(options: CrossrefClientOptions): Literature
     describeQuery: freeTextQuery,
     async search(query, signal) {
       const wanted = Math.max(0, Math.min(query.rows, maxRecords));
-      const result = await collectCursorPages(wanted, pageSize, async (cursor, rows) => {
-        const url = new URL(CROSSREF_WORKS_URL);
-        url.searchParams.set('query.bibliographic', freeTextQuery(query));
-        url.searchParams.set('rows', String(rows));
-        url.searchParams.set('select', SELECT_FIELDS);
-        url.searchParams.set('mailto', options.mailto);
-        url.searchParams.set('cursor', cursor);
-        const page = parseWorkList((await get(url.toString(), signal)).body);
-        return { items: page.items, total: page['total-results'], next: page['next-cursor'] };
-      }, toRecord);
+      const result = await collectCursorPages(
+        wanted,
+        pageSize,
+        async (cursor, rows) => {
+          const url = new URL(CROSSREF_WORKS_URL);
+          url.searchParams.set('query.bibliographic', freeTextQuery(query));
+          url.searchParams.set('rows', String(rows));
+          url.searchParams.set('select', SELECT_FIELDS);
+          url.searchParams.set('mailto', options.mailto);
+          url.searchParams.set('cursor', cursor);
+          const page = parseWorkList((await get(url.toString(), signal)).body);
+          return { items: page.items, total: page['total-results'], next: page['next-cursor'] };
+        },
+        toRecord,
+      );
       if (signal?.aborted) throw abortedError('crossref');
       return result;
     },
@@ -111,7 +116,10 @@ function parseWorkList(body: string): z.infer<typeof crossrefWorkListSchema>['me
   }
   const parsed = crossrefWorkListSchema.safeParse(json);
   if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+    const problems = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
     throw new LiteratureError('malformed', 'crossref', `the Crossref answer is not a work list (${problems})`);
   }
   return parsed.data.message;
@@ -127,7 +135,9 @@ function toRecord(item: z.infer<typeof crossrefWorkSchema>): LiteratureRecord | 
     doi,
     title,
     year,
-    authors: (item.author ?? []).map((author) => foldWhitespace(author.name ?? [author.given, author.family].filter(Boolean).join(' '))).filter((name) => name !== ''),
+    authors: (item.author ?? [])
+      .map((author) => foldWhitespace(author.name ?? [author.given, author.family].filter(Boolean).join(' ')))
+      .filter((name) => name !== ''),
     abstract: item.abstract ? jatsToText(item.abstract) : null,
     url: item.URL || `https://doi.org/${doi}`,
   };

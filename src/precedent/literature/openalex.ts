@@ -63,16 +63,21 @@ export function createOpenAlexClient(options: OpenAlexClientOptions): Literature
     describeQuery: freeTextQuery,
     async search(query, signal) {
       const wanted = Math.max(0, Math.min(query.rows, maxRecords));
-      const result = await collectCursorPages(wanted, pageSize, async (cursor, rows) => {
-        const url = new URL(OPENALEX_WORKS_URL);
-        url.searchParams.set('search', freeTextQuery(query));
-        url.searchParams.set('per-page', String(rows));
-        url.searchParams.set('select', SELECT_FIELDS);
-        url.searchParams.set('api_key', options.apiKey);
-        url.searchParams.set('cursor', cursor);
-        const page = parseWorkList((await get(url.toString(), signal)).body);
-        return { items: page.results, total: page.meta.count, next: page.meta.next_cursor ?? undefined };
-      }, toRecord);
+      const result = await collectCursorPages(
+        wanted,
+        pageSize,
+        async (cursor, rows) => {
+          const url = new URL(OPENALEX_WORKS_URL);
+          url.searchParams.set('search', freeTextQuery(query));
+          url.searchParams.set('per-page', String(rows));
+          url.searchParams.set('select', SELECT_FIELDS);
+          url.searchParams.set('api_key', options.apiKey);
+          url.searchParams.set('cursor', cursor);
+          const page = parseWorkList((await get(url.toString(), signal)).body);
+          return { items: page.results, total: page.meta.count, next: page.meta.next_cursor ?? undefined };
+        },
+        toRecord,
+      );
       if (signal?.aborted) throw abortedError('openalex');
       return result;
     },
@@ -102,7 +107,10 @@ function parseWorkList(body: string): z.infer<typeof openAlexWorkListSchema> {
   }
   const parsed = openAlexWorkListSchema.safeParse(json);
   if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+    const problems = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
     throw new LiteratureError('malformed', 'openalex', `the OpenAlex answer is not a work list (${problems})`);
   }
   return parsed.data;
@@ -119,7 +127,9 @@ function toRecord(work: z.infer<typeof openAlexWorkSchema>): LiteratureRecord | 
     ...(arxivId ? { arxivId } : {}),
     title,
     year: work.publication_year ?? null,
-    authors: (work.authorships ?? []).map((authorship) => foldWhitespace(authorship.author.display_name ?? '')).filter((name) => name !== ''),
+    authors: (work.authorships ?? [])
+      .map((authorship) => foldWhitespace(authorship.author.display_name ?? ''))
+      .filter((name) => name !== ''),
     abstract: abstractFromInvertedIndex(work.abstract_inverted_index),
     url: work.primary_location?.landing_page_url || (doi ? `https://doi.org/${doi}` : work.id),
   };

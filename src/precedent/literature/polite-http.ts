@@ -108,7 +108,11 @@ export function createPoliteGetter(options: PoliteGetterOptions): (url: string, 
         body = await response.text();
       } catch (error) {
         if (signal?.aborted) throw new AttemptFailure(abortedError(provider), false);
-        if (timedOut) throw new AttemptFailure(new LiteratureError('timeout', provider, `no complete answer from ${origin(url)} within ${options.timeoutMs} ms`), false);
+        if (timedOut)
+          throw new AttemptFailure(
+            new LiteratureError('timeout', provider, `no complete answer from ${origin(url)} within ${options.timeoutMs} ms`),
+            false,
+          );
         const detail = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
         throw new AttemptFailure(new LiteratureError('unreachable', provider, `could not reach ${origin(url)} (${detail})`), true);
       }
@@ -141,7 +145,8 @@ export function createPoliteGetter(options: PoliteGetterOptions): (url: string, 
           onFailedAttempt: async ({ error, retriesLeft }) => {
             if (!(error instanceof AttemptFailure) || !error.retryable || retriesLeft === 0) return;
             // Retry-After means "not before": wait it out on the clock, then p-retry's own backoff.
-            if (error.retryAfterMs !== undefined) await sleepOrAbort(clock, Math.min(error.retryAfterMs, maxRetryAfterMs), signal, provider);
+            if (error.retryAfterMs !== undefined)
+              await sleepOrAbort(clock, Math.min(error.retryAfterMs, maxRetryAfterMs), signal, provider);
           },
         },
       );
@@ -153,7 +158,11 @@ export function createPoliteGetter(options: PoliteGetterOptions): (url: string, 
         throw new LiteratureError(inner.code, provider, `${inner.message} (after ${attempts} attempts)`, inner.status);
       }
       if (error instanceof LiteratureError) throw error;
-      throw new LiteratureError('unreachable', provider, `calling ${origin(url)} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new LiteratureError(
+        'unreachable',
+        provider,
+        `calling ${origin(url)} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -179,11 +188,23 @@ export function abortedError(provider: string): LiteratureError {
   return new LiteratureError('aborted', provider, `the ${provider} search was cancelled`);
 }
 
-function httpFailure(provider: LiteratureSource, status: number, body: string, url: string, retryAfter: string | null, now: number): AttemptFailure {
+function httpFailure(
+  provider: LiteratureSource,
+  status: number,
+  body: string,
+  url: string,
+  retryAfter: string | null,
+  now: number,
+): AttemptFailure {
   const snippet = bodySnippet(body);
   if (status === 429) {
     return new AttemptFailure(
-      new LiteratureError('rate-limited', provider, `HTTP 429 from ${origin(url)}: ${provider} is rate-limiting requests${snippet}`, status),
+      new LiteratureError(
+        'rate-limited',
+        provider,
+        `HTTP 429 from ${origin(url)}: ${provider} is rate-limiting requests${snippet}`,
+        status,
+      ),
       true,
       parseRetryAfter(retryAfter, now),
     );
@@ -192,7 +213,12 @@ function httpFailure(provider: LiteratureSource, status: number, body: string, u
   return new AttemptFailure(new LiteratureError('http', provider, `HTTP ${status} from ${origin(url)}${snippet}`, status), status >= 500);
 }
 
-async function sleepOrAbort(clock: LiteratureClock, milliseconds: number, signal: AbortSignal | undefined, provider: string): Promise<void> {
+async function sleepOrAbort(
+  clock: LiteratureClock,
+  milliseconds: number,
+  signal: AbortSignal | undefined,
+  provider: string,
+): Promise<void> {
   try {
     await clock.sleep(milliseconds, signal);
   } catch {

@@ -11,7 +11,10 @@ const BLOCK_ELEMENTS = new Set(['p', 'title', 'sec', 'list-item', 'list', 'abstr
 
 /** Fold runs of whitespace (including newlines inside arXiv titles) to one space and trim. */
 export function foldWhitespace(text: string): string {
-  return text.split(/\s+/u).filter((part) => part !== '').join(' ');
+  return text
+    .split(/\s+/u)
+    .filter((part) => part !== '')
+    .join(' ');
 }
 
 /**

@@ -5,7 +5,14 @@
  * (seed 002, §3.2: absence of evidence must be told apart from evidence of absence).
  */
 import { titleKey } from './record-text';
-import { LiteratureError, type LiteratureClient, type LiteratureErrorCode, type LiteratureQuery, type LiteratureRecord, type LiteratureSource } from './types';
+import {
+  LiteratureError,
+  type LiteratureClient,
+  type LiteratureErrorCode,
+  type LiteratureQuery,
+  type LiteratureRecord,
+  type LiteratureSource,
+} from './types';
 
 /** What one provider was asked and what it said: its hit count, or the error instead. */
 export interface ProviderSearch {
@@ -53,13 +60,17 @@ export async function searchLiterature(
         searched.error =
           error instanceof LiteratureError
             ? { code: error.code, message: error.message }
-            : { code: 'unreachable', message: `the ${client.name} search failed unexpectedly: ${error instanceof Error ? error.message : String(error)}` };
+            : {
+                code: 'unreachable',
+                message: `the ${client.name} search failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+              };
         onProgress?.({ source: client.name, phase: 'failed', error: searched.error });
         return { searched, records: [] };
       }
     }),
   );
-  if (signal?.aborted) throw new LiteratureError('aborted', clients.map((client) => client.name).join('+'), 'the literature search was cancelled');
+  if (signal?.aborted)
+    throw new LiteratureError('aborted', clients.map((client) => client.name).join('+'), 'the literature search was cancelled');
   return { records: mergeRecords(outcomes.flatMap((outcome) => outcome.records)), searched: outcomes.map((outcome) => outcome.searched) };
 }
 

@@ -6,14 +6,7 @@
 import type { Evidence } from '../../contracts/evidence';
 import { maximumElidedSpan, splitElidedQuote } from './elided-quote';
 import { foldText, toFoldedOffset, toOriginalSpan, type FoldedText } from './folded-text';
-import {
-  bestCandidate,
-  exactOccurrences,
-  fuzzyCandidates,
-  scoreCandidate,
-  type QuoteContext,
-  type ScoredCandidate,
-} from './match-quote';
+import { bestCandidate, exactOccurrences, fuzzyCandidates, scoreCandidate, type QuoteContext, type ScoredCandidate } from './match-quote';
 
 /** Where a quote was found: UTF-16 offsets into the text (end exclusive) and how. */
 export interface Anchor {

@@ -11,7 +11,10 @@ const ELLIPSIS = /\s*(?:\[\s*(?:\.\s*){3}\]|\[…\]|(?:\.\s*){3}|…)\s*/u;
  * characters are dropped: a lone "the" cannot be placed.
  */
 export function splitElidedQuote(exact: string, minimumLength = 8): string[] {
-  const pieces = exact.split(ELLIPSIS).map((piece) => piece.trim()).filter((piece) => piece.length >= minimumLength);
+  const pieces = exact
+    .split(ELLIPSIS)
+    .map((piece) => piece.trim())
+    .filter((piece) => piece.length >= minimumLength);
   return pieces.length > 1 ? pieces : [exact];
 }
 

@@ -107,7 +107,10 @@ export function findAbbreviationDefinitions(text: string): AbbreviationDefinitio
     }
     const before = text.slice(Math.max(0, match.index - 300), match.index);
     const sentence = before.split(/[.!?;:]\s+(?=[A-Z])|\n/).pop() ?? '';
-    const words = sentence.trim().split(/\s+/).filter((word) => word.length > 0);
+    const words = sentence
+      .trim()
+      .split(/\s+/)
+      .filter((word) => word.length > 0);
     const lastWord = words[words.length - 1] ?? '';
     let longForm: string | null = null;
     if (isFormulaWord(lastWord)) {
@@ -130,7 +133,12 @@ export function findAbbreviationDefinitions(text: string): AbbreviationDefinitio
       longForm,
       start,
       end: start + shortForm.length,
-      longStart: Math.max(0, text.lastIndexOf(longForm, longEnd - longForm.length) >= 0 ? text.lastIndexOf(longForm, longEnd - longForm.length) : longEnd - longForm.length),
+      longStart: Math.max(
+        0,
+        text.lastIndexOf(longForm, longEnd - longForm.length) >= 0
+          ? text.lastIndexOf(longForm, longEnd - longForm.length)
+          : longEnd - longForm.length,
+      ),
       longEnd,
     });
   }

@@ -51,10 +51,7 @@ export function multiplyAmounts(a: LinearAmount, factor: LinearAmount): LinearAm
 /**
  * Substitute known variable values (`{ x: 0.15 }`); variables without a value stay as terms.
  */
-export function substituteAmount(
-  amount: LinearAmount,
-  values: Readonly<Record<string, number>>,
-): LinearAmount {
+export function substituteAmount(amount: LinearAmount, values: Readonly<Record<string, number>>): LinearAmount {
   let constant = amount.constant;
   const terms: Record<string, number> = {};
   for (const [variable, coefficient] of Object.entries(amount.terms)) {

@@ -15,12 +15,7 @@
  *   amount   := term (('+' | '-') term)*           (`2-x`, `3n+1`, `7-δ`)
  *   term     := number variable? | variable
  */
-import {
-  addAmounts,
-  constantAmount,
-  multiplyAmounts,
-  type LinearAmount,
-} from './composition';
+import { addAmounts, constantAmount, multiplyAmounts, type LinearAmount } from './composition';
 import { isElementSymbol } from './elements';
 
 /** The parsed core: linear amounts per element, mass numbers given for isotopes. */

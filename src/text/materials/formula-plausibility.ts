@@ -45,4 +45,3 @@ export function isPlausibleFormulaMention(token: string, parsed: ParsedMaterial)
   }
   return true;
 }
-

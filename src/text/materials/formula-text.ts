@@ -87,9 +87,7 @@ export function parseAssignmentClause(clause: string): Record<string, number> | 
     return ' ';
   });
   if (!found) return null;
-  return /^[\s,;:]*$/.test(rest.replace(/\b(?:with|where|and|for)\b/gi, ' '))
-    ? values
-    : null;
+  return /^[\s,;:]*$/.test(rest.replace(/\b(?:with|where|and|for)\b/gi, ' ')) ? values : null;
 }
 
 /** Descriptive words around a material string: `underdoped`, `single crystal of`, `thin films`. */
@@ -119,8 +117,9 @@ export function stripDescriptorWords(text: string): string | null {
  * when the string has no such ending.
  */
 export function rewriteSuperConOxygen(text: string): string | null {
-  const rewritten = text.replace(/O(\d*(?:\.\d+)?)([+-]?)([YZ])$/, (_match, amount: string, sign: string, variable: string) =>
-    `O${amount}${sign}${variable.toLowerCase()}`,
+  const rewritten = text.replace(
+    /O(\d*(?:\.\d+)?)([+-]?)([YZ])$/,
+    (_match, amount: string, sign: string, variable: string) => `O${amount}${sign}${variable.toLowerCase()}`,
   );
   return rewritten === text ? null : rewritten;
 }

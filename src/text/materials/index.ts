@@ -1,11 +1,5 @@
 /** Materials: formula parsing and normalization, equality for scoring, mentions in text. */
-export {
-  compositionsAlmostEqual,
-  formatComposition,
-  hillOrder,
-  type Composition,
-  type LinearAmount,
-} from './composition';
+export { compositionsAlmostEqual, formatComposition, hillOrder, type Composition, type LinearAmount } from './composition';
 export { ELEMENT_NAMES, ELEMENT_SYMBOLS, isElementSymbol } from './elements';
 export { normalizeFormula, parseFormula, parseMaterial, type ParsedMaterial } from './parse-material';
 export { sameMaterial, type MaterialTolerance } from './same-material';

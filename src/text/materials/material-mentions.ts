@@ -19,8 +19,7 @@ export interface MaterialMention {
 }
 
 /** Formula-looking tokens: optional phase prefix, then formula characters. */
-const FORMULA_TOKEN =
-  /(?<![\p{L}\p{N}\-–−])(?:(?:\d[A-Z]'?|[αβγδεθ]'?|[a-z]{1,3})-)?[A-Z(\[][A-Za-z0-9().\[\]·•⋅∙+\-−–δ₀-₉⁰-⁹⁺⁻\u0002]*/gu;
+const FORMULA_TOKEN = /(?<![\p{L}\p{N}\-–−])(?:(?:\d[A-Z]'?|[αβγδεθ]'?|[a-z]{1,3})-)?[A-Z(\[][A-Za-z0-9().\[\]·•⋅∙+\-−–δ₀-₉⁰-⁹⁺⁻\u0002]*/gu;
 /** Dopant notations spanning two words: `Eu-doped ZnS`, `Al,Ga-codoped Li7La3Zr2O12`. */
 const DOPED_TOKEN = /(?<![\p{L}\p{N}])[A-Z][a-z]?(?:,[A-Z][a-z]?)*-(?:co-?)?doped\s+[A-Z(\[][A-Za-z0-9().\[\]·+\-−δ₀-₉]*/gu;
 /** A value for the formula's variable right after it: `(x = 0.15)`, `with x = 0.11`. */
@@ -92,7 +91,10 @@ const WORD_SYMBOLS: ReadonlySet<string> = new Set(['In', 'As', 'Be', 'He', 'No',
  */
 function singleElementMentions(text: string): MaterialMention[] {
   const mentions: MaterialMention[] = [];
-  for (const [pattern, afterAdjective] of [[ELEMENT_BEFORE_NOUN, false], [ELEMENT_AFTER_ADJECTIVE, true]] as const) {
+  for (const [pattern, afterAdjective] of [
+    [ELEMENT_BEFORE_NOUN, false],
+    [ELEMENT_AFTER_ADJECTIVE, true],
+  ] as const) {
     for (const match of text.matchAll(pattern)) {
       const word = match[1] ?? '';
       const symbol = isElementSymbol(word) ? word : elementByName.get(word.toLowerCase());

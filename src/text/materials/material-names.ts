@@ -60,7 +60,12 @@ export const FRAMEWORK_NAME =
   /(?<![\p{L}\p{N}-])(?:[a-z]+-)?(?:IR)?(?:MOF|ZIF|UiO|HKUST|MIL|COF|PCN|NU|CAU)-\d+[A-Za-z]?(?:\([A-Z][a-z]?\))?(?![\p{L}\p{N}])/gu;
 
 function comparableName(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[–—−‐]/g, '-').replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[–—−‐]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const byName = new Map<string, NamedMaterial>();

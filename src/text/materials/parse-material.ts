@@ -4,13 +4,7 @@
  * `Al-doped Li7La3Zr2O12`), a phase prefix (`2H-MoS2`, `wz-AlN`), a charge, isotopes, and
  * trailing qualifiers (`ZnO (due to oxygen vacancy)`).
  */
-import {
-  formatAmount,
-  hillOrder,
-  substituteAmount,
-  type Composition,
-  type LinearAmount,
-} from './composition';
+import { formatAmount, hillOrder, substituteAmount, type Composition, type LinearAmount } from './composition';
 import { ELEMENT_SYMBOLS, elementByName, isElementSymbol } from './elements';
 import { parseFormulaCore } from './formula-parser';
 import {

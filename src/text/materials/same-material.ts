@@ -96,11 +96,6 @@ function sameOne(a: string, b: string, tolerance: MaterialTolerance): boolean {
  * close dopings match (`Sr0.15` vs `Sr0.16`); pass stricter tolerances to
  * `tolerance` (e.g. `{ rtol: 1e-3 }`) where that matters.
  */
-export function sameMaterial(
-  a: string,
-  b: string,
-  aliases: readonly string[] = [],
-  tolerance: MaterialTolerance = {},
-): boolean {
+export function sameMaterial(a: string, b: string, aliases: readonly string[] = [], tolerance: MaterialTolerance = {}): boolean {
   return [b, ...aliases].some((target) => sameOne(a, target, tolerance));
 }

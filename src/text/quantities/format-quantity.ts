@@ -6,8 +6,9 @@ import type { Quantity } from './quantity';
 export function formatQuantity(quantity: Pick<Quantity, 'value' | 'unit'>): string {
   const { value, unit } = quantity;
   const prefix = value.approximate ? '~' : '';
-  const number = value.kind === 'range'
-    ? `${formatNumber(value.low)}–${formatNumber(value.high)}`
-    : formatNumber(value.value) + (value.uncertainty !== undefined ? ` ± ${formatNumber(value.uncertainty)}` : '');
+  const number =
+    value.kind === 'range'
+      ? `${formatNumber(value.low)}–${formatNumber(value.high)}`
+      : formatNumber(value.value) + (value.uncertainty !== undefined ? ` ± ${formatNumber(value.uncertainty)}` : '');
   return prefix + number + (unit ? ` ${unit}` : '');
 }

@@ -17,7 +17,8 @@ export interface NumberToken {
 
 const numberRegex = new RegExp(numberPattern, 'gu');
 const powerSuffix = /^(?:\^\s?\(?[-−+]?\d{1,2}\)?|−\s?\d{1,2}|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)(?!\d)/;
-const referenceContext = /(?:\bFig(?:ure)?s?\.?|\bTables?|\bEqs?\.?|\bEquations?|\bSections?|\bSec\.|\bRefs?\.?|\bNo\.|\bSchemes?|\bChapters?|\bSteps?|\bSamples?|\bpH)\s*\(?[A-Za-z]?$/;
+const referenceContext =
+  /(?:\bFig(?:ure)?s?\.?|\bTables?|\bEqs?\.?|\bEquations?|\bSections?|\bSec\.|\bRefs?\.?|\bNo\.|\bSchemes?|\bChapters?|\bSteps?|\bSamples?|\bpH)\s*\(?[A-Za-z]?$/;
 const wordCharacter = /[\p{L}\d_.]/u;
 const spaceBeforeUnit = /^[ \u00a0\u2009\u202f]{0,3}/;
 
@@ -36,7 +37,10 @@ export function findNumberTokens(text: string): NumberToken[] {
     if (!/\d/.test(raw)) continue;
     const before = text[start - 1];
     // A sign glued to a preceding digit or letter is a dash ("1.2-1.5", "La2-x"): drop it.
-    if (/^[-−+]/.test(raw) && before !== undefined && /[\p{L}\d)]/u.test(before)) { start += 1; raw = raw.slice(1); }
+    if (/^[-−+]/.test(raw) && before !== undefined && /[\p{L}\d)]/u.test(before)) {
+      start += 1;
+      raw = raw.slice(1);
+    }
     const previous = text[start - 1];
     if (previous !== undefined && wordCharacter.test(previous)) continue;
     if (raw.endsWith('.')) raw = raw.slice(0, -1);

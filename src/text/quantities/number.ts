@@ -6,7 +6,22 @@
  * "×", then "10" glued to one or two digits); "5 × 100" (exponent 0) stays a product.
  */
 
-const superscriptDigits: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-', '⁺': '+', '−': '-', '–': '-' };
+const superscriptDigits: Record<string, string> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
+  '⁺': '+',
+  '−': '-',
+  '–': '-',
+};
 
 /** Source of the number pattern (no flags); group 1 = mantissa, 2 = digit uncertainty, 3/4 = exponent. */
 export const numberPattern =
@@ -15,7 +30,10 @@ export const numberPattern =
   String.raw`(?:[eE][-−+]?\d{1,3}(?![\p{L}\d])|\s?[×x✕]\s?10(?:\s?\^\s?\(?[-−–+]?\d{1,3}\)?|\s?[-−–]\s?\d{1,3}|\s?[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+|[1-9]\d?(?![\d.,])))?`;
 
 /** A parsed number: value and, from digit notation, its uncertainty. */
-export interface ParsedNumber { value: number; uncertainty?: number }
+export interface ParsedNumber {
+  value: number;
+  uncertainty?: number;
+}
 
 /**
  * Parse a number as printed ("−1.5×10−3", "3.41(2)", "10,308", "10⁻³", "2.5e4"). Returns
@@ -26,7 +44,12 @@ export function parseNumber(text: string): ParsedNumber | null {
   let exponent = 0;
   const times = /\s?[×x✕]\s?10\s?(?:\^\s?)?\(?\s?([-+]?\s?\d{1,3}|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)\)?$/.exec(rest);
   if (times) {
-    exponent = Number([...times[1]!].map((character) => superscriptDigits[character] ?? character).join('').replace(/\s/g, ''));
+    exponent = Number(
+      [...times[1]!]
+        .map((character) => superscriptDigits[character] ?? character)
+        .join('')
+        .replace(/\s/g, ''),
+    );
     rest = rest.slice(0, times.index);
   } else {
     const power = /^([-+]?)10(?:\^\(?([-+]?\d{1,3})\)?|(-\d{1,3})|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))$/.exec(rest);

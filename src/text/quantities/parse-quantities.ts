@@ -15,7 +15,8 @@ import { findNumberTokens, type NumberToken } from './number-tokens';
 import type { Quantity } from './quantity';
 
 const approximation = /(?:~|∼|≈|≃|\babout|\bapproximately|\bapprox\.|\bca\.|\baround|\bnearly|\broughly)\s*$/i;
-const bound = /(?:<|>|≤|≥|⩽|⩾|≲|≳|≪|≫|\bless than|\bmore than|\bgreater than|\blower than|\bhigher than|\bup to|\babove|\bbelow|\bover|\bunder|\bexceed(?:s|ing)?|\bat least|\bat most)\s*$/i;
+const bound =
+  /(?:<|>|≤|≥|⩽|⩾|≲|≳|≪|≫|\bless than|\bmore than|\bgreater than|\blower than|\bhigher than|\bup to|\babove|\bbelow|\bover|\bunder|\bexceed(?:s|ing)?|\bat least|\bat most)\s*$/i;
 const equals = /[=≈~∼]\s*$/;
 const rangeSeparator = /^\s*(?:–|—|−|-|~|to)\s*$/;
 const uncertaintySeparator = /^\s*(?:±|\+\/-|\+\/−|\+-)\s*$/;
@@ -39,15 +40,24 @@ function looksLikeYear(token: NumberToken, raw: string): boolean {
  * given by the column header), converting to SI when the unit converts.
  */
 export function makeQuantity(
-  text: string, start: number, end: number, valueEnd: number, value: ReportedValue,
-  unitToken: NumberToken | undefined, givenUnit?: { unit: string; unitText: string },
+  text: string,
+  start: number,
+  end: number,
+  valueEnd: number,
+  value: ReportedValue,
+  unitToken: NumberToken | undefined,
+  givenUnit?: { unit: string; unitText: string },
 ): Quantity {
   const unitMatch = unitToken?.unit;
-  const unit = unitMatch ? formatFactors(unitMatch.factors) : givenUnit?.unit ?? '';
+  const unit = unitMatch ? formatFactors(unitMatch.factors) : (givenUnit?.unit ?? '');
   const quantity: Quantity = {
-    start, end, text: text.slice(start, end), value,
+    start,
+    end,
+    text: text.slice(start, end),
+    value,
     valueText: text.slice(start, valueEnd),
-    unit, unitText: unitMatch ? text.slice(unitMatch.start, unitMatch.end) : givenUnit?.unitText ?? '',
+    unit,
+    unitText: unitMatch ? text.slice(unitMatch.start, unitMatch.end) : (givenUnit?.unitText ?? ''),
   };
   if (!unit) return quantity;
   const convert = (number: number) => toSIWithDimension(number, unit);
@@ -113,7 +123,11 @@ export function parseQuantities(text: string): Quantity[] {
       if (closed && lastToken.unit && !/^\s*(?:–|-|to)/.test(text.slice(lastToken.unit.end, lastToken.unit.end + 3))) {
         for (let member = index; member <= last; member++) {
           const token = tokens[member]!;
-          const memberValue: ReportedValue = { kind: 'number', value: token.number.value, ...(token.number.uncertainty !== undefined ? { uncertainty: token.number.uncertainty } : {}) };
+          const memberValue: ReportedValue = {
+            kind: 'number',
+            value: token.number.value,
+            ...(token.number.uncertainty !== undefined ? { uncertainty: token.number.uncertainty } : {}),
+          };
           const memberEnd = member === last ? tokenEnd(token) : token.end;
           quantities.push(makeQuantity(text, token.start, memberEnd, token.end, memberValue, lastToken));
         }
@@ -122,7 +136,11 @@ export function parseQuantities(text: string): Quantity[] {
       }
     }
     if (!value) {
-      value = { kind: 'number', value: first.number.value, ...(first.number.uncertainty !== undefined ? { uncertainty: first.number.uncertainty } : {}) };
+      value = {
+        kind: 'number',
+        value: first.number.value,
+        ...(first.number.uncertainty !== undefined ? { uncertainty: first.number.uncertainty } : {}),
+      };
       unitToken = first.unit ? first : undefined;
     }
     index += consumed;

@@ -32,7 +32,8 @@ export function parseTableQuantities(text: string, offset = 0): Quantity[] {
       const trimmed = cell.trim();
       const bare = own.length === 0 && unit ? bareCell(trimmed) : null;
       if (own.length) {
-        for (const quantity of own) quantities.push({ ...quantity, start: quantity.start + cellStart + offset, end: quantity.end + cellStart + offset });
+        for (const quantity of own)
+          quantities.push({ ...quantity, start: quantity.start + cellStart + offset, end: quantity.end + cellStart + offset });
       } else if (bare && unit) {
         const start = cellStart + cell.indexOf(trimmed);
         const quantity = makeQuantity(text, start, start + trimmed.length, start + trimmed.length, bare, undefined, unit);

@@ -13,8 +13,16 @@ import { formatFactors, parseUnit, type UnitFactor } from './match-unit';
 
 const baseOrder = ['kg', 'm', 's', 'A', 'K', 'mol', 'cd', 'rad', 'sr'];
 const baseNames: Record<string, string> = {
-  '<kilogram>': 'kg', '<meter>': 'm', '<second>': 's', '<ampere>': 'A', '<kelvin>': 'K', '<temp-K>': 'K',
-  '<mole>': 'mol', '<candela>': 'cd', '<radian>': 'rad', '<steradian>': 'sr',
+  '<kilogram>': 'kg',
+  '<meter>': 'm',
+  '<second>': 's',
+  '<ampere>': 'A',
+  '<kelvin>': 'K',
+  '<temp-K>': 'K',
+  '<mole>': 'mol',
+  '<candela>': 'cd',
+  '<radian>': 'rad',
+  '<steradian>': 'sr',
 };
 
 /** The SI base-unit text of a js-quantities base quantity: "kg m^2 s^-2", "" if dimensionless. */
@@ -52,7 +60,10 @@ function libraryUnit(factors: UnitFactor[]): { units: string; scale: number; abs
     }
   }
   const side = (sign: number) =>
-    [...powers].filter(([, power]) => power * sign > 0).map(([name, power]) => (Math.abs(power) === 1 ? name : `${name}^${Math.abs(power)}`)).join('*');
+    [...powers]
+      .filter(([, power]) => power * sign > 0)
+      .map(([name, power]) => (Math.abs(power) === 1 ? name : `${name}^${Math.abs(power)}`))
+      .join('*');
   const numerator = side(1);
   const denominator = side(-1);
   const units = denominator ? `${numerator || '1'}/${denominator}` : numerator;
@@ -69,7 +80,11 @@ export function normalizeUnit(text: string): string | null {
 }
 
 /** Result of a conversion: the value in SI base units and the unit text ("kg m^2 s^-2"). */
-export interface SiValue { value: number; unit: string; dimension: string }
+export interface SiValue {
+  value: number;
+  unit: string;
+  dimension: string;
+}
 
 /**
  * Convert `value` in `unit` (any spelling `normalizeUnit` reads) to SI base units. Temperatures
@@ -86,7 +101,11 @@ export function toSIWithDimension(value: number, unit: string): SiValue | null {
     const quantity = Qty(value * scale, units);
     const base = absolute ? quantity.to('tempK') : quantity.toBase();
     const siUnit = siUnitText(base.numerator, base.denominator);
-    return { value: base.scalar, unit: siUnit, dimension: quantity.kind() && quantity.kind() !== 'unitless' ? quantity.kind()! : siUnit || 'dimensionless' };
+    return {
+      value: base.scalar,
+      unit: siUnit,
+      dimension: quantity.kind() && quantity.kind() !== 'unitless' ? quantity.kind()! : siUnit || 'dimensionless',
+    };
   } catch {
     return null;
   }

@@ -8,12 +8,31 @@
 import { atomSymbol, nameIndex, nameKeys, symbolIndex, symbolKeys, type UnitAtom } from './unit-table';
 
 /** One factor of a unit expression: an atom raised to a (signed, integer) power. */
-export interface UnitFactor extends UnitAtom { exponent: number }
+export interface UnitFactor extends UnitAtom {
+  exponent: number;
+}
 
 /** A unit expression found in text: `text.slice(start, end)` is what was read. */
-export interface UnitMatch { start: number; end: number; factors: UnitFactor[] }
+export interface UnitMatch {
+  start: number;
+  end: number;
+  factors: UnitFactor[];
+}
 
-const superscripts: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-', '⁺': '+' };
+const superscripts: Record<string, string> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
+  '⁺': '+',
+};
 const letter = /\p{L}/u;
 const productSeparators = new Set(['·', '⋅', '∙', '*', '.', '•']);
 const spaces = /[ \u00a0\u2009\u202f]/;
@@ -83,16 +102,23 @@ export function matchUnitAt(text: string, position: number): UnitMatch | null {
     let joinedBySpace = false;
     let slash = false;
     if (factors.length > 0) {
-      if (text[cursor] === '/' ) { slash = true; cursor++; }
-      else if (productSeparators.has(text[cursor] ?? '')) cursor++;
+      if (text[cursor] === '/') {
+        slash = true;
+        cursor++;
+      } else if (productSeparators.has(text[cursor] ?? '')) cursor++;
       else if (isSpace(text[cursor])) {
         while (isSpace(text[cursor])) cursor++;
-        if (text[cursor] === '/') { slash = true; cursor++; }
-        else joinedBySpace = true;
+        if (text[cursor] === '/') {
+          slash = true;
+          cursor++;
+        } else joinedBySpace = true;
       }
       if (slash) {
         while (isSpace(text[cursor])) cursor++;
-        if (text[cursor] === '(' && !openParenthesis) { openParenthesis = true; cursor++; }
+        if (text[cursor] === '(' && !openParenthesis) {
+          openParenthesis = true;
+          cursor++;
+        }
       }
     }
     const found = matchAtom(text, cursor, factors.length === 0);
@@ -101,13 +127,19 @@ export function matchUnitAt(text: string, position: number): UnitMatch | null {
     let atomEnd = found.end;
     let exponent = 1;
     const power = matchExponent(text, atomEnd);
-    if (power) { exponent = power.exponent; atomEnd = power.end; }
+    if (power) {
+      exponent = power.exponent;
+      atomEnd = power.end;
+    }
     const next = text[atomEnd];
     if (factors.length > 0 && next !== undefined && /[\p{L}\d]/u.test(next)) break;
     if (slash) denominator = true;
     factors.push({ ...found.atom, exponent: denominator ? -exponent : exponent });
     index = atomEnd;
-    if (openParenthesis && text[index] === ')') { index++; openParenthesis = false; }
+    if (openParenthesis && text[index] === ')') {
+      index++;
+      openParenthesis = false;
+    }
     end = index;
     if (found.atom.spelled) break;
   }
@@ -126,7 +158,11 @@ export function formatFactors(factors: UnitFactor[]): string {
  * `null` when any part is not a unit. Surrounding whitespace and brackets are ignored.
  */
 export function parseUnit(text: string): UnitFactor[] | null {
-  const trimmed = text.trim().replace(/^\((.*)\)$/s, '$1').replace(/^\[(.*)\]$/s, '$1').trim();
+  const trimmed = text
+    .trim()
+    .replace(/^\((.*)\)$/s, '$1')
+    .replace(/^\[(.*)\]$/s, '$1')
+    .trim();
   if (!trimmed) return null;
   if (trimmed.startsWith('/') || trimmed.startsWith('1/')) {
     const rest = parseUnit(trimmed.replace(/^1?\//, ''));

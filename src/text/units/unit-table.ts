@@ -5,7 +5,12 @@
  */
 import table from './unit-table.json';
 
-export interface UnitPrefix { symbol: string; factor: number; name: string; symbols?: string[] }
+export interface UnitPrefix {
+  symbol: string;
+  factor: number;
+  name: string;
+  symbols?: string[];
+}
 export interface UnitEntry {
   /** Canonical symbol, e.g. "eV", "°C", "Ω". */
   symbol: string;
@@ -23,14 +28,20 @@ export interface UnitEntry {
 }
 
 /** One atom of a unit expression as matched: the entry, its prefix, and the spelling. */
-export interface UnitAtom { entry: UnitEntry; prefix?: UnitPrefix; spelled: boolean }
+export interface UnitAtom {
+  entry: UnitEntry;
+  prefix?: UnitPrefix;
+  spelled: boolean;
+}
 
 export const prefixes: UnitPrefix[] = table.prefixes;
 export const units: UnitEntry[] = table.units as UnitEntry[];
 
 function buildSymbolIndex(): Map<string, UnitAtom> {
   const index = new Map<string, UnitAtom>();
-  const add = (key: string, atom: UnitAtom) => { if (!index.has(key)) index.set(key, atom); };
+  const add = (key: string, atom: UnitAtom) => {
+    if (!index.has(key)) index.set(key, atom);
+  };
   // Unprefixed spellings first, so that "m" is metre (not milli-nothing) and "T" is tesla.
   for (const entry of units) {
     if (entry.spelledOnly) continue;

@@ -25,8 +25,19 @@ describe('ArticleBuilder', () => {
     builder.add('paragraph', 'Tc = 39 K in MgB2.');
     const { blocks, text } = builder.build();
     const article = {
-      doi: null, doiOrigin: null, title: 'MgB2', authors: [], journal: null, year: null, url: null,
-      source: 'text' as const, adapter: 'text', blocks, text, abstractOnly: false, warnings: [],
+      doi: null,
+      doiOrigin: null,
+      title: 'MgB2',
+      authors: [],
+      journal: null,
+      year: null,
+      url: null,
+      source: 'text' as const,
+      adapter: 'text',
+      blocks,
+      text,
+      abstractOnly: false,
+      warnings: [],
     };
     expect(ArticleSchema.safeParse(article).success).toBe(true);
     const shifted = { ...article, blocks: [{ ...blocks[0]!, start: 1 }] };

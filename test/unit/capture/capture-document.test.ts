@@ -4,7 +4,8 @@ import { CaptureError } from '../../../src/capture/errors';
 import { nodeDomParser } from '../../../src/capture/node/node-dom';
 
 const encode = (text: string) => new TextEncoder().encode(text);
-const capture = (text: string | Uint8Array) => captureDocument(typeof text === 'string' ? encode(text) : text, { domParser: nodeDomParser() });
+const capture = (text: string | Uint8Array) =>
+  captureDocument(typeof text === 'string' ? encode(text) : text, { domParser: nodeDomParser() });
 
 async function failureCode(promise: Promise<unknown>): Promise<string> {
   try {

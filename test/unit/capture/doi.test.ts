@@ -27,7 +27,8 @@ describe('normalizeDoi', () => {
 
 describe('findDois', () => {
   it('finds each DOI once, in order, with sentence punctuation trimmed', () => {
-    const text = 'Published as doi:10.1088/2053-1583/3/1/011003. See also https://doi.org/10.1038/NMAT942, and doi:10.1088/2053-1583/3/1/011003 again.';
+    const text =
+      'Published as doi:10.1088/2053-1583/3/1/011003. See also https://doi.org/10.1038/NMAT942, and doi:10.1088/2053-1583/3/1/011003 again.';
     expect(findDois(text)).toEqual(['10.1088/2053-1583/3/1/011003', '10.1038/nmat942']);
   });
 });

@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runBench } from '../../../src/cli/bench-command';
-import { benchPresetOnArticle, candidateFact, createPresetBenchContext, presetFigures, type PresetBenchContext, type PresetPaperCost } from '../../../src/cli/bench-presets';
+import {
+  benchPresetOnArticle,
+  candidateFact,
+  createPresetBenchContext,
+  presetFigures,
+  type PresetBenchContext,
+  type PresetPaperCost,
+} from '../../../src/cli/bench-presets';
 import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster } from '../../../src/llm/roster';
 import type { TokenCounter } from '../../../src/llm/tokenizers';
 import { prebuiltModelRecords } from '../../../src/llm/webllm-engine';
@@ -21,11 +28,22 @@ describe('bench presets on a tiny article', () => {
   let context: PresetBenchContext;
   beforeAll(async () => {
     // gemma-2-2b (1 895.3 MB) is the roster's largest model: the second budget holds one model at a time.
-    context = { counterFor: () => FLAT_COUNTER, webLlmRecords: await prebuiltModelRecords(), roster: defaultWebLlmRoster(true), budgetsMB: [DEFAULT_GPU_BUDGET_MB, 1895.3] };
+    context = {
+      counterFor: () => FLAT_COUNTER,
+      webLlmRecords: await prebuiltModelRecords(),
+      roster: defaultWebLlmRoster(true),
+      budgetsMB: [DEFAULT_GPU_BUDGET_MB, 1895.3],
+    };
   });
 
   it('takes the first numeric band-gap candidate as the best-case fact', () => {
-    expect(candidateFact(article, bandGap)).toEqual({ material: 'GaN', property: 'band_gap', value: 3.4, unit: 'eV', quote: BAND_GAP_SENTENCE });
+    expect(candidateFact(article, bandGap)).toEqual({
+      material: 'GaN',
+      property: 'band_gap',
+      value: 3.4,
+      unit: 'eV',
+      quote: BAND_GAP_SENTENCE,
+    });
     expect(candidateFact(article, density)).toBeNull();
   });
 
@@ -38,7 +56,14 @@ describe('bench presets on a tiny article', () => {
     // one at a time: MoA Q, L, G (3; the aggregator finds G loaded); MCTS Q (4); discriminator G
     // (5); re-run: G's proposer first (loaded), Q (6), L (7), aggregator G (8).
     const cost = await benchPresetOnArticle(article, BROWSER_PRESET, bandGap, 'worst', context);
-    expect(cost).toMatchObject({ skipped: false, calls: 4 + 12 + 2 + 4, modelLoads: 1, earlyExit: false, refinementRounds: 1, exactTokens: true });
+    expect(cost).toMatchObject({
+      skipped: false,
+      calls: 4 + 12 + 2 + 4,
+      modelLoads: 1,
+      earlyExit: false,
+      refinementRounds: 1,
+      exactTokens: true,
+    });
     expect(cost.measuredLoads).toEqual([
       { budgetMB: 6144, loads: 1 },
       { budgetMB: 1895.3, loads: 8 },
@@ -52,7 +77,15 @@ describe('bench presets on a tiny article', () => {
     // Unanimous and grounded → MCTS and discriminator skipped; the paths agree → no refinement.
     // Calls: 1·3 + 1 = 4. Loads one at a time: Q, L, G; the aggregator's G is loaded.
     const cost = await benchPresetOnArticle(article, BROWSER_PRESET, bandGap, 'best', context);
-    expect(cost).toMatchObject({ skipped: false, calls: 4, modelLoads: 1, earlyExit: true, refinementRounds: 0, promptTokens: 400, completionTokens: 28 });
+    expect(cost).toMatchObject({
+      skipped: false,
+      calls: 4,
+      modelLoads: 1,
+      earlyExit: true,
+      refinementRounds: 0,
+      promptTokens: 400,
+      completionTokens: 28,
+    });
     expect(cost.measuredLoads?.map((measured) => measured.loads)).toEqual([1, 3]);
   });
 
@@ -71,18 +104,44 @@ describe('bench presets on a tiny article', () => {
   it('paper preset, best case: no early exit, each rollout after the fifth ends at a final child', async () => {
     // MoA 10 + MCTS 5 (one expansion per root child; the children are final, so rollouts 6–16
     // select a terminal node and call nothing) + discriminator 3 = 18; the paths agree.
-    expect(await benchPresetOnArticle(article, PAPER_PRESET, bandGap, 'best', context)).toMatchObject({ skipped: false, calls: 18, modelLoads: 5, earlyExit: false, refinementRounds: 0 });
+    expect(await benchPresetOnArticle(article, PAPER_PRESET, bandGap, 'best', context)).toMatchObject({
+      skipped: false,
+      calls: 18,
+      modelLoads: 5,
+      earlyExit: false,
+      refinementRounds: 0,
+    });
   });
 
   it('a property the scan does not find makes no call', async () => {
-    expect(await benchPresetOnArticle(article, PAPER_PRESET, density, 'worst', context)).toMatchObject({ skipped: true, calls: 0, promptTokens: 0, modelLoads: 0 });
-    expect(await benchPresetOnArticle(article, BROWSER_PRESET, density, 'worst', context)).toMatchObject({ skipped: true, calls: 0, modelLoads: 0, measuredLoads: [{ budgetMB: 6144, loads: 0 }, { budgetMB: 1895.3, loads: 0 }] });
+    expect(await benchPresetOnArticle(article, PAPER_PRESET, density, 'worst', context)).toMatchObject({
+      skipped: true,
+      calls: 0,
+      promptTokens: 0,
+      modelLoads: 0,
+    });
+    expect(await benchPresetOnArticle(article, BROWSER_PRESET, density, 'worst', context)).toMatchObject({
+      skipped: true,
+      calls: 0,
+      modelLoads: 0,
+      measuredLoads: [
+        { budgetMB: 6144, loads: 0 },
+        { budgetMB: 1895.3, loads: 0 },
+      ],
+    });
   });
 
   it('the real context: exact tokenizers for every model of both presets, budgets 6 144 and 1 895.3 MB', async () => {
     const real = await createPresetBenchContext();
     expect(real.budgetsMB).toEqual([6144, 1895.3]);
-    for (const id of ['Qwen/Qwen2.5-7B-Instruct', 'mistralai/Mistral-7B-Instruct-v0.3', 'google/gemma-2-9b-it', 'meta-llama/Llama-3.2-11B-Vision-Instruct', 'meta-llama/Llama-3.1-8B-Instruct', ...real.roster.proposers]) {
+    for (const id of [
+      'Qwen/Qwen2.5-7B-Instruct',
+      'mistralai/Mistral-7B-Instruct-v0.3',
+      'google/gemma-2-9b-it',
+      'meta-llama/Llama-3.2-11B-Vision-Instruct',
+      'meta-llama/Llama-3.1-8B-Instruct',
+      ...real.roster.proposers,
+    ]) {
       expect(real.counterFor(id).exact, id).toBe(true);
     }
     expect(real.counterFor('unknown-model')).toMatchObject({ exact: false });
@@ -94,10 +153,25 @@ describe('bench presets on a tiny article', () => {
 });
 
 describe('presetFigures', () => {
-  const cost = (calls: number, extra: Partial<PresetPaperCost> = {}): PresetPaperCost => ({ skipped: false, calls, promptTokens: calls * 100, completionTokens: calls * 10, exactTokens: true, modelLoads: 4, earlyExit: false, refinementRounds: 1, ...extra });
+  const cost = (calls: number, extra: Partial<PresetPaperCost> = {}): PresetPaperCost => ({
+    skipped: false,
+    calls,
+    promptTokens: calls * 100,
+    completionTokens: calls * 10,
+    exactTokens: true,
+    modelLoads: 4,
+    earlyExit: false,
+    refinementRounds: 1,
+    ...extra,
+  });
 
   it('reports max, median and total over the papers that made calls, and counts the others', () => {
-    const figures = presetFigures('browser', 'worst', [cost(22), cost(0, { skipped: true, modelLoads: 0, refinementRounds: 0 }), cost(4, { earlyExit: true }), cost(10)]);
+    const figures = presetFigures('browser', 'worst', [
+      cost(22),
+      cost(0, { skipped: true, modelLoads: 0, refinementRounds: 0 }),
+      cost(4, { earlyExit: true }),
+      cost(10),
+    ]);
     const value = (name: string) => figures.find((figure) => figure.name === `browser preset, worst case: ${name}`)?.value;
     expect(value('papers with no band-gap candidate (no call)')).toBe(1);
     expect(value('LLM calls per paper (max)')).toBe(22);
@@ -105,18 +179,41 @@ describe('presetFigures', () => {
     expect(value('LLM calls, all papers')).toBe(36);
     expect(value('prompt tokens per paper (median)')).toBe(1000);
     expect(value('papers that exited early (MCTS skipped)')).toBe(1);
-    expect(figures.find((figure) => figure.name.includes('prompt tokens per paper (max)'))?.unit).toBe("tokens (exact: each model's tokenizer and chat template)");
-    expect(figures.find((figure) => figure.name.includes('model loads per paper (max)'))).toEqual({ name: 'browser preset, worst case: model loads per paper (max)', value: 4, unit: 'loads (distinct models called; the server loads each once)' });
+    expect(figures.find((figure) => figure.name.includes('prompt tokens per paper (max)'))?.unit).toBe(
+      "tokens (exact: each model's tokenizer and chat template)",
+    );
+    expect(figures.find((figure) => figure.name.includes('model loads per paper (max)'))).toEqual({
+      name: 'browser preset, worst case: model loads per paper (max)',
+      value: 4,
+      unit: 'loads (distinct models called; the server loads each once)',
+    });
   });
 
   it('says "estimated" when any paper was counted at chars/4, and gives one load row per measured budget', () => {
-    const measured = (first: number, second: number) => ({ measuredLoads: [{ budgetMB: 6144, loads: first }, { budgetMB: 1895.3, loads: second }], modelLoads: first });
-    const figures = presetFigures('browser', 'worst', [cost(22, { ...measured(1, 8), exactTokens: false }), cost(4, measured(1, 3)), cost(0, { skipped: true, ...measured(0, 0) })]);
+    const measured = (first: number, second: number) => ({
+      measuredLoads: [
+        { budgetMB: 6144, loads: first },
+        { budgetMB: 1895.3, loads: second },
+      ],
+      modelLoads: first,
+    });
+    const figures = presetFigures('browser', 'worst', [
+      cost(22, { ...measured(1, 8), exactTokens: false }),
+      cost(4, measured(1, 3)),
+      cost(0, { skipped: true, ...measured(0, 0) }),
+    ]);
     const figure = (name: string) => figures.find((candidate) => candidate.name === `browser preset, worst case: ${name}`);
     expect(figure('prompt tokens per paper (max)')?.unit).toBe('tokens (estimated, chars/4 where no tokenizer)');
-    expect(figure('model loads per paper (max)')).toMatchObject({ value: 1, unit: 'loads (measured through the scheduler, GPU budget 6144 MB)' });
+    expect(figure('model loads per paper (max)')).toMatchObject({
+      value: 1,
+      unit: 'loads (measured through the scheduler, GPU budget 6144 MB)',
+    });
     expect(figure('model loads per paper at a 6144 MB GPU budget (max)')?.value).toBe(1);
-    expect(figure('model loads per paper at a 1895.3 MB GPU budget (max)')).toEqual({ name: 'browser preset, worst case: model loads per paper at a 1895.3 MB GPU budget (max)', value: 8, unit: 'loads (measured through the scheduler)' });
+    expect(figure('model loads per paper at a 1895.3 MB GPU budget (max)')).toEqual({
+      name: 'browser preset, worst case: model loads per paper at a 1895.3 MB GPU budget (max)',
+      value: 8,
+      unit: 'loads (measured through the scheduler)',
+    });
   });
 });
 
@@ -128,7 +225,10 @@ describe('assay bench --presets', () => {
     const folder = join(root, 'datasets', 'bandgap-200', 'text-pub');
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, '1_10.1_a.txt'), ARTICLE_TEXT);
-    writeFileSync(join(folder, '2_10.1_b.txt'), `A paper on nothing\n\n${'The samples were prepared and measured as described in the methods section. '.repeat(8)}\n`);
+    writeFileSync(
+      join(folder, '2_10.1_b.txt'),
+      `A paper on nothing\n\n${'The samples were prepared and measured as described in the methods section. '.repeat(8)}\n`,
+    );
     writeFileSync(join(folder, '10_10.1_c.txt'), ARTICLE_TEXT);
     const output: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (output.push(String(chunk)), true));
@@ -137,7 +237,9 @@ describe('assay bench --presets', () => {
     const figures = (JSON.parse(output.join('')) as { figures: Array<{ name: string; value: number; unit: string }> }).figures;
     const value = (name: string) => figures.find((figure) => figure.name === name)?.value;
     expect(value('paper preset, worst case: papers with no band-gap candidate (no call)')).toBe(1);
-    expect(figures.find((figure) => figure.name === 'paper preset, worst case: papers with no band-gap candidate (no call)')?.unit).toBe('papers of 2');
+    expect(figures.find((figure) => figure.name === 'paper preset, worst case: papers with no band-gap candidate (no call)')?.unit).toBe(
+      'papers of 2',
+    );
     expect(value('paper preset, worst case: LLM calls per paper (max)')).toBe(112);
     expect(value('paper preset, best case: LLM calls per paper (max)')).toBe(18);
     expect(value('browser preset, worst case: LLM calls per paper (median)')).toBe(22);
@@ -147,7 +249,9 @@ describe('assay bench --presets', () => {
     expect(value('browser preset, best case: model loads per paper at a 1895.3 MB GPU budget (max)')).toBe(3);
     expect(value('browser preset, worst case: model loads per paper (max)')).toBe(1);
     expect(value('paper preset, worst case: model loads per paper (max)')).toBe(5);
-    expect(figures.find((figure) => figure.name === 'paper preset, worst case: prompt tokens per paper (max)')?.unit).toBe("tokens (exact: each model's tokenizer and chat template)");
+    expect(figures.find((figure) => figure.name === 'paper preset, worst case: prompt tokens per paper (max)')?.unit).toBe(
+      "tokens (exact: each model's tokenizer and chat template)",
+    );
   }, 120_000);
 
   it('rejects a bad --limit with exit code 2', async () => {

@@ -50,15 +50,37 @@ function writeScript(script: unknown): string {
 
 describe('assay extract --engine scripted', () => {
   it('runs the whole pipeline from a script file and prints { triplets, records, run }', async () => {
-    const code = await runExtract([join(folder, 'gan.txt'), '--engine', 'scripted', '--script', writeScript(SCRIPT), '--schema', 'band_gap', '--json']);
+    const code = await runExtract([
+      join(folder, 'gan.txt'),
+      '--engine',
+      'scripted',
+      '--script',
+      writeScript(SCRIPT),
+      '--schema',
+      'band_gap',
+      '--json',
+    ]);
     expect(code).toBe(0);
     const output = JSON.parse(stdout);
     expect(Object.keys(output).sort()).toEqual(['records', 'run', 'triplets']);
-    expect(output.triplets.map((triplet: { material: string; valueText: string; unit: string; status: string }) => [triplet.material, triplet.valueText, triplet.unit, triplet.status])).toEqual([['GaN', '3.4', 'eV', 'verified']]);
+    expect(
+      output.triplets.map((triplet: { material: string; valueText: string; unit: string; status: string }) => [
+        triplet.material,
+        triplet.valueText,
+        triplet.unit,
+        triplet.status,
+      ]),
+    ).toEqual([['GaN', '3.4', 'eV', 'verified']]);
     expect(output.records).toHaveLength(1);
     expect(output.records[0]).toMatchObject({ status: 'verified', votes: ['moa', 'gd'], reasons: [] });
     // Paper preset by default: 10 MoA + 5 generator + 3 discriminator calls (see pipeline.test.ts).
-    expect(output.run).toMatchObject({ engine: 'slm-matrix', llmEngine: 'scripted', calls: 18, seed: 1, counts: { verified: 1, needs_review: 0, rejected: 0 } });
+    expect(output.run).toMatchObject({
+      engine: 'slm-matrix',
+      llmEngine: 'scripted',
+      calls: 18,
+      seed: 1,
+      counts: { verified: 1, needs_review: 0, rejected: 0 },
+    });
     expect(output.run.preset.name).toBe('paper');
     expect(stderr).toContain('assay extract: [moa] band_gap 10/10\n');
     expect(stderr).toContain('assay extract: [ground] band_gap 1/1\n');
@@ -68,13 +90,24 @@ describe('assay extract --engine scripted', () => {
     expect(await runExtract([join(folder, 'gan.txt'), '--engine', 'scripted'])).toBe(2);
     expect(stderr).toContain('--engine scripted needs --script FILE');
     stderr = '';
-    expect(await runExtract([join(folder, 'gan.txt'), '--engine', 'scripted', '--script', writeScript({ replies: { oracle: [] } })])).toBe(2);
+    expect(await runExtract([join(folder, 'gan.txt'), '--engine', 'scripted', '--script', writeScript({ replies: { oracle: [] } })])).toBe(
+      2,
+    );
     expect(stderr).toMatch(/^assay extract: script .*script\.json is invalid: /);
   });
 
   it('reports a lost device with the partial result (exit 1)', async () => {
     const script = { ...SCRIPT, failAt: { '18': { code: 'device-lost', message: 'the GPU device was lost' } } };
-    const code = await runExtract([join(folder, 'gan.txt'), '--engine', 'scripted', '--script', writeScript(script), '--schema', 'band_gap,bulk_modulus', '--json']);
+    const code = await runExtract([
+      join(folder, 'gan.txt'),
+      '--engine',
+      'scripted',
+      '--script',
+      writeScript(script),
+      '--schema',
+      'band_gap,bulk_modulus',
+      '--json',
+    ]);
     expect(code).toBe(1);
     const output = JSON.parse(stdout);
     expect(output.triplets.map((triplet: { property: string }) => triplet.property)).toEqual(['band_gap']);
@@ -88,7 +121,16 @@ describe('assay extract --engine scripted', () => {
       if (chunk.startsWith('assay extract: [moa] bulk_modulus 1/')) process.emit('SIGINT');
     };
     const script = { ...SCRIPT, delayMs: 1 };
-    const code = await runExtract([join(folder, 'gan.txt'), '--engine', 'scripted', '--script', writeScript(script), '--schema', 'band_gap,bulk_modulus', '--json']);
+    const code = await runExtract([
+      join(folder, 'gan.txt'),
+      '--engine',
+      'scripted',
+      '--script',
+      writeScript(script),
+      '--schema',
+      'band_gap,bulk_modulus',
+      '--json',
+    ]);
     expect(code).toBe(EXIT_CANCELLED);
     const output = JSON.parse(stdout);
     expect(output.triplets.map((triplet: { property: string }) => triplet.property)).toEqual(['band_gap']);
@@ -102,7 +144,14 @@ describe('assay extract --engine openai', () => {
   let server: Server;
   let received: Array<{ model: string; authorization?: string; temperature?: number; responseFormat?: unknown }> = [];
 
-  const ROLE_OF_MODEL: Record<string, ModelRole> = { 'prop-a': 'proposer', 'prop-b': 'proposer', 'prop-c': 'proposer', agg: 'aggregator', gen: 'generator', disc: 'discriminator' };
+  const ROLE_OF_MODEL: Record<string, ModelRole> = {
+    'prop-a': 'proposer',
+    'prop-b': 'proposer',
+    'prop-c': 'proposer',
+    agg: 'aggregator',
+    gen: 'generator',
+    disc: 'discriminator',
+  };
 
   async function body(request: IncomingMessage): Promise<string> {
     let text = '';
@@ -114,8 +163,18 @@ describe('assay extract --engine openai', () => {
     received = [];
     const script = matrixScript();
     server = createServer(async (request, response) => {
-      const parsed = JSON.parse(await body(request)) as { model: string; messages: ChatMessage[]; temperature?: number; response_format?: unknown };
-      received.push({ model: parsed.model, ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}), ...(parsed.temperature === undefined ? {} : { temperature: parsed.temperature }), responseFormat: parsed.response_format });
+      const parsed = JSON.parse(await body(request)) as {
+        model: string;
+        messages: ChatMessage[];
+        temperature?: number;
+        response_format?: unknown;
+      };
+      received.push({
+        model: parsed.model,
+        ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+        ...(parsed.temperature === undefined ? {} : { temperature: parsed.temperature }),
+        responseFormat: parsed.response_format,
+      });
       const role = ROLE_OF_MODEL[parsed.model];
       if (request.url !== '/v1/chat/completions' || !role) {
         response.writeHead(404).end(JSON.stringify({ error: `no model ${parsed.model}` }));
@@ -123,7 +182,13 @@ describe('assay extract --engine openai', () => {
       }
       const content = await script.respond!({ role, messages: parsed.messages }, received.length - 1);
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ model: parsed.model, choices: [{ message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 100, completion_tokens: 20 } }));
+      response.end(
+        JSON.stringify({
+          model: parsed.model,
+          choices: [{ message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 100, completion_tokens: 20 },
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
@@ -135,16 +200,42 @@ describe('assay extract --engine openai', () => {
   it('runs the pipeline against an OpenAI-compatible server, one model per role, with the key from the environment', async () => {
     const { port } = server.address() as AddressInfo;
     vi.stubEnv('ASSAY_TEST_KEY', 'secret-token');
-    const models = ['proposer=prop-a', 'proposer=prop-b', 'proposer=prop-c', 'aggregator=agg', 'generator=gen', 'discriminator=disc'].flatMap((value) => ['--model', value]);
+    const models = [
+      'proposer=prop-a',
+      'proposer=prop-b',
+      'proposer=prop-c',
+      'aggregator=agg',
+      'generator=gen',
+      'discriminator=disc',
+    ].flatMap((value) => ['--model', value]);
     const code = await runExtract([
-      join(folder, 'gan.txt'), '--engine', 'openai', '--base-url', `http://127.0.0.1:${port}/v1`, '--api-key-env', 'ASSAY_TEST_KEY',
-      ...models, '--preset', 'browser', '--schema', 'band_gap', '--schema', 'bulk_modulus', '--json',
+      join(folder, 'gan.txt'),
+      '--engine',
+      'openai',
+      '--base-url',
+      `http://127.0.0.1:${port}/v1`,
+      '--api-key-env',
+      'ASSAY_TEST_KEY',
+      ...models,
+      '--preset',
+      'browser',
+      '--schema',
+      'band_gap',
+      '--schema',
+      'bulk_modulus',
+      '--json',
     ]);
     vi.unstubAllEnvs();
     expect(stderr).not.toContain('stopped');
     expect(code).toBe(0);
     const output = JSON.parse(stdout);
-    expect(output.triplets.map((triplet: { property: string; valueText: string; status: string }) => [triplet.property, triplet.valueText, triplet.status])).toEqual([
+    expect(
+      output.triplets.map((triplet: { property: string; valueText: string; status: string }) => [
+        triplet.property,
+        triplet.valueText,
+        triplet.status,
+      ]),
+    ).toEqual([
       ['band_gap', '3.4', 'verified'],
       ['bulk_modulus', '210', 'verified'],
     ]);
@@ -153,15 +244,32 @@ describe('assay extract --engine openai', () => {
     expect(received.every((call) => call.authorization === 'Bearer secret-token' && call.temperature === 0.7)).toBe(true);
     expect(received[0]!.responseFormat).toMatchObject({ type: 'json_schema' });
     expect(output.run).toMatchObject({ llmEngine: 'openai', calls: 8, promptTokens: 800, completionTokens: 160 });
-    expect(output.run.models).toEqual({ proposers: ['prop-a', 'prop-b', 'prop-c'], aggregator: 'agg', generator: 'gen', discriminator: 'disc' });
+    expect(output.run.models).toEqual({
+      proposers: ['prop-a', 'prop-b', 'prop-c'],
+      aggregator: 'agg',
+      generator: 'gen',
+      discriminator: 'disc',
+    });
     expect(output.run.usage.byModel['prop-b']).toMatchObject({ calls: 2, promptTokens: 200 });
   });
 
   it('refuses to run with a role that has no model', async () => {
     const { port } = server.address() as AddressInfo;
-    const code = await runExtract([join(folder, 'gan.txt'), '--engine', 'openai', '--base-url', `http://127.0.0.1:${port}/v1`, '--preset', 'browser', '--model', 'proposer=prop-a']);
+    const code = await runExtract([
+      join(folder, 'gan.txt'),
+      '--engine',
+      'openai',
+      '--base-url',
+      `http://127.0.0.1:${port}/v1`,
+      '--preset',
+      'browser',
+      '--model',
+      'proposer=prop-a',
+    ]);
     expect(code).toBe(2);
-    expect(stderr).toBe('assay extract: no model for aggregator, generator, discriminator: pass --model ROLE=ID for each, or --preset paper for the paper\'s models\n');
+    expect(stderr).toBe(
+      "assay extract: no model for aggregator, generator, discriminator: pass --model ROLE=ID for each, or --preset paper for the paper's models\n",
+    );
     expect(received).toEqual([]);
   });
 });

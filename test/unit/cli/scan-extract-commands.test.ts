@@ -33,7 +33,10 @@ describe('assay scan', () => {
     expect(await runScan([join(folder, 'paper.txt'), '--property', 'band_gap', '--json'])).toBe(0);
     const output = JSON.parse(stdout);
     expect(Object.keys(output).sort()).toEqual(['candidates', 'materials', 'quantities']);
-    expect(output.candidates.map((candidate: { quantity: { valueText: string } }) => candidate.quantity.valueText)).toEqual(['0.8', '0.82']);
+    expect(output.candidates.map((candidate: { quantity: { valueText: string } }) => candidate.quantity.valueText)).toEqual([
+      '0.8',
+      '0.82',
+    ]);
     expect(stderr).toBe('');
   });
 
@@ -61,16 +64,30 @@ describe('assay extract', () => {
   it('extracts with the rules engine: triplets and a run with no model calls', async () => {
     expect(await runExtract([join(folder, 'paper.txt'), '--engine', 'rules', '--schema', 'band_gap', '--json'])).toBe(0);
     const output = JSON.parse(stdout);
-    expect(output.triplets.map((triplet: { material: string; valueText: string }) => [triplet.material, triplet.valueText])).toEqual([['SrFBiS2', '0.8'], ['LaOBiS2', '0.82']]);
+    expect(output.triplets.map((triplet: { material: string; valueText: string }) => [triplet.material, triplet.valueText])).toEqual([
+      ['SrFBiS2', '0.8'],
+      ['LaOBiS2', '0.82'],
+    ]);
     expect(output.run).toMatchObject({ engine: 'rules', calls: 0, promptTokens: 0, completionTokens: 0 });
     expect(output.run.milliseconds).toBeGreaterThanOrEqual(0);
   });
 
   it('accepts a user-defined schema file', async () => {
-    const schema = { name: 'optical_gap', label: 'Optical gap', synonyms: ['energy gap'], dimension: 'energy', canonicalUnit: 'eV', units: ['eV'], plausibleRange: { min: 0, max: 15 }, note: 'test schema' };
+    const schema = {
+      name: 'optical_gap',
+      label: 'Optical gap',
+      synonyms: ['energy gap'],
+      dimension: 'energy',
+      canonicalUnit: 'eV',
+      units: ['eV'],
+      plausibleRange: { min: 0, max: 15 },
+      note: 'test schema',
+    };
     writeFileSync(join(folder, 'optical-gap.json'), JSON.stringify(schema));
     expect(await runExtract([join(folder, 'paper.txt'), '--schema', join(folder, 'optical-gap.json'), '--json'])).toBe(0);
-    expect(JSON.parse(stdout).triplets.map((triplet: { property: string; material: string }) => [triplet.property, triplet.material])).toEqual([['optical_gap', 'LaOBiS2']]);
+    expect(
+      JSON.parse(stdout).triplets.map((triplet: { property: string; material: string }) => [triplet.property, triplet.material]),
+    ).toEqual([['optical_gap', 'LaOBiS2']]);
   });
 
   it('refuses an unknown engine and a model engine without its settings (exit 2)', async () => {

@@ -25,7 +25,13 @@ describe('parseBandgapTruth', () => {
       [12, '10.1038/s41563-020-0670-3', 1],
       [86, '10.1021/acsnano.3c09001', 1],
     ]);
-    expect(papers[1]!.truths[0]).toEqual({ aliases: ['c-TiO2', 'TiO2 (c-TiO2)', 'compact TiO2'], property: 'band_gap', value: { kind: 'number', value: 3.05 }, unit: 'eV', source: 'Table I' });
+    expect(papers[1]!.truths[0]).toEqual({
+      aliases: ['c-TiO2', 'TiO2 (c-TiO2)', 'compact TiO2'],
+      property: 'band_gap',
+      value: { kind: 'number', value: 3.05 },
+      unit: 'eV',
+      source: 'Table I',
+    });
     expect(papers[2]!.truths[0]!.value).toEqual({ kind: 'number', value: 1.45, approximate: true });
     expect(papers[3]!.truths[0]!.value).toEqual({ kind: 'range', low: 1.5, high: 2.3 });
   });
@@ -66,7 +72,15 @@ describe('parseChatExtractCsv', () => {
     const byPaper = parseChatExtractCsv(CHATEXTRACT_CSV, { engine: 'chatextract-qwen2.5-14b', requireVerified: true });
     expect([...byPaper.keys()]).toEqual([14, 98]);
     expect(byPaper.get(14)).toEqual([
-      { material: 'H-MoSe2', property: 'band_gap', value: { kind: 'number', value: 1.13 }, unit: 'eV', engine: 'chatextract-qwen2.5-14b', valueText: '1.13', sentence: 'H-MoSe2 is a semiconductor with a direct band gap of about 1.13 eV' },
+      {
+        material: 'H-MoSe2',
+        property: 'band_gap',
+        value: { kind: 'number', value: 1.13 },
+        unit: 'eV',
+        engine: 'chatextract-qwen2.5-14b',
+        valueText: '1.13',
+        sentence: 'H-MoSe2 is a semiconductor with a direct band gap of about 1.13 eV',
+      },
     ]);
     expect(byPaper.get(98)![0]).toMatchObject({ material: 'VCClBr', value: { kind: 'number', value: 57 }, unit: 'meV' });
   });
@@ -112,7 +126,9 @@ Note: the values are approximate.",1
 describe('parseLangChainCsv', () => {
   it('reads complete table rows, skipping header, rule, truncated and None rows', () => {
     const byPaper = parseLangChainCsv(LANGCHAIN_CSV, 'langchain-11');
-    expect(byPaper.get(10)!.map((answer) => [answer.material, answer.value, answer.unit])).toEqual([['La2CuO4', { kind: 'number', value: 2.01 }, 'Å']]);
+    expect(byPaper.get(10)!.map((answer) => [answer.material, answer.value, answer.unit])).toEqual([
+      ['La2CuO4', { kind: 'number', value: 2.01 }, 'Å'],
+    ]);
     expect(byPaper.get(12)!.map((answer) => [answer.material, answer.unit])).toEqual([['WS2', 'eV']]);
     expect(byPaper.get(15)!.map((answer) => [answer.material, answer.unit])).toEqual([['Silicon (Si)', 'eV']]);
   });
@@ -130,6 +146,10 @@ describe('recordedAnswer', () => {
   });
 
   it('strips markdown and trailing periods ("Graphene." from llama2-13b line 361)', () => {
-    expect(recordedAnswer('Graphene.', '0.5 eV.', 'eV.[Inst]', 'x')).toMatchObject({ material: 'Graphene', value: { kind: 'number', value: 0.5 }, unit: 'eV' });
+    expect(recordedAnswer('Graphene.', '0.5 eV.', 'eV.[Inst]', 'x')).toMatchObject({
+      material: 'Graphene',
+      value: { kind: 'number', value: 0.5 },
+      unit: 'eV',
+    });
   });
 });

@@ -35,7 +35,13 @@ describe('maximumMatching', () => {
   it('equals the brute-force maximum, uses each vertex once and only existing edges', () => {
     const graph = fc
       .record({ left: fc.integer({ min: 0, max: 6 }), right: fc.integer({ min: 0, max: 6 }) })
-      .chain(({ left, right }) => fc.tuple(fc.constant(left), fc.constant(right), fc.array(fc.array(fc.boolean(), { minLength: right, maxLength: right }), { minLength: left, maxLength: left })));
+      .chain(({ left, right }) =>
+        fc.tuple(
+          fc.constant(left),
+          fc.constant(right),
+          fc.array(fc.array(fc.boolean(), { minLength: right, maxLength: right }), { minLength: left, maxLength: left }),
+        ),
+      );
     fc.assert(
       fc.property(graph, ([left, right, edges]) => {
         const result = maximumMatching(left, right, (row, column) => edges[row]![column]!);

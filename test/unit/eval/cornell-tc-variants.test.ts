@@ -8,7 +8,12 @@ import { answerFromReferenceTable } from '../../../src/precedent/answer-from-ref
 import type { PrecedentAnswer } from '../../../src/precedent/precedent-answer';
 import { parseReferenceTable, tableLines } from '../../../src/precedent/reference-table';
 import type { CornellTcQuestion } from '../../../src/eval/cornell-tc/cornell-tc-dataset';
-import { cornellTcFigures, cornellTcTable, variantFigures, type CornellTcEvaluation } from '../../../src/eval/cornell-tc/cornell-tc-evaluation';
+import {
+  cornellTcFigures,
+  cornellTcTable,
+  variantFigures,
+  type CornellTcEvaluation,
+} from '../../../src/eval/cornell-tc/cornell-tc-evaluation';
 import { answerGrounded } from '../../../src/eval/cornell-tc/cornell-tc-score';
 import { materialVariants } from '../../../src/eval/cornell-tc/material-variants';
 
@@ -23,7 +28,13 @@ const TEXT = [HEADER, ...ROWS].join('\n') + '\n';
 const table = parseReferenceTable(TEXT);
 const lines = tableLines(TEXT);
 const header = HEADER.split(',');
-const question = (material: string, truth: 'Yes' | 'No', value: number): CornellTcQuestion => ({ material, refno: '', truth, kind: truth === 'Yes' ? 'Tc' : 'Tcn', value });
+const question = (material: string, truth: 'Yes' | 'No', value: number): CornellTcQuestion => ({
+  material,
+  refno: '',
+  truth,
+  kind: truth === 'Yes' ? 'Tc' : 'Tcn',
+  value,
+});
 
 describe('materialVariants', () => {
   it('permutes, writes subscripts, toggles the 1s and writes the dopant variable', () => {
@@ -44,7 +55,10 @@ describe('materialVariants', () => {
       { kind: 'dopant-variable', material: 'Y1-xPrxBa2Cu3O7-z (x=0.58)' },
     ]);
     expect(materialVariants('Ca0.35M0.33Mo1S2')).toEqual([]); // M is no element
-    expect(materialVariants('Au1')).toEqual([{ kind: 'subscripts', material: 'Au₁' }, { kind: 'ones', material: 'Au' }]);
+    expect(materialVariants('Au1')).toEqual([
+      { kind: 'subscripts', material: 'Au₁' },
+      { kind: 'ones', material: 'Au' },
+    ]);
   });
 });
 
@@ -52,12 +66,26 @@ describe('variantFigures', () => {
   const questions = [question('Mg1B2', 'Yes', 39), question('Ba1Fe2As1.72P0.28', 'Yes', 0), question('Y1Ba2Cu2.55Au0.45OZ', 'Yes', 80)];
   const answer = (material: string) => answerFromReferenceTable(material, table);
   const grounded = (item: PrecedentAnswer) => item.answer !== 'Unknown' && answerGrounded(item, lines, header);
-  const figures = variantFigures(questions, questions.map((item) => answer(item.material)), answer, grounded);
+  const figures = variantFigures(
+    questions,
+    questions.map((item) => answer(item.material)),
+    answer,
+    grounded,
+  );
   const byKind = Object.fromEntries(figures.map((item) => [item.kind, item]));
 
   it('finds every rewriting the matcher supports and scores it against the truth', () => {
     // permuted: Mg1B2 and Ba1Fe2As1.72P0.28 (the OZ formula has a suffix) — both found, both 2.
-    expect(byKind.permuted).toMatchObject({ applicable: 2, found: 2, plainFound: 2, meanScore: 2, plainMeanScore: 2, coverage: 1, groundedShare: 1, missed: [] });
+    expect(byKind.permuted).toMatchObject({
+      applicable: 2,
+      found: 2,
+      plainFound: 2,
+      meanScore: 2,
+      plainMeanScore: 2,
+      coverage: 1,
+      groundedShare: 1,
+      missed: [],
+    });
     expect(byKind.subscripts).toMatchObject({ applicable: 3, found: 3, meanScore: 2 });
     expect(byKind.ones).toMatchObject({ applicable: 3, found: 3, meanScore: 2 });
   });
@@ -65,13 +93,24 @@ describe('variantFigures', () => {
   it('reports the dopant-variable rewriting the matcher does not support as missed', () => {
     // Ba1Fe2As2-xPx (x=0.28) is found (score 2); Y1Ba2Cu3-xAuxOZ (x=0.45) is not (score 0):
     // mean (2 + 0) / 2 = 1, coverage 1/2.
-    expect(byKind['dopant-variable']).toMatchObject({ applicable: 2, found: 1, plainFound: 2, meanScore: 1, coverage: 0.5, missed: ['Y1Ba2Cu3-xAuxOZ (x=0.45)'] });
+    expect(byKind['dopant-variable']).toMatchObject({
+      applicable: 2,
+      found: 1,
+      plainFound: 2,
+      meanScore: 1,
+      coverage: 0.5,
+      missed: ['Y1Ba2Cu3-xAuxOZ (x=0.45)'],
+    });
     // Pooled: 2 + 3 + 3 + 2 = 10 rewritings, 9 found.
     expect(byKind.all).toMatchObject({ applicable: 10, found: 9, plainFound: 10 });
   });
 
   it('prints the rewritings in the markdown table', () => {
-    const figuresAll = cornellTcFigures(questions, questions.map((item) => answer(item.material)), questions.map((item) => grounded(answer(item.material))));
+    const figuresAll = cornellTcFigures(
+      questions,
+      questions.map((item) => answer(item.material)),
+      questions.map((item) => grounded(answer(item.material))),
+    );
     const result = { n: 3, ...figuresAll, leaveOut: figuresAll, variants: figures } as unknown as CornellTcEvaluation;
     const text = cornellTcTable(result);
     expect(text).toContain('| dopant-variable | 2 | 1 (2) | 1.00 (2.00) | 1 / 0 / 1 | 50.0% | 100.0% | Y1Ba2Cu3-xAuxOZ (x=0.45) |');
@@ -83,7 +122,11 @@ describe('grounded shares by DOI and by reference code', () => {
   it('counts SuperCon answers as grounded by code, none by DOI', () => {
     const questions = [question('Mg1B2', 'Yes', 39), question('Ba1Fe2As1.74P0.26', 'No', 4), question('CaB6', 'No', 2)];
     const answers = questions.map((item) => answerFromReferenceTable(item.material, table));
-    const figures = cornellTcFigures(questions, answers, answers.map((item) => item.answer !== 'Unknown' && answerGrounded(item, lines, header)));
+    const figures = cornellTcFigures(
+      questions,
+      answers,
+      answers.map((item) => item.answer !== 'Unknown' && answerGrounded(item, lines, header)),
+    );
     // 2 answered of 3 (CaB6 Unknown); both quote their rows with codes.
     expect(figures.coverage).toBeCloseTo(2 / 3, 10);
     expect(figures).toMatchObject({ groundedShare: 1, groundedCodeShare: 1, groundedDoiShare: 0 });
@@ -91,7 +134,11 @@ describe('grounded shares by DOI and by reference code', () => {
 
   it('counts an answer as DOI-grounded only when every value is grounded and has a DOI', () => {
     const questions = [question('Mg1B2', 'Yes', 39)];
-    const withDoi: PrecedentAnswer = { answer: 'Yes', values: [{ kind: 'Tc', value: 39, unit: 'K', reference: { doi: '10.1038/35065039' }, quote: 'MgB2 becomes superconducting at 39 K' }], sources: [] };
+    const withDoi: PrecedentAnswer = {
+      answer: 'Yes',
+      values: [{ kind: 'Tc', value: 39, unit: 'K', reference: { doi: '10.1038/35065039' }, quote: 'MgB2 becomes superconducting at 39 K' }],
+      sources: [],
+    };
     expect(cornellTcFigures(questions, [withDoi], [true])).toMatchObject({ groundedShare: 1, groundedDoiShare: 1, groundedCodeShare: 0 });
     expect(cornellTcFigures(questions, [withDoi], [false])).toMatchObject({ groundedShare: 0, groundedDoiShare: 0 });
   });

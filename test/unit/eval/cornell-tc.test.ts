@@ -11,7 +11,8 @@ import { parseCornellTcDevSet, type CornellTcQuestion } from '../../../src/eval/
 import { answerGrounded, scorePrecedent } from '../../../src/eval/cornell-tc/cornell-tc-score';
 import { cornellTcFigures } from '../../../src/eval/cornell-tc/cornell-tc-evaluation';
 
-const HEADER = 'refno,material,property_name,property_value,property_unit,Has material been reported to be superconducting?,What is the highest measured Tc?,What is the lowest temp for measurement at which material was not superconducting?,file';
+const HEADER =
+  'refno,material,property_name,property_value,property_unit,Has material been reported to be superconducting?,What is the highest measured Tc?,What is the lowest temp for measurement at which material was not superconducting?,file';
 const ROWS = [
   'PRB081184519,Ba1Fe2As1.72P0.28,tc,0.0,K,Yes,0,,', // line 888
   'JPC021382203,Ba1Fe2As1.74P0.26,tcn,4.0,K,No,,4,JPC021382203', // line 889
@@ -26,7 +27,13 @@ const table = parseReferenceTable(TEXT);
 const lines = tableLines(TEXT);
 const header = HEADER.split(',');
 
-const question = (material: string, truth: 'Yes' | 'No', value: number): CornellTcQuestion => ({ material, refno: '', truth, kind: truth === 'Yes' ? 'Tc' : 'Tcn', value });
+const question = (material: string, truth: 'Yes' | 'No', value: number): CornellTcQuestion => ({
+  material,
+  refno: '',
+  truth,
+  kind: truth === 'Yes' ? 'Tc' : 'Tcn',
+  value,
+});
 
 describe('parseReferenceTable', () => {
   it('reads every row, kind and value in K', () => {
@@ -45,7 +52,10 @@ describe('answerFromReferenceTable', () => {
   it('answers Yes with the highest Tc of every way the material is written', () => {
     const answer = answerFromReferenceTable('Y2I2C2', table);
     expect(answer.answer).toBe('Yes');
-    expect(answer.values.map((value) => [value.value, value.reference.code])).toEqual([[10, 'CEM1710367'], [9.85, 'AAC6220123']]);
+    expect(answer.values.map((value) => [value.value, value.reference.code])).toEqual([
+      [10, 'CEM1710367'],
+      [9.85, 'AAC6220123'],
+    ]);
     expect(answer.values[1]!.quote).toBe(ROWS[6]);
     expect(answer.sources).toEqual(['reference table: CEM1710367', 'reference table: AAC6220123']);
   });
@@ -108,7 +118,13 @@ describe('scorePrecedent', () => {
   });
 
   it('gives 0 to malformed answers', () => {
-    for (const malformed of [null, 'Yes', {}, { answer: 'Maybe', values: [], sources: [] }, { answer: 'Yes', values: [{ kind: 'Tc', value: '9.85', unit: 'K', reference: {}, quote: 'x' }], sources: [] }]) {
+    for (const malformed of [
+      null,
+      'Yes',
+      {},
+      { answer: 'Maybe', values: [], sources: [] },
+      { answer: 'Yes', values: [{ kind: 'Tc', value: '9.85', unit: 'K', reference: {}, quote: 'x' }], sources: [] },
+    ]) {
       expect(scorePrecedent(malformed, yes)).toBe(0);
     }
   });
@@ -127,8 +143,18 @@ describe('grounding and figures', () => {
   it('computes mean score, coverage and grounded share', () => {
     const questions = [question('Y2I2C2', 'Yes', 9.85), question('Ga1Sr2Y1Cu2O7', 'No', 5), question('MgB2', 'Yes', 39)];
     const answers = questions.map((item) => answerFromReferenceTable(item.material, table));
-    const figures = cornellTcFigures(questions, answers, answers.map((item) => item.answer !== 'Unknown' && answerGrounded(item, lines, header)));
-    expect(figures).toMatchObject({ meanScore: 4 / 3, scoreCounts: { 0: 1, 1: 0, 2: 2 }, meanScoreHeadline: 1, coverage: 2 / 3, groundedShare: 1 });
+    const figures = cornellTcFigures(
+      questions,
+      answers,
+      answers.map((item) => item.answer !== 'Unknown' && answerGrounded(item, lines, header)),
+    );
+    expect(figures).toMatchObject({
+      meanScore: 4 / 3,
+      scoreCounts: { 0: 1, 1: 0, 2: 2 },
+      meanScoreHeadline: 1,
+      coverage: 2 / 3,
+      groundedShare: 1,
+    });
   });
 });
 

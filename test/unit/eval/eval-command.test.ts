@@ -35,11 +35,15 @@ p,s,3/10.1/c,SrTiO3,3.2,eV,1,1,1
 `,
   );
   // Capture refuses very short texts, so each paper gets a title and a filler paragraph.
-  const paperText = (sentence: string) => `A test paper\n\n${sentence}\n\n${'The samples were prepared and measured as described in the methods section. '.repeat(8)}\n`;
+  const paperText = (sentence: string) =>
+    `A test paper\n\n${sentence}\n\n${'The samples were prepared and measured as described in the methods section. '.repeat(8)}\n`;
   writeFileSync(join(folder, 'text-pub', '1_10.1_a.txt'), paperText('A paper about nothing in particular.'));
   writeFileSync(join(folder, 'text-pub', '2_10.1_b.txt'), paperText('This is not driven by excitations across the ZnO band gap (3.4 eV).'));
   writeFileSync(join(folder, 'text-pub', '3_10.1_c.txt'), paperText('SrTiO3 is the non-doped 3 eV bandgap insulator.'));
-  writeFileSync(join(folder, 'recorded-pub', '4-LangChain', 'output_LC_12_0620-1606.csv'), 'doi,output,status\n2/10.1/b,"| Material | Value | Unit |\n|---|---|---|\n| ZnO | 3.4 | eV |",1\n');
+  writeFileSync(
+    join(folder, 'recorded-pub', '4-LangChain', 'output_LC_12_0620-1606.csv'),
+    'doi,output,status\n2/10.1/b,"| Material | Value | Unit |\n|---|---|---|\n| ZnO | 3.4 | eV |",1\n',
+  );
 });
 
 const dependencies: EvalCommandDependencies = { scorerDependencies: async () => testDependencies, engines: {}, datasets: {} };
@@ -59,21 +63,36 @@ describe('runEval bandgap-200', () => {
     const output = capture();
     expect(await runEval(['bandgap-200', '--data', dataRoot, '--replay', 'chatextract-qwen2.5-14b', '--json'], dependencies)).toBe(0);
     const result = JSON.parse(output.stdout.join(''));
-    expect(result).toMatchObject({ dataset: 'bandgap-200', split: 'dev', version: 'pub', replay: 'chatextract-qwen2.5-14b', n: 3, predictions: 2, truths: 2, matched: 1, precision: 0.5, recall: 0.5 });
+    expect(result).toMatchObject({
+      dataset: 'bandgap-200',
+      split: 'dev',
+      version: 'pub',
+      replay: 'chatextract-qwen2.5-14b',
+      n: 3,
+      predictions: 2,
+      truths: 2,
+      matched: 1,
+      precision: 0.5,
+      recall: 0.5,
+    });
     expect(result.f1At).toEqual({ '0.1%': 0.5, '1%': 0.5, '10%': 1 });
     expect(result.papers.map((paper: { paper: string }) => paper.paper)).toEqual(['1/10.1/a', '2/10.1/b', '3/10.1/c']);
   });
 
   it('--limit N scores the first N papers only', async () => {
     const output = capture();
-    expect(await runEval(['bandgap-200', '--data', dataRoot, '--replay', 'chatextract-qwen2.5-14b', '--limit', '2', '--json'], dependencies)).toBe(0);
+    expect(
+      await runEval(['bandgap-200', '--data', dataRoot, '--replay', 'chatextract-qwen2.5-14b', '--limit', '2', '--json'], dependencies),
+    ).toBe(0);
     expect(JSON.parse(output.stdout.join(''))).toMatchObject({ n: 2, predictions: 1, truths: 1, matched: 1, f1: 1 });
   });
 
   it('prints a Markdown table without --json', async () => {
     const output = capture();
     expect(await runEval(['bandgap-200', '--data', dataRoot, '--replay', 'langchain-12'], dependencies)).toBe(0);
-    expect(output.stdout.join('')).toMatch(/^\| tool \| version .*\n\|---.*\n\| langchain-12 \| pub \| 3 \| 1 \| 2 \| 1 \| 100\.0 \| 50\.0 \| 66\.7 \|/);
+    expect(output.stdout.join('')).toMatch(
+      /^\| tool \| version .*\n\|---.*\n\| langchain-12 \| pub \| 3 \| 1 \| 2 \| 1 \| 100\.0 \| 50\.0 \| 66\.7 \|/,
+    );
   });
 
   it('runs an injected engine on the captured texts and reports its grounding rate', async () => {
@@ -82,13 +101,31 @@ describe('runEval bandgap-200', () => {
       // A double that reads "<material> ... (<value> eV)" crudely: enough to exercise the path.
       extractor: async (article: Article): Promise<Triplet[]> => {
         const match = /(ZnO|SrTiO3)\D*?(\d+(?:\.\d+)?) eV/.exec(article.text);
-        return match ? [{ material: match[1]!, property: 'band_gap', value: { kind: 'number', value: Number(match[2]) }, unit: 'eV', engine: 'double' }] : [];
+        return match
+          ? [
+              {
+                material: match[1]!,
+                property: 'band_gap',
+                value: { kind: 'number', value: Number(match[2]) },
+                unit: 'eV',
+                engine: 'double',
+              },
+            ]
+          : [];
       },
       isGrounded: (triplet: Triplet) => triplet.material === 'ZnO',
     };
     const withEngine = { ...dependencies, engines: { double: async () => engine } };
     expect(await runEval(['bandgap-200', '--data', dataRoot, '--engine', 'double', '--json'], withEngine)).toBe(0);
-    expect(JSON.parse(output.stdout.join(''))).toMatchObject({ engine: 'double', n: 3, predictions: 2, truths: 2, matched: 2, f1: 1, groundingRate: 0.5 });
+    expect(JSON.parse(output.stdout.join(''))).toMatchObject({
+      engine: 'double',
+      n: 3,
+      predictions: 2,
+      truths: 2,
+      matched: 2,
+      f1: 1,
+      groundingRate: 0.5,
+    });
     expect(output.stderr.join('')).toMatch(/\[3\/3\] 3\/10\.1\/c/);
   });
 
@@ -108,15 +145,36 @@ describe('runEval bandgap-200', () => {
       }),
     );
     const output = capture();
-    expect(await runEval(['bandgap-200', '--data', dataRoot, '--engine', 'scripted', '--script', script, '--preset', 'browser', '--json'], dependencies)).toBe(0);
+    expect(
+      await runEval(
+        ['bandgap-200', '--data', dataRoot, '--engine', 'scripted', '--script', script, '--preset', 'browser', '--json'],
+        dependencies,
+      ),
+    ).toBe(0);
     const result = JSON.parse(output.stdout.join(''));
     // Paper 2: verified (grounds). Paper 3: the paths agree but the quote is not in it → rejected.
-    expect(result).toMatchObject({ engine: 'scripted', n: 3, predictions: 1, truths: 2, matched: 1, precision: 1, recall: 0.5, groundingRate: 1 });
+    expect(result).toMatchObject({
+      engine: 'scripted',
+      n: 3,
+      predictions: 1,
+      truths: 2,
+      matched: 1,
+      precision: 1,
+      recall: 0.5,
+      groundingRate: 1,
+    });
     // Browser preset (L = 1, P = 3, rollouts 4, paths 2, K = 1). Paper 1: no candidate, no call.
     // Paper 2: unanimous and grounded → early exit after the MoA's 3 + 1 calls = 4.
     // Paper 3: unanimous but not grounded → MoA 4 + MCTS 4 (each rollout expands one root child,
     // final at once) + discriminator 2 = 10; the paths agree, so no refinement. 4 + 10 = 14.
-    expect(result.llm).toEqual({ engine: 'scripted', preset: 'browser', papers: 3, calls: 14, promptTokens: expect.any(Number), completionTokens: expect.any(Number) });
+    expect(result.llm).toEqual({
+      engine: 'scripted',
+      preset: 'browser',
+      papers: 3,
+      calls: 14,
+      promptTokens: expect.any(Number),
+      completionTokens: expect.any(Number),
+    });
     expect(result.llm.promptTokens).toBeGreaterThan(0);
   });
 
@@ -130,7 +188,10 @@ describe('runEval bandgap-200', () => {
   it('hands other datasets to their injected evaluator, with --limit', async () => {
     const output = capture();
     const seen: unknown[] = [];
-    const withDataset = { ...dependencies, datasets: { toy: async (root: string, options: { limit?: number }) => (seen.push([root, options]), { f1: 1 }) } };
+    const withDataset = {
+      ...dependencies,
+      datasets: { toy: async (root: string, options: { limit?: number }) => (seen.push([root, options]), { f1: 1 }) },
+    };
     expect(await runEval(['toy', '--data', dataRoot, '--limit', '3', '--json'], withDataset)).toBe(0);
     expect(JSON.parse(output.stdout.join(''))).toEqual({ dataset: 'toy', split: 'dev', f1: 1 });
     expect(seen).toEqual([[dataRoot, { limit: 3 }]]);
@@ -138,10 +199,14 @@ describe('runEval bandgap-200', () => {
 
   it('cornell-tc answers from the table given by --reference and prints a Markdown table', async () => {
     // Rows from cornell-scillm/tc-precedent-search/SuperCon_Tc_Tcn_dev-set.csv lines 2 and 4.
-    const header = 'refno,material,property_name,property_value,property_unit,Has material been reported to be superconducting?,What is the highest measured Tc?,What is the lowest temp for measurement at which material was not superconducting?,file';
+    const header =
+      'refno,material,property_name,property_value,property_unit,Has material been reported to be superconducting?,What is the highest measured Tc?,What is the lowest temp for measurement at which material was not superconducting?,file';
     const folder = join(dataRoot, 'datasets', 'cornell-scillm', 'tc-precedent-search');
     mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'SuperCon_Tc_Tcn_dev-set.csv'), `${header}\nAAC6220123,Y2I2C2,tc,9.85,K,Yes,9.85,,\nPHC2570086,Ga1Sr2Y1Cu2O7,tcn,5.0,K,No,,5.0,\n`);
+    writeFileSync(
+      join(folder, 'SuperCon_Tc_Tcn_dev-set.csv'),
+      `${header}\nAAC6220123,Y2I2C2,tc,9.85,K,Yes,9.85,,\nPHC2570086,Ga1Sr2Y1Cu2O7,tcn,5.0,K,No,,5.0,\n`,
+    );
     const reference = join(dataRoot, 'other-table.csv');
     writeFileSync(reference, `${header}\nAAC6220123,C2Y2I2,tc,9.85,K,Yes,9.85,,\n`);
     const output = capture();
@@ -149,7 +214,14 @@ describe('runEval bandgap-200', () => {
     expect(output.stdout.join('')).toMatch(/\| reference table \| 2 \| 1\.00 \|.*\| 50\.0% \| 100\.0% \|/);
     const json = capture();
     expect(await runEval(['cornell-tc', '--data', dataRoot, '--reference', reference, '--limit', '1', '--json'], dependencies)).toBe(0);
-    expect(JSON.parse(json.stdout.join(''))).toMatchObject({ dataset: 'cornell-tc', split: 'dev', n: 1, meanScore: 2, coverage: 1, groundedShare: 1 });
+    expect(JSON.parse(json.stdout.join(''))).toMatchObject({
+      dataset: 'cornell-tc',
+      split: 'dev',
+      n: 1,
+      meanScore: 2,
+      coverage: 1,
+      groundedShare: 1,
+    });
   });
 
   it('--all-replays prints one table with every replay', async () => {
@@ -165,7 +237,11 @@ describe('runEval bandgap-200', () => {
     [['bandgap-200', '--data', 'DATA', '--engine', 'rules'], /engine "rules" is not available/, 2],
     [['bandgap-200', '--data', 'DATA', '--replay', 'langchain-12', '--limit', '0'], /--limit must be a positive integer/, 2],
     [['bandgap-200', '--data', 'DATA', '--replay', 'langchain-12', '--version', 'draft'], /--version must be pub or arxiv/, 2],
-    [['llm-nerre-doping', '--data', 'DATA'], /^assay eval: llm-nerre-doping is scored on model output: give --predictions FILE, or --engine openai\|scripted once the SLM-MATRIX engine lands\n$/, 2],
+    [
+      ['llm-nerre-doping', '--data', 'DATA'],
+      /^assay eval: llm-nerre-doping is scored on model output: give --predictions FILE, or --engine openai\|scripted once the SLM-MATRIX engine lands\n$/,
+      2,
+    ],
     [['llm-nerre-doping', '--data', 'DATA', '--engine', 'openai'], /scored on model output/, 2],
     [['llm-nerre-doping', '--data', 'DATA', '--baseline', 'random'], /unknown baseline "random"/, 2],
     [['bandgap-200', '--data', 'DATA', '--predictions', 'x.jsonl'], /apply to llm-nerre-doping only/, 2],
@@ -180,7 +256,12 @@ describe('runEval bandgap-200', () => {
     [['bandgap-200', '--data', 'DATA', '--replay', 'langchain-12', '--version', 'arxiv'], /ENOENT|no such file/i, 1],
   ])('%j fails with one clear line', async (argv, message, code) => {
     const output = capture();
-    expect(await runEval(argv.map((item) => (item === 'DATA' ? dataRoot : item)), dependencies)).toBe(code);
+    expect(
+      await runEval(
+        argv.map((item) => (item === 'DATA' ? dataRoot : item)),
+        dependencies,
+      ),
+    ).toBe(code);
     expect(output.stdout.join('')).toBe('');
     expect(output.stderr).toHaveLength(1);
     expect(output.stderr[0]).toMatch(message);

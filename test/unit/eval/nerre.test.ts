@@ -35,10 +35,12 @@ describe('entityWords', () => {
   });
 
   it('never crashes and never invents characters', () => {
-    fc.assert(fc.property(fc.string(), (entity) => {
-      const words = entityWords(entity);
-      expect(words.join('')).toBe(entity.replace(/\s+/g, ''));
-    }));
+    fc.assert(
+      fc.property(fc.string(), (entity) => {
+        const words = entityWords(entity);
+        expect(words.join('')).toBe(entity.replace(/\s+/g, ''));
+      }),
+    );
   });
 });
 
@@ -75,7 +77,10 @@ describe('word counts (upstream formulas)', () => {
 
   it('sums counts over abstracts (micro) and scores truth against itself as 1', () => {
     const truth = { hosts: ['ZnO'], dopants: ['Al', 'Ga'], relations: [{ host: 'ZnO', dopant: 'Al' }] };
-    const scores = scoreNerre([{ truth, predicted: truth }, { truth, predicted: none }]);
+    const scores = scoreNerre([
+      { truth, predicted: truth },
+      { truth, predicted: none },
+    ]);
     expect(scores.hosts).toMatchObject({ tp: 1, fn: 1, precision: 1, recall: 0.5 });
     expect(scores.relations).toMatchObject({ tp: 1, fn: 1, fp: 0, precision: 1, recall: 0.5 });
     const self = scoreNerre([{ truth, predicted: truth }]);
@@ -87,17 +92,39 @@ describe('word counts (upstream formulas)', () => {
 // the test.json example quoted in SOURCE.md (10.1007/s10853-017-1104-8).
 const dopingFile = JSON.stringify([
   {
-    doi: '10.1016/j.materresbull.2016.09.017', title: 'Upconversion luminescence properties of Er3+ in SrLaMgTaO6 double perovskite phosphor ',
+    doi: '10.1016/j.materresbull.2016.09.017',
+    title: 'Upconversion luminescence properties of Er3+ in SrLaMgTaO6 double perovskite phosphor ',
     text: 'We report the properties of upconversion photoluminescence (UCPL) on SrLaMgTaO6 crystal doped with trivalent erbium.',
     doping_sentences: [
-      { sentence_text: 'Upconversion luminescence properties of Er3+ in SrLaMgTaO6 double perovskite phosphor .', basemats: {}, dopants: {}, dopants2basemats: {}, relevant: false },
-      { sentence_text: 'We report … SrLaMgTaO6 crystal doped with trivalent erbium …', basemats: { b0: 'SrLaMgTaO6' }, dopants: { d0: 'trivalent erbium' }, dopants2basemats: { d0: ['b0'] }, relevant: true },
+      {
+        sentence_text: 'Upconversion luminescence properties of Er3+ in SrLaMgTaO6 double perovskite phosphor .',
+        basemats: {},
+        dopants: {},
+        dopants2basemats: {},
+        relevant: false,
+      },
+      {
+        sentence_text: 'We report … SrLaMgTaO6 crystal doped with trivalent erbium …',
+        basemats: { b0: 'SrLaMgTaO6' },
+        dopants: { d0: 'trivalent erbium' },
+        dopants2basemats: { d0: ['b0'] },
+        relevant: true,
+      },
     ],
   },
   {
-    doi: '10.1007/s10853-017-1104-8', title: 'ZnO films', text: 'A comparative study is presented on chemical bath-deposited ZnO films, doped with the group-13 metals Al, Ga and In.',
+    doi: '10.1007/s10853-017-1104-8',
+    title: 'ZnO films',
+    text: 'A comparative study is presented on chemical bath-deposited ZnO films, doped with the group-13 metals Al, Ga and In.',
     doping_sentences: [
-      { sentence_text: 'A comparative study is presented on chemical bath-deposited ZnO films, doped with the group-13 metals Al, Ga and In.', basemats: { b0: 'ZnO' }, dopants: { d0: 'group-13 metals', d1: 'Al' }, dopants2basemats: { d0: ['b0'], d1: ['b0', 'b9'] }, relevant: true },
+      {
+        sentence_text:
+          'A comparative study is presented on chemical bath-deposited ZnO films, doped with the group-13 metals Al, Ga and In.',
+        basemats: { b0: 'ZnO' },
+        dopants: { d0: 'group-13 metals', d1: 'Al' },
+        dopants2basemats: { d0: ['b0'], d1: ['b0', 'b9'] },
+        relevant: true,
+      },
       { sentence_text: 'Again ZnO.', basemats: { b0: 'ZnO' }, dopants: { d0: 'Al' }, dopants2basemats: [], relevant: true },
     ],
   },
@@ -109,13 +136,26 @@ describe('doping loader', () => {
     const { records, malformed } = parseNerreDoping(dopingFile);
     expect(malformed).toBe(1);
     expect(records.map((record) => record.id)).toEqual(['10.1016/j.materresbull.2016.09.017', '10.1007/s10853-017-1104-8']);
-    expect(records[0]!.truth).toEqual({ hosts: ['SrLaMgTaO6'], dopants: ['trivalent erbium'], relations: [{ host: 'SrLaMgTaO6', dopant: 'trivalent erbium' }] });
+    expect(records[0]!.truth).toEqual({
+      hosts: ['SrLaMgTaO6'],
+      dopants: ['trivalent erbium'],
+      relations: [{ host: 'SrLaMgTaO6', dopant: 'trivalent erbium' }],
+    });
     // The dangling link to b9 is dropped; repeats across sentences are kept once.
-    expect(records[1]!.truth).toEqual({ hosts: ['ZnO'], dopants: ['group-13 metals', 'Al'], relations: [{ host: 'ZnO', dopant: 'group-13 metals' }, { host: 'ZnO', dopant: 'Al' }] });
+    expect(records[1]!.truth).toEqual({
+      hosts: ['ZnO'],
+      dopants: ['group-13 metals', 'Al'],
+      relations: [
+        { host: 'ZnO', dopant: 'group-13 metals' },
+        { host: 'ZnO', dopant: 'Al' },
+      ],
+    });
   });
 
   it('leaves out irrelevant sentences', () => {
-    expect(abstractTruth([{ sentence_text: 's', basemats: { b0: 'GaN' }, dopants: {}, dopants2basemats: {}, relevant: false }])).toEqual(none);
+    expect(abstractTruth([{ sentence_text: 's', basemats: { b0: 'GaN' }, dopants: {}, dopants2basemats: {}, relevant: false }])).toEqual(
+      none,
+    );
   });
 
   it('rejects a file that is not a list', () => {
@@ -126,9 +166,17 @@ describe('doping loader', () => {
 describe('predictions reader', () => {
   it('reads JSONL and JSON lists, with both link shapes, counting malformed items', () => {
     const jsonl = '{"id":"a","hosts":["ZnO"],"relations":[["ZnO","Al"]]}\n\nnot json\n{"id":"b","dopants":"Al"}\n';
-    expect(parseNerrePredictions(jsonl)).toEqual({ predictions: [{ id: 'a', hosts: ['ZnO'], dopants: [], relations: [{ host: 'ZnO', dopant: 'Al' }] }], malformed: 2 });
+    expect(parseNerrePredictions(jsonl)).toEqual({
+      predictions: [{ id: 'a', hosts: ['ZnO'], dopants: [], relations: [{ host: 'ZnO', dopant: 'Al' }] }],
+      malformed: 2,
+    });
     const json = '[{"id":"a","dopants":["Al"],"relations":[{"host":"ZnO","dopant":"Al"}]}]';
-    expect(parseNerrePredictions(json).predictions[0]).toEqual({ id: 'a', hosts: [], dopants: ['Al'], relations: [{ host: 'ZnO', dopant: 'Al' }] });
+    expect(parseNerrePredictions(json).predictions[0]).toEqual({
+      id: 'a',
+      hosts: [],
+      dopants: ['Al'],
+      relations: [{ host: 'ZnO', dopant: 'Al' }],
+    });
   });
 
   it('refuses a repeated id', () => {
@@ -143,10 +191,18 @@ describe('evaluateNerreDoping and the CLI', () => {
     mkdirSync(join(dataRoot, 'datasets', 'llm-nerre', 'doping'), { recursive: true });
     writeFileSync(join(dataRoot, 'datasets', 'llm-nerre', 'doping', 'train.json'), dopingFile);
   });
-  afterEach(() => { vi.restoreAllMocks(); });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it('scores predictions given as data, counting missing and unknown ids', async () => {
-    const result = await evaluateNerreDoping({ dataRoot, predictions: [{ id: '10.1007/s10853-017-1104-8', hosts: ['ZnO'], dopants: ['Al'], relations: [] }, { id: 'x', ...none }] });
+    const result = await evaluateNerreDoping({
+      dataRoot,
+      predictions: [
+        { id: '10.1007/s10853-017-1104-8', hosts: ['ZnO'], dopants: ['Al'], relations: [] },
+        { id: 'x', ...none },
+      ],
+    });
     expect(result).toMatchObject({ n: 2, malformedRecords: 1, missingPredictions: 1, unknownPredictions: 1 });
     expect(result.hosts).toMatchObject({ tp: 1, fp: 0, fn: 1 });
     expect(result.dopants).toMatchObject({ tp: 1, fp: 0, fn: 4 });
@@ -163,9 +219,15 @@ describe('evaluateNerreDoping and the CLI', () => {
 
   it('`--predictions FILE --json` prints one JSON document', async () => {
     const file = join(dataRoot, 'predictions.jsonl');
-    writeFileSync(file, '{"id":"10.1016/j.materresbull.2016.09.017","hosts":["SrLaMgTaO6"],"dopants":["erbium"],"relations":[["SrLaMgTaO6","erbium"]]}\n');
+    writeFileSync(
+      file,
+      '{"id":"10.1016/j.materresbull.2016.09.017","hosts":["SrLaMgTaO6"],"dopants":["erbium"],"relations":[["SrLaMgTaO6","erbium"]]}\n',
+    );
     const stdout: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => { stdout.push(String(chunk)); return true; });
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      stdout.push(String(chunk));
+      return true;
+    });
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     expect(await runEval(['llm-nerre-doping', '--data', dataRoot, '--predictions', file, '--json'])).toBe(0);
     const result = JSON.parse(stdout.join(''));

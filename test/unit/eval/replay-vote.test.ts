@@ -2,7 +2,14 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterAnswers, evaluateReplayVote, MIN_VOTES, recordedToTriplet, replayVoteRows, type ReplayVoteDependencies } from '../../../src/eval/replay-vote';
+import {
+  clusterAnswers,
+  evaluateReplayVote,
+  MIN_VOTES,
+  recordedToTriplet,
+  replayVoteRows,
+  type ReplayVoteDependencies,
+} from '../../../src/eval/replay-vote';
 import { scoreTable } from '../../../src/eval/report-table';
 import { createSiConverter } from '../../../src/eval/si-conversion';
 import { sameMaterial } from '../../../src/text/materials';
@@ -22,11 +29,26 @@ const TRUTH = [
   `2,10.1000/b,Si;Silicon,semiconductor,1.12,"${SI}"`,
 ].join('\n');
 const HEADER = 'passage,sentence,doi,material,value,unit,material_valid,value_valid,unit_valid';
-const row = (paper: string, sentence: string, material: string, value: string, unit: string) => `"p","${sentence}","${paper}","${material}","${value}","${unit}",1,1,1`;
+const row = (paper: string, sentence: string, material: string, value: string, unit: string) =>
+  `"p","${sentence}","${paper}","${material}","${value}","${unit}",1,1,1`;
 const RECORDED: Record<string, string[]> = {
-  'llama2-13b': [row('1/10.1000/a', ZNO, 'ZnO', '3.4', 'eV'), row('1/10.1000/a', GAN, 'GaN', '3.2', 'eV'), row('2/10.1000/b', SI, 'Si', '1.12', 'eV')],
-  'llama3.1-70b': [row('1/10.1000/a', ZNO, 'ZnO', '3400', 'meV'), row('1/10.1000/a', GAN, 'GaN', '3.5', 'eV'), row('1/10.1000/a', INVENTED, 'CdS', '2.4', 'eV'), row('2/10.1000/b', '', 'Ge', '0.66', 'eV')],
-  'qwen2.5-14b': [row('1/10.1000/a', GAN, 'GaN', '3.5', 'eV'), row('1/10.1000/a', INVENTED, 'CdS', '2.4', 'eV'), row('2/10.1000/b', '', 'Si', '1.12', 'eV'), row('2/10.1000/b', '', 'Ge', '0.66', 'eV')],
+  'llama2-13b': [
+    row('1/10.1000/a', ZNO, 'ZnO', '3.4', 'eV'),
+    row('1/10.1000/a', GAN, 'GaN', '3.2', 'eV'),
+    row('2/10.1000/b', SI, 'Si', '1.12', 'eV'),
+  ],
+  'llama3.1-70b': [
+    row('1/10.1000/a', ZNO, 'ZnO', '3400', 'meV'),
+    row('1/10.1000/a', GAN, 'GaN', '3.5', 'eV'),
+    row('1/10.1000/a', INVENTED, 'CdS', '2.4', 'eV'),
+    row('2/10.1000/b', '', 'Ge', '0.66', 'eV'),
+  ],
+  'qwen2.5-14b': [
+    row('1/10.1000/a', GAN, 'GaN', '3.5', 'eV'),
+    row('1/10.1000/a', INVENTED, 'CdS', '2.4', 'eV'),
+    row('2/10.1000/b', '', 'Si', '1.12', 'eV'),
+    row('2/10.1000/b', '', 'Ge', '0.66', 'eV'),
+  ],
 };
 const NAMES = ['chatextract-llama2-13b', 'chatextract-llama3.1-70b', 'chatextract-qwen2.5-14b'];
 
@@ -51,21 +73,37 @@ beforeAll(async () => {
   await writeFile(join(folder, 'manual_pub__manual.csv'), TRUTH);
   await writeFile(join(folder, 'text-pub', '1_10.1000_a.txt'), `${ZNO} ${GAN}`);
   await writeFile(join(folder, 'text-pub', '2_10.1000_b.txt'), SI);
-  for (const [model, rows] of Object.entries(RECORDED)) await writeFile(join(folder, 'recorded-pub', '3-ChatExtract', `2_extracted_${model}_CE_x.csv`), [HEADER, ...rows].join('\n'));
+  for (const [model, rows] of Object.entries(RECORDED))
+    await writeFile(join(folder, 'recorded-pub', '3-ChatExtract', `2_extracted_${model}_CE_x.csv`), [HEADER, ...rows].join('\n'));
 });
 afterAll(async () => {
   await rm(dataRoot, { recursive: true, force: true });
 });
 
 describe('clusterAnswers', () => {
-  const answer = (material: string, value: number, unit: string, engine: string) => recordedToTriplet({ material, property: 'band_gap', value: { kind: 'number', value }, unit, engine, valueText: String(value) });
+  const answer = (material: string, value: number, unit: string, engine: string) =>
+    recordedToTriplet({ material, property: 'band_gap', value: { kind: 'number', value }, unit, engine, valueText: String(value) });
   it('counts each tool once per cluster and matches across units', () => {
-    const clusters = clusterAnswers([answer('ZnO', 3.4, 'eV', 'a'), answer('ZnO', 3.4, 'eV', 'a'), answer('ZnO', 3400, 'meV', 'b'), answer('ZnO', 3.3, 'eV', 'c')], { sameMaterial: (x, y) => sameMaterial(x, y), toSI });
-    expect(clusters.map((cluster) => [cluster.members.length, cluster.votes])).toEqual([[3, ['a', 'b']], [1, ['c']]]);
+    const clusters = clusterAnswers(
+      [answer('ZnO', 3.4, 'eV', 'a'), answer('ZnO', 3.4, 'eV', 'a'), answer('ZnO', 3400, 'meV', 'b'), answer('ZnO', 3.3, 'eV', 'c')],
+      { sameMaterial: (x, y) => sameMaterial(x, y), toSI },
+    );
+    expect(clusters.map((cluster) => [cluster.members.length, cluster.votes])).toEqual([
+      [3, ['a', 'b']],
+      [1, ['c']],
+    ]);
   });
 
   it('turns a ChatExtract sentence into the evidence quote', () => {
-    const triplet = recordedToTriplet({ material: 'ZnO', property: 'band_gap', value: { kind: 'number', value: 3.4 }, unit: 'eV', engine: 'a', valueText: '3.4', sentence: ` ${ZNO}\n` });
+    const triplet = recordedToTriplet({
+      material: 'ZnO',
+      property: 'band_gap',
+      value: { kind: 'number', value: 3.4 },
+      unit: 'eV',
+      engine: 'a',
+      valueText: '3.4',
+      sentence: ` ${ZNO}\n`,
+    });
     expect(triplet.evidence?.quote.exact).toBe(ZNO);
     expect(MIN_VOTES).toBe(2);
   });
@@ -80,7 +118,13 @@ describe('evaluateReplayVote', () => {
     //          Ge 0.66 (two tools, neither with a quote) rejected.
     expect(result.counts).toEqual({ clusters: 6, candidates: 5, verified: 3, rejected: 2, needsReview: 1 });
     expect(result.minVotes).toBe(2);
-    expect([result.verified.predictions, result.verified.truths, result.verified.matched, result.verified.precision, result.verified.recall]).toEqual([3, 3, 3, 1, 1]);
+    expect([
+      result.verified.predictions,
+      result.verified.truths,
+      result.verified.matched,
+      result.verified.precision,
+      result.verified.recall,
+    ]).toEqual([3, 3, 3, 1, 1]);
     expect([result.agreed.predictions, result.agreed.matched, result.agreed.precision]).toEqual([5, 3, 0.6]);
     expect(result.verified.replay).toBe(`vote(${NAMES.join(',')})`);
     expect(result.verified.dataset).toBe('bandgap-200');
@@ -90,7 +134,10 @@ describe('evaluateReplayVote', () => {
       ['chatextract-llama3.1-70b', 4, 2],
       ['chatextract-qwen2.5-14b', 4, 2],
     ]);
-    expect(result.verified.papers.map((paper) => [paper.paper, paper.predictions, paper.matched])).toEqual([['1/10.1000/a', 2, 2], ['2/10.1000/b', 1, 1]]);
+    expect(result.verified.papers.map((paper) => [paper.paper, paper.predictions, paper.matched])).toEqual([
+      ['1/10.1000/a', 2, 2],
+      ['2/10.1000/b', 1, 1],
+    ]);
   });
 
   it('captures only papers with a candidate, honours limit, and refuses a single name', async () => {

@@ -38,9 +38,11 @@ describe('parseValueText on real cells', () => {
 
 describe('parseValueText properties', () => {
   it('never throws on arbitrary text', () => {
-    fc.assert(fc.property(fc.string(), (text) => {
-      parseValueText(text);
-    }));
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        parseValueText(text);
+      }),
+    );
   });
 
   it('reads back any finite number it is given (format → parse round trip)', () => {
@@ -56,7 +58,10 @@ describe('parseValueText properties', () => {
   it('reads ranges written low-high', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }), (low, high) => {
-        expect(parseValueText(`${low / 100}-${high / 100} eV`)).toEqual({ value: { kind: 'range', low: low / 100, high: high / 100 }, unitText: 'eV' });
+        expect(parseValueText(`${low / 100}-${high / 100} eV`)).toEqual({
+          value: { kind: 'range', low: low / 100, high: high / 100 },
+          unitText: 'eV',
+        });
       }),
     );
   });

@@ -15,6 +15,7 @@ export const testConvert: ScorerDependencies['convert'] = (value, unit) => {
 
 const squash = (text: string) => text.toLowerCase().replace(/\s+/g, '');
 
-export const testSameMaterial: ScorerDependencies['sameMaterial'] = (a, b, aliases = []) => [b, ...aliases].some((name) => squash(name) === squash(a));
+export const testSameMaterial: ScorerDependencies['sameMaterial'] = (a, b, aliases = []) =>
+  [b, ...aliases].some((name) => squash(name) === squash(a));
 
 export const testDependencies: ScorerDependencies = { convert: testConvert, sameMaterial: testSameMaterial };

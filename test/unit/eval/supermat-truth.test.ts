@@ -22,7 +22,12 @@ describe('parseSupermatTruth', () => {
       ['P068100502-CC', 1, 1],
     ]);
     expect(papers[0]!.truths[0]).toEqual({ aliases: ['x = 0.10'], property: 'tc', value: { kind: 'number', value: 30 }, unit: 'K' });
-    expect(papers[1]!.truths[0]).toEqual({ aliases: ['Pr 2 CuO 4', 'Pr2CuO4'], property: 'tc', value: { kind: 'number', value: 23.7, uncertainty: 0.5 }, unit: 'K' });
+    expect(papers[1]!.truths[0]).toEqual({
+      aliases: ['Pr 2 CuO 4', 'Pr2CuO4'],
+      property: 'tc',
+      value: { kind: 'number', value: 23.7, uncertainty: 0.5 },
+      unit: 'K',
+    });
     expect(papers[2]!.truths[0]!.value).toEqual({ kind: 'number', value: 1.7, approximate: true });
     expect(papers[3]!.truths[0]!.value).toEqual({ kind: 'number', value: 72, approximate: true });
     expect(papers[4]!.truths[0]).toMatchObject({ value: { kind: 'number', value: 15 }, unit: 'K' });

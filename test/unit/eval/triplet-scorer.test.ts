@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportedValue } from '../../../src/contracts/triplet';
-import { countsToScores, scoreCorpus, scorePaper, type PaperCase, type PredictedTriplet, type TruthTriplet } from '../../../src/eval/triplet-scorer';
+import {
+  countsToScores,
+  scoreCorpus,
+  scorePaper,
+  type PaperCase,
+  type PredictedTriplet,
+  type TruthTriplet,
+} from '../../../src/eval/triplet-scorer';
 import { testDependencies } from './scorer-doubles';
 
-const number = (value: number, approximate?: boolean): ReportedValue => ({ kind: 'number', value, ...(approximate ? { approximate } : {}) });
+const number = (value: number, approximate?: boolean): ReportedValue => ({
+  kind: 'number',
+  value,
+  ...(approximate ? { approximate } : {}),
+});
 const truth = (aliases: string[], value: ReportedValue, unit = 'eV'): TruthTriplet => ({ aliases, property: 'band_gap', value, unit });
-const predicted = (material: string, value: ReportedValue, unit = 'eV'): PredictedTriplet => ({ material, property: 'band_gap', value, unit });
+const predicted = (material: string, value: ReportedValue, unit = 'eV'): PredictedTriplet => ({
+  material,
+  property: 'band_gap',
+  value,
+  unit,
+});
 const paper = (truths: TruthTriplet[], predictions: PredictedTriplet[]): PaperCase => ({ paper: 'p', truths, predictions });
 
 describe('scorePaper: values', () => {
@@ -32,16 +48,26 @@ describe('scorePaper: values', () => {
 
   it('an approximate "~1.45" truth matches a plain 1.45 and the other way round', () => {
     // manual_pub__manual.csv line 16: WS2-WSe2 with Manual "~1.45".
-    expect(scorePaper(paper([truth(['WS2-WSe2'], number(1.45, true))], [predicted('WS2-WSe2', number(1.45))]), 0.001, testDependencies).matched).toBe(1);
-    expect(scorePaper(paper([truth(['WS2-WSe2'], number(1.45))], [predicted('WS2-WSe2', number(1.45, true))]), 0.001, testDependencies).matched).toBe(1);
+    expect(
+      scorePaper(paper([truth(['WS2-WSe2'], number(1.45, true))], [predicted('WS2-WSe2', number(1.45))]), 0.001, testDependencies).matched,
+    ).toBe(1);
+    expect(
+      scorePaper(paper([truth(['WS2-WSe2'], number(1.45))], [predicted('WS2-WSe2', number(1.45, true))]), 0.001, testDependencies).matched,
+    ).toBe(1);
   });
 
   it('a range matches only a range, end by end', () => {
     // manual_pub__manual.csv line 147: (BA)2(MA)n-1PbnI3n+1 with Manual "1.5-2.3".
     const range: ReportedValue = { kind: 'range', low: 1.5, high: 2.3 };
     const truths = [truth(['(BA)2(MA)n-1PbnI3n+1'], range)];
-    expect(scorePaper(paper(truths, [predicted('(BA)2(MA)n-1PbnI3n+1', { kind: 'range', low: 1.5, high: 2.3 })]), 0.001, testDependencies).matched).toBe(1);
-    expect(scorePaper(paper(truths, [predicted('(BA)2(MA)n-1PbnI3n+1', { kind: 'range', low: 1.5, high: 2.4 })]), 0.001, testDependencies).matched).toBe(0);
+    expect(
+      scorePaper(paper(truths, [predicted('(BA)2(MA)n-1PbnI3n+1', { kind: 'range', low: 1.5, high: 2.3 })]), 0.001, testDependencies)
+        .matched,
+    ).toBe(1);
+    expect(
+      scorePaper(paper(truths, [predicted('(BA)2(MA)n-1PbnI3n+1', { kind: 'range', low: 1.5, high: 2.4 })]), 0.001, testDependencies)
+        .matched,
+    ).toBe(0);
     expect(scorePaper(paper(truths, [predicted('(BA)2(MA)n-1PbnI3n+1', number(1.5))]), 0.1, testDependencies).matched).toBe(0);
     expect(scorePaper(paper([truth(['X'], number(1.9))], [predicted('X', range)]), 0.1, testDependencies).matched).toBe(0);
   });
@@ -56,12 +82,20 @@ describe('scorePaper: materials and matching', () => {
   });
 
   it('requires the same property', () => {
-    const score = scorePaper(paper([truth(['ZnO'], number(3.4))], [{ ...predicted('ZnO', number(3.4)), property: 'tc' }]), 0.1, testDependencies);
+    const score = scorePaper(
+      paper([truth(['ZnO'], number(3.4))], [{ ...predicted('ZnO', number(3.4)), property: 'tc' }]),
+      0.1,
+      testDependencies,
+    );
     expect(score.matched).toBe(0);
   });
 
   it('is one-to-one: two identical predictions match one truth once', () => {
-    const score = scorePaper(paper([truth(['ZnO'], number(3.4))], [predicted('ZnO', number(3.4)), predicted('ZnO', number(3.4))]), 0.001, testDependencies);
+    const score = scorePaper(
+      paper([truth(['ZnO'], number(3.4))], [predicted('ZnO', number(3.4)), predicted('ZnO', number(3.4))]),
+      0.001,
+      testDependencies,
+    );
     expect(score).toMatchObject({ predictions: 2, truths: 1, matched: 1 });
   });
 
@@ -79,8 +113,16 @@ describe('scorePaper: materials and matching', () => {
   });
 
   it('handles empty truth and empty predictions', () => {
-    expect(scorePaper(paper([], [predicted('ZnO', number(3.4))]), 0.001, testDependencies)).toMatchObject({ predictions: 1, truths: 0, matched: 0 });
-    expect(scorePaper(paper([truth(['ZnO'], number(3.4))], []), 0.001, testDependencies)).toMatchObject({ predictions: 0, truths: 1, matched: 0 });
+    expect(scorePaper(paper([], [predicted('ZnO', number(3.4))]), 0.001, testDependencies)).toMatchObject({
+      predictions: 1,
+      truths: 0,
+      matched: 0,
+    });
+    expect(scorePaper(paper([truth(['ZnO'], number(3.4))], []), 0.001, testDependencies)).toMatchObject({
+      predictions: 0,
+      truths: 1,
+      matched: 0,
+    });
     expect(countsToScores(0, 0, 0)).toEqual({ predictions: 0, truths: 0, matched: 0, precision: 0, recall: 0, f1: 0 });
   });
 });
@@ -88,7 +130,10 @@ describe('scorePaper: materials and matching', () => {
 describe('scoreCorpus', () => {
   it('micro-averages: counts are summed over papers before the ratios', () => {
     const first = paper([truth(['A'], number(1)), truth(['B'], number(2))], [predicted('A', number(1))]); // 1/1 matched, 1/2 truths
-    const second = { ...paper([truth(['C'], number(3))], [predicted('C', number(9)), predicted('D', number(3)), predicted('C', number(3))]), paper: 'q' }; // 1/3, 1/1
+    const second = {
+      ...paper([truth(['C'], number(3))], [predicted('C', number(9)), predicted('D', number(3)), predicted('C', number(3))]),
+      paper: 'q',
+    }; // 1/3, 1/1
     const score = scoreCorpus([first, second], testDependencies);
     expect(score).toMatchObject({ n: 2, predictions: 4, truths: 3, matched: 2 });
     expect(score.precision).toBeCloseTo(2 / 4);
@@ -103,7 +148,10 @@ describe('scoreCorpus', () => {
   });
 
   it('reports F1 at 0.1%, 1% and 10% side by side', () => {
-    const score = scoreCorpus([paper([truth(['A'], number(1)), truth(['B'], number(2))], [predicted('A', number(1.005)), predicted('B', number(2.1))])], testDependencies);
+    const score = scoreCorpus(
+      [paper([truth(['A'], number(1)), truth(['B'], number(2))], [predicted('A', number(1.005)), predicted('B', number(2.1))])],
+      testDependencies,
+    );
     expect(score.at['0.1%'].matched).toBe(0);
     expect(score.at['1%'].matched).toBe(1);
     expect(score.at['10%'].matched).toBe(2);

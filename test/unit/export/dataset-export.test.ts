@@ -55,14 +55,23 @@ describe('toCsv', () => {
 
   it('writes ranges, uncertainty, the original answer and empty cells for what is missing', () => {
     const [, tc, edited, noDoi] = records;
-    expect([tc!.value, tc!.value_low, tc!.value_high, tc!.si_value, tc!.page, tc!.position_start]).toEqual(['', '92', '93', '92–93', '3', '']);
+    expect([tc!.value, tc!.value_low, tc!.value_high, tc!.si_value, tc!.page, tc!.position_start]).toEqual([
+      '',
+      '92',
+      '93',
+      '92–93',
+      '3',
+      '',
+    ]);
     expect(tc!.doi).toBe('10.1103/PhysRevLett.58.908');
     expect([edited!.value, edited!.uncertainty, edited!.decision, edited!.original_value]).toEqual(['170', '5', 'edited', '160 mAh/g']);
     expect([noDoi!.doi, noDoi!.year, noDoi!.journal, noDoi!.quote, noDoi!.votes, noDoi!.run_id]).toEqual(['', '', '', '', '', '']);
   });
 
   it('defuses text a spreadsheet would run as a formula, not negative numbers', () => {
-    const [record] = parse(toCsv([{ ...noDoiRow, material: '=HYPERLINK("x")', value: { kind: 'number', value: -0.5 } }]), { columns: true }) as Record<string, string>[];
+    const [record] = parse(toCsv([{ ...noDoiRow, material: '=HYPERLINK("x")', value: { kind: 'number', value: -0.5 } }]), {
+      columns: true,
+    }) as Record<string, string>[];
     expect(record!.material).toBe(`'=HYPERLINK("x")`);
     expect(record!.value).toBe('-0.5');
   });
@@ -125,10 +134,17 @@ describe('JSON and JSONL', () => {
 
   it('never throws', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.array(fc.json()).map((items) => items.join('\n'))), (text) => {
-        const result = parseAssayImport(text);
-        return result.rows.every((row) => DatasetTripletSchema.safeParse(row).success);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.array(fc.json()).map((items) => items.join('\n')),
+        ),
+        (text) => {
+          const result = parseAssayImport(text);
+          return result.rows.every((row) => DatasetTripletSchema.safeParse(row).success);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -164,7 +180,9 @@ describe('toWebAnnotations', () => {
     expect(collection.total).toBe(4);
     expect(collection.first.type).toBe('AnnotationPage');
     expect(items).toHaveLength(4);
-    expect(items.every((item: { type: string; motivation: string }) => item.type === 'Annotation' && item.motivation === 'describing')).toBe(true);
+    expect(
+      items.every((item: { type: string; motivation: string }) => item.type === 'Annotation' && item.motivation === 'describing'),
+    ).toBe(true);
   });
 
   it('targets the DOI with quote and position selectors and describes the triplet', () => {
@@ -217,7 +235,11 @@ describe('citations', () => {
       id: 'garciamuller2019band',
       type: 'article-journal',
       title: 'Band gap of TiO₂ films: 50% Nb & Ta co-doping in {sol_gel} routes',
-      author: [{ family: 'García-Müller', given: 'José' }, { family: 'de Gennes', given: 'Pierre-Gilles' }, { family: 'Zhang', given: 'Wei' }],
+      author: [
+        { family: 'García-Müller', given: 'José' },
+        { family: 'de Gennes', given: 'Pierre-Gilles' },
+        { family: 'Zhang', given: 'Wei' },
+      ],
       'container-title': 'J. Phys. Chem. C',
       issued: { 'date-parts': [[2019]] },
       DOI: '10.1021/acs.jpcc.9b01234',
@@ -226,13 +248,20 @@ describe('citations', () => {
     expect(items[1].id).toBe('wu1987superconductivity');
     expect(items[1].author[0]).toEqual({ family: 'Wu', given: 'M. K.' });
     // No authors, year or journal: "anon" + first title word past the stopwords.
-    expect(items[2]).toEqual({ id: 'anonnotes', type: 'article-journal', title: 'Notes on LiFePO4 cathodes', URL: 'https://example.org/notes/lfp-cathodes' });
+    expect(items[2]).toEqual({
+      id: 'anonnotes',
+      type: 'article-journal',
+      title: 'Notes on LiFePO4 cathodes',
+      URL: 'https://example.org/notes/lfp-cathodes',
+    });
   });
 
   it('escapes TeX specials and non-ASCII letters', () => {
     expect(escapeBibtex('{}&%_$#')).toBe('\\{\\}\\&\\%\\_\\$\\#');
     expect(escapeBibtex('a\\b~c^d')).toBe('a\\textbackslash{}b\\textasciitilde{}c\\textasciicircum{}d');
-    expect(escapeBibtex('José Müller, Çelik, Łukasz, Straße, ì')).toBe("Jos{\\'e} M{\\\"u}ller, {\\c{C}}elik, {\\L}ukasz, Stra{\\ss}e, {\\`\\i}");
+    expect(escapeBibtex('José Müller, Çelik, Łukasz, Straße, ì')).toBe(
+      'Jos{\\\'e} M{\\"u}ller, {\\c{C}}elik, {\\L}ukasz, Stra{\\ss}e, {\\`\\i}',
+    );
     expect(escapeBibtex('TiO₂ α–β Δ µ')).toBe('TiO\\textsubscript{2} $\\alpha$--$\\beta$ $\\Delta$ $\\mu$');
     expect(escapeBibtex('日本')).toBe('日本');
   });

@@ -78,7 +78,12 @@ export const tcRangeRow: DatasetTriplet = withKey({
   unit: 'K',
   si: { value: { kind: 'range', low: 92, high: 93 }, unit: 'K' },
   evidence: {
-    quote: { type: 'TextQuoteSelector', exact: 'a stable superconducting transition between 92 and 93 K', prefix: 'We observe ', suffix: '.' },
+    quote: {
+      type: 'TextQuoteSelector',
+      exact: 'a stable superconducting transition between 92 and 93 K',
+      prefix: 'We observe ',
+      suffix: '.',
+    },
     page: 3,
   },
   status: 'needs_review',

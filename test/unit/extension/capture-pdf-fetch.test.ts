@@ -50,7 +50,9 @@ describe('fetchPdfBytes', () => {
 
   it('accepts a PDF served as application/octet-stream with bytes before %PDF- (PDF 32000-1 §7.5.2)', async () => {
     const body = new Uint8Array([...encoder.encode('garbage\n'), ...PDF_HEAD]);
-    const bytes = await fetchPdfBytes(URL_, { fetch: answering(new Response(body, { headers: { 'content-type': 'application/octet-stream' } })) });
+    const bytes = await fetchPdfBytes(URL_, {
+      fetch: answering(new Response(body, { headers: { 'content-type': 'application/octet-stream' } })),
+    });
     expect(bytes.length).toBe(8 + 15);
   });
 
@@ -66,7 +68,9 @@ describe('fetchPdfBytes', () => {
   });
 
   it('HTTP 404 and 410 are not-found, with the status in words', async () => {
-    const error = await rejection(fetchPdfBytes(URL_, { fetch: answering(new Response('gone', { status: 404, statusText: 'Not Found' })) }));
+    const error = await rejection(
+      fetchPdfBytes(URL_, { fetch: answering(new Response('gone', { status: 404, statusText: 'Not Found' })) }),
+    );
     expect(error.code).toBe('not-found');
     expect(error.message).toBe('The PDF is no longer at this address (HTTP 404 Not Found). Reload the tab and capture again.');
     expect((await rejection(fetchPdfBytes(URL_, { fetch: answering(new Response('', { status: 410 })) }))).code).toBe('not-found');
@@ -76,13 +80,17 @@ describe('fetchPdfBytes', () => {
     const refused = await rejection(fetchPdfBytes(URL_, { fetch: answering(new Response('no', { status: 403 })) }));
     expect(refused.code).toBe('unreadable');
     expect(refused.message).toMatch(/^The publisher refused to send the PDF \(HTTP 403\)\. Sign in/);
-    const challenged = await rejection(fetchPdfBytes(URL_, { fetch: answering(new Response('<html>', { status: 403, headers: { 'cf-mitigated': 'challenge' } })) }));
+    const challenged = await rejection(
+      fetchPdfBytes(URL_, { fetch: answering(new Response('<html>', { status: 403, headers: { 'cf-mitigated': 'challenge' } })) }),
+    );
     expect(challenged.code).toBe('bot-check');
     expect(challenged.message).toContain('HTTP 403');
   });
 
   it('HTTP 503 is unreadable with its status', async () => {
-    const error = await rejection(fetchPdfBytes(URL_, { fetch: answering(new Response('', { status: 503, statusText: 'Service Unavailable' })) }));
+    const error = await rejection(
+      fetchPdfBytes(URL_, { fetch: answering(new Response('', { status: 503, statusText: 'Service Unavailable' })) }),
+    );
     expect(error).toMatchObject({ code: 'unreadable', message: 'The PDF could not be downloaded (HTTP 503 Service Unavailable).' });
   });
 
@@ -92,7 +100,9 @@ describe('fetchPdfBytes', () => {
     const response = new Response(body, { headers: { 'content-length': '2000000' } });
     const error = await rejection(fetchPdfBytes(URL_, { fetch: answering(response), maxBytes: 1_048_576 }));
     expect(error.code).toBe('unreadable');
-    expect(error.message).toBe('The PDF is too large to capture in the browser (1.9 MB; the limit is 1.0 MB). Save it and run `npx assay capture <file.pdf>`.');
+    expect(error.message).toBe(
+      'The PDF is too large to capture in the browser (1.9 MB; the limit is 1.0 MB). Save it and run `npx assay capture <file.pdf>`.',
+    );
     expect(body.locked).toBe(false); // never read, only cancelled
   });
 
@@ -123,11 +133,15 @@ describe('fetchPdfBytes', () => {
 
   it('a server that never answers hits the time limit', async () => {
     const fetch = vi.fn<FetchLike>(
-      (_url, init) => new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
     );
     const error = await rejection(fetchPdfBytes(URL_, { fetch, timeoutMs: 30 }));
     // 30 ms rounds to 0 s; the words matter, not the number.
-    expect(error).toMatchObject({ code: 'unreadable', message: 'The PDF did not download within 0 s. Check the connection and capture again.' });
+    expect(error).toMatchObject({
+      code: 'unreadable',
+      message: 'The PDF did not download within 0 s. Check the connection and capture again.',
+    });
   });
 
   it('a download that stalls mid-body hits the time limit', async () => {
@@ -140,7 +154,8 @@ describe('fetchPdfBytes', () => {
   it('the caller’s abort rejects with its own reason, not a CaptureError', async () => {
     const controller = new AbortController();
     const fetch = vi.fn<FetchLike>(
-      (_url, init) => new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
     );
     const pending = fetchPdfBytes(URL_, { fetch, signal: controller.signal });
     controller.abort(new Error('stopped by the reader'));

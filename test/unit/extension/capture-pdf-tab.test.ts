@@ -107,7 +107,9 @@ describe('captureTab on a PDF tab', () => {
       }
       return [{ result: { ok: false, failure: { code: 'not-article', message: 'ran the HTML capture script' } } }];
     });
-    const fetch = vi.fn<FetchLike>(options.fetch ?? (async () => new Response(pdfBytes.slice(), { headers: { 'content-type': 'application/pdf' } })));
+    const fetch = vi.fn<FetchLike>(
+      options.fetch ?? (async () => new Response(pdfBytes.slice(), { headers: { 'content-type': 'application/pdf' } })),
+    );
     const dependencies: CaptureTabDependencies = { tabs: { get: async () => ({ url: options.url }) }, scripting: { executeScript }, fetch };
     return { dependencies, executeScript, fetch };
   }
@@ -115,7 +117,10 @@ describe('captureTab on a PDF tab', () => {
   it('a viewer tab (application/pdf) is downloaded, saved with its DOI and page numbers, and never gets the capture script', async () => {
     const { dependencies, executeScript, fetch } = fakes({ url: 'https://pubs.acs.org/doi/pdf/10.1021/x', contentType: 'application/pdf' });
     const response = await captureTab({ type: 'capture-tab', tabId: 3 }, database, dependencies);
-    expect(response).toMatchObject({ ok: true, paper: { key: 'doi:10.1234/assay.test.5', source: 'pdf', adapter: 'pdfjs', url: 'https://pubs.acs.org/doi/pdf/10.1021/x' } });
+    expect(response).toMatchObject({
+      ok: true,
+      paper: { key: 'doi:10.1234/assay.test.5', source: 'pdf', adapter: 'pdfjs', url: 'https://pubs.acs.org/doi/pdf/10.1021/x' },
+    });
     expect(executeScript).toHaveBeenCalledTimes(1);
     expect(executeScript.mock.calls[0]?.[0]).toMatchObject({ target: { tabId: 3 } });
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -140,7 +145,10 @@ describe('captureTab on a PDF tab', () => {
   });
 
   it('an HTML page the probe may not read fails with the injection error in words, and nothing is fetched', async () => {
-    const { dependencies, executeScript, fetch } = fakes({ url: 'https://example.org/article', probeError: new Error('Cannot access contents of the page.') });
+    const { dependencies, executeScript, fetch } = fakes({
+      url: 'https://example.org/article',
+      probeError: new Error('Cannot access contents of the page.'),
+    });
     const response = await captureTab({ type: 'capture-tab', tabId: 3 }, database, dependencies);
     expect(response).toMatchObject({ ok: false, failure: { code: 'no-tab', message: expect.stringMatching(/click its toolbar button/) } });
     expect(executeScript).toHaveBeenCalledTimes(1);
@@ -155,9 +163,15 @@ describe('captureTab on a PDF tab', () => {
   });
 
   it('a local PDF file says to use the CLI', async () => {
-    const { dependencies, fetch } = fakes({ url: 'file:///home/reader/paper.pdf', probeError: new Error('Cannot access contents of url "file:///home/reader/paper.pdf".') });
+    const { dependencies, fetch } = fakes({
+      url: 'file:///home/reader/paper.pdf',
+      probeError: new Error('Cannot access contents of url "file:///home/reader/paper.pdf".'),
+    });
     const response = await captureTab({ type: 'capture-tab', tabId: 3 }, database, dependencies);
-    expect(response).toMatchObject({ ok: false, failure: { code: 'unsupported-type', message: expect.stringMatching(/npx assay capture/) } });
+    expect(response).toMatchObject({
+      ok: false,
+      failure: { code: 'unsupported-type', message: expect.stringMatching(/npx assay capture/) },
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -2,9 +2,15 @@ import { describe, expect, test, vi } from 'vitest';
 import type { HighlightReport, RequestOf } from '../../../src/contracts/messages';
 import { createHighlightHandlers, highlightScriptFile, type HighlightApi } from '../../../src/extension/highlight-tab';
 
-const REPORT: HighlightReport = { anchored: ['f1'], failed: [{ id: 'f2', reason: 'the quote was not found in the page' }], method: 'custom-highlight' };
+const REPORT: HighlightReport = {
+  anchored: ['f1'],
+  failed: [{ id: 'f2', reason: 'the quote was not found in the page' }],
+  method: 'custom-highlight',
+};
 
-function fakeApi(overrides: { url?: string; get?: () => Promise<{ url?: string }>; inject?: () => Promise<unknown>; answer?: () => Promise<unknown> } = {}) {
+function fakeApi(
+  overrides: { url?: string; get?: () => Promise<{ url?: string }>; inject?: () => Promise<unknown>; answer?: () => Promise<unknown> } = {},
+) {
   const api = {
     tabs: {
       get: vi.fn(overrides.get ?? (async () => ({ url: overrides.url ?? 'https://pubs.acs.org/doi/10.1021/acsenergylett.7b00001' }))),
@@ -45,16 +51,30 @@ describe('createHighlightHandlers', () => {
   test('a chrome:// page is refused before injecting', async () => {
     const api = fakeApi({ url: 'chrome://settings/' });
     const answer = await createHighlightHandlers(api)['highlight-show'](showRequest);
-    expect(answer).toMatchObject({ ok: false, failure: { code: 'no-tab', message: expect.stringMatching(/^Cannot highlight in this tab: chrome:\/\/ pages cannot be read/) } });
+    expect(answer).toMatchObject({
+      ok: false,
+      failure: { code: 'no-tab', message: expect.stringMatching(/^Cannot highlight in this tab: chrome:\/\/ pages cannot be read/) },
+    });
     expect(api.scripting.executeScript).not.toHaveBeenCalled();
   });
 
   test('an injection refused by the browser is no-tab with the reason in words', async () => {
-    const api = fakeApi({ inject: async () => Promise.reject(new Error('Cannot access contents of url "https://example.org/". Extension manifest must request permission to access this host.')) });
+    const api = fakeApi({
+      inject: async () =>
+        Promise.reject(
+          new Error(
+            'Cannot access contents of url "https://example.org/". Extension manifest must request permission to access this host.',
+          ),
+        ),
+    });
     const answer = await createHighlightHandlers(api)['highlight-show'](showRequest);
     expect(answer).toEqual({
       ok: false,
-      failure: { code: 'no-tab', message: 'Assay may mark a page only after you click its toolbar button on that page. Click the Assay button, then show the highlights again.' },
+      failure: {
+        code: 'no-tab',
+        message:
+          'Assay may mark a page only after you click its toolbar button on that page. Click the Assay button, then show the highlights again.',
+      },
     });
     expect(api.tabs.sendMessage).not.toHaveBeenCalled();
   });
@@ -62,20 +82,29 @@ describe('createHighlightHandlers', () => {
   test('no listener in the page is an internal failure that says the page did not answer', async () => {
     const api = fakeApi({ answer: async () => Promise.reject(new Error('Could not establish connection. Receiving end does not exist.')) });
     const answer = await createHighlightHandlers(api)['highlight-scroll'](scrollRequest);
-    expect(answer).toMatchObject({ ok: false, failure: { code: 'internal', message: expect.stringMatching(/^The page did not answer: the highlighter did not start in it/) } });
+    expect(answer).toMatchObject({
+      ok: false,
+      failure: { code: 'internal', message: expect.stringMatching(/^The page did not answer: the highlighter did not start in it/) },
+    });
   });
 
   test('no reply at all is an internal failure', async () => {
     const api = fakeApi({ answer: async () => undefined });
     const answer = await createHighlightHandlers(api)['highlight-show'](showRequest);
-    expect(answer).toMatchObject({ ok: false, failure: { code: 'internal', message: expect.stringMatching(/^The page did not answer the highlight request/) } });
+    expect(answer).toMatchObject({
+      ok: false,
+      failure: { code: 'internal', message: expect.stringMatching(/^The page did not answer the highlight request/) },
+    });
   });
 
   test('a reply of the wrong shape is an internal failure naming the problem', async () => {
     // A page script answering in Assay's place, or a stale content script of another version.
     const api = fakeApi({ answer: async () => ({ ok: true, report: { anchored: 'f1', method: 'paint' } }) });
     const answer = await createHighlightHandlers(api)['highlight-show'](showRequest);
-    expect(answer).toMatchObject({ ok: false, failure: { code: 'internal', message: expect.stringMatching(/^The page answered the highlight request in an unexpected shape: /) } });
+    expect(answer).toMatchObject({
+      ok: false,
+      failure: { code: 'internal', message: expect.stringMatching(/^The page answered the highlight request in an unexpected shape: /) },
+    });
   });
 
   test('the page’s own failure (the PDF viewer) is passed on', async () => {

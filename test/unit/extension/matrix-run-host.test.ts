@@ -27,7 +27,11 @@ const settings = (overrides: Partial<MatrixRunSettings> = {}): MatrixRunSettings
   paperKey,
   properties: ['band_gap', 'bulk_modulus'],
   preset: 'browser',
-  engine: { kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1', roster: { proposers: ['a', 'b', 'c'], aggregator: 'a', generator: 'b', discriminator: 'c' } },
+  engine: {
+    kind: 'openai',
+    baseUrl: 'http://127.0.0.1:9/v1',
+    roster: { proposers: ['a', 'b', 'c'], aggregator: 'a', generator: 'b', discriminator: 'c' },
+  },
   seed: 42,
   ...overrides,
 });
@@ -56,14 +60,22 @@ describe('matrix run host', () => {
       ['verified', 'band_gap', '3.4'],
       ['verified', 'bulk_modulus', '210'],
     ]);
-    expect(row!.run).toMatchObject({ counts: { verified: 2, needs_review: 0, rejected: 0 }, calls: llm.calls.length, models, modelLoads: 3 });
+    expect(row!.run).toMatchObject({
+      counts: { verified: 2, needs_review: 0, rejected: 0 },
+      calls: llm.calls.length,
+      models,
+      modelLoads: 3,
+    });
     expect(row!.progress).toMatchObject({ stage: 'ground', property: 'bulk_modulus' });
     expect(await getRun(database, 'run-1')).toEqual(row);
     // The roster's models went out per role.
-    expect(new Set(llm.calls.filter((call) => call.request.role === 'proposer').map((call) => call.request.model))).toEqual(new Set(['a', 'b', 'c']));
+    expect(new Set(llm.calls.filter((call) => call.request.role === 'proposer').map((call) => call.request.model))).toEqual(
+      new Set(['a', 'b', 'c']),
+    );
   });
 
   it('Stop keeps the properties already decided and stores the run as cancelled', async () => {
+    // eslint-disable-next-line prefer-const -- the scripted model cancels through `host`, declared before the model it is built from
     let host: ReturnType<typeof hostWith>;
     const inner = createScriptedLlm(matrixScript());
     const llm: LlmPort = {
@@ -106,7 +118,9 @@ describe('matrix run host', () => {
     ]);
     // Band gap was not asked again after the resume: its calls all came before the loss.
     const bandGapCalls = inner.calls.filter((call) => call.request.messages.some((message) => message.content.includes('band_gap')));
-    expect(Math.max(...bandGapCalls.map((call) => call.index))).toBeLessThan(inner.calls.find((call) => call.request.messages.some((message) => message.content.includes('bulk_modulus')))!.index);
+    expect(Math.max(...bandGapCalls.map((call) => call.index))).toBeLessThan(
+      inner.calls.find((call) => call.request.messages.some((message) => message.content.includes('bulk_modulus')))!.index,
+    );
     expect(row!.run!.properties.map((property) => property.property)).toEqual(['band_gap', 'bulk_modulus']);
     expect(row!.run!.counts).toEqual({ verified: 2, needs_review: 0, rejected: 0 });
   });
@@ -115,7 +129,11 @@ describe('matrix run host', () => {
     const llm = createScriptedLlm(matrixScript({}, { failAt: { 0: new LlmError('device-lost', 'The GPU device was lost.') } }));
     const host = hostWith(async () => ({ llm, models }));
     await host.start(settings());
-    expect(await host.settled('run-1')).toMatchObject({ status: 'interrupted', records: [], error: { code: 'device-lost', message: 'The GPU device was lost.' } });
+    expect(await host.settled('run-1')).toMatchObject({
+      status: 'interrupted',
+      records: [],
+      error: { code: 'device-lost', message: 'The GPU device was lost.' },
+    });
   });
 
   it('stores an engine that cannot start (no WebGPU) as interrupted with its advice, and reports engine status lines', async () => {
@@ -141,7 +159,10 @@ describe('matrix run host', () => {
       newId: () => 'run-key',
     });
     const base = settings();
-    const withKey = { ...base, engine: { ...(base.engine as Extract<MatrixRunSettings['engine'], { kind: 'openai' }>), apiKey: 'sk-secret' } };
+    const withKey = {
+      ...base,
+      engine: { ...(base.engine as Extract<MatrixRunSettings['engine'], { kind: 'openai' }>), apiKey: 'sk-secret' },
+    };
     await host.start(withKey);
     const row = await host.settled('run-key');
     expect(engineSettings).toMatchObject({ apiKey: 'sk-secret' });
@@ -152,7 +173,10 @@ describe('matrix run host', () => {
   it('refuses a run for a paper that is not saved, or for an unknown property, before storing anything', async () => {
     const host = hostWith(async () => ({ llm: createScriptedLlm(matrixScript()), models }));
     expect(await host.start(settings({ paperKey: 'doi:10.1/missing' }))).toMatchObject({ ok: false, failure: { code: 'bad-request' } });
-    expect(await host.start(settings({ properties: ['band_gap', 'colour'] }))).toEqual({ ok: false, failure: { code: 'bad-request', message: 'Unknown property: colour.' } });
+    expect(await host.start(settings({ properties: ['band_gap', 'colour'] }))).toEqual({
+      ok: false,
+      failure: { code: 'bad-request', message: 'Unknown property: colour.' },
+    });
     expect(await database.runs.count()).toBe(0);
   });
 
@@ -160,7 +184,10 @@ describe('matrix run host', () => {
     await createRun(database, settings(), { id: 'old', now: new Date('2026-11-21T09:00:00Z') });
     const host = hostWith(async () => ({ llm: createScriptedLlm(matrixScript()), models }));
     expect(await host.sweepStaleRuns()).toBe(1);
-    expect(await getRun(database, 'old')).toMatchObject({ status: 'interrupted', error: { code: 'interrupted', message: STALE_RUN_MESSAGE } });
+    expect(await getRun(database, 'old')).toMatchObject({
+      status: 'interrupted',
+      error: { code: 'interrupted', message: STALE_RUN_MESSAGE },
+    });
   });
 });
 
@@ -170,12 +197,37 @@ describe('matrix run host with a reader-defined property', () => {
     const llm = createScriptedLlm({
       respond: (request) =>
         request.role === 'proposer' || request.role === 'aggregator'
-          ? JSON.stringify({ triplets: [{ material: 'GaN', property: 'optical_gap', value: '3.4', unit: 'eV', quote: 'The band gap of GaN is 3.4 eV at room temperature.' }] })
-          : JSON.stringify({ text: 'done', materials: ['GaN'], triplets: [{ material: 'GaN', property: 'optical_gap', value: 3.4, unit: 'eV', quote: 'The band gap of GaN is 3.4 eV at room temperature.' }], final: true }),
+          ? JSON.stringify({
+              triplets: [
+                {
+                  material: 'GaN',
+                  property: 'optical_gap',
+                  value: '3.4',
+                  unit: 'eV',
+                  quote: 'The band gap of GaN is 3.4 eV at room temperature.',
+                },
+              ],
+            })
+          : JSON.stringify({
+              text: 'done',
+              materials: ['GaN'],
+              triplets: [
+                {
+                  material: 'GaN',
+                  property: 'optical_gap',
+                  value: 3.4,
+                  unit: 'eV',
+                  quote: 'The band gap of GaN is 3.4 eV at room temperature.',
+                },
+              ],
+              final: true,
+            }),
     });
     const host = hostWith(async () => ({ llm, models }));
     expect(await host.start(settings({ properties: ['optical_gap'], extraProperties: [own] }))).toEqual({ ok: true, runId: 'run-1' });
     const row = await host.settled('run-1');
-    expect(row!.records.map((record) => [record.status, record.triplet.property, record.triplet.valueText])).toEqual([['verified', 'optical_gap', '3.4']]);
+    expect(row!.records.map((record) => [record.status, record.triplet.property, record.triplet.valueText])).toEqual([
+      ['verified', 'optical_gap', '3.4'],
+    ]);
   });
 });

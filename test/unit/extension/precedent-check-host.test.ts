@@ -5,17 +5,40 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EngineSettings } from '../../../src/contracts/matrix-run';
 import { PrecedentCheckJsonSchema, ResponseSchemas, type RequestOf } from '../../../src/contracts/messages';
-import { arxivOverHttps, createPrecedentCheckHost, literatureClients, withoutEmptyOpenAlexKey } from '../../../src/extension/precedent-check-host';
+import {
+  arxivOverHttps,
+  createPrecedentCheckHost,
+  literatureClients,
+  withoutEmptyOpenAlexKey,
+} from '../../../src/extension/precedent-check-host';
 import type { RunEngine } from '../../../src/extension/matrix-run-host';
 import { LlmError } from '../../../src/llm/llm-port';
 import { createScriptedLlm } from '../../../src/llm/scripted-llm';
 import { parseReferenceTable } from '../../../src/precedent/reference-table';
-import { LiteratureError, type LiteratureClient, type LiteratureRecord, type LiteratureSource } from '../../../src/precedent/literature/types';
+import {
+  LiteratureError,
+  type LiteratureClient,
+  type LiteratureRecord,
+  type LiteratureSource,
+} from '../../../src/precedent/literature/types';
 
-const ENGINE: EngineSettings = { kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', roster: { proposers: ['p'], aggregator: 'judge-model', generator: 'g', discriminator: 'd' } };
-const REQUEST: RequestOf<'precedent-check'> = { type: 'precedent-check', material: 'MgB2', property: 'tc', literature: { mailto: 'reader@example.org' }, engine: ENGINE };
+const ENGINE: EngineSettings = {
+  kind: 'openai',
+  baseUrl: 'http://127.0.0.1:11434/v1',
+  roster: { proposers: ['p'], aggregator: 'judge-model', generator: 'g', discriminator: 'd' },
+};
+const REQUEST: RequestOf<'precedent-check'> = {
+  type: 'precedent-check',
+  material: 'MgB2',
+  property: 'tc',
+  literature: { mailto: 'reader@example.org' },
+  engine: ENGINE,
+};
 // A table without MgB2, so the local sources do not answer.
-const TABLE = { name: 'supercon.csv', table: parseReferenceTable(['refno,material,property_name,property_value,property_unit', 'JLTP000001,Nb3Sn,tc,18,K', ''].join('\n')) };
+const TABLE = {
+  name: 'supercon.csv',
+  table: parseReferenceTable(['refno,material,property_name,property_value,property_unit', 'JLTP000001,Nb3Sn,tc,18,K', ''].join('\n')),
+};
 
 const MGB2_RECORD: LiteratureRecord = {
   source: 'crossref',
@@ -59,14 +82,25 @@ function host(clients: LiteratureClient[], createEngine: (settings: EngineSettin
 
 describe('precedent-check in the offscreen document', () => {
   it('answers from a grounded literature abstract, judged by the roster aggregator, and disposes the engine', async () => {
-    const reply = JSON.stringify({ answer: 'Yes', values: [{ kind: 'Tc', value: 39, unit: 'K', sourceId: '10.1038/35065039', quote: 'MgB2 becomes superconducting at 39 K' }] });
+    const reply = JSON.stringify({
+      answer: 'Yes',
+      values: [{ kind: 'Tc', value: 39, unit: 'K', sourceId: '10.1038/35065039', quote: 'MgB2 becomes superconducting at 39 K' }],
+    });
     const engine = fakeEngine(reply);
-    const answer = await host([client('crossref', [MGB2_RECORD]), client('arxiv', []), client('openalex', [])], engine.createEngine)(REQUEST);
+    const answer = await host(
+      [client('crossref', [MGB2_RECORD]), client('arxiv', []), client('openalex', [])],
+      engine.createEngine,
+    )(REQUEST);
     expect(ResponseSchemas['precedent-check'].safeParse(answer).success).toBe(true);
     if (!answer.ok) throw new Error(answer.failure.message);
     expect(answer.check.answer).toBe('Yes');
     expect(answer.check.values).toHaveLength(1);
-    expect(answer.check.values[0]).toMatchObject({ kind: 'Tc', value: 39, unit: 'K', reference: { doi: '10.1038/35065039', title: 'Superconductivity at 39 K in magnesium diboride', year: 2001 } });
+    expect(answer.check.values[0]).toMatchObject({
+      kind: 'Tc',
+      value: 39,
+      unit: 'K',
+      reference: { doi: '10.1038/35065039', title: 'Superconductivity at 39 K in magnesium diboride', year: 2001 },
+    });
     expect(answer.check.searched.find((entry) => entry.source === 'Crossref')).toMatchObject({ found: 1 });
     expect(engine.createEngine).toHaveBeenCalledTimes(1);
     expect(engine.createEngine.mock.calls[0]![0]).toEqual(ENGINE);
@@ -75,8 +109,14 @@ describe('precedent-check in the offscreen document', () => {
   });
 
   it('drops a claim citing a DOI that was not retrieved, and answers Unknown', async () => {
-    const reply = JSON.stringify({ answer: 'Yes', values: [{ kind: 'Tc', value: 39, unit: 'K', sourceId: '10.9999/not-retrieved', quote: 'MgB2 becomes superconducting at 39 K' }] });
-    const answer = await host([client('crossref', [MGB2_RECORD]), client('arxiv', []), client('openalex', [])], fakeEngine(reply).createEngine)(REQUEST);
+    const reply = JSON.stringify({
+      answer: 'Yes',
+      values: [{ kind: 'Tc', value: 39, unit: 'K', sourceId: '10.9999/not-retrieved', quote: 'MgB2 becomes superconducting at 39 K' }],
+    });
+    const answer = await host(
+      [client('crossref', [MGB2_RECORD]), client('arxiv', []), client('openalex', [])],
+      fakeEngine(reply).createEngine,
+    )(REQUEST);
     if (!answer.ok) throw new Error(answer.failure.message);
     expect(answer.check.answer).toBe('Unknown');
     expect(answer.check.values).toEqual([]);
@@ -90,7 +130,11 @@ describe('precedent-check in the offscreen document', () => {
     expect(answer.check.answer).toBe('Unknown');
     expect(answer.check.unknownBecause).toBe('No network: only local sources were searched.');
     expect(answer.check.searched.map((entry) => `${entry.source}: ${entry.note}`)).toEqual(
-      expect.arrayContaining(['Crossref: unreachable — could not reach crossref', 'arXiv: unreachable — could not reach arxiv', 'OpenAlex: unreachable — could not reach openalex']),
+      expect.arrayContaining([
+        'Crossref: unreachable — could not reach crossref',
+        'arXiv: unreachable — could not reach arxiv',
+        'OpenAlex: unreachable — could not reach openalex',
+      ]),
     );
     expect(engine.createEngine).not.toHaveBeenCalled();
   });
@@ -102,7 +146,11 @@ describe('precedent-check in the offscreen document', () => {
     const answer = await host([client('crossref', [MGB2_RECORD]), client('arxiv', []), client('openalex', [])], createEngine)(REQUEST);
     if (!answer.ok) throw new Error(answer.failure.message);
     expect(answer.check.answer).toBe('Unknown');
-    expect(answer.check.searched.at(-1)).toEqual({ source: 'model engine', found: 0, note: 'failed — WebGPU is not available in this browser; the literature was not judged' });
+    expect(answer.check.searched.at(-1)).toEqual({
+      source: 'model engine',
+      found: 0,
+      note: 'failed — WebGPU is not available in this browser; the literature was not judged',
+    });
     expect(answer.check.unknownBecause).toContain('model engine (failed — WebGPU is not available in this browser');
   });
 
@@ -110,7 +158,10 @@ describe('precedent-check in the offscreen document', () => {
     const hanging: LiteratureClient = {
       name: 'crossref',
       describeQuery: () => 'MgB2',
-      search: (_query, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new LiteratureError('aborted', 'crossref', 'cancelled')))),
+      search: (_query, signal) =>
+        new Promise((_resolve, reject) =>
+          signal?.addEventListener('abort', () => reject(new LiteratureError('aborted', 'crossref', 'cancelled'))),
+        ),
     };
     const answer = await host([hanging], fakeEngine('{}').createEngine, 20)(REQUEST);
     if (!answer.ok) throw new Error(answer.failure.message);
@@ -127,7 +178,10 @@ describe('precedent-check in the offscreen document', () => {
       createEngine: fakeEngine('{}').createEngine,
       clients: () => [],
     })(REQUEST);
-    expect(answer).toEqual({ ok: false, failure: { code: 'internal', message: 'Could not read your reference tables or dataset: database closed' } });
+    expect(answer).toEqual({
+      ok: false,
+      failure: { code: 'internal', message: 'Could not read your reference tables or dataset: database closed' },
+    });
   });
 });
 
@@ -155,7 +209,11 @@ describe('literature clients', () => {
   });
 
   it('builds Crossref, arXiv and OpenAlex in that order', () => {
-    expect(literatureClients({ mailto: 'reader@example.org', openAlexKey: 'k' }, globalThis.fetch).map((entry) => entry.name)).toEqual(['crossref', 'arxiv', 'openalex']);
+    expect(literatureClients({ mailto: 'reader@example.org', openAlexKey: 'k' }, globalThis.fetch).map((entry) => entry.name)).toEqual([
+      'crossref',
+      'arxiv',
+      'openalex',
+    ]);
   });
 });
 
@@ -164,6 +222,11 @@ describe('PrecedentCheckJsonSchema', () => {
     const base = { answer: 'Unknown', values: [], sources: [], searched: [], dropped: [], related: [], phases: [] };
     expect(PrecedentCheckJsonSchema.safeParse(base).success).toBe(true);
     expect(PrecedentCheckJsonSchema.safeParse({ ...base, answer: 'Maybe' }).success).toBe(false);
-    expect(PrecedentCheckJsonSchema.safeParse({ ...base, values: [{ kind: 'Tc', value: '39', unit: 'K', reference: {}, quote: 'q', origin: 'crossref' }] }).success).toBe(false);
+    expect(
+      PrecedentCheckJsonSchema.safeParse({
+        ...base,
+        values: [{ kind: 'Tc', value: '39', unit: 'K', reference: {}, quote: 'q', origin: 'crossref' }],
+      }).success,
+    ).toBe(false);
   });
 });

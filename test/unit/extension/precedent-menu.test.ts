@@ -20,7 +20,8 @@ function fakeApi() {
   const clicked: Array<(info: PrecedentMenuClickInfo, tab?: PrecedentMenuTab) => void> = [];
   const items = new Map<string, { title: string; contexts: string[] }>();
   const calls: string[] = [];
-  const notify = (key: string, newValue: unknown) => changeListeners.forEach((listener) => listener({ [key]: newValue === undefined ? {} : { newValue } }));
+  const notify = (key: string, newValue: unknown) =>
+    changeListeners.forEach((listener) => listener({ [key]: newValue === undefined ? {} : { newValue } }));
   const area: PendingPrecedentArea & { set(items: Record<string, unknown>): Promise<void> } = {
     get: async (key) => (session.has(key) ? { [key]: session.get(key) } : {}),
     set: vi.fn(async (values: Record<string, unknown>) => {
@@ -78,7 +79,14 @@ describe('registerPrecedentMenu', () => {
     const fake = fakeApi();
     registerPrecedentMenu(fake.api, NOW);
     fake.clicked[0]!({ menuItemId: PRECEDENT_MENU_ID, selectionText: '  MgB2\n' }, { id: 42, windowId: 3 });
-    await vi.waitFor(() => expect(fake.session.get(PENDING_PRECEDENT_KEY)).toEqual({ material: 'MgB2', property: 'tc', tabId: 42, at: '2026-11-22T06:00:00.000Z' }));
+    await vi.waitFor(() =>
+      expect(fake.session.get(PENDING_PRECEDENT_KEY)).toEqual({
+        material: 'MgB2',
+        property: 'tc',
+        tabId: 42,
+        at: '2026-11-22T06:00:00.000Z',
+      }),
+    );
     expect(fake.api.sidePanel.open).toHaveBeenCalledWith({ tabId: 42 });
   });
 });

@@ -45,7 +45,11 @@ function sources(capability: WebGpuCapability, vramMB = 500) {
   const value: RunEngineSources = {
     webLlm: async () => webLlm.llm,
     capability: async () => capability,
-    modelRecords: async () => [...new Set([...roster.proposers, roster.aggregator, roster.generator, roster.discriminator])].map((model_id) => ({ model_id, vram_required_MB: vramMB })),
+    modelRecords: async () =>
+      [...new Set([...roster.proposers, roster.aggregator, roster.generator, roster.discriminator])].map((model_id) => ({
+        model_id,
+        vram_required_MB: vramMB,
+      })),
     onLoadProgress: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -97,7 +101,13 @@ describe('run engines', () => {
     const { value, listeners } = sources(swiftShader);
     const statuses: Array<string | null> = [];
     const engine = await createRunEngineFactory({ ...value, now: () => clock })({ kind: 'webllm' }, (text) => statuses.push(text));
-    for (const [at, text] of [[0, 'a'], [100, 'b'], [249, 'c'], [250, 'd'], [600, 'e']] as const) {
+    for (const [at, text] of [
+      [0, 'a'],
+      [100, 'b'],
+      [249, 'c'],
+      [250, 'd'],
+      [600, 'e'],
+    ] as const) {
       clock = at;
       listeners.forEach((listener) => listener(text));
     }
@@ -108,7 +118,9 @@ describe('run engines', () => {
 
   it('WebLLM with a model larger than the GPU budget fails as out-of-gpu-memory, naming it', async () => {
     const { value } = sources(swiftShader, 9000);
-    const failure = await createRunEngineFactory(value)({ kind: 'webllm', gpuBudgetMB: 4096 }, () => undefined).catch((error: unknown) => error);
+    const failure = await createRunEngineFactory(value)({ kind: 'webllm', gpuBudgetMB: 4096 }, () => undefined).catch(
+      (error: unknown) => error,
+    );
     expect((failure as LlmError).code).toBe('out-of-gpu-memory');
     expect((failure as LlmError).message).toMatch(/9000 MB/);
   });
@@ -126,14 +138,30 @@ describe('run engines', () => {
     const bodies: Array<{ model: string }> = [];
     const fetch = (async (_url: string, init: { body: string }) => {
       bodies.push(JSON.parse(init.body) as { model: string });
-      return new Response(JSON.stringify({ model: 'x', choices: [{ message: { content: '{}' }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 1 } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      return new Response(
+        JSON.stringify({
+          model: 'x',
+          choices: [{ message: { content: '{}' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 3, completion_tokens: 1 },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
     }) as unknown as typeof globalThis.fetch;
     const { value } = sources(swiftShader);
     const engine = await createRunEngineFactory({ ...value, fetch })(
-      { kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', roster: { proposers: ['qwen2.5:7b', 'mistral:7b'], aggregator: 'llama3.2', generator: 'llama3.1:8b', discriminator: 'gemma2:9b' } },
+      {
+        kind: 'openai',
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        roster: { proposers: ['qwen2.5:7b', 'mistral:7b'], aggregator: 'llama3.2', generator: 'llama3.1:8b', discriminator: 'gemma2:9b' },
+      },
       () => undefined,
     );
-    expect(engine.models).toEqual({ proposers: ['qwen2.5:7b', 'mistral:7b'], aggregator: 'llama3.2', generator: 'llama3.1:8b', discriminator: 'gemma2:9b' });
+    expect(engine.models).toEqual({
+      proposers: ['qwen2.5:7b', 'mistral:7b'],
+      aggregator: 'llama3.2',
+      generator: 'llama3.1:8b',
+      discriminator: 'gemma2:9b',
+    });
     await engine.llm.complete({ role: 'generator', messages: [{ role: 'user', content: 'hi' }] });
     await engine.llm.complete({ role: 'discriminator', messages: [{ role: 'user', content: 'hi' }] });
     expect(bodies.map((body) => body.model)).toEqual(['llama3.1:8b', 'gemma2:9b']);

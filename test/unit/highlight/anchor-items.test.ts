@@ -56,7 +56,9 @@ describe('anchorItems', () => {
 
   test('picks the occurrence whose context matches when the quote occurs twice', () => {
     loadBody(document, '<p>Sample A: a band gap of 1.7 eV was measured.</p><p>Sample B: a band gap of 1.7 eV was measured.</p>');
-    const item = itemFromQuote('f3', 'a band gap of 1.7 eV', { quote: { type: 'TextQuoteSelector', exact: 'a band gap of 1.7 eV', prefix: 'Sample B: ', suffix: ' was' } });
+    const item = itemFromQuote('f3', 'a band gap of 1.7 eV', {
+      quote: { type: 'TextQuoteSelector', exact: 'a band gap of 1.7 eV', prefix: 'Sample B: ', suffix: ' was' },
+    });
     const [entry] = anchorItems([item], readPageText({ document, window })).anchored;
     expect(entry!.range.startContainer.textContent).toBe('Sample B: a band gap of 1.7 eV was measured.');
     expect(entry!.range.startOffset).toBe(10);
@@ -99,7 +101,10 @@ describe('failureReason', () => {
   });
 
   test('explains an elided quote whose pieces are not all there', () => {
-    const reason = failureReason('The films were annealed at 100 °C for ten minutes.', itemFromQuote('x', 'The films were annealed … band gap of 1.6 eV'));
+    const reason = failureReason(
+      'The films were annealed at 100 °C for ten minutes.',
+      itemFromQuote('x', 'The films were annealed … band gap of 1.6 eV'),
+    );
     expect(reason).toMatch(/pieces of the shortened quote/);
   });
 });

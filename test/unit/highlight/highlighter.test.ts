@@ -113,7 +113,11 @@ describe('createHighlighter', () => {
     paragraph.textContent = 'This paragraph was withdrawn by the authors.';
     await Promise.resolve();
     vi.advanceTimersByTime(300);
-    expect(highlighter.lastReport()).toEqual({ anchored: [], failed: [{ id: 'f2', reason: 'the quote was not found in the page' }], method: 'overlay' });
+    expect(highlighter.lastReport()).toEqual({
+      anchored: [],
+      failed: [{ id: 'f2', reason: 'the quote was not found in the page' }],
+      method: 'overlay',
+    });
   });
 
   test('a placed quote follows its paragraph when the page moves it', async () => {
@@ -135,7 +139,12 @@ describe('createHighlighter', () => {
     const scrollIntoView = vi.fn();
     window.Element.prototype.scrollIntoView = scrollIntoView;
     highlighter = createHighlighter({ document, window });
-    highlighter.show([itemFromCapture(document, 'f1', BANDGAP_SENTENCE, { mark: '1.7 eV', card: { material: 'perovskite', property: 'band gap', value: '1.7', unit: 'eV', agreed: 'rules and 3 of 3 proposers' } })]);
+    highlighter.show([
+      itemFromCapture(document, 'f1', BANDGAP_SENTENCE, {
+        mark: '1.7 eV',
+        card: { material: 'perovskite', property: 'band gap', value: '1.7', unit: 'eV', agreed: 'rules and 3 of 3 proposers' },
+      }),
+    ]);
 
     expect(highlighter.scrollTo('missing')).toBe(false);
     expect(scrollIntoView).not.toHaveBeenCalled();
@@ -152,7 +161,9 @@ describe('createHighlighter', () => {
     loadBody(document);
     const scrollIntoView = vi.fn();
     window.Element.prototype.scrollIntoView = scrollIntoView;
-    window.matchMedia = ((query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+    })) as unknown as typeof window.matchMedia;
     highlighter = createHighlighter({ document, window });
     highlighter.show([itemFromCapture(document, 'f1', BANDGAP_SENTENCE)]);
     highlighter.scrollTo('f1');

@@ -22,7 +22,14 @@ describe('renderCard', () => {
       id: 'f1',
       status: 'needs_review',
       quote: { type: 'TextQuoteSelector', exact: BANDGAP_SENTENCE, prefix: '', suffix: '' },
-      card: { material: 'FA0.83Cs0.17Pb(I0.6Br0.4)3', property: 'band gap', value: '1.7', unit: 'eV', conditions: 'UPS/IPES, room temperature', agreed: '2 of 3 proposers' },
+      card: {
+        material: 'FA0.83Cs0.17Pb(I0.6Br0.4)3',
+        property: 'band gap',
+        value: '1.7',
+        unit: 'eV',
+        conditions: 'UPS/IPES, room temperature',
+        agreed: '2 of 3 proposers',
+      },
     });
     expect(element.querySelector('.title')!.textContent).toBe('FA0.83Cs0.17Pb(I0.6Br0.4)3 — band gap');
     const terms = [...element.querySelectorAll('dt')].map((dt) => dt.textContent);

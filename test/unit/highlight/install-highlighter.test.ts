@@ -43,8 +43,12 @@ describe('installHighlighter', () => {
     expect(onMessage.listeners.size).toBe(1);
     expect(document.querySelectorAll('[data-assay-highlighter]').length).toBe(1);
     // The highlights placed before the re-injection are still there to scroll to.
-    expect(onMessage.deliver({ target: HIGHLIGHTER_TARGET, request: { type: 'highlight-scroll', tabId: 3, id: 'f1' } })).toEqual([{ ok: true, found: true }]);
-    expect(onMessage.deliver({ target: HIGHLIGHTER_TARGET, request: { type: 'highlight-scroll', tabId: 3, id: 'f9' } })).toEqual([{ ok: true, found: false }]);
+    expect(onMessage.deliver({ target: HIGHLIGHTER_TARGET, request: { type: 'highlight-scroll', tabId: 3, id: 'f1' } })).toEqual([
+      { ok: true, found: true },
+    ]);
+    expect(onMessage.deliver({ target: HIGHLIGHTER_TARGET, request: { type: 'highlight-scroll', tabId: 3, id: 'f9' } })).toEqual([
+      { ok: true, found: false },
+    ]);
   });
 
   test('does not answer messages addressed to others', () => {
@@ -61,7 +65,10 @@ describe('answerHighlighterMessage', () => {
 
   test('refuses a malformed envelope with bad-request', () => {
     loadBody(document);
-    const answer = answerHighlighterMessage(highlighter, document, { target: HIGHLIGHTER_TARGET, request: { type: 'highlight-scroll', tabId: 1, id: '' } });
+    const answer = answerHighlighterMessage(highlighter, document, {
+      target: HIGHLIGHTER_TARGET,
+      request: { type: 'highlight-scroll', tabId: 1, id: '' },
+    });
     expect(answer).toMatchObject({ ok: false, failure: { code: 'bad-request' } });
     expect(highlighter.scrollTo).not.toHaveBeenCalled();
   });
@@ -69,8 +76,14 @@ describe('answerHighlighterMessage', () => {
   test('answers unsupported-type in the PDF viewer', () => {
     loadBody(document, '<embed type="application/pdf" src="about:blank">', '');
     expect(isPdfViewer(document)).toBe(true);
-    const answer = answerHighlighterMessage(highlighter, document, { target: HIGHLIGHTER_TARGET, request: { type: 'highlight-scroll', tabId: 1, id: 'f1' } });
-    expect(answer).toMatchObject({ ok: false, failure: { code: 'unsupported-type', message: expect.stringMatching(/PDF in the browser’s viewer/) } });
+    const answer = answerHighlighterMessage(highlighter, document, {
+      target: HIGHLIGHTER_TARGET,
+      request: { type: 'highlight-scroll', tabId: 1, id: 'f1' },
+    });
+    expect(answer).toMatchObject({
+      ok: false,
+      failure: { code: 'unsupported-type', message: expect.stringMatching(/PDF in the browser’s viewer/) },
+    });
   });
 
   test('turns an error inside the highlighter into an internal failure', () => {
@@ -78,7 +91,10 @@ describe('answerHighlighterMessage', () => {
     highlighter.show.mockImplementationOnce(() => {
       throw new Error('Range boom');
     });
-    const answer = answerHighlighterMessage(highlighter, document, { target: HIGHLIGHTER_TARGET, request: { type: 'highlight-show', tabId: 1, items: [] } });
+    const answer = answerHighlighterMessage(highlighter, document, {
+      target: HIGHLIGHTER_TARGET,
+      request: { type: 'highlight-show', tabId: 1, items: [] },
+    });
     expect(answer).toEqual({ ok: false, failure: { code: 'internal', message: 'The highlighter failed in the page: Range boom' } });
   });
 });

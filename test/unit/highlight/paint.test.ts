@@ -53,7 +53,12 @@ describe('overlay painter', () => {
     ]);
     // The fake layout puts a range at 10 + 8 px per start offset, 8 px per character: "1.7 eV"
     // is the whole text of <b>, so it starts at offset 0 → left 10 px, width 6 × 8 = 48 px.
-    expect([boxes[0]!.style.left, boxes[0]!.style.top, boxes[0]!.style.width, boxes[0]!.style.height]).toEqual(['10px', '100px', '48px', '20px']);
+    expect([boxes[0]!.style.left, boxes[0]!.style.top, boxes[0]!.style.width, boxes[0]!.style.height]).toEqual([
+      '10px',
+      '100px',
+      '48px',
+      '20px',
+    ]);
     expect(painter.method).toBe('overlay');
     expect(painter.rangeOf('review-1')?.toString()).toBe('1.6 eV');
     expect(painter.rangeOf('nope')).toBeUndefined();

@@ -63,12 +63,17 @@ function engine(loader: ReturnType<typeof fakeLoader>, extra: Omit<LlmScript, 'r
   return { llm, ...watched(loader, llm) };
 }
 
-const ask = (model: string | undefined, extra: Partial<LlmRequest> = {}): LlmRequest => ({ role: 'proposer', ...(model ? { model } : {}), messages: [{ role: 'user', content: 'x' }], ...extra });
+const ask = (model: string | undefined, extra: Partial<LlmRequest> = {}): LlmRequest => ({
+  role: 'proposer',
+  ...(model ? { model } : {}),
+  messages: [{ role: 'user', content: 'x' }],
+  ...extra,
+});
 
 describe('createModelScheduler', () => {
   it('together: one load covers a whole run of concurrent and sequential calls', async () => {
     const loader = fakeLoader();
-    const { llm, port, servedWhileUnloaded } = engine(loader);
+    const { port, servedWhileUnloaded } = engine(loader);
     const scheduler = createModelScheduler(port, loader, together());
     await Promise.all([scheduler.complete(ask('A')), scheduler.complete(ask('B')), scheduler.complete(ask('C'))]);
     for (const model of ['C', 'A', 'B', 'A']) await scheduler.complete(ask(model));
@@ -82,7 +87,7 @@ describe('createModelScheduler', () => {
     const plan = oneAtATime();
     expect(plan).toEqual({ together: false, groups: [['A'], ['B'], ['C']], totalMB: 2400, budgetMB: 1000 });
     const loader = fakeLoader();
-    const { llm, port, servedWhileUnloaded } = engine(loader);
+    const { port, servedWhileUnloaded } = engine(loader);
     const scheduler = createModelScheduler(port, loader, plan);
     const replies = await Promise.all([scheduler.complete(ask('A')), scheduler.complete(ask('B')), scheduler.complete(ask('C'))]);
     // Each group covers one waiting call: ties go to the oldest call, so A, then B, then C.
@@ -94,7 +99,7 @@ describe('createModelScheduler', () => {
 
   it('loads the group that covers the most waiting calls first', async () => {
     const loader = fakeLoader();
-    const { llm, port } = engine(loader);
+    const { port } = engine(loader);
     const scheduler = createModelScheduler(port, loader, oneAtATime());
     // Waiting: A, B, B → B's group covers 2 calls, A's 1: B first although A is older.
     const replies = await Promise.all([scheduler.complete(ask('A')), scheduler.complete(ask('B')), scheduler.complete(ask('B'))]);
@@ -104,7 +109,7 @@ describe('createModelScheduler', () => {
 
   it('does not interrupt sequential calls on one model for a waiting call to another (settle)', async () => {
     const loader = fakeLoader();
-    const { llm, port } = engine(loader);
+    const { port } = engine(loader);
     const scheduler = createModelScheduler(port, loader, oneAtATime());
     const order: string[] = [];
     const sequential = async () => {
@@ -126,7 +131,7 @@ describe('createModelScheduler', () => {
 
   it('a waiting call whose signal fires leaves the queue and rejects with aborted; an aborted signal rejects at once', async () => {
     const loader = fakeLoader();
-    const { llm, port } = engine(loader);
+    const { port } = engine(loader);
     const scheduler = createModelScheduler(port, loader, oneAtATime());
     const controller = new AbortController();
     const first = scheduler.complete(ask('A'));
@@ -147,14 +152,23 @@ describe('createModelScheduler', () => {
     const loader = fakeLoader((_ids, attempt) => (attempt === 1 ? oom : attempt === 3 ? new Error('shader compile failed') : undefined));
     const { port } = engine(loader);
     const scheduler = createModelScheduler(port, loader, oneAtATime());
-    const results = await Promise.allSettled([scheduler.complete(ask('A')), scheduler.complete(ask('B')), scheduler.complete(ask('B')), scheduler.complete(ask('C'))]);
+    const results = await Promise.allSettled([
+      scheduler.complete(ask('A')),
+      scheduler.complete(ask('B')),
+      scheduler.complete(ask('B')),
+      scheduler.complete(ask('C')),
+    ]);
     // Waiting A, B, B, C. Attempt 1: B (covers 2 calls) fails → both B calls reject with its
     // LlmError as is. Attempt 2: A (ties with C; A is older) loads. Attempt 3: C fails with a
     // plain Error → 'unavailable' naming the cause.
     expect((results[1] as PromiseRejectedResult).reason).toBe(oom);
     expect((results[2] as PromiseRejectedResult).reason).toBe(oom);
     expect(results[0]).toMatchObject({ status: 'fulfilled', value: { text: 'A#0' } });
-    expect((results[3] as PromiseRejectedResult).reason).toMatchObject({ name: 'LlmError', code: 'unavailable', message: expect.stringContaining('shader compile failed') });
+    expect((results[3] as PromiseRejectedResult).reason).toMatchObject({
+      name: 'LlmError',
+      code: 'unavailable',
+      message: expect.stringContaining('shader compile failed'),
+    });
     expect(loader.attempts).toEqual([['B'], ['A'], ['C']]);
     expect(scheduler.loads()).toBe(1);
     // A later call to C tries the load again (attempt 4), which succeeds.
@@ -186,8 +200,14 @@ describe('createModelScheduler', () => {
   it('rejects a call that names no model or a model outside the plan', async () => {
     const loader = fakeLoader();
     const scheduler = createModelScheduler(engine(loader).port, loader, together());
-    await expect(scheduler.complete(ask(undefined))).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining('names no model') });
-    await expect(scheduler.complete(ask('Z'))).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining('Z is not in') });
+    await expect(scheduler.complete(ask(undefined))).rejects.toMatchObject({
+      code: 'unavailable',
+      message: expect.stringContaining('names no model'),
+    });
+    await expect(scheduler.complete(ask('Z'))).rejects.toMatchObject({
+      code: 'unavailable',
+      message: expect.stringContaining('Z is not in'),
+    });
     expect(loader.attempts).toEqual([]);
   });
 });
@@ -204,7 +224,11 @@ describe('runMatrix through the scheduler, browser preset, default shader-f16 ro
     const loader = fakeLoader();
     const { port, servedWhileUnloaded } = watched(loader, createScriptedLlm(script));
     const scheduler = createModelScheduler(port, loader, plan);
-    const { run: record } = await runMatrix(article, { properties: [bandGap], preset: BROWSER_PRESET, models: rosterToPresetModels(roster) }, { llm: scheduler, rng: createSeededRandom(1), ...realDependencies });
+    const { run: record } = await runMatrix(
+      article,
+      { properties: [bandGap], preset: BROWSER_PRESET, models: rosterToPresetModels(roster) },
+      { llm: scheduler, rng: createSeededRandom(1), ...realDependencies },
+    );
     return { plan, scheduler, record, servedWhileUnloaded };
   }
 
@@ -227,7 +251,11 @@ describe('runMatrix through the scheduler, browser preset, default shader-f16 ro
     //   Refinement (K = 1): Q, L, G wait; G is loaded → G's call first; then Q (6), L (7);
     //        the aggregator's G → load G (8).
     const worst = await run(1896, disagreeing());
-    expect(worst.plan.groups).toEqual([['gemma-2-2b-it-q4f16_1-MLC'], ['Qwen2.5-1.5B-Instruct-q4f16_1-MLC'], ['Llama-3.2-1B-Instruct-q4f16_1-MLC']]);
+    expect(worst.plan.groups).toEqual([
+      ['gemma-2-2b-it-q4f16_1-MLC'],
+      ['Qwen2.5-1.5B-Instruct-q4f16_1-MLC'],
+      ['Llama-3.2-1B-Instruct-q4f16_1-MLC'],
+    ]);
     expect(worst.record.properties[0]).toMatchObject({ earlyExit: false, refinementRounds: 1 });
     expect(worst.scheduler.loads()).toBe(8);
     const [Q, L, G] = roster.proposers as [string, string, string];

@@ -52,8 +52,16 @@ async function startServer(handler: Handler): Promise<TestServer> {
   return state;
 }
 
-function completion(content: string, usage: { prompt_tokens: number; completion_tokens: number } | null = { prompt_tokens: 11, completion_tokens: 7 }): string {
-  return JSON.stringify({ id: 'x', model: 'qwen2.5:1.5b', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], ...(usage ? { usage } : {}) });
+function completion(
+  content: string,
+  usage: { prompt_tokens: number; completion_tokens: number } | null = { prompt_tokens: 11, completion_tokens: 7 },
+): string {
+  return JSON.stringify({
+    id: 'x',
+    model: 'qwen2.5:1.5b',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    ...(usage ? { usage } : {}),
+  });
 }
 
 function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
@@ -62,7 +70,11 @@ function send(response: ServerResponse, status: number, body: string, headers: R
 }
 
 const fast = { backoff: { minTimeoutMs: 1, maxTimeoutMs: 5 } };
-const ask = (extra: Partial<LlmRequest> = {}): LlmRequest => ({ role: 'proposer', messages: [{ role: 'user', content: 'Band gap of GaN?' }], ...extra });
+const ask = (extra: Partial<LlmRequest> = {}): LlmRequest => ({
+  role: 'proposer',
+  messages: [{ role: 'user', content: 'Band gap of GaN?' }],
+  ...extra,
+});
 const failureOf = (promise: Promise<unknown>): Promise<LlmError> =>
   promise.then(
     () => {
@@ -77,10 +89,20 @@ const failureOf = (promise: Promise<unknown>): Promise<LlmError> =>
 describe('createOpenAiCompatibleLlm against a local HTTP server', () => {
   it('posts the chat request with json_schema and returns text, model and usage', async () => {
     const server = await startServer((_request, response) => send(response, 200, completion('{"ok":true}')));
-    const llm = createOpenAiCompatibleLlm({ baseUrl: `${server.baseUrl}/`, apiKey: 'sk-test', models: { proposer: 'qwen2.5:1.5b' }, ...fast });
+    const llm = createOpenAiCompatibleLlm({
+      baseUrl: `${server.baseUrl}/`,
+      apiKey: 'sk-test',
+      models: { proposer: 'qwen2.5:1.5b' },
+      ...fast,
+    });
     const jsonSchema = { name: 'triplets', schema: { type: 'object', properties: { ok: { type: 'boolean' } } } };
     const reply = await llm.complete(ask({ temperature: 0.7, maxTokens: 256, seed: 42, jsonSchema }));
-    expect(reply).toEqual({ text: '{"ok":true}', model: 'qwen2.5:1.5b', usage: { promptTokens: 11, completionTokens: 7 }, finishReason: 'stop' });
+    expect(reply).toEqual({
+      text: '{"ok":true}',
+      model: 'qwen2.5:1.5b',
+      usage: { promptTokens: 11, completionTokens: 7 },
+      finishReason: 'stop',
+    });
     expect(server.bodies[0]).toEqual({
       model: 'qwen2.5:1.5b',
       messages: [{ role: 'user', content: 'Band gap of GaN?' }],
@@ -108,7 +130,12 @@ describe('createOpenAiCompatibleLlm against a local HTTP server', () => {
       index === 0 ? send(response, 429, '{"error":"slow down"}', { 'retry-after': '1' }) : send(response, 200, completion('fine')),
     );
     const retries: RetryEvent[] = [];
-    const llm = createOpenAiCompatibleLlm({ baseUrl: server.baseUrl, models: { proposer: 'm' }, ...fast, onRetry: (event) => retries.push(event) });
+    const llm = createOpenAiCompatibleLlm({
+      baseUrl: server.baseUrl,
+      models: { proposer: 'm' },
+      ...fast,
+      onRetry: (event) => retries.push(event),
+    });
     expect((await llm.complete(ask())).text).toBe('fine');
     expect(server.bodies).toHaveLength(2);
     expect(retries).toHaveLength(1);
@@ -137,7 +164,9 @@ describe('createOpenAiCompatibleLlm against a local HTTP server', () => {
   });
 
   it('names the missing model on a 404', async () => {
-    const server = await startServer((_request, response) => send(response, 404, '{"error":{"message":"model \\"qwen9\\" not found, try pulling it first"}}'));
+    const server = await startServer((_request, response) =>
+      send(response, 404, '{"error":{"message":"model \\"qwen9\\" not found, try pulling it first"}}'),
+    );
     const llm = createOpenAiCompatibleLlm({ baseUrl: server.baseUrl, models: { proposer: 'qwen9' }, ...fast });
     const error = await failureOf(llm.complete(ask()));
     expect(server.bodies).toHaveLength(1);

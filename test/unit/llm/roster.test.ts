@@ -85,8 +85,12 @@ describe('planModelLoads', () => {
   });
 
   it('an unknown model or one without vram_required_MB is unavailable, naming it', () => {
-    expect(() => planModelLoads(['A', 'Z'], records, 9000)).toThrow(expect.objectContaining({ code: 'unavailable', message: expect.stringContaining('Z is not in') }));
-    expect(() => planModelLoads(['no-size'], records, 9000)).toThrow(expect.objectContaining({ code: 'unavailable', message: expect.stringContaining('vram_required_MB) for no-size') }));
+    expect(() => planModelLoads(['A', 'Z'], records, 9000)).toThrow(
+      expect.objectContaining({ code: 'unavailable', message: expect.stringContaining('Z is not in') }),
+    );
+    expect(() => planModelLoads(['no-size'], records, 9000)).toThrow(
+      expect.objectContaining({ code: 'unavailable', message: expect.stringContaining('vram_required_MB) for no-size') }),
+    );
     expect(() => planModelLoads(['A'], records, 0)).toThrow(expect.objectContaining({ code: 'unavailable' }));
   });
 });

@@ -31,7 +31,10 @@ describe('createScriptedLlm', () => {
 
   it('serves recorded replies by message hash', async () => {
     const request = ask('discriminator', 'reconstruct the masked triplets');
-    const llm = createScriptedLlm({ recorded: { [hashMessages(request.messages)]: 'recorded!' }, replies: { discriminator: ['scripted'] } });
+    const llm = createScriptedLlm({
+      recorded: { [hashMessages(request.messages)]: 'recorded!' },
+      replies: { discriminator: ['scripted'] },
+    });
     expect((await llm.complete(request)).text).toBe('recorded!');
     expect((await llm.complete(ask('discriminator', 'something else'))).text).toBe('scripted');
     expect(hashMessages(request.messages)).toMatch(/^[0-9a-f]{14}$/);
@@ -47,7 +50,12 @@ describe('createScriptedLlm', () => {
     expect(call.index).toBe(0);
     expect(call.request).toEqual({ role: 'proposer', messages: [{ role: 'user', content: 'abcde' }], temperature: 0.7, seed: 3 });
     // By hand: 5 prompt chars → ceil(5/4) = 2; 8 reply chars → 2.
-    expect(call.reply).toEqual({ text: '12345678', model: 'tiny-model', usage: { promptTokens: 2, completionTokens: 2 }, finishReason: 'stop' });
+    expect(call.reply).toEqual({
+      text: '12345678',
+      model: 'tiny-model',
+      usage: { promptTokens: 2, completionTokens: 2 },
+      finishReason: 'stop',
+    });
   });
 
   it('counts usage with countTokens when given, per model', async () => {
@@ -55,7 +63,14 @@ describe('createScriptedLlm', () => {
     // A word counter: "a b c" → 3, "x y" → 2; the model is the request's.
     const countTokens = (text: string, model: string) => (seen.push([text, model]), text.split(/\s+/).filter(Boolean).length);
     const llm = createScriptedLlm({ replies: { proposer: ['x y'] }, countTokens });
-    const reply = await llm.complete({ role: 'proposer', model: 'm-1', messages: [{ role: 'system', content: 'a b' }, { role: 'user', content: 'c' }] });
+    const reply = await llm.complete({
+      role: 'proposer',
+      model: 'm-1',
+      messages: [
+        { role: 'system', content: 'a b' },
+        { role: 'user', content: 'c' },
+      ],
+    });
     // Prompt: the contents joined with "\n" → "a b\nc" → 3 words.
     expect(reply.usage).toEqual({ promptTokens: 3, completionTokens: 2 });
     expect(seen).toEqual([

@@ -36,7 +36,13 @@ describe('tokenizerFamilyOf', () => {
 describe('tokenCounterFor', () => {
   const counters: Record<string, TokenCounter> = {};
   beforeAll(async () => {
-    for (const id of ['Qwen2.5-1.5B-Instruct-q4f16_1-MLC', 'meta-llama/Llama-3.1-8B-Instruct', 'google/gemma-2-9b-it', 'mistralai/Mistral-7B-Instruct-v0.3', 'SmolLM2-360M-Instruct-q4f32_1-MLC']) {
+    for (const id of [
+      'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+      'meta-llama/Llama-3.1-8B-Instruct',
+      'google/gemma-2-9b-it',
+      'mistralai/Mistral-7B-Instruct-v0.3',
+      'SmolLM2-360M-Instruct-q4f32_1-MLC',
+    ]) {
       counters[id] = await tokenCounterFor(id);
     }
   }, 60_000);

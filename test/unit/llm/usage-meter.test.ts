@@ -18,14 +18,37 @@ describe('UsageMeter', () => {
     await moa.complete({ role: 'proposer', model: 'qwen', messages: prompt }); // 2 + 2, clock 5→10
     await moa.complete({ role: 'proposer', model: 'llama', messages: prompt }); // 2 + 2, 15→20
     await mcts.complete({ role: 'generator', model: 'qwen', messages: prompt }); // 2 + 1, 25→30
-    await expect(mcts.complete({ role: 'discriminator', model: 'qwen', messages: prompt })).rejects.toMatchObject({ code: 'malformed-output' }); // 10 + 20, 35→40
+    await expect(mcts.complete({ role: 'discriminator', model: 'qwen', messages: prompt })).rejects.toMatchObject({
+      code: 'malformed-output',
+    }); // 10 + 20, 35→40
     await meter.complete({ role: 'judge', model: 'llama', messages: prompt }); // 2 + 1, 45→50
 
     const snapshot = meter.snapshot();
     expect(snapshot.total).toEqual({ calls: 5, failedCalls: 1, promptTokens: 18, completionTokens: 26, callTimeMs: 25, wallTimeMs: 45 });
-    expect(snapshot.byStage.moa).toEqual({ calls: 2, failedCalls: 0, promptTokens: 4, completionTokens: 4, callTimeMs: 10, wallTimeMs: 15 });
-    expect(snapshot.byStage.mcts).toEqual({ calls: 2, failedCalls: 1, promptTokens: 12, completionTokens: 21, callTimeMs: 10, wallTimeMs: 15 });
-    expect(snapshot.byStage.unstaged).toEqual({ calls: 1, failedCalls: 0, promptTokens: 2, completionTokens: 1, callTimeMs: 5, wallTimeMs: 5 });
+    expect(snapshot.byStage.moa).toEqual({
+      calls: 2,
+      failedCalls: 0,
+      promptTokens: 4,
+      completionTokens: 4,
+      callTimeMs: 10,
+      wallTimeMs: 15,
+    });
+    expect(snapshot.byStage.mcts).toEqual({
+      calls: 2,
+      failedCalls: 1,
+      promptTokens: 12,
+      completionTokens: 21,
+      callTimeMs: 10,
+      wallTimeMs: 15,
+    });
+    expect(snapshot.byStage.unstaged).toEqual({
+      calls: 1,
+      failedCalls: 0,
+      promptTokens: 2,
+      completionTokens: 1,
+      callTimeMs: 5,
+      wallTimeMs: 5,
+    });
     expect(snapshot.byModel.qwen).toMatchObject({ calls: 3, promptTokens: 14, completionTokens: 23 });
     expect(snapshot.byModel.llama).toMatchObject({ calls: 2, promptTokens: 4, completionTokens: 3 });
     expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot);
@@ -40,6 +63,13 @@ describe('UsageMeter', () => {
     await first.complete({ role: 'judge', messages: [] });
     expect(before.total.calls).toBe(1);
     expect(first.snapshot().total.calls).toBe(2);
-    expect(second.snapshot().total).toEqual({ calls: 0, failedCalls: 0, promptTokens: 0, completionTokens: 0, callTimeMs: 0, wallTimeMs: 0 });
+    expect(second.snapshot().total).toEqual({
+      calls: 0,
+      failedCalls: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      callTimeMs: 0,
+      wallTimeMs: 0,
+    });
   });
 });

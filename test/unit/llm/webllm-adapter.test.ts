@@ -45,7 +45,11 @@ function fakeEngine(behaviour: { reloadError?: Error; createError?: Error; progr
           create: async (request): Promise<WebLlmCompletion> => {
             requests.push(request);
             if (behaviour.createError) throw behaviour.createError;
-            return { model: String(request.model), choices: [{ message: { content: '{"triplets":[]}' }, finish_reason: 'stop' }], usage: { prompt_tokens: 42, completion_tokens: 7 } };
+            return {
+              model: String(request.model),
+              choices: [{ message: { content: '{"triplets":[]}' }, finish_reason: 'stop' }],
+              usage: { prompt_tokens: 42, completion_tokens: 7 },
+            };
           },
         },
       },
@@ -66,7 +70,10 @@ const request: LlmRequest = {
 };
 
 async function rejection(promise: Promise<unknown>): Promise<LlmError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof LlmError)) throw new Error(`expected an LlmError, got ${String(error)}`);
   return error;
 }
@@ -76,7 +83,12 @@ describe('createWebLlm', () => {
     const fake = fakeEngine();
     const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false) });
     const reply = await llm.complete(request);
-    expect(reply).toEqual({ text: '{"triplets":[]}', model: 'SmolLM2-360M-Instruct-q4f32_1-MLC', usage: { promptTokens: 42, completionTokens: 7 }, finishReason: 'stop' });
+    expect(reply).toEqual({
+      text: '{"triplets":[]}',
+      model: 'SmolLM2-360M-Instruct-q4f32_1-MLC',
+      usage: { promptTokens: 42, completionTokens: 7 },
+      finishReason: 'stop',
+    });
     expect(fake.reloads).toEqual([['SmolLM2-360M-Instruct-q4f32_1-MLC']]);
     expect(fake.requests[0]).toEqual({
       model: 'SmolLM2-360M-Instruct-q4f32_1-MLC',
@@ -105,7 +117,9 @@ describe('createWebLlm', () => {
     const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false) });
     const error = await rejection(llm.load(['SmolLM2-360M-Instruct-q4f16_1-MLC']));
     expect(error.code).toBe('no-shader-f16');
-    expect(error.message).toBe('SmolLM2-360M-Instruct-q4f16_1-MLC needs shader-f16, but this GPU adapter lacks shader-f16: choose SmolLM2-360M-Instruct-q4f32_1-MLC instead.');
+    expect(error.message).toBe(
+      'SmolLM2-360M-Instruct-q4f16_1-MLC needs shader-f16, but this GPU adapter lacks shader-f16: choose SmolLM2-360M-Instruct-q4f32_1-MLC instead.',
+    );
     expect(fake.reloads).toEqual([]);
     // The same model loads on an adapter with shader-f16.
     const withF16 = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(true) });
@@ -118,7 +132,9 @@ describe('createWebLlm', () => {
     const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false) });
     const error = await rejection(llm.complete(request));
     expect(error.code).toBe('download-failed');
-    expect(error.message).toBe('Model download failed (SmolLM2-360M-Instruct-q4f32_1-MLC: Failed to fetch); retry resumes from the cached shards.');
+    expect(error.message).toBe(
+      'Model download failed (SmolLM2-360M-Instruct-q4f32_1-MLC: Failed to fetch); retry resumes from the cached shards.',
+    );
     expect(llm.loadedModels()).toEqual([]);
   });
 
@@ -152,10 +168,21 @@ describe('createWebLlm', () => {
         { progress: 1, text: 'Finish loading on WebGPU - google' },
       ],
     });
-    const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false), onProgress: (report) => progress.push(report) });
+    const llm = createWebLlm({
+      engineFactory: fake.factory,
+      models,
+      capability: async () => gpu(false),
+      onProgress: (report) => progress.push(report),
+    });
     await llm.load(['SmolLM2-360M-Instruct-q4f32_1-MLC']);
     expect(progress).toEqual([
-      { text: 'Fetching param cache[3/24]: 120MB fetched. 17% completed, 4 secs elapsed.', progress: 0.17, phase: 'download', megabytes: 120, percent: 17 },
+      {
+        text: 'Fetching param cache[3/24]: 120MB fetched. 17% completed, 4 secs elapsed.',
+        progress: 0.17,
+        phase: 'download',
+        megabytes: 120,
+        percent: 17,
+      },
       { text: 'Finish loading on WebGPU - google', progress: 1, phase: 'ready' },
     ]);
   });
@@ -172,7 +199,11 @@ describe('createWebLlm', () => {
 });
 
 describe('WebLLM failures in words', () => {
-  const context = { phase: 'load' as const, modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', knownModelIds: ['Qwen2.5-1.5B-Instruct-q4f32_1-MLC'] };
+  const context = {
+    phase: 'load' as const,
+    modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+    knownModelIds: ['Qwen2.5-1.5B-Instruct-q4f32_1-MLC'],
+  };
   it.each([
     [named('WebGPUNotAvailableError', 'WebGPU is not supported in your current environment'), 'no-webgpu'],
     [new Error('Unable to find a compatible GPU.'), 'no-webgpu'],
@@ -190,12 +221,18 @@ describe('WebLLM failures in words', () => {
     expect(f32VariantOf('Qwen2.5-1.5B-Instruct-q4f16_1-MLC')).toBe('Qwen2.5-1.5B-Instruct-q4f32_1-MLC');
     expect(f32VariantOf('SmolLM2-360M-Instruct-q0f16-MLC')).toBe('SmolLM2-360M-Instruct-q0f32-MLC');
     expect(f32VariantOf('SmolLM2-360M-Instruct-q4f32_1-MLC')).toBeUndefined();
-    expect(toWebLlmError(named('ShaderF16SupportError', 'x'), context).message).toContain('choose Qwen2.5-1.5B-Instruct-q4f32_1-MLC instead');
+    expect(toWebLlmError(named('ShaderF16SupportError', 'x'), context).message).toContain(
+      'choose Qwen2.5-1.5B-Instruct-q4f32_1-MLC instead',
+    );
   });
 
   it('parses progress phases', () => {
     expect(parseWebLlmProgress({ progress: 0.5, text: 'Loading GPU shader modules[5/30]: 50% completed' }).phase).toBe('compile');
-    expect(parseWebLlmProgress({ progress: 0.2, text: 'Loading model from cache[3/24]: 100MB loaded. 12% completed' })).toMatchObject({ phase: 'cache', megabytes: 100, percent: 12 });
+    expect(parseWebLlmProgress({ progress: 0.2, text: 'Loading model from cache[3/24]: 100MB loaded. 12% completed' })).toMatchObject({
+      phase: 'cache',
+      megabytes: 100,
+      percent: 12,
+    });
   });
 });
 

@@ -53,7 +53,9 @@ describe('describeWebGpu', () => {
 
   it('offers an f32 model when the adapter lacks shader-f16, and says nothing of it otherwise', async () => {
     const without = await detectWebGpu(navigatorWith(adapter([])));
-    expect(describeWebGpu(without)).toBe('WebGPU is available on google / swiftshader; this GPU adapter lacks shader-f16: choose an f32 model (q4f32_1).');
+    expect(describeWebGpu(without)).toBe(
+      'WebGPU is available on google / swiftshader; this GPU adapter lacks shader-f16: choose an f32 model (q4f32_1).',
+    );
     const withF16 = await detectWebGpu(navigatorWith(adapter(['shader-f16'])));
     expect(describeWebGpu(withF16)).not.toContain('lacks shader-f16');
   });

@@ -41,7 +41,14 @@ const RECORDS = [
 
 function listenerWith(load: WebLlm['load'], navigator: NavigatorLike | undefined = swiftShader, cache: WebLlmCache = fakeCache([])) {
   const llm = { load, complete: vi.fn(), reload: vi.fn(), loadedModels: () => [], unload: vi.fn() } as unknown as WebLlm;
-  return createModelEngineListener({ navigator, createLlm: async () => llm, modelRecords: async () => RECORDS, database: createAssayDatabase(`webllm-host-${++databaseCount}`), properties: [], cache });
+  return createModelEngineListener({
+    navigator,
+    createLlm: async () => llm,
+    modelRecords: async () => RECORDS,
+    database: createAssayDatabase(`webllm-host-${++databaseCount}`),
+    properties: [],
+    cache,
+  });
 }
 
 function ask(listener: ReturnType<typeof listenerWith>, message: unknown): { claimed: boolean; answer: Promise<unknown> } {
@@ -66,7 +73,9 @@ describe('offscreen model engine listener', () => {
   });
 
   it('answers load-model with the LlmError as JSON when loading fails', async () => {
-    const load = vi.fn(async () => Promise.reject(new LlmError('download-failed', 'Model download failed (x: Failed to fetch); retry resumes from the cached shards.')));
+    const load = vi.fn(async () =>
+      Promise.reject(new LlmError('download-failed', 'Model download failed (x: Failed to fetch); retry resumes from the cached shards.')),
+    );
     const { answer } = ask(listenerWith(load), { target: 'assay-offscreen', request: { type: 'load-model', modelId: 'x' } });
     expect(ResponseSchemas['load-model'].parse(await answer)).toMatchObject({
       ok: true,
@@ -80,7 +89,13 @@ describe('offscreen model cache requests', () => {
   const envelope = (request: object) => ({ target: 'assay-offscreen', request });
   it('answers each model’s cache state, size and f16 need, in the order asked', async () => {
     const listener = listenerWith(vi.fn(), swiftShader, fakeCache(['gemma-2-2b-it-q4f16_1-MLC']));
-    const { answer } = ask(listener, envelope({ type: 'model-cache-status', modelIds: ['gemma-2-2b-it-q4f16_1-MLC', 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', 'unknown-model'] }));
+    const { answer } = ask(
+      listener,
+      envelope({
+        type: 'model-cache-status',
+        modelIds: ['gemma-2-2b-it-q4f16_1-MLC', 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', 'unknown-model'],
+      }),
+    );
     expect(ResponseSchemas['model-cache-status'].parse(await answer)).toEqual({
       ok: true,
       models: [
@@ -94,9 +109,15 @@ describe('offscreen model cache requests', () => {
   it('deletes a cached model and answers its new state; a cache error is a failure in words', async () => {
     const listener = listenerWith(vi.fn(), swiftShader, fakeCache(['gemma-2-2b-it-q4f16_1-MLC']));
     const deleted = ask(listener, envelope({ type: 'model-cache-delete', modelId: 'gemma-2-2b-it-q4f16_1-MLC' }));
-    expect(ResponseSchemas['model-cache-delete'].parse(await deleted.answer)).toEqual({ ok: true, models: [{ modelId: 'gemma-2-2b-it-q4f16_1-MLC', cached: false, vramMB: 1895.3, requiresF16: true }] });
+    expect(ResponseSchemas['model-cache-delete'].parse(await deleted.answer)).toEqual({
+      ok: true,
+      models: [{ modelId: 'gemma-2-2b-it-q4f16_1-MLC', cached: false, vramMB: 1895.3, requiresF16: true }],
+    });
     const failed = ask(listener, envelope({ type: 'model-cache-delete', modelId: 'locked' }));
-    expect(await failed.answer).toEqual({ ok: false, failure: { code: 'internal', message: 'Could not delete locked from the model cache: QuotaExceededError' } });
+    expect(await failed.answer).toEqual({
+      ok: false,
+      failure: { code: 'internal', message: 'Could not delete locked from the model cache: QuotaExceededError' },
+    });
   });
 });
 
@@ -129,6 +150,4 @@ describe('background forwarder to the offscreen document', () => {
     expect(fake.created).toBe(0);
     expect(response).toMatchObject({ ok: false, failure: { code: 'internal' } });
   });
-
-
 });

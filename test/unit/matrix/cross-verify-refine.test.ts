@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Triplet } from '../../../src/contracts/triplet';
 import type { CrossVerifyEntry } from '../../../src/matrix/cross-verify';
-import { groundCandidates, MAX_REFINEMENT_ROUNDS, pairedAlternatives, refineUntilAgreement, verifyPaths } from '../../../src/matrix/cross-verify-refine';
+import {
+  groundCandidates,
+  MAX_REFINEMENT_ROUNDS,
+  pairedAlternatives,
+  refineUntilAgreement,
+  verifyPaths,
+} from '../../../src/matrix/cross-verify-refine';
 import { sameMaterial } from '../../../src/text/materials';
 import { toSI } from '../../../src/text/units';
 import { ground } from '../../../src/verify/ground';
@@ -11,7 +17,11 @@ const dependencies = { sameMaterial: (a: string, b: string) => sameMaterial(a, b
 
 function triplet(material: string, value: number, quote?: string, engine = 'moa'): Triplet {
   return {
-    material, property: 'band_gap', value: { kind: 'number', value }, unit: 'eV', engine,
+    material,
+    property: 'band_gap',
+    value: { kind: 'number', value },
+    unit: 'eV',
+    engine,
     ...(quote ? { evidence: { quote: { type: 'TextQuoteSelector' as const, exact: quote, prefix: '', suffix: '' } } } : {}),
   };
 }
@@ -26,7 +36,17 @@ describe('refineUntilAgreement', () => {
 
   it('stops without re-running when the paths agree at once', async () => {
     let moaRuns = 0;
-    const result = await refineUntilAgreement({ moaTriplets: [triplet('ZnO', 3.4)], gdTriplets: [triplet('ZnO', 3.4, undefined, 'gd')], runMoa: async () => { moaRuns += 1; return []; } }, dependencies);
+    const result = await refineUntilAgreement(
+      {
+        moaTriplets: [triplet('ZnO', 3.4)],
+        gdTriplets: [triplet('ZnO', 3.4, undefined, 'gd')],
+        runMoa: async () => {
+          moaRuns += 1;
+          return [];
+        },
+      },
+      dependencies,
+    );
     expect([result.converged, result.rounds, moaRuns, result.candidates.length, result.needsReview.length]).toEqual([true, 0, 0, 1, 0]);
     expect(result.candidates[0]!.votes).toEqual(['moa', 'gd']);
   });
@@ -39,7 +59,11 @@ describe('refineUntilAgreement', () => {
       {
         moaTriplets: [triplet('ZnO', 3.2)],
         gdTriplets: [triplet('ZnO', 3.4, undefined, 'gd')],
-        runMoa: async (round, previous) => { rounds.push(round); seen.push(previous); return answers[round - 1]!; },
+        runMoa: async (round, previous) => {
+          rounds.push(round);
+          seen.push(previous);
+          return answers[round - 1]!;
+        },
       },
       dependencies,
     );
@@ -54,7 +78,17 @@ describe('refineUntilAgreement', () => {
   it('never converging → needs_review after exactly K = 3 re-runs, both answers kept', async () => {
     let moaRuns = 0;
     const gd = triplet('ZnO', 3.4, undefined, 'gd');
-    const result = await refineUntilAgreement({ moaTriplets: [triplet('ZnO', 3.2)], gdTriplets: [gd], runMoa: async () => { moaRuns += 1; return [triplet('ZnO', 3.0 + moaRuns / 100)]; } }, dependencies);
+    const result = await refineUntilAgreement(
+      {
+        moaTriplets: [triplet('ZnO', 3.2)],
+        gdTriplets: [gd],
+        runMoa: async () => {
+          moaRuns += 1;
+          return [triplet('ZnO', 3.0 + moaRuns / 100)];
+        },
+      },
+      dependencies,
+    );
     expect(moaRuns).toBe(3);
     expect(result.rounds).toBe(3);
     expect(result.converged).toBe(false);
@@ -71,7 +105,15 @@ describe('refineUntilAgreement', () => {
   it('honours a smaller K and keeps agreed triplets beside the unresolved ones', async () => {
     let moaRuns = 0;
     const result = await refineUntilAgreement(
-      { moaTriplets: [triplet('ZnO', 3.4), triplet('Si', 1.1)], gdTriplets: [triplet('ZnO', 3.4, undefined, 'gd')], runMoa: async () => { moaRuns += 1; return [triplet('ZnO', 3.4), triplet('Si', 1.1)]; }, K: 1 },
+      {
+        moaTriplets: [triplet('ZnO', 3.4), triplet('Si', 1.1)],
+        gdTriplets: [triplet('ZnO', 3.4, undefined, 'gd')],
+        runMoa: async () => {
+          moaRuns += 1;
+          return [triplet('ZnO', 3.4), triplet('Si', 1.1)];
+        },
+        K: 1,
+      },
       dependencies,
     );
     expect(moaRuns).toBe(1);
@@ -82,7 +124,12 @@ describe('refineUntilAgreement', () => {
 
 describe('groundCandidates (the grounding gate)', () => {
   const gate = (candidate: Triplet, alternatives: Triplet[] = []) =>
-    groundCandidates([{ status: 'needs_review', triplet: candidate, votes: ['moa', 'gd'], reasons: [] }], article, (t, a) => ground(t, a), () => alternatives)[0]!;
+    groundCandidates(
+      [{ status: 'needs_review', triplet: candidate, votes: ['moa', 'gd'], reasons: [] }],
+      article,
+      (t, a) => ground(t, a),
+      () => alternatives,
+    )[0]!;
 
   it('verifies an agreed triplet whose quote anchors and shows value and unit', () => {
     const record = gate(triplet('ZnO', 3.4, SENTENCE));
@@ -91,7 +138,9 @@ describe('groundCandidates (the grounding gate)', () => {
   });
 
   it('never verifies an agreed value absent from the text', () => {
-    const invented = gate(triplet('GaN', 3.5, 'GaN was grown on sapphire by MOCVD.'), [triplet('GaN', 3.5, 'GaN was grown on sapphire by MOCVD.', 'gd')]);
+    const invented = gate(triplet('GaN', 3.5, 'GaN was grown on sapphire by MOCVD.'), [
+      triplet('GaN', 3.5, 'GaN was grown on sapphire by MOCVD.', 'gd'),
+    ]);
     expect(invented.status).toBe('rejected');
     expect(invented.reasons).toEqual(['value 3.5 not in the quote (no quantity found there)', 'unit eV not in the quote']);
     const quoteless = gate(triplet('ZnO', 3.4));
@@ -121,7 +170,11 @@ describe('verifyPaths', () => {
       {
         article,
         moaTriplets: [triplet('ZnO', 3.4, SENTENCE), triplet('GaN', 3.5, 'GaN was grown on sapphire by MOCVD.'), triplet('Si', 1.1)],
-        gdTriplets: [triplet('ZnO', 3.4, SENTENCE, 'gd'), triplet('GaN', 3.5, 'GaN was grown on sapphire by MOCVD.', 'gd'), triplet('Si', 1.2, undefined, 'gd')],
+        gdTriplets: [
+          triplet('ZnO', 3.4, SENTENCE, 'gd'),
+          triplet('GaN', 3.5, 'GaN was grown on sapphire by MOCVD.', 'gd'),
+          triplet('Si', 1.2, undefined, 'gd'),
+        ],
         runMoa: async () => [triplet('ZnO', 3.4, SENTENCE), triplet('GaN', 3.5, 'GaN was grown on sapphire by MOCVD.'), triplet('Si', 1.1)],
       },
       { ...dependencies, ground: (t, a) => ground(t, a) },

@@ -40,7 +40,9 @@ describe('tripletsAgree / valueDifference', () => {
 
   it('compares ranges endpoint by endpoint and never a range with a number', () => {
     expect(tripletsAgree(triplet('TiO2', [3.0, 3.2]), triplet('TiO2', [3000, 3200], 'meV'), dependencies)).toBe(true);
-    expect(valueDifference(triplet('TiO2', [3.0, 3.2]), triplet('TiO2', 3.0), dependencies)).toBe('one value is a range, the other a number');
+    expect(valueDifference(triplet('TiO2', [3.0, 3.2]), triplet('TiO2', 3.0), dependencies)).toBe(
+      'one value is a range, the other a number',
+    );
   });
 
   it('needs the same property', () => {

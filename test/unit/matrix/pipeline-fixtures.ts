@@ -14,16 +14,25 @@ export const ARTICLE_BLOCKS = [
   { kind: 'heading' as const, text: 'Optical and elastic properties of wurtzite GaN' },
   paragraph(`${BAND_GAP_SENTENCE} Thin films were grown on sapphire by MOCVD.`),
   paragraph(BULK_MODULUS_SENTENCE),
-  paragraph('Samples were grown by metal-organic chemical vapour deposition on c-plane sapphire substrates and annealed in nitrogen before the optical and mechanical measurements were made.'),
+  paragraph(
+    'Samples were grown by metal-organic chemical vapour deposition on c-plane sapphire substrates and annealed in nitrogen before the optical and mechanical measurements were made.',
+  ),
 ];
 export const article = articleFromBlocks(ARTICLE_BLOCKS);
 /** The article as a plain-text file (blocks separated by blank lines). */
 export const ARTICLE_TEXT = ARTICLE_BLOCKS.map((block) => block.text).join('\n\n') + '\n';
 
-export const [bandGap, bulkModulus] = selectPropertySchemas(loadPropertySchemas(), ['band_gap', 'bulk_modulus']) as [ReturnType<typeof loadPropertySchemas>[number], ReturnType<typeof loadPropertySchemas>[number]];
+export const [bandGap, bulkModulus] = selectPropertySchemas(loadPropertySchemas(), ['band_gap', 'bulk_modulus']) as [
+  ReturnType<typeof loadPropertySchemas>[number],
+  ReturnType<typeof loadPropertySchemas>[number],
+];
 export const density = selectPropertySchemas(loadPropertySchemas(), ['density'])[0]!;
 
-export const realDependencies = { sameMaterial: (a: string, b: string) => sameMaterial(a, b), toSI, ground: (triplet: Parameters<typeof ground>[0], target: Parameters<typeof ground>[1]) => ground(triplet, target) };
+export const realDependencies = {
+  sameMaterial: (a: string, b: string) => sameMaterial(a, b),
+  toSI,
+  ground: (triplet: Parameters<typeof ground>[0], target: Parameters<typeof ground>[1]) => ground(triplet, target),
+};
 
 /** A fact as the models state it. */
 export interface Fact {
@@ -43,10 +52,18 @@ export type RolePlan = Partial<Record<ModelRole, (k: number) => Reply>>;
 function render(role: ModelRole, property: string, reply: Reply): string {
   if (typeof reply === 'string') return reply;
   if (role === 'proposer' || role === 'aggregator') {
-    return JSON.stringify({ triplets: reply.map((fact) => ({ material: fact.material, property, value: String(fact.value), unit: fact.unit, quote: fact.quote })) });
+    return JSON.stringify({
+      triplets: reply.map((fact) => ({ material: fact.material, property, value: String(fact.value), unit: fact.unit, quote: fact.quote })),
+    });
   }
   const triplets = reply.map((fact) => ({ ...fact, property }));
-  if (role === 'generator') return JSON.stringify({ text: 'Extracted the values and their units.', materials: reply.map((fact) => fact.material), triplets, final: true });
+  if (role === 'generator')
+    return JSON.stringify({
+      text: 'Extracted the values and their units.',
+      materials: reply.map((fact) => fact.material),
+      triplets,
+      final: true,
+    });
   return JSON.stringify({ triplets });
 }
 
@@ -61,7 +78,10 @@ export function propertyOf(request: Pick<LlmRequest, 'messages'>): string {
  * true value: a unanimous engine. Generator steps are final at once, so each MCTS expansion is one
  * call and a rollout from a terminal node none.
  */
-export function matrixScript(plans: Partial<Record<'band_gap' | 'bulk_modulus', RolePlan>> = {}, extra: Omit<LlmScript, 'respond'> = {}): LlmScript {
+export function matrixScript(
+  plans: Partial<Record<'band_gap' | 'bulk_modulus', RolePlan>> = {},
+  extra: Omit<LlmScript, 'respond'> = {},
+): LlmScript {
   const counters = new Map<string, number>();
   const truth: Record<string, Fact> = { band_gap: GAN_GAP, bulk_modulus: GAN_MODULUS };
   return {

@@ -5,9 +5,23 @@ import { runMatrix, type MatrixProgress } from '../../../src/matrix/pipeline';
 import { BROWSER_PRESET, PAPER_PRESET, type MatrixPreset } from '../../../src/matrix/presets';
 import { createSeededRandom } from '../../../src/matrix/random';
 import { MatrixCancelled, MatrixInterrupted } from '../../../src/matrix/run-record';
-import { article, BAND_GAP_SENTENCE, bandGap, bulkModulus, density, GAN_GAP, matrixScript, propertyOf, realDependencies, type Fact } from './pipeline-fixtures';
+import {
+  article,
+  BAND_GAP_SENTENCE,
+  bandGap,
+  bulkModulus,
+  density,
+  GAN_GAP,
+  matrixScript,
+  propertyOf,
+  realDependencies,
+  type Fact,
+} from './pipeline-fixtures';
 
-const deps = (llm: ReturnType<typeof createScriptedLlm>, extra: { signal?: AbortSignal; onProgress?: (event: MatrixProgress) => void } = {}) => ({
+const deps = (
+  llm: ReturnType<typeof createScriptedLlm>,
+  extra: { signal?: AbortSignal; onProgress?: (event: MatrixProgress) => void } = {},
+) => ({
   llm,
   rng: createSeededRandom(7),
   ...realDependencies,
@@ -29,9 +43,15 @@ describe('runMatrix with the paper preset', () => {
   it('verifies a unanimous answer, skips a property with no candidate, and counts calls per stage', async () => {
     const llm = createScriptedLlm(matrixScript());
     const events: MatrixProgress[] = [];
-    const { records, run } = await runMatrix(article, { properties: [bandGap, density, bulkModulus], preset: PAPER_PRESET }, deps(llm, { onProgress: (event) => events.push(event) }));
+    const { records, run } = await runMatrix(
+      article,
+      { properties: [bandGap, density, bulkModulus], preset: PAPER_PRESET },
+      deps(llm, { onProgress: (event) => events.push(event) }),
+    );
 
-    expect(records.map((record) => [record.status, record.triplet.material, record.triplet.property, record.triplet.valueText, record.votes])).toEqual([
+    expect(
+      records.map((record) => [record.status, record.triplet.material, record.triplet.property, record.triplet.valueText, record.votes]),
+    ).toEqual([
       ['verified', 'GaN', 'band_gap', '3.4', ['moa', 'gd']],
       ['verified', 'GaN', 'bulk_modulus', '210', ['moa', 'gd']],
     ]);
@@ -56,12 +76,15 @@ describe('runMatrix with the paper preset', () => {
     expect(llm.calls).toHaveLength(36);
     expect(llm.calls.some((call) => propertyOf(call.request) === '?')).toBe(false);
     // The paper's models go out per role.
-    expect(new Set(llm.calls.filter((call) => call.request.role === 'proposer').map((call) => call.request.model))).toEqual(new Set(PAPER_PRESET.models.proposers));
+    expect(new Set(llm.calls.filter((call) => call.request.role === 'proposer').map((call) => call.request.model))).toEqual(
+      new Set(PAPER_PRESET.models.proposers),
+    );
     expect(llm.calls.find((call) => call.request.role === 'generator')!.request.model).toBe('meta-llama/Llama-3.1-8B-Instruct');
     expect(run.promptTokens).toBe(run.usage.total.promptTokens);
     expect(run.promptTokens).toBeGreaterThan(0);
     // Progress: every stage of both properties, ending with done === total.
-    const last = (stage: MatrixProgress['stage'], property: string) => events.filter((event) => event.stage === stage && event.property === property).at(-1);
+    const last = (stage: MatrixProgress['stage'], property: string) =>
+      events.filter((event) => event.stage === stage && event.property === property).at(-1);
     expect(last('moa', 'band_gap')).toEqual({ stage: 'moa', property: 'band_gap', done: 10, total: 10 });
     expect(last('discriminator', 'bulk_modulus')).toEqual({ stage: 'discriminator', property: 'bulk_modulus', done: 3, total: 3 });
     expect(last('mcts', 'band_gap')).toEqual({ stage: 'mcts', property: 'band_gap', done: 5, total: 80 });
@@ -110,7 +133,9 @@ describe('runMatrix with the paper preset', () => {
     ['a real quote with another value', gap(3.9), 'value 3.9 not in the quote'],
   ])('never verifies a value the text does not state (%s), even when every model agrees on it', async (_, invented, reason) => {
     const everyone = () => invented;
-    const llm = createScriptedLlm(matrixScript({ band_gap: { proposer: everyone, aggregator: everyone, generator: everyone, discriminator: everyone } }));
+    const llm = createScriptedLlm(
+      matrixScript({ band_gap: { proposer: everyone, aggregator: everyone, generator: everyone, discriminator: everyone } }),
+    );
     const { records } = await runMatrix(article, { properties: [bandGap], preset: PAPER_PRESET }, deps(llm));
     expect(records.map((record) => [record.status, record.triplet.valueText])).toEqual([['rejected', '3.9']]);
     expect(records[0]!.reasons).toContain(reason);
@@ -132,7 +157,9 @@ describe('runMatrix with malformed replies', () => {
     const { records, run } = await runMatrix(article, { properties: [bandGap], preset: BROWSER_PRESET }, deps(llm));
     expect(records.map((record) => [record.status, record.triplet.valueText])).toEqual([['verified', '3.4']]);
     const [problemOne, problemTwo] = run.properties[0]!.problems;
-    expect(problemOne).toMatch(/^MoA layer 1 proposer 1: the proposer model's reply did not match the expected JSON after one repair attempt/);
+    expect(problemOne).toMatch(
+      /^MoA layer 1 proposer 1: the proposer model's reply did not match the expected JSON after one repair attempt/,
+    );
     expect(problemTwo).toBe("MoA: the aggregator's reply was unusable; the best proposer answer by Eq. 2 was taken");
     // A failed proposer rules out the early exit. By hand: 3 proposers + 1 repair, aggregator + 1
     // repair, 4 rollouts expand 4 root actions (4 generator calls), top 2 → 2 discriminator calls
@@ -158,7 +185,9 @@ describe('runMatrix interrupted', () => {
         return base.respond!(request, index);
       },
     });
-    const error = await interruption(runMatrix(article, { properties: [bandGap, bulkModulus], preset: PAPER_PRESET }, deps(llm, { signal: controller.signal })));
+    const error = await interruption(
+      runMatrix(article, { properties: [bandGap, bulkModulus], preset: PAPER_PRESET }, deps(llm, { signal: controller.signal })),
+    );
     expect(error).toBeInstanceOf(MatrixCancelled);
     expect(error.cancelled).toBe(true);
     expect(error.partial.records.map((record) => [record.status, record.triplet.property])).toEqual([['verified', 'band_gap']]);

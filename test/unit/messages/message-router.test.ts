@@ -8,7 +8,18 @@ const fromSidePanel = { id: 'abcdefghijklmnop', url: `${origin}sidepanel.html` }
 
 function handlersAnswering(answer: RequestHandlers['capture-tab']): RequestHandlers {
   const unused = vi.fn(async () => failureResponse('internal', 'not used in these tests'));
-  return { 'capture-tab': vi.fn(answer), 'webgpu-check': unused, 'load-model': unused, 'matrix-start': unused, 'matrix-cancel': unused, 'highlight-show': unused, 'highlight-scroll': unused, 'model-cache-status': unused, 'model-cache-delete': unused, 'precedent-check': unused };
+  return {
+    'capture-tab': vi.fn(answer),
+    'webgpu-check': unused,
+    'load-model': unused,
+    'matrix-start': unused,
+    'matrix-cancel': unused,
+    'highlight-show': unused,
+    'highlight-scroll': unused,
+    'model-cache-status': unused,
+    'model-cache-delete': unused,
+    'precedent-check': unused,
+  };
 }
 
 describe('message router', () => {

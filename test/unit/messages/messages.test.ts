@@ -36,8 +36,18 @@ describe('message protocol', () => {
   it('parses capture-tab responses and rejects malformed ones', () => {
     const schema = ResponseSchemas['capture-tab'];
     const paper = {
-      key: 'doi:10.1000/x', doi: '10.1000/x', url: null, title: 'T', authors: [], journal: null, year: null,
-      source: 'html', adapter: 'generic', blockCount: 0, abstractOnly: false, capturedAt: '2025-01-01T00:00:00.000Z',
+      key: 'doi:10.1000/x',
+      doi: '10.1000/x',
+      url: null,
+      title: 'T',
+      authors: [],
+      journal: null,
+      year: null,
+      source: 'html',
+      adapter: 'generic',
+      blockCount: 0,
+      abstractOnly: false,
+      capturedAt: '2025-01-01T00:00:00.000Z',
     };
     expect(schema.safeParse({ ok: true, paper, warnings: [] }).success).toBe(true);
     expect(schema.safeParse({ ok: false, failure: { code: 'no-tab', message: 'No tab' } }).success).toBe(true);

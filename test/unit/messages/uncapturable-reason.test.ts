@@ -4,7 +4,9 @@ import { tabIdFromSearch } from '../../../src/extension/target-tab';
 
 describe('uncapturable pages', () => {
   it('names browser pages and the extension store before trying', () => {
-    expect(uncapturableReason('chrome://settings/')).toBe('No capturable tab: chrome:// pages cannot be read. Open a paper in this tab and try again.');
+    expect(uncapturableReason('chrome://settings/')).toBe(
+      'No capturable tab: chrome:// pages cannot be read. Open a paper in this tab and try again.',
+    );
     expect(uncapturableReason('about:blank')).toMatch(/^No capturable tab/);
     expect(uncapturableReason('https://chromewebstore.google.com/detail/x/abc')).toMatch(/extension store/);
     expect(uncapturableReason('https://pubs.acs.org/doi/10.1021/x')).toBeUndefined();
@@ -12,9 +14,11 @@ describe('uncapturable pages', () => {
   });
 
   it('turns injection errors into words', () => {
-    expect(describeInjectionError(new Error('Cannot access contents of the page. Extension manifest must request permission to access the respective host.'))).toMatch(
-      /click its toolbar button/,
-    );
+    expect(
+      describeInjectionError(
+        new Error('Cannot access contents of the page. Extension manifest must request permission to access the respective host.'),
+      ),
+    ).toMatch(/click its toolbar button/);
     expect(describeInjectionError(new Error('No tab with id: 5.'))).toBe('No capturable tab: the tab was closed.');
     expect(describeInjectionError(new Error('Frame with ID 0 is showing error page'))).toMatch(/error page/);
   });

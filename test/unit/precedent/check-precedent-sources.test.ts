@@ -8,7 +8,13 @@ import { createScriptedLlm } from '../../../src/llm/scripted-llm';
 import { answerFromDataset, datasetRowUsable } from '../../../src/precedent/answer-from-dataset';
 import { checkPrecedent } from '../../../src/precedent/check-precedent';
 import { literatureQueryFor, recordToRetrievedText } from '../../../src/precedent/literature/literature-texts';
-import { LiteratureError, type LiteratureClient, type LiteratureQuery, type LiteratureRecord, type LiteratureSource } from '../../../src/precedent/literature/types';
+import {
+  LiteratureError,
+  type LiteratureClient,
+  type LiteratureQuery,
+  type LiteratureRecord,
+  type LiteratureSource,
+} from '../../../src/precedent/literature/types';
 import { parseReferenceTable } from '../../../src/precedent/reference-table';
 
 function triplet(overrides: Partial<DatasetTriplet> & { quote?: string | null }): DatasetTriplet {
@@ -16,7 +22,15 @@ function triplet(overrides: Partial<DatasetTriplet> & { quote?: string | null })
   return {
     id: 'run-1:0',
     mergeKey: 'k',
-    paper: { key: 'doi:10.1038/35065039', doi: '10.1038/35065039', url: null, title: 'Superconductivity at 39 K in magnesium diboride', authors: [], journal: 'Nature', year: 2001 },
+    paper: {
+      key: 'doi:10.1038/35065039',
+      doi: '10.1038/35065039',
+      url: null,
+      title: 'Superconductivity at 39 K in magnesium diboride',
+      authors: [],
+      journal: 'Nature',
+      year: 2001,
+    },
     material: 'MgB2',
     property: 'tc',
     value: { kind: 'number', value: 39 },
@@ -36,7 +50,15 @@ const mgb2 = triplet({});
 const mgb2Edited = triplet({
   id: 'run-2:0',
   material: 'B2Mg',
-  paper: { key: 'url:https://example.org/x', doi: null, url: 'https://example.org/x', title: 'Thin films', authors: [], journal: null, year: null },
+  paper: {
+    key: 'url:https://example.org/x',
+    doi: null,
+    url: 'https://example.org/x',
+    title: 'Thin films',
+    authors: [],
+    journal: null,
+    year: null,
+  },
   value: { kind: 'number', value: 36.5 },
   si: { value: { kind: 'number', value: 36.5 }, unit: 'K' },
   status: 'needs_review',
@@ -55,8 +77,22 @@ describe('answerFromDataset', () => {
   it('matches MgB₂ to saved MgB2 and B2Mg, highest Tc first, citing the paper and quoting the evidence', () => {
     const answer = answerFromDataset('MgB₂', 'tc', [mgb2Edited, mgb2]);
     expect(answer.values).toEqual([
-      { kind: 'Tc', value: 39, unit: 'K', reference: { doi: '10.1038/35065039', title: 'Superconductivity at 39 K in magnesium diboride', year: 2001 }, quote: 'MgB2 becomes superconducting at 39 K', origin: 'your dataset' },
-      { kind: 'Tc', value: 36.5, unit: 'K', reference: { title: 'Thin films', year: null }, quote: 'films of B2Mg showed Tc = 36.5 K', origin: 'your dataset' },
+      {
+        kind: 'Tc',
+        value: 39,
+        unit: 'K',
+        reference: { doi: '10.1038/35065039', title: 'Superconductivity at 39 K in magnesium diboride', year: 2001 },
+        quote: 'MgB2 becomes superconducting at 39 K',
+        origin: 'your dataset',
+      },
+      {
+        kind: 'Tc',
+        value: 36.5,
+        unit: 'K',
+        reference: { title: 'Thin films', year: null },
+        quote: 'films of B2Mg showed Tc = 36.5 K',
+        origin: 'your dataset',
+      },
     ]);
     // No DOI on the second paper: its key stands in.
     expect(answer.sources).toEqual(['10.1038/35065039', 'url:https://example.org/x']);
@@ -74,20 +110,39 @@ describe('answerFromDataset', () => {
     const answer = answerFromDataset('MgB2', 'tc', rows);
     expect(answer.values).toEqual([]);
     // 4 tc rows of 5: 2 rejected or unreviewed, 1 without a quote, AlB2 does not match.
-    expect(answer.note).toBe('no saved triplet for MgB2 among 4 tc triplet(s) of 5 (left out: 2 rejected or unreviewed, 1 without an evidence quote)');
+    expect(answer.note).toBe(
+      'no saved triplet for MgB2 among 4 tc triplet(s) of 5 (left out: 2 rejected or unreviewed, 1 without an evidence quote)',
+    );
   });
 
   it('answers another property with its value as printed, and keeps a range in the conditions', () => {
-    const gap = triplet({ property: 'band gap', value: { kind: 'range', low: 3.3, high: 3.4 }, unit: 'eV', si: null, material: 'ZnO', conditions: 'at 300 K', quote: 'ZnO has a band gap of 3.3–3.4 eV' });
+    const gap = triplet({
+      property: 'band gap',
+      value: { kind: 'range', low: 3.3, high: 3.4 },
+      unit: 'eV',
+      si: null,
+      material: 'ZnO',
+      conditions: 'at 300 K',
+      quote: 'ZnO has a band gap of 3.3–3.4 eV',
+    });
     const answer = answerFromDataset('ZnO', 'band_gap', [gap]);
     expect(answer.values).toEqual([
-      expect.objectContaining({ kind: 'value', value: 3.3, unit: 'eV', conditions: 'at 300 K; reported as 3.3–3.4 eV', quote: 'ZnO has a band gap of 3.3–3.4 eV' }),
+      expect.objectContaining({
+        kind: 'value',
+        value: 3.3,
+        unit: 'eV',
+        conditions: 'at 300 K; reported as 3.3–3.4 eV',
+        quote: 'ZnO has a band gap of 3.3–3.4 eV',
+      }),
     ]);
   });
 });
 
 describe('checkPrecedent with the dataset', () => {
-  const table = { name: 'SuperCon', table: parseReferenceTable('refno,material,property_name,property_value,property_unit\nNAT410063,B2Mg1,tc,39,K\n') };
+  const table = {
+    name: 'SuperCon',
+    table: parseReferenceTable('refno,material,property_name,property_value,property_unit\nNAT410063,B2Mg1,tc,39,K\n'),
+  };
 
   it('consults the dataset first and merges it with the tables', async () => {
     const check = await checkPrecedent({ material: 'MgB2', property: 'tc' }, { dataset: [mgb2Edited], referenceTables: [table] });
@@ -103,7 +158,11 @@ describe('checkPrecedent with the dataset', () => {
   it('does not search the literature when the dataset answers', async () => {
     const client = fakeClient('crossref', async () => ({ records: [], total: 0 }));
     const llm = createScriptedLlm({ replies: { judge: [] } });
-    const check = await checkPrecedent({ material: 'MgB2', property: 'tc' }, { dataset: [mgb2], literature: { clients: [client] } }, { llm });
+    const check = await checkPrecedent(
+      { material: 'MgB2', property: 'tc' },
+      { dataset: [mgb2], literature: { clients: [client] } },
+      { llm },
+    );
     expect(check.values).toHaveLength(1);
     expect(client.queries).toHaveLength(0);
     expect(check.searched).toEqual([
@@ -115,7 +174,10 @@ describe('checkPrecedent with the dataset', () => {
 
 type FakeClient = LiteratureClient & { queries: LiteratureQuery[] };
 
-function fakeClient(name: LiteratureSource, search: (query: LiteratureQuery) => Promise<{ records: LiteratureRecord[]; total: number }>): FakeClient {
+function fakeClient(
+  name: LiteratureSource,
+  search: (query: LiteratureQuery) => Promise<{ records: LiteratureRecord[]; total: number }>,
+): FakeClient {
   const queries: LiteratureQuery[] = [];
   return {
     name,
@@ -141,9 +203,21 @@ const noAbstract: LiteratureRecord = { ...cab6Record, doi: '10.1000/other', titl
 
 describe('checkPrecedent with the literature', () => {
   it('asks for superconductivity with its synonyms, and turns abstracts into texts', () => {
-    expect(literatureQueryFor('CaB6', 'tc')).toEqual({ material: 'CaB6', property: 'superconductivity', terms: ['superconducting', 'critical temperature'], rows: 10 });
+    expect(literatureQueryFor('CaB6', 'tc')).toEqual({
+      material: 'CaB6',
+      property: 'superconductivity',
+      terms: ['superconducting', 'critical temperature'],
+      rows: 10,
+    });
     expect(literatureQueryFor('ZnO', 'band_gap', 5)).toEqual({ material: 'ZnO', property: 'band gap', terms: [], rows: 5 });
-    expect(recordToRetrievedText(cab6Record)).toEqual({ id: '10.1000/cab6', doi: '10.1000/cab6', title: 'Transport in CaB6', year: 2000, text: `Transport in CaB6\n\n${cab6Record.abstract}`, origin: 'crossref' });
+    expect(recordToRetrievedText(cab6Record)).toEqual({
+      id: '10.1000/cab6',
+      doi: '10.1000/cab6',
+      title: 'Transport in CaB6',
+      year: 2000,
+      text: `Transport in CaB6\n\n${cab6Record.abstract}`,
+      origin: 'crossref',
+    });
     expect(recordToRetrievedText(noAbstract)).toBeNull();
   });
 
@@ -152,12 +226,21 @@ describe('checkPrecedent with the literature', () => {
     const arxiv = fakeClient('arxiv', async () => {
       throw new LiteratureError('rate-limited', 'arxiv', 'HTTP 429 after 3 retries', 429);
     });
-    const reply = JSON.stringify({ answer: 'No', values: [{ kind: 'Tcn', value: 2, unit: 'K', sourceId: '10.1000/cab6', quote: 'measured down to 2 K' }] });
+    const reply = JSON.stringify({
+      answer: 'No',
+      values: [{ kind: 'Tcn', value: 2, unit: 'K', sourceId: '10.1000/cab6', quote: 'measured down to 2 K' }],
+    });
     const llm = createScriptedLlm({ replies: { judge: [reply] } });
-    const check = await checkPrecedent({ material: 'CaB6', property: 'tc' }, { literature: { clients: [crossref, arxiv], rows: 5 } }, { llm });
+    const check = await checkPrecedent(
+      { material: 'CaB6', property: 'tc' },
+      { literature: { clients: [crossref, arxiv], rows: 5 } },
+      { llm },
+    );
     expect(crossref.queries[0]).toMatchObject({ material: 'CaB6', property: 'superconductivity', rows: 5 });
     expect(check.answer).toBe('No');
-    expect(check.values).toEqual([expect.objectContaining({ kind: 'Tcn', value: 2, unit: 'K', origin: 'crossref', quote: 'measured down to 2 K' })]);
+    expect(check.values).toEqual([
+      expect.objectContaining({ kind: 'Tcn', value: 2, unit: 'K', origin: 'crossref', quote: 'measured down to 2 K' }),
+    ]);
     expect(check.values[0]!.reference).toMatchObject({ doi: '10.1000/cab6', title: 'Transport in CaB6' });
     expect(check.sources).toEqual(['10.1000/cab6']);
     expect(check.searched).toEqual([
@@ -172,7 +255,11 @@ describe('checkPrecedent with the literature', () => {
         throw new LiteratureError('unreachable', name, 'getaddrinfo ENOTFOUND');
       });
     const llm = createScriptedLlm({ replies: { judge: [] } });
-    const check = await checkPrecedent({ material: 'CaB6', property: 'tc' }, { literature: { clients: [offline('crossref'), offline('openalex')] } }, { llm });
+    const check = await checkPrecedent(
+      { material: 'CaB6', property: 'tc' },
+      { literature: { clients: [offline('crossref'), offline('openalex')] } },
+      { llm },
+    );
     expect(check.answer).toBe('Unknown');
     expect(check.unknownBecause).toBe('No network: only local sources were searched.');
     expect(check.searched).toEqual([
@@ -197,6 +284,8 @@ describe('checkPrecedent with the literature', () => {
       throw new LiteratureError('aborted', 'crossref', 'cancelled');
     });
     const llm = createScriptedLlm({ replies: { judge: [] } });
-    await expect(checkPrecedent({ material: 'CaB6', property: 'tc' }, { literature: { clients: [crossref] } }, { llm, signal: controller.signal })).rejects.toThrow(/cancelled/);
+    await expect(
+      checkPrecedent({ material: 'CaB6', property: 'tc' }, { literature: { clients: [crossref] } }, { llm, signal: controller.signal }),
+    ).rejects.toThrow(/cancelled/);
   });
 });

@@ -23,7 +23,10 @@ const cab6: RetrievedText = {
   text: 'Resistivity of CaB6 crystals was measured down to 2 K; no superconductivity was found.',
   origin: 'crossref',
 };
-const cab6Reply = JSON.stringify({ answer: 'No', values: [{ kind: 'Tcn', value: 2, unit: 'K', sourceId: '10.1000/cab6', quote: 'CaB6 crystals was measured down to 2 K' }] });
+const cab6Reply = JSON.stringify({
+  answer: 'No',
+  values: [{ kind: 'Tcn', value: 2, unit: 'K', sourceId: '10.1000/cab6', quote: 'CaB6 crystals was measured down to 2 K' }],
+});
 
 describe('checkPrecedent from reference tables', () => {
   it('finds MgB2 written as B2Mg and Mg1B2, highest Tc first, each quoting its row with its refno', async () => {
@@ -31,7 +34,14 @@ describe('checkPrecedent from reference tables', () => {
     expect(check.answer).toBe('Yes');
     expect(check.values).toEqual([
       { kind: 'Tc', value: 39, unit: 'K', reference: { code: 'NAT410063' }, quote: 'NAT410063,B2Mg,tc,39,K', origin: 'test-table' },
-      { kind: 'Tc', value: 38.5, unit: 'K', reference: { code: 'PRB064020501' }, quote: 'PRB064020501,Mg1B2,tc,38.5,K', origin: 'test-table' },
+      {
+        kind: 'Tc',
+        value: 38.5,
+        unit: 'K',
+        reference: { code: 'PRB064020501' },
+        quote: 'PRB064020501,Mg1B2,tc,38.5,K',
+        origin: 'test-table',
+      },
     ]);
     expect(check.sources).toEqual(['test-table: NAT410063', 'test-table: PRB064020501']);
     expect(check.searched).toEqual([{ source: 'test-table', found: 2, note: 'Yes: 2 row(s)' }]);
@@ -61,7 +71,9 @@ describe('checkPrecedent from reference tables', () => {
       { source: 'test-table', found: 0, note: 'no row for CaB6 among 4 rows' },
       { source: 'retrieved texts', found: 0, note: 'none given' },
     ]);
-    expect(check.unknownBecause).toBe('nothing answered; searched: test-table (no row for CaB6 among 4 rows); retrieved texts (none given)');
+    expect(check.unknownBecause).toBe(
+      'nothing answered; searched: test-table (no row for CaB6 among 4 rows); retrieved texts (none given)',
+    );
   });
 });
 
@@ -71,7 +83,11 @@ describe('checkPrecedent with retrieved texts', () => {
     const check = await checkPrecedent({ material: 'MgB2', property: 'tc' }, { referenceTables: [table], texts: [cab6] }, { llm });
     expect(check.answer).toBe('Yes');
     expect(llm.calls).toHaveLength(0);
-    expect(check.searched[1]).toEqual({ source: 'retrieved texts', found: 0, note: 'not judged: answered from a reference table (1 text(s) given)' });
+    expect(check.searched[1]).toEqual({
+      source: 'retrieved texts',
+      found: 0,
+      note: 'not judged: answered from a reference table (1 text(s) given)',
+    });
   });
 
   it('judges the texts when the tables do not answer, keeping the grounded values with their DOI', async () => {
@@ -92,9 +108,16 @@ describe('checkPrecedent with retrieved texts', () => {
     expect(check.searched[1]).toEqual({ source: 'retrieved texts', found: 1, note: 'judged 1 text(s): No: 1 grounded value(s)' });
   });
 
-  it('reports the judge\'s dropped claims when nothing is grounded', async () => {
-    const bad = JSON.stringify({ answer: 'Yes', values: [{ kind: 'Tc', value: 7, unit: 'K', sourceId: '10.1000/other', quote: 'CaB6 superconducts at 7 K' }] });
-    const check = await checkPrecedent({ material: 'CaB6', property: 'tc' }, { texts: [cab6] }, { llm: createScriptedLlm({ replies: { judge: [bad] } }) });
+  it("reports the judge's dropped claims when nothing is grounded", async () => {
+    const bad = JSON.stringify({
+      answer: 'Yes',
+      values: [{ kind: 'Tc', value: 7, unit: 'K', sourceId: '10.1000/other', quote: 'CaB6 superconducts at 7 K' }],
+    });
+    const check = await checkPrecedent(
+      { material: 'CaB6', property: 'tc' },
+      { texts: [cab6] },
+      { llm: createScriptedLlm({ replies: { judge: [bad] } }) },
+    );
     expect(check.answer).toBe('Unknown');
     expect(check.dropped.map((entry) => entry.reason)).toEqual(['cited a source that was not retrieved: 10.1000/other']);
     expect(check.unknownBecause).toBe(

@@ -6,7 +6,9 @@ import { literatureClients, runPrecedent } from '../../../src/cli/precedent-comm
 import { defaultReferencePath } from '../../../src/eval/cornell-tc/cornell-tc-dataset';
 import { sharedRoot } from '../../support/shared-data';
 
-const csv = ['refno,material,property_name,property_value,property_unit', 'NAT410063,B2Mg,tc,39,K', 'PRB064012345,AlB2,tcn,1.8,K'].join('\n');
+const csv = ['refno,material,property_name,property_value,property_unit', 'NAT410063,B2Mg,tc,39,K', 'PRB064012345,AlB2,tcn,1.8,K'].join(
+  '\n',
+);
 const text = {
   id: '10.1000/cab6',
   doi: '10.1000/cab6',
@@ -15,7 +17,10 @@ const text = {
   text: 'Resistivity of CaB6 crystals was measured down to 2 K; no superconductivity was found.',
   origin: 'crossref',
 };
-const judgeReply = { answer: 'No', values: [{ kind: 'Tcn', value: 2, unit: 'K', sourceId: '10.1000/cab6', quote: 'measured down to 2 K' }] };
+const judgeReply = {
+  answer: 'No',
+  values: [{ kind: 'Tcn', value: 2, unit: 'K', sourceId: '10.1000/cab6', quote: 'measured down to 2 K' }],
+};
 
 let stdout = '';
 let stderr = '';
@@ -43,23 +48,45 @@ describe('assay precedent', () => {
     expect(stdout.trimEnd().split('\n')).toHaveLength(1);
     const output = JSON.parse(stdout);
     expect(output).toMatchObject({ material: 'MgB2', property: 'tc', answer: 'Yes', sources: ['table.csv: NAT410063'] });
-    expect(output.values).toEqual([{ kind: 'Tc', value: 39, unit: 'K', reference: { code: 'NAT410063' }, quote: 'NAT410063,B2Mg,tc,39,K', origin: 'table.csv' }]);
+    expect(output.values).toEqual([
+      { kind: 'Tc', value: 39, unit: 'K', reference: { code: 'NAT410063' }, quote: 'NAT410063,B2Mg,tc,39,K', origin: 'table.csv' },
+    ]);
     expect(output.searched).toEqual([{ source: 'table.csv', found: 1, note: 'Yes: 1 row(s)' }]);
     expect(stderr).toBe('');
   });
 
   it('judges --texts with the scripted engine when the table has no row', async () => {
-    const args = ['CaB6', '--reference', join(folder, 'table.csv'), '--texts', join(folder, 'texts.jsonl'), '--engine', 'scripted', '--script', join(folder, 'script.json'), '--json'];
+    const args = [
+      'CaB6',
+      '--reference',
+      join(folder, 'table.csv'),
+      '--texts',
+      join(folder, 'texts.jsonl'),
+      '--engine',
+      'scripted',
+      '--script',
+      join(folder, 'script.json'),
+      '--json',
+    ];
     expect(await runPrecedent(args)).toBe(0);
     const output = JSON.parse(stdout);
     expect(output.answer).toBe('No');
-    expect(output.values.map((value: { value: number; reference: { doi: string } }) => [value.value, value.reference.doi])).toEqual([[2, '10.1000/cab6']]);
+    expect(output.values.map((value: { value: number; reference: { doi: string } }) => [value.value, value.reference.doi])).toEqual([
+      [2, '10.1000/cab6'],
+    ]);
   });
 
   it('prints the answer, each value with its reference and quote, then what was searched', async () => {
     expect(await runPrecedent(['AlB2', '--reference', join(folder, 'table.csv')])).toBe(0);
     expect(stdout).toBe(
-      ['AlB2 — tc: No', '  Tcn 1.8 K  [table.csv: PRB064012345]', '    "PRB064012345,AlB2,tcn,1.8,K"', 'searched:', '  table.csv: 1 value(s) — No: 1 row(s)', ''].join('\n'),
+      [
+        'AlB2 — tc: No',
+        '  Tcn 1.8 K  [table.csv: PRB064012345]',
+        '    "PRB064012345,AlB2,tcn,1.8,K"',
+        'searched:',
+        '  table.csv: 1 value(s) — No: 1 row(s)',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -84,7 +111,15 @@ describe('assay precedent', () => {
     const row = {
       id: 'run-1:0',
       mergeKey: 'k',
-      paper: { key: 'doi:10.1000/cab6-sc', doi: '10.1000/cab6-sc', url: null, title: 'CaB6 under pressure', authors: [], journal: null, year: 2021 },
+      paper: {
+        key: 'doi:10.1000/cab6-sc',
+        doi: '10.1000/cab6-sc',
+        url: null,
+        title: 'CaB6 under pressure',
+        authors: [],
+        journal: null,
+        year: 2021,
+      },
       material: 'CaB6',
       property: 'tc',
       value: { kind: 'number', value: 4.5 },
@@ -125,8 +160,13 @@ describe('assay precedent', () => {
     expect(stderr).toBe('assay precedent: --mailto and --openalex-key apply only with --literature\n');
     expect(stdout).toBe('');
     const fetchImpl = (() => Promise.reject(new Error('no network in tests'))) as typeof fetch;
-    expect(literatureClients({ literature: true, mailto: 'me@example.org' }, fetchImpl)?.map((client) => client.name)).toEqual(['crossref', 'arxiv']);
-    expect(literatureClients({ literature: true, mailto: 'me@example.org', 'openalex-key': 'k' }, fetchImpl)?.map((client) => client.name)).toEqual(['crossref', 'arxiv', 'openalex']);
+    expect(literatureClients({ literature: true, mailto: 'me@example.org' }, fetchImpl)?.map((client) => client.name)).toEqual([
+      'crossref',
+      'arxiv',
+    ]);
+    expect(
+      literatureClients({ literature: true, mailto: 'me@example.org', 'openalex-key': 'k' }, fetchImpl)?.map((client) => client.name),
+    ).toEqual(['crossref', 'arxiv', 'openalex']);
     expect(literatureClients({}, fetchImpl)).toBeUndefined();
   });
 
@@ -134,7 +174,10 @@ describe('assay precedent', () => {
     const empty = join(folder, 'no-data');
     expect(await runPrecedent(['MgB2', '--data', empty, '--json'])).toBe(0);
     expect(stderr).toBe(`assay precedent: no SuperCon table at ${defaultReferencePath(empty)}; answering from what is given\n`);
-    expect(JSON.parse(stdout)).toMatchObject({ answer: 'Unknown', searched: [{ source: 'retrieved texts', found: 0, note: 'none given' }] });
+    expect(JSON.parse(stdout)).toMatchObject({
+      answer: 'Unknown',
+      searched: [{ source: 'retrieved texts', found: 0, note: 'none given' }],
+    });
   });
 
   const superCon = defaultReferencePath(sharedRoot);

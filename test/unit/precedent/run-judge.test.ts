@@ -26,7 +26,8 @@ const alb2: RetrievedText = {
 };
 
 const value = (fields: Record<string, unknown>) => ({ kind: 'Tc', unit: 'K', sourceId: nagamatsu.id, ...fields });
-const reply = (answer: string, values: unknown[], extra: Record<string, unknown> = {}) => JSON.stringify({ answer, values, related: [], phases: [], ...extra });
+const reply = (answer: string, values: unknown[], extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ answer, values, related: [], phases: [], ...extra });
 
 async function judge(replyText: string | string[], texts: RetrievedText[] = [nagamatsu], material = 'MgB2', property = 'tc') {
   const llm = createScriptedLlm({ replies: { judge: Array.isArray(replyText) ? replyText : [replyText] } });
@@ -37,7 +38,11 @@ async function judge(replyText: string | string[], texts: RetrievedText[] = [nag
 describe('runJudge: grounding', () => {
   it('(a) keeps a Tc whose quote is in the cited text, with DOI, title, year and the source words', async () => {
     const quote = 'Magnetization and resistivity measurements establish a transition temperature of 39 K';
-    const { result, llm } = await judge(reply('Yes', [value({ value: 39, quote, conditions: 'ambient pressure' })], { related: [{ material: 'AlB2', note: 'not superconducting' }] }));
+    const { result, llm } = await judge(
+      reply('Yes', [value({ value: 39, quote, conditions: 'ambient pressure' })], {
+        related: [{ material: 'AlB2', note: 'not superconducting' }],
+      }),
+    );
     expect(result.answer).toBe('Yes');
     expect(result.dropped).toEqual([]);
     expect(result.values).toEqual([
@@ -46,7 +51,13 @@ describe('runJudge: grounding', () => {
         value: 39,
         unit: 'K',
         conditions: 'ambient pressure',
-        reference: { sourceId: '10.1038/35065039', doi: '10.1038/35065039', title: 'Superconductivity at 39 K in magnesium diboride', year: 2001, origin: 'crossref' },
+        reference: {
+          sourceId: '10.1038/35065039',
+          doi: '10.1038/35065039',
+          title: 'Superconductivity at 39 K in magnesium diboride',
+          year: 2001,
+          origin: 'crossref',
+        },
         quote,
         anchor: { start: nagamatsu.text.indexOf(quote), end: nagamatsu.text.indexOf(quote) + quote.length, method: 'exact' },
       },
@@ -61,18 +72,26 @@ describe('runJudge: grounding', () => {
 
   it('keeps a quote with folded whitespace or a one-letter copying slip, quoting the source words', async () => {
     const source = 'Magnetization and resistivity measurements establish a transition temperature of 39 K';
-    const folded = await judge(reply('Yes', [value({ value: 39, quote: 'Magnetization and resistivity\n  measurements establish a transition temperature of 39 K' })]));
+    const folded = await judge(
+      reply('Yes', [
+        value({ value: 39, quote: 'Magnetization and resistivity\n  measurements establish a transition temperature of 39 K' }),
+      ]),
+    );
     expect(folded.result.answer).toBe('Yes');
     expect(folded.result.values[0]!.quote).toBe(source);
     // "Magnetisation": one substitution in 86 characters, well above the 0.8 similarity floor.
-    const slip = await judge(reply('Yes', [value({ value: 39, quote: 'Magnetisation and resistivity measurements establish a transition temperature of 39 K' })]));
+    const slip = await judge(
+      reply('Yes', [value({ value: 39, quote: 'Magnetisation and resistivity measurements establish a transition temperature of 39 K' })]),
+    );
     expect(slip.result.answer).toBe('Yes');
     expect(slip.result.values[0]!.anchor.method).toBe('fuzzy');
     expect(slip.result.values[0]!.quote).toBe(source);
   });
 
   it('(b) drops a value citing a source that was not retrieved → Unknown', async () => {
-    const { result } = await judge(reply('Yes', [value({ value: 39, sourceId: '10.1103/PhysRevLett.86.4656', quote: 'a transition temperature of 39 K' })]));
+    const { result } = await judge(
+      reply('Yes', [value({ value: 39, sourceId: '10.1103/PhysRevLett.86.4656', quote: 'a transition temperature of 39 K' })]),
+    );
     expect(result.answer).toBe('Unknown');
     expect(result.claimed).toBe('Yes');
     expect(result.values).toEqual([]);
@@ -81,7 +100,9 @@ describe('runJudge: grounding', () => {
   });
 
   it('(c) drops a value whose quote is not in the retrieved abstract → Unknown', async () => {
-    const { result } = await judge(reply('Yes', [value({ value: 39, quote: 'MgB2 becomes superconducting at 39 K under ambient pressure.' })]));
+    const { result } = await judge(
+      reply('Yes', [value({ value: 39, quote: 'MgB2 becomes superconducting at 39 K under ambient pressure.' })]),
+    );
     expect(result.answer).toBe('Unknown');
     expect(result.dropped.map((entry) => entry.reason)).toEqual(['quote not found in 10.1038/35065039']);
   });
@@ -91,7 +112,9 @@ describe('runJudge: grounding', () => {
     expect(exact.result.answer).toBe('Unknown');
     expect(exact.result.dropped.map((entry) => entry.reason)).toEqual(['quote does not state 40']);
     // The model "copies" 40 K: the quote still anchors (two characters off) onto the source's "39 K".
-    const altered = await judge(reply('Yes', [value({ value: 40, quote: 'Magnetization and resistivity measurements establish a transition temperature of 40 K' })]));
+    const altered = await judge(
+      reply('Yes', [value({ value: 40, quote: 'Magnetization and resistivity measurements establish a transition temperature of 40 K' })]),
+    );
     expect(altered.result.dropped.map((entry) => entry.reason)).toEqual(['quote does not state 40']);
     expect(altered.result.answer).toBe('Unknown');
   });
@@ -112,7 +135,12 @@ describe('runJudge: grounding', () => {
       ['Tcn', 0.05, 'K'],
       ['Tcn', 1.8, 'K'],
     ]);
-    expect(result.values[0]!.reference).toEqual({ sourceId: 'arXiv:0101.0001', title: 'Normal-state properties of AlB2', year: 2001, origin: 'arxiv' });
+    expect(result.values[0]!.reference).toEqual({
+      sourceId: 'arXiv:0101.0001',
+      title: 'Normal-state properties of AlB2',
+      year: 2001,
+      origin: 'arxiv',
+    });
     expect(result.sources).toEqual(['arXiv:0101.0001']);
   });
 
@@ -167,7 +195,14 @@ describe('runJudge: grounding', () => {
   });
 
   it('for another property keeps kind "value" in its printed unit and drops Tc', async () => {
-    const text: RetrievedText = { id: 'S1', doi: null, title: 'GaN', year: 1999, text: 'Wurtzite GaN has a direct band gap of 3.4 eV at room temperature.', origin: 'dataset' };
+    const text: RetrievedText = {
+      id: 'S1',
+      doi: null,
+      title: 'GaN',
+      year: 1999,
+      text: 'Wurtzite GaN has a direct band gap of 3.4 eV at room temperature.',
+      origin: 'dataset',
+    };
     const { result } = await judge(
       reply('Yes', [
         { kind: 'value', value: 3.4, unit: 'eV', sourceId: 'S1', quote: 'a direct band gap of 3.4 eV' },
@@ -210,7 +245,9 @@ describe('judge prompt', () => {
 
   it('labels each text with its id outside the block and its title, year and DOI inside', () => {
     const [, user] = judgeMessages('MgB2', 'tc', [nagamatsu]);
-    expect(user!.content).toContain('Text id: "10.1038/35065039"\n<<<DATA\nTitle: Superconductivity at 39 K in magnesium diboride\nYear: 2001\nDOI: 10.1038/35065039\n\nIn this Letter');
+    expect(user!.content).toContain(
+      'Text id: "10.1038/35065039"\n<<<DATA\nTitle: Superconductivity at 39 K in magnesium diboride\nYear: 2001\nDOI: 10.1038/35065039\n\nIn this Letter',
+    );
     expect(user!.content).toContain('Question: has the material "MgB2" been reported to be superconducting?');
   });
 });

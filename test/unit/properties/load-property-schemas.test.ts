@@ -17,7 +17,19 @@ describe('loadPropertySchemas', () => {
   it('loads and validates every built-in schema, including those the brief requires', () => {
     const schemas = loadPropertySchemas();
     const names = schemas.map((schema) => schema.name);
-    for (const required of ['band_gap', 'tc', 'bulk_modulus', 'curie_temperature', 'neel_temperature', 'lattice_a', 'lattice_b', 'lattice_c', 'd33', 'density', 'bet_surface_area']) {
+    for (const required of [
+      'band_gap',
+      'tc',
+      'bulk_modulus',
+      'curie_temperature',
+      'neel_temperature',
+      'lattice_a',
+      'lattice_b',
+      'lattice_c',
+      'd33',
+      'density',
+      'bet_surface_area',
+    ]) {
       expect(names).toContain(required);
     }
     expect(new Set(names).size).toBe(names.length);

@@ -42,7 +42,12 @@ function bandGapRecord(material = 'TiO2', value = 3.2): VerificationRecord {
   return {
     status: 'verified',
     triplet: {
-      material, property: 'band_gap', value: { kind: 'number', value }, valueText: String(value), unit: 'eV', engine: 'moa',
+      material,
+      property: 'band_gap',
+      value: { kind: 'number', value },
+      valueText: String(value),
+      unit: 'eV',
+      engine: 'moa',
       evidence: { quote: { type: 'TextQuoteSelector', exact: `band gap of ${value} eV`, prefix: '', suffix: '' } },
     },
     votes: ['moa', 'gd'],
@@ -73,7 +78,14 @@ describe('mergeKeyOf', () => {
   });
 
   it('falls back to the lower-cased name and the value as reported when there is no formula or SI unit', () => {
-    const key = mergeKeyOf({ paper: { ...TIO2_PAPER, doi: null }, material: '  Reduced  Graphene Oxide ', property: 'absorbance', value: { kind: 'number', value: 0.1234567 }, unit: 'a.u.', si: null });
+    const key = mergeKeyOf({
+      paper: { ...TIO2_PAPER, doi: null },
+      material: '  Reduced  Graphene Oxide ',
+      property: 'absorbance',
+      value: { kind: 'number', value: 0.1234567 },
+      unit: 'a.u.',
+      si: null,
+    });
     // No DOI → paper key; 0.1234567 → 6 s.f. 0.123457.
     expect(key).toBe('doi:10.1021/acs.jpcc.9b01234|reduced graphene oxide|absorbance|0.123457 a.u.');
   });
@@ -200,7 +212,11 @@ describe('saveTriplets', () => {
     // 5 rows in chunks of 2 → 3 transactions (2 + 2 + 1); the fifth merges into the first.
     const counts = await saveTriplets(database, rows, { chunkSize: 2, onProgress: (done, total) => progress.push([done, total]) });
     expect(counts).toEqual({ added: 4, merged: 1 });
-    expect(progress).toEqual([[2, 5], [4, 5], [5, 5]]);
+    expect(progress).toEqual([
+      [2, 5],
+      [4, 5],
+      [5, 5],
+    ]);
     expect(transaction).toHaveBeenCalledTimes(3);
     await expect(saveTriplets(database, rows, { chunkSize: 0 })).rejects.toThrow(RangeError);
   });
@@ -287,7 +303,13 @@ describe('delete, restore, review, properties', () => {
 });
 
 describe('run reviews', () => {
-  const settings: MatrixRunSettings = { paperKey: TIO2_PAPER.key, properties: ['band_gap'], preset: 'browser', engine: { kind: 'webllm' }, seed: 1 };
+  const settings: MatrixRunSettings = {
+    paperKey: TIO2_PAPER.key,
+    properties: ['band_gap'],
+    preset: 'browser',
+    engine: { kind: 'webllm' },
+    seed: 1,
+  };
 
   it('records a review on a finished run, rejects bad indexes and invalid reviews, marks the run saved', async () => {
     await createRun(database, settings, { id: 'run-1', now: NOW });
@@ -317,7 +339,13 @@ describe('schema version 3', () => {
     version2.version(2).stores({ runs: 'id, [paperKey+startedAt], status' });
     const paper = toPaperRecord(makeArticle(), '2025-01-02T03:04:05.000Z');
     await version2.table('papers').put(paper);
-    const settings: MatrixRunSettings = { paperKey: paper.key, properties: ['band_gap'], preset: 'browser', engine: { kind: 'webllm' }, seed: 1 };
+    const settings: MatrixRunSettings = {
+      paperKey: paper.key,
+      properties: ['band_gap'],
+      preset: 'browser',
+      engine: { kind: 'webllm' },
+      seed: 1,
+    };
     const run = await createRun(version2 as AssayDatabase, settings, { id: 'run-v2', now: NOW });
     version2.close();
 

@@ -76,12 +76,19 @@ describe('paper repository', () => {
 
 describe('papers by URL prefix (schema version 4)', () => {
   it('finds papers through the url index, newest first, and only those whose url starts with the prefix', async () => {
-    await savePaper(database, makeArticle({ doi: null, url: 'https://example.org/articles/gan#results' }), new Date('2025-01-01T00:00:00Z'));
+    await savePaper(
+      database,
+      makeArticle({ doi: null, url: 'https://example.org/articles/gan#results' }),
+      new Date('2025-01-01T00:00:00Z'),
+    );
     await savePaper(database, makeArticle({ doi: null, url: 'https://example.org/articles/gan?page=2' }), new Date('2025-01-02T00:00:00Z'));
     await savePaper(database, makeArticle({ doi: null, url: 'https://example.org/other' }), new Date('2025-01-03T00:00:00Z'));
     expect(database.verno).toBeGreaterThanOrEqual(4); // v4 added the url index; later versions keep it
     const found = await papersWithUrlPrefix(database, 'https://example.org/articles/gan');
-    expect(found.map((paper) => paper.url)).toEqual(['https://example.org/articles/gan?page=2', 'https://example.org/articles/gan#results']);
+    expect(found.map((paper) => paper.url)).toEqual([
+      'https://example.org/articles/gan?page=2',
+      'https://example.org/articles/gan#results',
+    ]);
     expect(await papersWithUrlPrefix(database, '')).toEqual([]);
   });
 });

@@ -19,7 +19,13 @@ import { datasetRows } from '../export/dataset-fixtures';
 import { makeArticle } from './article-fixture';
 
 // Three rows: two readable (B2Mg Tc 39 K, Nb Tcn 1.5 K) and one with an unreadable value (skipped).
-const CSV = ['refno,material,property_name,property_value,property_unit', 'PRB063220501,B2Mg,tc,39,K', 'JLTP000001,Nb,tcn,1.5,K', 'X1,Pb,tc,n/a,K', ''].join('\n');
+const CSV = [
+  'refno,material,property_name,property_value,property_unit',
+  'PRB063220501,B2Mg,tc,39,K',
+  'JLTP000001,Nb,tcn,1.5,K',
+  'X1,Pb,tc,n/a,K',
+  '',
+].join('\n');
 const NOW = () => new Date('2026-11-22T06:00:00.000Z');
 
 const UNKNOWN: PrecedentCheck = {
@@ -66,12 +72,12 @@ describe('reference tables', () => {
     await expect(importReferenceTable(database, 'wrong.csv', 'name,value\nMgB2,39\n')).rejects.toThrow(
       'Could not import wrong.csv: reference table lacks column(s): refno, material, property_name, property_value, property_unit',
     );
-    await expect(importReferenceTable(database, 'broken.csv', 'refno,material,property_name,property_value,property_unit\n"PRB,MgB2,tc,39,K\n')).rejects.toThrow(
-      /^Could not import broken\.csv: /,
-    );
-    await expect(importReferenceTable(database, 'empty.csv', 'refno,material,property_name,property_value,property_unit\nX,Pb,tc,n/a,K\n')).rejects.toThrow(
-      /^Could not import empty\.csv: it has no row with a readable Tc or Tcn value/,
-    );
+    await expect(
+      importReferenceTable(database, 'broken.csv', 'refno,material,property_name,property_value,property_unit\n"PRB,MgB2,tc,39,K\n'),
+    ).rejects.toThrow(/^Could not import broken\.csv: /);
+    await expect(
+      importReferenceTable(database, 'empty.csv', 'refno,material,property_name,property_value,property_unit\nX,Pb,tc,n/a,K\n'),
+    ).rejects.toThrow(/^Could not import empty\.csv: it has no row with a readable Tc or Tcn value/);
     expect(await listReferenceTables(database)).toEqual([]);
   });
 
@@ -91,12 +97,26 @@ describe('reference tables', () => {
 
 describe('cached checks', () => {
   it('stores a check under the normalized key and finds it by another spelling; a put replaces it', async () => {
-    const stored = await putCachedPrecedent(database, { material: 'MgB2', property: 'tc', checkedAt: '2026-11-22T05:00:00.000Z', check: UNKNOWN });
+    const stored = await putCachedPrecedent(database, {
+      material: 'MgB2',
+      property: 'tc',
+      checkedAt: '2026-11-22T05:00:00.000Z',
+      check: UNKNOWN,
+    });
     expect(stored.key).toBe('B2Mg|tc'); // Hill order without carbon: alphabetical, B before Mg
     expect(await getCachedPrecedent(database, 'B2Mg', 'tc')).toEqual(stored);
     expect(await getCachedPrecedent(database, 'MgB2', 'band_gap')).toBeUndefined();
-    await putCachedPrecedent(database, { material: 'B2Mg', property: 'tc', checkedAt: '2026-11-22T06:00:00.000Z', check: { ...UNKNOWN, answer: 'No' } });
-    expect(await getCachedPrecedent(database, 'MgB2', 'tc')).toMatchObject({ material: 'B2Mg', checkedAt: '2026-11-22T06:00:00.000Z', check: { answer: 'No' } });
+    await putCachedPrecedent(database, {
+      material: 'B2Mg',
+      property: 'tc',
+      checkedAt: '2026-11-22T06:00:00.000Z',
+      check: { ...UNKNOWN, answer: 'No' },
+    });
+    expect(await getCachedPrecedent(database, 'MgB2', 'tc')).toMatchObject({
+      material: 'B2Mg',
+      checkedAt: '2026-11-22T06:00:00.000Z',
+      check: { answer: 'No' },
+    });
     expect(await database.precedents.count()).toBe(1);
   });
 });

@@ -92,8 +92,14 @@ describe('createRun', () => {
 
   it('throws a ZodError on invalid settings and writes nothing', async () => {
     await expect(createRun(database, makeSettings({ properties: [] }), { id: 'run-1' })).rejects.toBeInstanceOf(ZodError);
-    const notAnUrl = { kind: 'openai', baseUrl: 'ftp://localhost', roster: { proposers: ['a'], aggregator: 'b', generator: 'c', discriminator: 'd' } };
-    await expect(createRun(database, makeSettings({ engine: notAnUrl as MatrixRunSettings['engine'] }), { id: 'run-2' })).rejects.toBeInstanceOf(ZodError);
+    const notAnUrl = {
+      kind: 'openai',
+      baseUrl: 'ftp://localhost',
+      roster: { proposers: ['a'], aggregator: 'b', generator: 'c', discriminator: 'd' },
+    };
+    await expect(
+      createRun(database, makeSettings({ engine: notAnUrl as MatrixRunSettings['engine'] }), { id: 'run-2' }),
+    ).rejects.toBeInstanceOf(ZodError);
     expect(await database.runs.count()).toBe(0);
   });
 
@@ -196,7 +202,12 @@ describe('finishRun', () => {
   });
 
   it('stores the error of a cancelled run', async () => {
-    const finished = await finishRun(database, 'run-1', { status: 'cancelled', error: { code: 'aborted', message: 'Stopped by the user' } }, END);
+    const finished = await finishRun(
+      database,
+      'run-1',
+      { status: 'cancelled', error: { code: 'aborted', message: 'Stopped by the user' } },
+      END,
+    );
     expect(finished).toMatchObject({ status: 'cancelled', error: { code: 'aborted', message: 'Stopped by the user' } });
   });
 
@@ -211,7 +222,14 @@ describe('finishRun', () => {
     expect(again).toEqual(cancelled);
     const stored = await getRun(database, 'run-1');
     expect(stored).toEqual(cancelled);
-    expect(stored).toMatchObject({ status: 'cancelled', progress: null, engineStatus: null, resumes: 0, propertiesDone: ['band_gap'], updatedAt: '2025-03-01T10:30:00.000Z' });
+    expect(stored).toMatchObject({
+      status: 'cancelled',
+      progress: null,
+      engineStatus: null,
+      resumes: 0,
+      propertiesDone: ['band_gap'],
+      updatedAt: '2025-03-01T10:30:00.000Z',
+    });
     expect(stored?.run).toBeUndefined();
   });
 });
@@ -223,7 +241,10 @@ describe('runs of a paper', () => {
     await createRun(database, makeSettings(), { id: 'z', now: new Date('2025-03-01T00:00:00Z') });
     await createRun(database, makeSettings({ paperKey: other }), { id: 'other-newest', now: new Date('2025-03-09T00:00:00Z') });
     await createRun(database, makeSettings(), { id: 'm', now: new Date('2025-03-02T00:00:00Z') });
-    await createRun(database, makeSettings({ paperKey: 'url:https://example.org/paper' }), { id: 'url-run', now: new Date('2025-03-05T00:00:00Z') });
+    await createRun(database, makeSettings({ paperKey: 'url:https://example.org/paper' }), {
+      id: 'url-run',
+      now: new Date('2025-03-05T00:00:00Z'),
+    });
 
     expect((await latestRunForPaper(database, PAPER))?.id).toBe('a');
     expect((await listRunsForPaper(database, PAPER)).map((row) => row.id)).toEqual(['a', 'm', 'z']);

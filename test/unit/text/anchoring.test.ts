@@ -83,7 +83,8 @@ describe('anchorEvidence', () => {
   });
 
   it('finds a quote with a few typos by fuzzy matching', () => {
-    const typed = 'This unambigously confirms that downward BB, and hence the PIPT, is not driven by excitation across the ZnO band gap (3.4 eV).';
+    const typed =
+      'This unambigously confirms that downward BB, and hence the PIPT, is not driven by excitation across the ZnO band gap (3.4 eV).';
     const anchor = anchorEvidence(ZNO_PASSAGE, quoteOnly(typed));
     expect(anchor).toMatchObject({ method: 'fuzzy' });
     expect(ZNO_PASSAGE.slice(anchor!.start, anchor!.end)).toContain('ZnO band gap (3.4 eV)');
@@ -104,12 +105,21 @@ describe('anchorEvidence', () => {
     const anchor = anchorEvidence(ZNO_PASSAGE, quoteOnly(elided));
     expect(anchor).not.toBeNull();
     expect(ZNO_PASSAGE.slice(anchor!.start, anchor!.end)).toMatch(/^shows that downward BB[\s\S]*\(3\.4 eV\)\.$/);
-    expect(anchorEvidence(ZNO_PASSAGE, quoteOnly('across the ZnO band gap (3.4 eV). … shows that downward BB is still induced'))).toBeNull();
+    expect(
+      anchorEvidence(ZNO_PASSAGE, quoteOnly('across the ZnO band gap (3.4 eV). … shows that downward BB is still induced')),
+    ).toBeNull();
   });
 
   it('rejects a paraphrase of a real sentence (fuzzy similarity about 0.65–0.69)', () => {
-    expect(anchorEvidence(ZNO_PASSAGE, quoteOnly('It is therefore clear that the PIPT is not driven by excitation across the band gap of ZnO (3.4 eV).'))).toBeNull();
-    expect(anchorEvidence(ZNO_PASSAGE, quoteOnly('This confirms that the PIPT is not driven by excitations across the ZnO gap of 3.4 eV.'))).toBeNull();
+    expect(
+      anchorEvidence(
+        ZNO_PASSAGE,
+        quoteOnly('It is therefore clear that the PIPT is not driven by excitation across the band gap of ZnO (3.4 eV).'),
+      ),
+    ).toBeNull();
+    expect(
+      anchorEvidence(ZNO_PASSAGE, quoteOnly('This confirms that the PIPT is not driven by excitations across the ZnO gap of 3.4 eV.')),
+    ).toBeNull();
   });
 
   it('ignores a position outside the text', () => {
@@ -120,9 +130,11 @@ describe('anchorEvidence', () => {
   it('re-anchors any span it described to exactly that span', () => {
     fc.assert(
       fc.property(
-        fc.string({ minLength: 1, maxLength: 200 }).chain((text) =>
-          fc.tuple(fc.constant(text), fc.integer({ min: 0, max: text.length - 1 }), fc.integer({ min: 1, max: text.length })),
-        ),
+        fc
+          .string({ minLength: 1, maxLength: 200 })
+          .chain((text) =>
+            fc.tuple(fc.constant(text), fc.integer({ min: 0, max: text.length - 1 }), fc.integer({ min: 1, max: text.length })),
+          ),
         ([text, a, b]) => {
           const start = Math.min(a, b - 1);
           const end = Math.max(a + 1, b);
@@ -136,12 +148,17 @@ describe('anchorEvidence', () => {
 
   it('finds a described span again after text is prepended (no position hit)', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 120 }), fc.string({ minLength: 8, maxLength: 60 }), fc.string({ maxLength: 120 }), (before, quote, after) => {
-        const text = before + quote + after;
-        const evidence = describeQuote(text, before.length, before.length + quote.length);
-        const anchor = anchorEvidence('#' + text, evidence);
-        expect(anchor).not.toBeNull();
-      }),
+      fc.property(
+        fc.string({ maxLength: 120 }),
+        fc.string({ minLength: 8, maxLength: 60 }),
+        fc.string({ maxLength: 120 }),
+        (before, quote, after) => {
+          const text = before + quote + after;
+          const evidence = describeQuote(text, before.length, before.length + quote.length);
+          const anchor = anchorEvidence('#' + text, evidence);
+          expect(anchor).not.toBeNull();
+        },
+      ),
     );
   });
 
@@ -174,13 +191,23 @@ describe('anchorQuoteInArticle and blockAt', () => {
   const paragraphs = ['Among them is the wide band gap (3.4 eV), of ZnO.', ZNO_PASSAGE];
   const text = paragraphs.join('\n\n');
   const article: Article = {
-    doi: '10.1038/s41467-021-21203-6', doiOrigin: 'meta', title: 'Ultrafast generation and decay of a surface metal',
-    authors: [], journal: null, year: 2021, url: null, source: 'pdf', adapter: 'generic', pageCount: 2,
+    doi: '10.1038/s41467-021-21203-6',
+    doiOrigin: 'meta',
+    title: 'Ultrafast generation and decay of a surface metal',
+    authors: [],
+    journal: null,
+    year: 2021,
+    url: null,
+    source: 'pdf',
+    adapter: 'generic',
+    pageCount: 2,
     blocks: [
       { id: 'b0', kind: 'paragraph', page: 1, text: paragraphs[0]!, start: 0, end: paragraphs[0]!.length },
       { id: 'b1', kind: 'paragraph', page: 2, text: paragraphs[1]!, start: paragraphs[0]!.length + 2, end: text.length },
     ],
-    text, abstractOnly: false, warnings: [],
+    text,
+    abstractOnly: false,
+    warnings: [],
   };
 
   it('anchors a bare quote from a model and finds its block and page', () => {
@@ -205,7 +232,12 @@ describe('completeEvidence (selectors for a bare model quote)', () => {
     // "Results" (7) + "\n\n" (2) = 9; the sentence starts 31 characters into the paragraph: 9 + 31 = 40.
     expect(start).toBe(40);
     expect(completeEvidence(article, bare('The band gap of GaN is 3.4 eV at room temperature.'))).toEqual({
-      quote: { type: 'TextQuoteSelector', exact: 'The band gap of GaN is 3.4 eV at room temperature.', prefix: 'Results\n\nFilms were annealed at 450 °C. '.slice(-32), suffix: '' },
+      quote: {
+        type: 'TextQuoteSelector',
+        exact: 'The band gap of GaN is 3.4 eV at room temperature.',
+        prefix: 'Results\n\nFilms were annealed at 450 °C. '.slice(-32),
+        suffix: '',
+      },
       position: { type: 'TextPositionSelector', start: 40, end: 90 },
       blockId: 'b1',
       page: 3,

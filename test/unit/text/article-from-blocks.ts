@@ -10,8 +10,19 @@ export function articleFromBlocks(blocks: { kind: BlockKind; text: string; page?
     return { id: `b${index}`, kind: block.kind, text: block.text, start, end: text.length, ...(block.page ? { page: block.page } : {}) };
   });
   return ArticleSchema.parse({
-    doi: null, doiOrigin: null, title: 'Test article', authors: [], journal: null, year: null, url: null,
-    source: 'text', adapter: 'generic', blocks: built, text, abstractOnly: false, warnings: [],
+    doi: null,
+    doiOrigin: null,
+    title: 'Test article',
+    authors: [],
+    journal: null,
+    year: null,
+    url: null,
+    source: 'text',
+    adapter: 'generic',
+    blocks: built,
+    text,
+    abstractOnly: false,
+    warnings: [],
   });
 }
 

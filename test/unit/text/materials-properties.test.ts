@@ -18,7 +18,13 @@ import {
 /** Characters formulas and their decorations are made of, to reach deep parser states. */
 const formulaCharacter = fc.constantFrom(
   ...'CHONaClFeSrLaCuBiKxyzδ0123456789.()[]·•+-−: =,~^₂₃⁺⁻¹⁷ dopedwith'.split(''),
-  'Ca', 'Co', 'As', 'In', 'Tc', 'MA', 'À',
+  'Ca',
+  'Co',
+  'As',
+  'In',
+  'Tc',
+  'MA',
+  'À',
 );
 const formulaLike = fc.array(formulaCharacter, { maxLength: 30 }).map((parts) => parts.join(''));
 const anyText = fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'grapheme', maxLength: 40 }), formulaLike);
@@ -78,7 +84,10 @@ describe('materials properties', () => {
     fc.assert(
       fc.property(composition, composition, (left, right) => {
         const a = formatComposition(left);
-        const b = Object.keys(right).reverse().map((element) => `${element}${right[element]}`).join('');
+        const b = Object.keys(right)
+          .reverse()
+          .map((element) => `${element}${right[element]}`)
+          .join('');
         expect(sameMaterial(a, b)).toBe(sameMaterial(b, a));
         // The same formula spaced out as a PDF text layer writes it (`RbOs 2 O 6`).
         fc.pre(!HYDRATE_READING.test(a));

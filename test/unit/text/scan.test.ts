@@ -8,22 +8,55 @@ const schemas = loadPropertySchemas();
 function candidatesOf(...blocks: Parameters<typeof articleFromBlocks>[0]) {
   const article = articleFromBlocks(blocks);
   const result = scanArticle(article, { properties: schemas });
-  return { article, result, links: result.candidates.map((candidate) => [candidate.property, candidate.quantity.valueText, candidate.quantity.unit, candidate.material?.text ?? null]) };
+  return {
+    article,
+    result,
+    links: result.candidates.map((candidate) => [
+      candidate.property,
+      candidate.quantity.valueText,
+      candidate.quantity.unit,
+      candidate.material?.text ?? null,
+    ]),
+  };
 }
 
 describe('scanArticle on real sentences', () => {
   // Evidence sentences of ../shared/datasets/bandgap-200/manual_pub__manual.csv (`source` column).
   it.each<[string, string, (string | null)[][]]>([
-    ['paper 7 (10.1021/ic4018135)', 'First principle calculations (Figure 4) confirm that SrFBiS2 is a semiconductor with a direct band gap of 0.8 eV located at X point.', [['band_gap', '0.8', 'eV', 'SrFBiS2']]],
-    ['paper 7 (10.1021/ic4018135)', 'This is similar to LaOBiS2 where the energy gap was found to be 0.82 eV.', [['band_gap', '0.82', 'eV', 'LaOBiS2']]],
-    ['paper 8 (10.1038/nature09720)', 'Our discoveries demonstrate that a highly mobile 2DEG can be readily obtained without any elaborate interface preparation at the surface of SrTiO3, even in the case of the non-doped 3 eV bandgap insulator.', [['band_gap', '3', 'eV', 'SrTiO3']]],
-    ['paper 14 (10.1039/C7CP03960C)', 'H-MoSe2 is a semiconductor with a direct band gap of about 1.13 eV while T-MoSe2, ZT-MoSe2 and SO-MoSe2 are zero band gap materials.', [['band_gap', 'about 1.13', 'eV', 'H-MoSe2']]],
+    [
+      'paper 7 (10.1021/ic4018135)',
+      'First principle calculations (Figure 4) confirm that SrFBiS2 is a semiconductor with a direct band gap of 0.8 eV located at X point.',
+      [['band_gap', '0.8', 'eV', 'SrFBiS2']],
+    ],
+    [
+      'paper 7 (10.1021/ic4018135)',
+      'This is similar to LaOBiS2 where the energy gap was found to be 0.82 eV.',
+      [['band_gap', '0.82', 'eV', 'LaOBiS2']],
+    ],
+    [
+      'paper 8 (10.1038/nature09720)',
+      'Our discoveries demonstrate that a highly mobile 2DEG can be readily obtained without any elaborate interface preparation at the surface of SrTiO3, even in the case of the non-doped 3 eV bandgap insulator.',
+      [['band_gap', '3', 'eV', 'SrTiO3']],
+    ],
+    [
+      'paper 14 (10.1039/C7CP03960C)',
+      'H-MoSe2 is a semiconductor with a direct band gap of about 1.13 eV while T-MoSe2, ZT-MoSe2 and SO-MoSe2 are zero band gap materials.',
+      [['band_gap', 'about 1.13', 'eV', 'H-MoSe2']],
+    ],
     // Captured text of ../shared/fixtures/pdf/supercon/supermat__P066020501-CC.pdf
-    ['supermat__P066020501-CC.pdf', 'the CuO2 planes of a fully oxydised superconducting YBa2Cu3O7 based system with Tc=93 K, when a disorder is introduced', [['tc', '93', 'K', 'YBa2Cu3O7']]],
+    [
+      'supermat__P066020501-CC.pdf',
+      'the CuO2 planes of a fully oxydised superconducting YBa2Cu3O7 based system with Tc=93 K, when a disorder is introduced',
+      [['tc', '93', 'K', 'YBa2Cu3O7']],
+    ],
   ])('%s', (_source, sentence, expected) => {
     const { links } = candidatesOf(paragraph(sentence));
-    expect(links.map(([property, , unit, material]) => [property, unit, material])).toEqual(expected.map(([property, , unit, material]) => [property, unit, material]));
-    expect(links.map(([, valueText]) => valueText).join()).toContain(expected.map(([, valueText]) => valueText!.replace('about ', '')).join());
+    expect(links.map(([property, , unit, material]) => [property, unit, material])).toEqual(
+      expected.map(([property, , unit, material]) => [property, unit, material]),
+    );
+    expect(links.map(([, valueText]) => valueText).join()).toContain(
+      expected.map(([, valueText]) => valueText!.replace('about ', '')).join(),
+    );
   });
 
   it('knows an abbreviation defined in an earlier block as a material', () => {
@@ -37,22 +70,38 @@ describe('scanArticle on real sentences', () => {
 
   it('links a value to the property whose unit fits, not to any property mentioned', () => {
     // bandgap-200 text-pub/20_10.1103_PhysRevApplied.14.064079.txt:20 — a current density is no mass density.
-    expect(candidatesOf(paragraph('pyroelectric converter made of this material generates a pyroelectric current density of 1.95 μA/cm2 and')).links).toEqual([]);
+    expect(
+      candidatesOf(paragraph('pyroelectric converter made of this material generates a pyroelectric current density of 1.95 μA/cm2 and'))
+        .links,
+    ).toEqual([]);
     // bandgap-200 text-pub/16_10.1063_1.4979859.txt:141 — a mass density in g/ml is.
-    expect(candidatesOf(paragraph('GmbH with a viscosity of 2.49 cSt and a density of 1.070 g/ml.')).links.map((link) => link.slice(0, 3))).toEqual([['density', '1.070', 'g mL^-1']]);
+    expect(
+      candidatesOf(paragraph('GmbH with a viscosity of 2.49 cSt and a density of 1.070 g/ml.')).links.map((link) => link.slice(0, 3)),
+    ).toEqual([['density', '1.070', 'g mL^-1']]);
   });
 
   it('binds "a = …, c = …" values to the symbol before each (PhysRevB.90.214101, captured from fixtures/aps/xml)', () => {
-    const { links } = candidatesOf(paragraph('Rietveld refinement of PXRD on 6H-SrMnO3 at ambient conditions yielded the lattice parameters a = 5.4305(2) Å and c = 13.4034(13) Å, in excellent agreement with earlier reports.'));
-    expect(links).toEqual([['lattice_a', '5.4305(2)', 'Å', '6H-SrMnO3'], ['lattice_c', '13.4034(13)', 'Å', '6H-SrMnO3']]);
+    const { links } = candidatesOf(
+      paragraph(
+        'Rietveld refinement of PXRD on 6H-SrMnO3 at ambient conditions yielded the lattice parameters a = 5.4305(2) Å and c = 13.4034(13) Å, in excellent agreement with earlier reports.',
+      ),
+    );
+    expect(links).toEqual([
+      ['lattice_a', '5.4305(2)', 'Å', '6H-SrMnO3'],
+      ['lattice_c', '13.4034(13)', 'Å', '6H-SrMnO3'],
+    ]);
   });
 
   it('takes the material from the previous sentence when the sentence has none', () => {
     // bandgap-200 text-pub/14_10.1039_C7CP03960C.txt:169-172 (first sentence shortened)
-    const { links, result, article } = candidatesOf(paragraph('We studied H-MoSe2 monolayers. It is a semiconductor with a direct band gap of about 1.13 eV.'));
+    const { links, result, article } = candidatesOf(
+      paragraph('We studied H-MoSe2 monolayers. It is a semiconductor with a direct band gap of about 1.13 eV.'),
+    );
     expect(links).toEqual([['band_gap', 'about 1.13', 'eV', 'H-MoSe2']]);
     const [candidate] = result.candidates;
-    expect(article.text.slice(candidate!.segment.start, candidate!.segment.end)).toBe('It is a semiconductor with a direct band gap of about 1.13 eV.');
+    expect(article.text.slice(candidate!.segment.start, candidate!.segment.end)).toBe(
+      'It is a semiconductor with a direct band gap of about 1.13 eV.',
+    );
     expect(candidate!.blockId).toBe('b0');
   });
 
@@ -64,12 +113,17 @@ describe('scanArticle on real sentences', () => {
     expect(links).toEqual([['bulk_modulus', '146(5)', 'GPa', '3C-SrMnO3−δ']]);
     const [candidate] = result.candidates;
     expect(candidate!.segment.kind).toBe('table-row');
-    expect(article.text.slice(candidate!.segment.start, candidate!.segment.end)).toBe(`${header}\n3C-SrMnO3−δ BM3\t55.58(2)\t146(5)\t6.4(5)\tNeon`);
+    expect(article.text.slice(candidate!.segment.start, candidate!.segment.end)).toBe(
+      `${header}\n3C-SrMnO3−δ BM3\t55.58(2)\t146(5)\t6.4(5)\tNeon`,
+    );
     expect(candidate!.quantity.value).toEqual({ kind: 'number', value: 146, uncertainty: 5 });
   });
 
   it('gives offsets into Article.text for quantities, materials and candidates', () => {
-    const { article, result } = candidatesOf(paragraph('Abstract'), paragraph('This is similar to LaOBiS2 where the energy gap was found to be 0.82 eV.'));
+    const { article, result } = candidatesOf(
+      paragraph('Abstract'),
+      paragraph('This is similar to LaOBiS2 where the energy gap was found to be 0.82 eV.'),
+    );
     for (const item of [...result.quantities, ...result.materials]) expect(article.text.slice(item.start, item.end)).toBe(item.text);
     for (const candidate of result.candidates) {
       expect(article.text.slice(candidate.mention.start, candidate.mention.end)).toBe(candidate.mention.text);

@@ -74,6 +74,11 @@ describe('toSI', () => {
     expect(convertUnit(573.15, 'K', '°C')).toBeCloseTo(300, 9);
   });
   it('never throws on arbitrary unit strings', () => {
-    fc.assert(fc.property(fc.string(), (text) => { normalizeUnit(text); toSI(1, text); }));
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        normalizeUnit(text);
+        toSI(1, text);
+      }),
+    );
   });
 });

@@ -110,9 +110,16 @@ describe('candidate status', () => {
     expect(line({ phase: 'ready', items, total: 3 })).toEqual(['sending', 'Highlighting 3 candidates…']);
     const report = (anchored: string[], failed: string[]) => ({
       ok: true as const,
-      report: { anchored, failed: failed.map((id) => ({ id, reason: 'The quote is not in the page.' })), method: 'custom-highlight' as const },
+      report: {
+        anchored,
+        failed: failed.map((id) => ({ id, reason: 'The quote is not in the page.' })),
+        method: 'custom-highlight' as const,
+      },
     });
-    expect(line({ phase: 'ready', items, total: 3, response: report(['candidate-0', 'candidate-1', 'candidate-2'], []) })).toEqual(['shown', '3 candidates highlighted']);
+    expect(line({ phase: 'ready', items, total: 3, response: report(['candidate-0', 'candidate-1', 'candidate-2'], []) })).toEqual([
+      'shown',
+      '3 candidates highlighted',
+    ]);
     expect(line({ phase: 'ready', items, total: 3, response: report(['candidate-0'], ['candidate-1', 'candidate-2']) })).toEqual([
       'shown',
       '1 candidate highlighted · 2 not found in the page',

@@ -11,7 +11,10 @@ vi.hoisted(() => {
   (globalThis as { chrome?: unknown }).chrome = {
     runtime: { id: 'assay-test' },
     storage: {
-      local: { get: async (key: string) => (key in storage ? { [key]: storage[key] } : {}), set: async (items: Record<string, unknown>) => void Object.assign(storage, items) },
+      local: {
+        get: async (key: string) => (key in storage ? { [key]: storage[key] } : {}),
+        set: async (items: Record<string, unknown>) => void Object.assign(storage, items),
+      },
       onChanged: { addListener: () => undefined, removeListener: () => undefined },
     },
   };
@@ -80,7 +83,9 @@ function fakeSend(): { shown: HighlightItem[][]; send: HighlightSender } {
 }
 
 function panelProps(tabUrl: string | undefined, send: HighlightSender, change: Partial<CapturePanelProps> = {}): CapturePanelProps {
-  const getTab = vi.fn(async (tabId: number) => (tabId === TAB_ID ? { url: tabUrl } : Promise.reject(new Error(`No tab with id: ${tabId}`))));
+  const getTab = vi.fn(async (tabId: number) =>
+    tabId === TAB_ID ? { url: tabUrl } : Promise.reject(new Error(`No tab with id: ${tabId}`)),
+  );
   return {
     captureActivePage: vi.fn(async () => Promise.reject(new Error('no capture expected'))),
     datasetUrl: 'chrome-extension://assay/dataset.html',
@@ -92,7 +97,10 @@ function panelProps(tabUrl: string | undefined, send: HighlightSender, change: P
       stop: vi.fn(async () => undefined),
       openHighlighter: () => createPageHighlighter(async () => TAB_ID, send),
     },
-    findCurrentPaper: currentPaperFinder(database, tabUrlReader(async () => TAB_ID, getTab)),
+    findCurrentPaper: currentPaperFinder(
+      database,
+      tabUrlReader(async () => TAB_ID, getTab),
+    ),
     ...change,
   };
 }
@@ -168,7 +176,12 @@ describe('CapturePanel opening on a page', () => {
   it('shows a finished run’s results at once and never the candidates', async () => {
     await savePaper(database, ganArticle());
     await database.runs.put(
-      runRow({ paperKey: PAPER_KEY, status: 'done', propertiesDone: ['band_gap', 'tc'], records: [record('verified'), record('rejected', {}, { material: 'AlN' })] }),
+      runRow({
+        paperKey: PAPER_KEY,
+        status: 'done',
+        propertiesDone: ['band_gap', 'tc'],
+        records: [record('verified'), record('rejected', {}, { material: 'AlN' })],
+      }),
     );
     const { shown, send } = fakeSend();
     await act(async () => root.render(createElement(CapturePanel, panelProps(PAGE_URL, send))));

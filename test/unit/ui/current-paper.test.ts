@@ -71,7 +71,14 @@ describe('findPaperForPage', () => {
   it('reads the tab URL, finds its paper with the capture warnings, and finds nothing for a hidden URL', async () => {
     await savePaper(database, makeArticle({ warnings: ['Figures were skipped.'] }), new Date('2025-02-01T12:00:00Z'));
     const urls: Record<number, string | undefined> = { 3: 'https://pubs.acs.org/doi/10.1021/acsphotonics.9b00250#fig2', 4: undefined };
-    const finder = (tabId: number) => currentPaperFinder(database, tabUrlReader(async () => tabId, async (id) => ({ url: urls[id] })));
+    const finder = (tabId: number) =>
+      currentPaperFinder(
+        database,
+        tabUrlReader(
+          async () => tabId,
+          async (id) => ({ url: urls[id] }),
+        ),
+      );
     const found = await finder(3)();
     expect(found?.paper.key).toBe('doi:10.1021/acsphotonics.9b00250');
     expect(found?.paper.capturedAt).toBe('2025-02-01T12:00:00.000Z');
@@ -83,11 +90,36 @@ describe('findPaperForPage', () => {
 
 describe('tabUrlReader', () => {
   it('resolves to the URL, or undefined when it is hidden, empty, or the tab cannot be read', async () => {
-    expect(await tabUrlReader(async () => 5, async () => ({ url: 'https://example.org/a' }))()).toBe('https://example.org/a');
-    expect(await tabUrlReader(async () => 5, async () => ({}))()).toBeUndefined();
-    expect(await tabUrlReader(async () => 5, async () => ({ url: '' }))()).toBeUndefined();
-    expect(await tabUrlReader(async () => Promise.reject(new Error('no active tab')), async () => ({ url: 'x' }))()).toBeUndefined();
-    expect(await tabUrlReader(async () => 5, async () => Promise.reject(new Error('No tab with id: 5')))()).toBeUndefined();
+    expect(
+      await tabUrlReader(
+        async () => 5,
+        async () => ({ url: 'https://example.org/a' }),
+      )(),
+    ).toBe('https://example.org/a');
+    expect(
+      await tabUrlReader(
+        async () => 5,
+        async () => ({}),
+      )(),
+    ).toBeUndefined();
+    expect(
+      await tabUrlReader(
+        async () => 5,
+        async () => ({ url: '' }),
+      )(),
+    ).toBeUndefined();
+    expect(
+      await tabUrlReader(
+        async () => Promise.reject(new Error('no active tab')),
+        async () => ({ url: 'x' }),
+      )(),
+    ).toBeUndefined();
+    expect(
+      await tabUrlReader(
+        async () => 5,
+        async () => Promise.reject(new Error('No tab with id: 5')),
+      )(),
+    ).toBeUndefined();
   });
 });
 

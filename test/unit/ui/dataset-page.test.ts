@@ -60,7 +60,8 @@ afterEach(async () => {
 
 const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const countLine = () => byTestId('triplet-count')?.textContent;
-const rowIds = () => [...container.querySelectorAll<HTMLElement>('[data-testid="triplet-table"] tbody tr[data-id]')].map((row) => row.dataset.id);
+const rowIds = () =>
+  [...container.querySelectorAll<HTMLElement>('[data-testid="triplet-table"] tbody tr[data-id]')].map((row) => row.dataset.id);
 
 /** Let IndexedDB, live queries and timers run until `check` holds (or fail after ~3 s). */
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -68,7 +69,9 @@ async function until(check: () => boolean, what: string): Promise<void> {
     if (check()) return;
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   }
-  throw new Error(`timed out waiting for ${what}; count line: ${countLine()}; import: ${container.querySelector(".dataset-import")?.textContent}`);
+  throw new Error(
+    `timed out waiting for ${what}; count line: ${countLine()}; import: ${container.querySelector('.dataset-import')?.textContent}`,
+  );
 }
 
 /** Set an input's value the way a user's typing does, so React's onChange fires. */
@@ -81,7 +84,9 @@ function type(input: HTMLInputElement, value: string): void {
 }
 
 function renderSection(undoMs?: number): void {
-  act(() => root.render(createElement(TripletsSection, { database, schemas, label, debounceMs: 0, ...(undoMs !== undefined && { undoMs }) })));
+  act(() =>
+    root.render(createElement(TripletsSection, { database, schemas, label, debounceMs: 0, ...(undoMs !== undefined && { undoMs }) })),
+  );
 }
 
 describe('the triplets section', () => {
@@ -109,7 +114,12 @@ describe('the triplets section', () => {
   it('loads the next 200-row page when the reader scrolls past the first', async () => {
     // 250 more rows, older than the seed (saved in 2025): 300 in all, newest first.
     const older = Array.from({ length: 250 }, (_, index) =>
-      datasetTriplet({ id: `old-${index}`, mergeKey: `old-key-${index}`, material: `Si ${index}`, savedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, index)).toISOString() }),
+      datasetTriplet({
+        id: `old-${index}`,
+        mergeKey: `old-key-${index}`,
+        material: `Si ${index}`,
+        savedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, index)).toISOString(),
+      }),
     );
     await saveTriplets(database, older);
     renderSection();
@@ -239,7 +249,9 @@ describe('the dataset page', () => {
     await until(() => container.querySelector('[data-testid="paper-view"] li') !== null, 'the paper view');
     const view = byTestId('paper-view')!;
     expect(view.querySelector('h2')?.textContent).toBe('Edited paper');
-    expect(byTestId('paper-citation')?.textContent).toBe('Nakamura S, Mukai T. Edited paper. Jpn. J. Appl. Phys. (1994). DOI: 10.1000/edited');
+    expect(byTestId('paper-citation')?.textContent).toBe(
+      'Nakamura S, Mukai T. Edited paper. Jpn. J. Appl. Phys. (1994). DOI: 10.1000/edited',
+    );
     expect(view.querySelector('.paper-triplet-edit')?.textContent).toBe('Model said: GaN, 3.2 eV · reader’s value: GaN, 3.5 eV');
     expect(view.querySelector('blockquote')?.textContent).toBe('GaN has a band gap of 3.4 eV');
     // The papers section is there too, empty (no paper was captured in this test).

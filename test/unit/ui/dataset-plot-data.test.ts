@@ -81,7 +81,11 @@ describe('plotCaption', () => {
   const point = (material: string, value: number) => ({ id: `${material}${value}`, material, status: 'verified' as const, value });
 
   it('sums up the values with their unit', () => {
-    const data = { unit: 'eV', points: [point('GaN', 3.4), point('Si', 1.1), point('Si', 1.2), point('Ge', 0.66), point('GaN', 3.39)], skipped: 1 };
+    const data = {
+      unit: 'eV',
+      points: [point('GaN', 3.4), point('Si', 1.1), point('Si', 1.2), point('Ge', 0.66), point('GaN', 3.39)],
+      skipped: 1,
+    };
     // Sorted: 0.66, 1.1, 1.2, 3.39, 3.4 → min 0.66, median 1.2, max 3.4; materials GaN, Si, Ge = 3.
     expect(plotCaption('Band gap', data, 3)).toBe(
       'Band gap: 5 values from 3 materials, in eV: min 0.66, median 1.2, max 3.4 eV. 1 triplet not plotted (unit does not convert to eV).',
@@ -89,7 +93,9 @@ describe('plotCaption', () => {
   });
 
   it('says when nothing can be plotted or materials are left out', () => {
-    expect(plotCaption('Tc', { unit: 'K', points: [], skipped: 2 }, 0)).toBe('Tc: no values to plot. 2 triplets not plotted (unit does not convert to K).');
+    expect(plotCaption('Tc', { unit: 'K', points: [], skipped: 2 }, 0)).toBe(
+      'Tc: no values to plot. 2 triplets not plotted (unit does not convert to K).',
+    );
     expect(plotCaption('Ratio', { unit: '', points: [point('A', 0.25)], skipped: 0 }, 1, 4)).toBe(
       'Ratio: 1 value from 1 material: min 0.25, median 0.25, max 0.25. The chart shows the materials with most values; 4 more are left out.',
     );

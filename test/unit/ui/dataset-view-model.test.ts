@@ -29,7 +29,9 @@ describe('queryFromFilter', () => {
   });
 
   it('trims text and passes the selects through', () => {
-    expect(queryFromFilter({ material: ' TiO ', property: 'band_gap', status: 'needs_review', decision: 'edited', search: ' anatase ' })).toEqual({
+    expect(
+      queryFromFilter({ material: ' TiO ', property: 'band_gap', status: 'needs_review', decision: 'edited', search: ' anatase ' }),
+    ).toEqual({
       material: 'TiO',
       property: 'band_gap',
       status: 'needs_review',

@@ -28,7 +28,10 @@ describe('parseModelList', () => {
   it('refuses no proposer, an unknown role and an empty id', () => {
     expect(parseModelList(' , ')).toEqual({ ok: false, message: 'Name at least one model, as your server lists it (e.g. qwen2.5:7b).' });
     expect(parseModelList('generator=llama3.1:8b').ok).toBe(false);
-    expect(parseModelList('qwen, judge=llama')).toEqual({ ok: false, message: 'Unknown role “judge”: use proposer, aggregator, generator or discriminator.' });
+    expect(parseModelList('qwen, judge=llama')).toEqual({
+      ok: false,
+      message: 'Unknown role “judge”: use proposer, aggregator, generator or discriminator.',
+    });
     expect(parseModelList('qwen, generator=')).toEqual({ ok: false, message: 'Give a model id after “generator=”.' });
   });
 
@@ -61,7 +64,12 @@ describe('base URL and origin pattern', () => {
 });
 
 describe('engine drafts', () => {
-  const server = { kind: 'openai' as const, baseUrl: 'http://127.0.0.1:1234/v1', apiKey: 'sk-1', roster: { proposers: ['a'], aggregator: 'a', generator: 'a', discriminator: 'a' } };
+  const server = {
+    kind: 'openai' as const,
+    baseUrl: 'http://127.0.0.1:1234/v1',
+    apiKey: 'sk-1',
+    roster: { proposers: ['a'], aggregator: 'a', generator: 'a', discriminator: 'a' },
+  };
 
   it('round-trips WebLLM and server settings', () => {
     const webllm = { kind: 'webllm' as const, gpuBudgetMB: 3000 };
@@ -79,7 +87,10 @@ describe('engine drafts', () => {
     const draft = { ...draftFromEngine(server), baseUrl: 'localhost:1234', models: '' };
     expect(engineFromDraft(draft)).toEqual({
       ok: false,
-      errors: { baseUrl: `Start the address with http:// or https://, e.g. ${DEFAULT_BASE_URL}.`, models: 'Name at least one model, as your server lists it (e.g. qwen2.5:7b).' },
+      errors: {
+        baseUrl: `Start the address with http:// or https://, e.g. ${DEFAULT_BASE_URL}.`,
+        models: 'Name at least one model, as your server lists it (e.g. qwen2.5:7b).',
+      },
     });
   });
 });
@@ -94,6 +105,10 @@ describe('readEngineSettings', () => {
   });
 
   function server() {
-    return { kind: 'openai' as const, baseUrl: 'http://localhost:11434/v1', roster: { proposers: ['q'], aggregator: 'q', generator: 'q', discriminator: 'q' } };
+    return {
+      kind: 'openai' as const,
+      baseUrl: 'http://localhost:11434/v1',
+      roster: { proposers: ['q'], aggregator: 'q', generator: 'q', discriminator: 'q' },
+    };
   }
 });

@@ -90,11 +90,18 @@ describe('ExtractionPanel', () => {
     expect(startButton().disabled).toBe(true); // no model named yet
     type(labelled('Models'), 'qwen2.5:7b, llama3.2:3b');
     expect(startButton().disabled).toBe(false);
-    const roster = { proposers: ['qwen2.5:7b', 'llama3.2:3b'], aggregator: 'qwen2.5:7b', generator: 'qwen2.5:7b', discriminator: 'qwen2.5:7b' };
+    const roster = {
+      proposers: ['qwen2.5:7b', 'llama3.2:3b'],
+      aggregator: 'qwen2.5:7b',
+      generator: 'qwen2.5:7b',
+      discriminator: 'qwen2.5:7b',
+    };
     expect(panelProps.onEngineChange).toHaveBeenLastCalledWith({ kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', roster });
 
     type(labelled('Base URL'), 'localhost:11434');
-    expect(byTestId('engine-base-url-error')?.textContent).toBe('Start the address with http:// or https://, e.g. http://127.0.0.1:11434/v1.');
+    expect(byTestId('engine-base-url-error')?.textContent).toBe(
+      'Start the address with http:// or https://, e.g. http://127.0.0.1:11434/v1.',
+    );
     expect(labelled('Base URL').getAttribute('aria-invalid')).toBe('true');
     expect(startButton().disabled).toBe(true);
     expect(panelProps.onEngineChange).toHaveBeenCalledTimes(1);
@@ -103,7 +110,11 @@ describe('ExtractionPanel', () => {
   it('fills the inputs from settings read later, without undoing what it reported itself', () => {
     const onEngineChange = vi.fn();
     render(props({ onEngineChange }));
-    const stored: EngineSettings = { kind: 'openai', baseUrl: 'http://localhost:1234/v1', roster: { proposers: ['a'], aggregator: 'a', generator: 'b', discriminator: 'a' } };
+    const stored: EngineSettings = {
+      kind: 'openai',
+      baseUrl: 'http://localhost:1234/v1',
+      roster: { proposers: ['a'], aggregator: 'a', generator: 'b', discriminator: 'a' },
+    };
     render(props({ onEngineChange, engine: stored }));
     expect(labelled('Base URL').value).toBe('http://localhost:1234/v1');
     expect(labelled('Models').value).toBe('a, generator=b');
@@ -132,7 +143,10 @@ describe('ExtractionPanel', () => {
   });
 
   it('shows a start failure in the error block and allows another try', async () => {
-    const start = vi.fn(async () => ({ ok: false as const, failure: { code: 'permission-denied', message: 'Assay needs permission to reach http://127.0.0.1:11434' } }));
+    const start = vi.fn(async () => ({
+      ok: false as const,
+      failure: { code: 'permission-denied', message: 'Assay needs permission to reach http://127.0.0.1:11434' },
+    }));
     render(props({ start }));
     await act(async () => startButton().click());
     const error = byTestId('run-error')!;
@@ -153,7 +167,11 @@ describe('ExtractionPanel', () => {
         record('verified', {}, { material: hostile }),
         record('needs_review', {
           votes: ['moa'],
-          adjudication: { outcome: 'conflict', moa: record('verified').triplet, gd: { ...record('verified').triplet, value: { kind: 'range', low: 3.3, high: 3.5 } } },
+          adjudication: {
+            outcome: 'conflict',
+            moa: record('verified').triplet,
+            gd: { ...record('verified').triplet, value: { kind: 'range', low: 3.3, high: 3.5 } },
+          },
           reasons: ['the paths disagree on the value'],
         }),
       ],

@@ -20,11 +20,22 @@ describe('agreedText', () => {
 
 describe('highlightItems', () => {
   const position = { type: 'TextPositionSelector' as const, start: 120, end: 171 };
-  const gd = triplet({ value: { kind: 'range', low: 3.3, high: 3.5 }, evidence: { quote: { type: 'TextQuoteSelector', exact: 'between 3.3 and 3.5 eV', prefix: 'gaps ', suffix: '.' } } });
+  const gd = triplet({
+    value: { kind: 'range', low: 3.3, high: 3.5 },
+    evidence: { quote: { type: 'TextQuoteSelector', exact: 'between 3.3 and 3.5 eV', prefix: 'gaps ', suffix: '.' } },
+  });
   const disputed = record('needs_review', { votes: ['moa'], adjudication: { outcome: 'conflict', moa: triplet(), gd } });
   const row = runRow({
     records: [
-      record('verified', {}, { valueText: '3.4', conditions: 'at 300 K', evidence: { quote: { type: 'TextQuoteSelector', exact: 'The band gap of GaN is 3.4 eV', prefix: 'b', suffix: 'a' }, position } }),
+      record(
+        'verified',
+        {},
+        {
+          valueText: '3.4',
+          conditions: 'at 300 K',
+          evidence: { quote: { type: 'TextQuoteSelector', exact: 'The band gap of GaN is 3.4 eV', prefix: 'b', suffix: 'a' }, position },
+        },
+      ),
       record('verified', {}, { material: 'AlN' }),
       record('verified', {}, { material: 'InN', evidence: undefined }),
       record('verified', {}, { material: 'ZnO' }),
@@ -50,7 +61,14 @@ describe('highlightItems', () => {
       quote: { type: 'TextQuoteSelector', exact: 'The band gap of GaN is 3.4 eV', prefix: 'b', suffix: 'a' },
       position,
       mark: '3.4',
-      card: { material: 'GaN', property: 'Band gap', value: '3.4', unit: 'eV', conditions: 'at 300 K', agreed: 'MoA and the generator–discriminator search agreed' },
+      card: {
+        material: 'GaN',
+        property: 'Band gap',
+        value: '3.4',
+        unit: 'eV',
+        conditions: 'at 300 K',
+        agreed: 'MoA and the generator–discriminator search agreed',
+      },
     });
   });
 
@@ -62,7 +80,13 @@ describe('highlightItems', () => {
   });
 
   it('highlights a kept search answer at its own evidence', () => {
-    expect(items[3]).toMatchObject({ id: '4', status: 'needs_review', mark: '3.3–3.5', quote: { exact: 'between 3.3 and 3.5 eV' }, card: { value: '3.3–3.5', agreed: 'Only MoA gave it' } });
+    expect(items[3]).toMatchObject({
+      id: '4',
+      status: 'needs_review',
+      mark: '3.3–3.5',
+      quote: { exact: 'between 3.3 and 3.5 eV' },
+      card: { value: '3.3–3.5', agreed: 'Only MoA gave it' },
+    });
   });
 
   it('lists failures with what the record said', () => {
@@ -76,9 +100,18 @@ describe('highlightItems', () => {
 
 describe('answers of the page', () => {
   it('turns a failed send into a short note, and a report into its failures', () => {
-    const failed: ResponseOf<'highlight-show'> = { ok: false, failure: { code: 'internal', message: 'Cannot access contents of the PDF viewer.' } };
-    expect(showOutcome(failed)).toEqual({ failed: [], note: 'Highlights are not shown in this page: Cannot access contents of the PDF viewer.' });
-    const report: ResponseOf<'highlight-show'> = { ok: true, report: { anchored: ['0'], failed: [{ id: '1', reason: 'not found' }], method: 'overlay' } };
+    const failed: ResponseOf<'highlight-show'> = {
+      ok: false,
+      failure: { code: 'internal', message: 'Cannot access contents of the PDF viewer.' },
+    };
+    expect(showOutcome(failed)).toEqual({
+      failed: [],
+      note: 'Highlights are not shown in this page: Cannot access contents of the PDF viewer.',
+    });
+    const report: ResponseOf<'highlight-show'> = {
+      ok: true,
+      report: { anchored: ['0'], failed: [{ id: '1', reason: 'not found' }], method: 'overlay' },
+    };
     expect(showOutcome(report)).toEqual({ failed: [{ id: '1', reason: 'not found' }], note: null });
   });
 

@@ -11,17 +11,33 @@ const byTestId = (id: string) => view.container.querySelector<HTMLElement>(`[dat
 const claim = { kind: 'Tc' as const, value: 9, unit: 'K', sourceId: '10.9999/x', quote: 'made up' };
 
 function show(check: PrecedentCheck) {
-  act(() => view.root.render(createElement(PrecedentCard, { record: { key: 'Pb|tc', material: 'Pb', property: 'tc', checkedAt: '2026-11-22T06:00:00Z', check } })));
+  act(() =>
+    view.root.render(
+      createElement(PrecedentCard, { record: { key: 'Pb|tc', material: 'Pb', property: 'tc', checkedAt: '2026-11-22T06:00:00Z', check } }),
+    ),
+  );
 }
 
 describe('PrecedentCard with literature answers', () => {
   it('links a literature value to its DOI with title and year, and counts the dropped claims', () => {
     show({
       answer: 'Yes',
-      values: [{ kind: 'Tc', value: 7.2, unit: 'K', reference: { sourceId: '10.1000/pb', doi: '10.1000/pb', title: 'Lead films', year: 1990, origin: 'crossref' }, quote: 'Pb films become superconducting at 7.2 K', origin: 'crossref' }],
+      values: [
+        {
+          kind: 'Tc',
+          value: 7.2,
+          unit: 'K',
+          reference: { sourceId: '10.1000/pb', doi: '10.1000/pb', title: 'Lead films', year: 1990, origin: 'crossref' },
+          quote: 'Pb films become superconducting at 7.2 K',
+          origin: 'crossref',
+        },
+      ],
       sources: ['10.1000/pb'],
       searched: [{ source: 'Crossref', found: 1, note: '1 found (1 with an abstract)' }],
-      dropped: [{ reason: 'quote not found in the retrieved text', claim }, { reason: 'source not retrieved', claim }],
+      dropped: [
+        { reason: 'quote not found in the retrieved text', claim },
+        { reason: 'source not retrieved', claim },
+      ],
       related: [],
       phases: [],
     });
@@ -37,7 +53,16 @@ describe('PrecedentCard with literature answers', () => {
       { source: 'Crossref', found: 0, note: 'unreachable — could not reach crossref' },
       { source: 'arXiv', found: 0, note: 'unreachable — could not reach arxiv' },
     ];
-    show({ answer: 'Unknown', values: [], sources: [], searched, unknownBecause: 'No network: only local sources were searched.', dropped: [], related: [], phases: [] });
+    show({
+      answer: 'Unknown',
+      values: [],
+      sources: [],
+      searched,
+      unknownBecause: 'No network: only local sources were searched.',
+      dropped: [],
+      related: [],
+      phases: [],
+    });
     expect([...byTestId('precedent-searched').querySelectorAll('li')].map((item) => item.textContent)).toEqual([
       'Crossref: unreachable — could not reach crossref',
       'arXiv: unreachable — could not reach arxiv',
@@ -50,7 +75,16 @@ describe('PrecedentCard with literature answers', () => {
   it('lists related materials and phases as text, a grounded phase with its quote, an unquoted one marked unchecked', () => {
     show({
       answer: 'Yes',
-      values: [{ kind: 'Tc', value: 7.2, unit: 'K', reference: { sourceId: '10.1000/pb', doi: '10.1000/pb', title: 'Lead films', year: 1990, origin: 'crossref' }, quote: 'Pb films become superconducting at 7.2 K', origin: 'crossref' }],
+      values: [
+        {
+          kind: 'Tc',
+          value: 7.2,
+          unit: 'K',
+          reference: { sourceId: '10.1000/pb', doi: '10.1000/pb', title: 'Lead films', year: 1990, origin: 'crossref' },
+          quote: 'Pb films become superconducting at 7.2 K',
+          origin: 'crossref',
+        },
+      ],
       sources: ['10.1000/pb'],
       searched: [],
       dropped: [],

@@ -26,8 +26,22 @@ describe('PrecedentCard', () => {
       record: record('MgB2', {
         answer: 'Yes',
         values: [
-          { kind: 'Tc', value: 39, unit: 'K', reference: { doi: '10.1038/35065039', title: 'Superconductivity at 39 K', year: 2001 }, quote: 'MgB2 becomes superconducting at <b>39 K</b>', origin: 'your dataset' },
-          { kind: 'Tc', value: 38.5, unit: 'K', reference: { code: 'NAT410063' }, quote: 'NAT410063,B2Mg,tc,38.5,K', origin: 'supercon.csv' },
+          {
+            kind: 'Tc',
+            value: 39,
+            unit: 'K',
+            reference: { doi: '10.1038/35065039', title: 'Superconductivity at 39 K', year: 2001 },
+            quote: 'MgB2 becomes superconducting at <b>39 K</b>',
+            origin: 'your dataset',
+          },
+          {
+            kind: 'Tc',
+            value: 38.5,
+            unit: 'K',
+            reference: { code: 'NAT410063' },
+            quote: 'NAT410063,B2Mg,tc,38.5,K',
+            origin: 'supercon.csv',
+          },
           { kind: 'Tcn', value: 2, unit: 'K', reference: { code: 'PRB0001' }, quote: 'PRB0001,B2Mg,tcn,2,K', origin: 'supercon.csv' },
         ],
         sources: ['10.1038/35065039', 'supercon.csv: NAT410063', 'supercon.csv: PRB0001'],
@@ -67,7 +81,9 @@ describe('PrecedentCard', () => {
     render({
       record: record('Cu', {
         answer: 'No',
-        values: [{ kind: 'Tcn', value: 0.05, unit: 'K', reference: { code: 'JLTP1' }, quote: 'JLTP1,Cu,tcn,0.05,K', origin: 'supercon.csv' }],
+        values: [
+          { kind: 'Tcn', value: 0.05, unit: 'K', reference: { code: 'JLTP1' }, quote: 'JLTP1,Cu,tcn,0.05,K', origin: 'supercon.csv' },
+        ],
         sources: ['supercon.csv: JLTP1'],
         searched: [],
         ...EMPTY,

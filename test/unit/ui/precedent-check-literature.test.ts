@@ -55,8 +55,18 @@ function literature(answer: ResponseOf<'precedent-check'>): PrecedentLiteratureO
 describe('runPrecedentCheck with the open literature', () => {
   it('sends precedent-check when the local sources do not answer, and caches its check', async () => {
     const on = literature({ ok: true, check: LITERATURE_CHECK });
-    const record = await runPrecedentCheck(database, { material: 'Pb', property: 'tc' }, { literature: on, now: at('2026-11-22T06:00:00Z') });
-    expect(on.send).toHaveBeenCalledWith({ type: 'precedent-check', material: 'Pb', property: 'tc', literature: { mailto: 'reader@example.org', openAlexKey: 'key' }, engine: ENGINE });
+    const record = await runPrecedentCheck(
+      database,
+      { material: 'Pb', property: 'tc' },
+      { literature: on, now: at('2026-11-22T06:00:00Z') },
+    );
+    expect(on.send).toHaveBeenCalledWith({
+      type: 'precedent-check',
+      material: 'Pb',
+      property: 'tc',
+      literature: { mailto: 'reader@example.org', openAlexKey: 'key' },
+      engine: ENGINE,
+    });
     expect(record.check).toEqual(LITERATURE_CHECK);
     // Cached: asked again, the sender is not called.
     expect(await runPrecedentCheck(database, { material: 'Pb', property: 'tc' }, { literature: on })).toEqual(record);
@@ -68,10 +78,14 @@ describe('runPrecedentCheck with the open literature', () => {
     const record = await runPrecedentCheck(database, { material: 'MgB2', property: 'tc' }, { literature: on });
     expect(on.send).not.toHaveBeenCalled();
     expect(record.check.answer).toBe('Yes');
-    expect(record.check.searched.at(-1)).toEqual({ source: 'open literature', found: 0, note: 'not searched: answered from your local sources' });
+    expect(record.check.searched.at(-1)).toEqual({
+      source: 'open literature',
+      found: 0,
+      note: 'not searched: answered from your local sources',
+    });
   });
 
-  it('keeps today\'s local-only check and note when the literature is off', async () => {
+  it("keeps today's local-only check and note when the literature is off", async () => {
     const record = await runPrecedentCheck(database, { material: 'Pb', property: 'tc' });
     expect(record.check.answer).toBe('Unknown');
     expect(record.check.searched.at(-1)).toEqual(LITERATURE_NOT_SEARCHED);
@@ -89,7 +103,11 @@ describe('runPrecedentCheck with the open literature', () => {
     const on = literature({ ok: false, failure: { code: 'internal', message: 'The model engine document did not answer: closed' } });
     const record = await runPrecedentCheck(database, { material: 'Pb', property: 'tc' }, { literature: on });
     expect(record.check.answer).toBe('Unknown');
-    expect(record.check.searched.at(-1)).toEqual({ source: 'open literature', found: 0, note: 'failed — The model engine document did not answer: closed' });
+    expect(record.check.searched.at(-1)).toEqual({
+      source: 'open literature',
+      found: 0,
+      note: 'failed — The model engine document did not answer: closed',
+    });
     expect(record.check.unknownBecause).toContain('open literature (failed — The model engine document did not answer: closed)');
   });
 });

@@ -7,14 +7,24 @@ import { runPrecedentCheck } from '../../../src/ui/precedent-check';
 import { datasetTriplet } from './dataset-fixtures';
 
 // The table writes the formula "B2Mg"; the reader asks about "MgB2" (same normalized formula).
-const CSV = ['refno,material,property_name,property_value,property_unit', 'NAT410063,B2Mg,tc,39,K', 'JLTP000001,Nb3Sn,tcn,1.5,K', ''].join('\n');
+const CSV = ['refno,material,property_name,property_value,property_unit', 'NAT410063,B2Mg,tc,39,K', 'JLTP000001,Nb3Sn,tcn,1.5,K', ''].join(
+  '\n',
+);
 const LITERATURE = { source: 'open literature', found: 0, note: 'not searched (turn on in Settings when a model engine is set)' };
 const at = (iso: string) => () => new Date(iso);
 
 const MGB2_ROW = datasetTriplet({
   id: 'mgb2-1',
   mergeKey: 'doi:10.1038/35065039|B2Mg|tc|39 K',
-  paper: { key: 'doi:10.1038/35065039', doi: '10.1038/35065039', url: null, title: 'Superconductivity at 39 K in magnesium diboride', authors: ['Nagamatsu J'], journal: 'Nature', year: 2001 },
+  paper: {
+    key: 'doi:10.1038/35065039',
+    doi: '10.1038/35065039',
+    url: null,
+    title: 'Superconductivity at 39 K in magnesium diboride',
+    authors: ['Nagamatsu J'],
+    journal: 'Nature',
+    year: 2001,
+  },
   material: 'MgB2',
   property: 'tc',
   value: { kind: 'number', value: 39 },
@@ -57,7 +67,11 @@ describe('runPrecedentCheck', () => {
     expect(cached).toEqual(first);
     expect(cached.check.values).toHaveLength(1);
 
-    const rechecked = await runPrecedentCheck(database, { material: 'MgB2', property: 'tc' }, { recheck: true, now: at('2026-11-22T08:00:00Z') });
+    const rechecked = await runPrecedentCheck(
+      database,
+      { material: 'MgB2', property: 'tc' },
+      { recheck: true, now: at('2026-11-22T08:00:00Z') },
+    );
     expect(rechecked.checkedAt).toBe('2026-11-22T08:00:00.000Z');
     expect(rechecked.check.answer).toBe('Yes');
     // The table row and the dataset row, each with its own reference.

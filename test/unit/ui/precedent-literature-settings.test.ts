@@ -8,7 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.hoisted(() => {
   (globalThis as { chrome?: unknown }).chrome = {
     runtime: { id: 'assay-test' },
-    storage: { local: { get: async () => ({}), set: async () => undefined }, onChanged: { addListener: () => undefined, removeListener: () => undefined } },
+    storage: {
+      local: { get: async () => ({}), set: async () => undefined },
+      onChanged: { addListener: () => undefined, removeListener: () => undefined },
+    },
   };
 });
 
@@ -34,7 +37,11 @@ function memoryArea(initial: Record<string, unknown> = {}): StoredValueArea & { 
   };
 }
 
-const OPENAI = { kind: 'openai', baseUrl: 'http://127.0.0.1:8080/v1', roster: { proposers: ['m'], aggregator: 'm', generator: 'm', discriminator: 'm' } };
+const OPENAI = {
+  kind: 'openai',
+  baseUrl: 'http://127.0.0.1:8080/v1',
+  roster: { proposers: ['m'], aggregator: 'm', generator: 'm', discriminator: 'm' },
+};
 
 describe('literature settings validation', () => {
   it('reads a missing, malformed or on-without-e-mail value as off', () => {
@@ -42,23 +49,45 @@ describe('literature settings validation', () => {
     expect(readLiteratureSettings('on')).toEqual({ enabled: false, mailto: '' });
     expect(readLiteratureSettings({ enabled: true, mailto: '' })).toEqual({ enabled: false, mailto: '' });
     expect(readLiteratureSettings({ enabled: true, mailto: 'not-an-address' })).toEqual({ enabled: false, mailto: '' });
-    expect(readLiteratureSettings({ enabled: true, mailto: 'reader@example.org', openAlexKey: 'abc' })).toEqual({ enabled: true, mailto: 'reader@example.org', openAlexKey: 'abc' });
+    expect(readLiteratureSettings({ enabled: true, mailto: 'reader@example.org', openAlexKey: 'abc' })).toEqual({
+      enabled: true,
+      mailto: 'reader@example.org',
+      openAlexKey: 'abc',
+    });
   });
 
   it('turns on only with an e-mail address, trimming it and leaving out an empty OpenAlex key', () => {
-    expect(literatureSettingsToEnable('  ', '')).toEqual({ ok: false, message: 'Enter a contact e-mail first: Crossref asks for one to use its polite pool.' });
+    expect(literatureSettingsToEnable('  ', '')).toEqual({
+      ok: false,
+      message: 'Enter a contact e-mail first: Crossref asks for one to use its polite pool.',
+    });
     expect(literatureSettingsToEnable('reader', '')).toEqual({ ok: false, message: '"reader" is not an e-mail address.' });
-    expect(literatureSettingsToEnable(' reader@example.org ', '  ')).toEqual({ ok: true, settings: { enabled: true, mailto: 'reader@example.org' } });
-    expect(literatureSettingsToEnable('reader@example.org', ' key ')).toEqual({ ok: true, settings: { enabled: true, mailto: 'reader@example.org', openAlexKey: 'key' } });
+    expect(literatureSettingsToEnable(' reader@example.org ', '  ')).toEqual({
+      ok: true,
+      settings: { enabled: true, mailto: 'reader@example.org' },
+    });
+    expect(literatureSettingsToEnable('reader@example.org', ' key ')).toEqual({
+      ok: true,
+      settings: { enabled: true, mailto: 'reader@example.org', openAlexKey: 'key' },
+    });
   });
 
   it('gives a check the e-mail, key and engine when on, and nothing when off', async () => {
-    const on = memoryArea({ [LITERATURE_SETTINGS_KEY]: { enabled: true, mailto: 'reader@example.org', openAlexKey: 'k' }, [ENGINE_SETTINGS_KEY]: OPENAI });
+    const on = memoryArea({
+      [LITERATURE_SETTINGS_KEY]: { enabled: true, mailto: 'reader@example.org', openAlexKey: 'k' },
+      [ENGINE_SETTINGS_KEY]: OPENAI,
+    });
     expect(await readPrecedentLiterature(on)).toEqual({ mailto: 'reader@example.org', openAlexKey: 'k', engine: OPENAI });
     // No engine stored → the default (WebLLM).
-    expect(await readPrecedentLiterature(memoryArea({ [LITERATURE_SETTINGS_KEY]: { enabled: true, mailto: 'reader@example.org' } }))).toEqual({ mailto: 'reader@example.org', engine: { kind: 'webllm' } });
-    expect(await readPrecedentLiterature(memoryArea({ [LITERATURE_SETTINGS_KEY]: { enabled: false, mailto: 'reader@example.org' } }))).toBeUndefined();
-    expect(await readPrecedentLiterature({ get: async () => Promise.reject(new Error('gone')), set: async () => undefined })).toBeUndefined();
+    expect(
+      await readPrecedentLiterature(memoryArea({ [LITERATURE_SETTINGS_KEY]: { enabled: true, mailto: 'reader@example.org' } })),
+    ).toEqual({ mailto: 'reader@example.org', engine: { kind: 'webllm' } });
+    expect(
+      await readPrecedentLiterature(memoryArea({ [LITERATURE_SETTINGS_KEY]: { enabled: false, mailto: 'reader@example.org' } })),
+    ).toBeUndefined();
+    expect(
+      await readPrecedentLiterature({ get: async () => Promise.reject(new Error('gone')), set: async () => undefined }),
+    ).toBeUndefined();
   });
 });
 
@@ -113,6 +142,8 @@ describe('LiteratureSettingsSection', () => {
     await settle();
     expect(area.items[LITERATURE_SETTINGS_KEY]).toBeUndefined();
     expect(byTestId('literature-settings').dataset.enabled).toBe('false');
-    expect(byTestId('literature-problem').textContent).toBe('The browser did not allow Assay to reach Crossref, arXiv and OpenAlex, so the open literature stays off.');
+    expect(byTestId('literature-problem').textContent).toBe(
+      'The browser did not allow Assay to reach Crossref, arXiv and OpenAlex, so the open literature stays off.',
+    );
   });
 });

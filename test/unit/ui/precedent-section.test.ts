@@ -14,7 +14,9 @@ import { record, runRow } from './run-fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const CSV = ['refno,material,property_name,property_value,property_unit', 'NAT410063,B2Mg,tc,39,K', 'JLTP000001,Nb3Sn,tcn,1.5,K', ''].join('\n');
+const CSV = ['refno,material,property_name,property_value,property_unit', 'NAT410063,B2Mg,tc,39,K', 'JLTP000001,Nb3Sn,tcn,1.5,K', ''].join(
+  '\n',
+);
 const PROPERTIES = [
   { name: 'band_gap', label: 'Band gap' },
   { name: 'tc', label: 'Tc' },
@@ -71,7 +73,9 @@ function fakeSession(initial: Record<string, unknown>): PendingPrecedentArea {
 describe('PrecedentSection', () => {
   it("shows the card for the context menu's question, then answers one asked in the form", async () => {
     await importReferenceTable(database, 'supercon.csv', CSV);
-    const pending = fakeSession({ [PENDING_PRECEDENT_KEY]: { material: 'MgB2', property: 'tc', tabId: 4, at: '2026-11-22T06:00:00.000Z' } });
+    const pending = fakeSession({
+      [PENDING_PRECEDENT_KEY]: { material: 'MgB2', property: 'tc', tabId: 4, at: '2026-11-22T06:00:00.000Z' },
+    });
     act(() => root.render(createElement(PrecedentSection, { database, properties: PROPERTIES, pending })));
     await until(() => expect(byTestId('precedent-card')?.dataset.answer).toBe('Yes'));
     expect(byTestId('precedent-section')!.querySelector('.precedent-head')?.textContent).toBe('MgB2 — Tc: Yes');
@@ -92,7 +96,10 @@ describe('PrecedentSection', () => {
 describe('the Precedent button of a run record', () => {
   it('appears only with a PrecedentContext and shows the card for that record', async () => {
     await importReferenceTable(database, 'supercon.csv', CSV);
-    const row = runRow({ status: 'done', records: [record('verified', {}, { material: 'MgB2', property: 'tc', value: { kind: 'number', value: 39 }, unit: 'K' })] });
+    const row = runRow({
+      status: 'done',
+      records: [record('verified', {}, { material: 'MgB2', property: 'tc', value: { kind: 'number', value: 39 }, unit: 'K' })],
+    });
     const results = createElement(RunResults, { row, label: (name: string) => name });
     act(() => root.render(results));
     expect(byTestId('precedent-0')).toBeNull();

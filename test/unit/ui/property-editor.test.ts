@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PROPERTY_DRAFT, PROPERTY_DIMENSIONS, propertyFromDraft, readUserProperties, USER_PROPERTY_NOTE, type PropertyDraft } from '../../../src/ui/property-editor-model';
+import {
+  EMPTY_PROPERTY_DRAFT,
+  PROPERTY_DIMENSIONS,
+  propertyFromDraft,
+  readUserProperties,
+  USER_PROPERTY_NOTE,
+  type PropertyDraft,
+} from '../../../src/ui/property-editor-model';
 
 const draft: PropertyDraft = {
   name: 'thermal_conductivity',

@@ -20,7 +20,15 @@ import { record, runRow, triplet } from './run-fixtures';
 const AT = new Date('2025-02-01T09:00:00.000Z');
 const LATER = new Date('2025-02-01T09:30:00.000Z');
 
-const paper: SourcePaper = { key: 'doi:10.1000/gan', doi: '10.1000/gan', url: null, title: 'GaN', authors: ['A. Author'], journal: null, year: 2024 };
+const paper: SourcePaper = {
+  key: 'doi:10.1000/gan',
+  doi: '10.1000/gan',
+  url: null,
+  title: 'GaN',
+  authors: ['A. Author'],
+  journal: null,
+  year: 2024,
+};
 
 /** A needs_review record: MoA says 3.4 eV (the stored triplet), the search says 3.3–3.5 eV. */
 function disputed() {
@@ -72,7 +80,14 @@ describe('printedValue and answerText', () => {
 describe('decisions and the adjudication queue', () => {
   it('reads each record’s decision, pending when unreviewed', () => {
     const row = mixedRow();
-    expect(row.records.map((_, index) => decisionOf(row, index))).toEqual(['pending', 'rejected', 'pending', 'accepted', 'edited', 'pending']);
+    expect(row.records.map((_, index) => decisionOf(row, index))).toEqual([
+      'pending',
+      'rejected',
+      'pending',
+      'accepted',
+      'edited',
+      'pending',
+    ]);
   });
 
   it('queues only undecided needs_review records, in run order', () => {
@@ -136,7 +151,10 @@ describe('editReview and editProblem', () => {
 
   it('refuses a blank material or value, but allows a blank (dimensionless) unit', () => {
     expect(editReview({ material: ' ', valueText: '3.5', unit: 'eV' }, AT)).toEqual({ ok: false, message: 'Give the material.' });
-    expect(editReview({ material: 'GaN', valueText: '', unit: 'eV' }, AT)).toEqual({ ok: false, message: 'Give the value as printed, e.g. 3.4 or 1.2–1.5.' });
+    expect(editReview({ material: 'GaN', valueText: '', unit: 'eV' }, AT)).toEqual({
+      ok: false,
+      message: 'Give the value as printed, e.g. 3.4 or 1.2–1.5.',
+    });
     expect(editReview({ material: 'BaTiO3', valueText: '0.35', unit: '' }, AT).ok).toBe(true);
   });
 
@@ -150,7 +168,17 @@ describe('editReview and editProblem', () => {
 describe('buildDatasetRows', () => {
   it('builds one row per kept record with the reader’s decision, applying edits', () => {
     let next = 0;
-    const row = { ...mixedRow(), settings: { ...mixedRow().settings, engine: { kind: 'openai' as const, baseUrl: 'http://127.0.0.1:11434/v1', roster: { proposers: ['qwen', 'llama'], aggregator: 'qwen', generator: 'qwen', discriminator: 'gemma' } } } };
+    const row = {
+      ...mixedRow(),
+      settings: {
+        ...mixedRow().settings,
+        engine: {
+          kind: 'openai' as const,
+          baseUrl: 'http://127.0.0.1:11434/v1',
+          roster: { proposers: ['qwen', 'llama'], aggregator: 'qwen', generator: 'qwen', discriminator: 'gemma' },
+        },
+      },
+    };
     const { rows, problems } = buildDatasetRows(row, paper, { now: LATER, newId: () => `row-${(next += 1)}` });
     expect(problems).toEqual([]);
     expect(rows.map((saved) => [saved.id, saved.material, saved.status, saved.review.decision])).toEqual([

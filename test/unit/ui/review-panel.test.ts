@@ -61,7 +61,11 @@ function type(input: HTMLInputElement, value: string): void {
 /** Four band-gap verdicts: 0 GaN verified, 1 AlN verified, 2 InN verified, 3 ZnO needs review (MoA 3.3 eV vs search 3.37 eV). */
 function storedRun(): MatrixRunRow {
   const moa = triplet({ material: 'ZnO', value: { kind: 'number', value: 3.3 } });
-  const gd = triplet({ material: 'ZnO', value: { kind: 'number', value: 3.37 }, evidence: { quote: { type: 'TextQuoteSelector', exact: 'ZnO has 3.37 eV', prefix: '', suffix: '' } } });
+  const gd = triplet({
+    material: 'ZnO',
+    value: { kind: 'number', value: 3.37 },
+    evidence: { quote: { type: 'TextQuoteSelector', exact: 'ZnO has 3.37 eV', prefix: '', suffix: '' } },
+  });
   return runRow({
     paperKey,
     status: 'done',
@@ -71,7 +75,11 @@ function storedRun(): MatrixRunRow {
       record('verified'),
       record('verified', {}, { material: 'AlN', value: { kind: 'number', value: 6.2 } }),
       record('verified', {}, { material: 'InN', value: { kind: 'number', value: 0.7 } }),
-      record('needs_review', { votes: ['moa'], adjudication: { outcome: 'conflict', moa, gd, reason: 'the values differ' } }, { material: 'ZnO', value: { kind: 'number', value: 3.3 } }),
+      record(
+        'needs_review',
+        { votes: ['moa'], adjudication: { outcome: 'conflict', moa, gd, reason: 'the values differ' } },
+        { material: 'ZnO', value: { kind: 'number', value: 3.3 } },
+      ),
     ],
   });
 }
@@ -81,7 +89,14 @@ function fakeHighlighter() {
   const highlighter: PageHighlighter = {
     show: vi.fn(async (items: HighlightItem[]): Promise<ResponseOf<'highlight-show'>> => {
       shown.push(items);
-      return { ok: true, report: { anchored: items.filter((entry) => entry.id !== '2').map((entry) => entry.id), failed: [{ id: '2', reason: 'The quote is not in the page.' }], method: 'overlay' } };
+      return {
+        ok: true,
+        report: {
+          anchored: items.filter((entry) => entry.id !== '2').map((entry) => entry.id),
+          failed: [{ id: '2', reason: 'The quote is not in the page.' }],
+          method: 'overlay',
+        },
+      };
     }),
     scroll: vi.fn(async (): Promise<ResponseOf<'highlight-scroll'>> => ({ ok: true, found: true })),
   };
@@ -134,7 +149,9 @@ describe('review in the side panel', () => {
     expect(byTestId('accept-0')?.getAttribute('aria-pressed')).toBe('false');
 
     // Highlights: one item per record, and the page's failed anchor listed with its reason.
-    await settle(() => expect(byTestId('highlight-failures')?.textContent).toBe('Not found in the page:InN: 0.7 eV — The quote is not in the page.'));
+    await settle(() =>
+      expect(byTestId('highlight-failures')?.textContent).toBe('Not found in the page:InN: 0.7 eV — The quote is not in the page.'),
+    );
     expect(shown[0]?.map((entry) => [entry.id, entry.status])).toEqual([
       ['0', 'verified'],
       ['1', 'verified'],
@@ -169,7 +186,10 @@ describe('review in the side panel', () => {
     await settle(() => expect(item(2)?.dataset.decision).toBe('rejected'));
     await click('keep-gd-3');
     await settle(() => expect(byTestId('adjudication-queue')).toBeNull());
-    expect((await getRun(database, 'run-1'))?.reviews?.[3]).toMatchObject({ decision: 'accepted', edit: { material: 'ZnO', valueText: '3.37', unit: 'eV' } });
+    expect((await getRun(database, 'run-1'))?.reviews?.[3]).toMatchObject({
+      decision: 'accepted',
+      edit: { material: 'ZnO', valueText: '3.37', unit: 'eV' },
+    });
     // The reader's reject reaches the page as "rejected".
     await settle(() => expect(shown.at(-1)?.find((entry) => entry.id === '2')?.status).toBe('rejected'));
 
@@ -187,7 +207,9 @@ describe('review in the side panel', () => {
       ['ZnO', { kind: 'number', value: 3.37 }, 'accepted'],
     ]);
     expect(rows.find((row) => row.material === 'AlN')?.review.original).toMatchObject({ value: { kind: 'number', value: 6.2 } });
-    expect(rows.every((row) => row.runId === 'run-1' && row.paper.key === paperKey && row.paper.title === 'Quantum Sensing with Squeezed Light')).toBe(true);
+    expect(
+      rows.every((row) => row.runId === 'run-1' && row.paper.key === paperKey && row.paper.title === 'Quantum Sensing with Squeezed Light'),
+    ).toBe(true);
     expect((await getRun(database, 'run-1'))?.savedAt).toBe(SAVED_AT.toISOString());
 
     await click('save-verified');
@@ -198,11 +220,18 @@ describe('review in the side panel', () => {
   it('undoes a decision when its pressed button is clicked again, and shows a page that cannot be highlighted as a note', async () => {
     await database.runs.put(storedRun());
     const highlighter: PageHighlighter = {
-      show: vi.fn(async (): Promise<ResponseOf<'highlight-show'>> => ({ ok: false, failure: { code: 'internal', message: 'Cannot access a chrome-extension:// URL of a different extension' } })),
+      show: vi.fn(async (): Promise<ResponseOf<'highlight-show'>> => ({
+        ok: false,
+        failure: { code: 'internal', message: 'Cannot access a chrome-extension:// URL of a different extension' },
+      })),
       scroll: vi.fn(),
     };
     await renderLive(panelProps({ review: createReviewActions(database), highlighter }));
-    await settle(() => expect(byTestId('highlight-note')?.textContent).toBe('Highlights are not shown in this page: Cannot access a chrome-extension:// URL of a different extension'));
+    await settle(() =>
+      expect(byTestId('highlight-note')?.textContent).toBe(
+        'Highlights are not shown in this page: Cannot access a chrome-extension:// URL of a different extension',
+      ),
+    );
     expect(byTestId('highlight-failures')).toBeNull();
     await click('reject-0');
     await settle(() => expect(byTestId('reject-0')?.getAttribute('aria-pressed')).toBe('true'));
@@ -246,7 +275,9 @@ describe('the reader’s own properties', () => {
     expect(checkbox.closest('label')?.textContent?.trim()).toBe('Thermal conductivity');
     await act(async () => checkbox.click());
     await click('extract-button');
-    expect(start).toHaveBeenCalledWith(expect.objectContaining({ properties: ['band_gap', 'thermal_conductivity'], extraProperties: [conductivity] }));
+    expect(start).toHaveBeenCalledWith(
+      expect.objectContaining({ properties: ['band_gap', 'thermal_conductivity'], extraProperties: [conductivity] }),
+    );
 
     // A bad name is refused with zod's message; a good property is added and checked.
     type(byTestId<HTMLInputElement>('property-name')!, 'Heat Capacity');
@@ -260,7 +291,9 @@ describe('the reader’s own properties', () => {
     expect(userProperties.add).not.toHaveBeenCalled();
     type(byTestId<HTMLInputElement>('property-name')!, 'heat_capacity');
     await click('property-add');
-    expect(userProperties.add).toHaveBeenCalledWith(expect.objectContaining({ name: 'heat_capacity', synonyms: ['heat capacity', 'specific heat'], canonicalUnit: 'J/K' }));
+    expect(userProperties.add).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'heat_capacity', synonyms: ['heat capacity', 'specific heat'], canonicalUnit: 'J/K' }),
+    );
     expect(byTestId('property-problems')).toBeNull();
 
     await click('remove-property-thermal_conductivity');

@@ -20,12 +20,18 @@ afterEach(async () => {
 
 describe('saving a re-edited record again', () => {
   it('updates its row (same id, newer review wins, new value and key) instead of adding one', async () => {
-    const first = runRow({ records: [record('verified', {}, { material: 'GaN' })], reviews: { 0: { decision: 'edited', edit: { valueText: '3.3' }, at: '2025-02-01T09:00:00.000Z' } } });
+    const first = runRow({
+      records: [record('verified', {}, { material: 'GaN' })],
+      reviews: { 0: { decision: 'edited', edit: { valueText: '3.3' }, at: '2025-02-01T09:00:00.000Z' } },
+    });
     const saved = buildDatasetRows(first, paper, { now: new Date('2025-02-01T09:01:00.000Z') });
     expect(saved.rows.map((row) => row.id)).toEqual([`${first.id}:0`]);
     expect(await saveTriplets(database, saved.rows)).toEqual({ added: 1, merged: 0 });
 
-    const second = { ...first, reviews: { 0: { decision: 'edited' as const, edit: { valueText: '3.35' }, at: '2025-02-01T09:05:00.000Z' } } };
+    const second = {
+      ...first,
+      reviews: { 0: { decision: 'edited' as const, edit: { valueText: '3.35' }, at: '2025-02-01T09:05:00.000Z' } },
+    };
     const again = buildDatasetRows(second, paper, { now: new Date('2025-02-01T09:06:00.000Z') });
     expect(await saveTriplets(database, again.rows)).toEqual({ added: 0, merged: 1 });
     expect(await countTriplets(database)).toBe(1);
@@ -41,7 +47,10 @@ describe('saving a re-edited record again', () => {
 describe('an edit that makes a record the same fact as another saved one', () => {
   it('folds the two into one row instead of failing on the unique merge key', async () => {
     const run = runRow({
-      records: [record('verified', {}, { material: 'GaN' }), record('verified', {}, { material: 'GaN', valueText: '3.2', value: { kind: 'number', value: 3.2 } })],
+      records: [
+        record('verified', {}, { material: 'GaN' }),
+        record('verified', {}, { material: 'GaN', valueText: '3.2', value: { kind: 'number', value: 3.2 } }),
+      ],
     });
     const first = buildDatasetRows(run, paper, { now: new Date('2025-02-01T09:01:00.000Z') });
     expect(new Set(first.rows.map((row) => row.mergeKey)).size).toBe(2);

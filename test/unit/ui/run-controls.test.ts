@@ -3,7 +3,13 @@ import type { MatrixRunSettings } from '../../../src/contracts/matrix-run';
 import { createRunControls, RunControlError } from '../../../src/ui/run-controls';
 
 const roster = { proposers: ['q'], aggregator: 'q', generator: 'q', discriminator: 'q' };
-const webllmRun: MatrixRunSettings = { paperKey: 'doi:10.1/x', properties: ['band_gap'], preset: 'browser', engine: { kind: 'webllm' }, seed: 42 };
+const webllmRun: MatrixRunSettings = {
+  paperKey: 'doi:10.1/x',
+  properties: ['band_gap'],
+  preset: 'browser',
+  engine: { kind: 'webllm' },
+  seed: 42,
+};
 const serverRun: MatrixRunSettings = { ...webllmRun, engine: { kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', roster } };
 
 function controls(requestOrigins: (origins: string[]) => Promise<boolean>) {
@@ -36,7 +42,10 @@ describe('createRunControls', () => {
     const refused = controls(async () => false);
     await expect(refused.start(serverRun)).resolves.toEqual({
       ok: false,
-      failure: { code: 'permission-denied', message: 'Assay needs permission to reach http://127.0.0.1:11434; allow it when the browser asks, then start again.' },
+      failure: {
+        code: 'permission-denied',
+        message: 'Assay needs permission to reach http://127.0.0.1:11434; allow it when the browser asks, then start again.',
+      },
     });
     expect(refused.sendStart).not.toHaveBeenCalled();
 
@@ -45,7 +54,10 @@ describe('createRunControls', () => {
     });
     await expect(thrown.start(serverRun)).resolves.toEqual({
       ok: false,
-      failure: { code: 'permission-denied', message: 'Assay needs permission to reach http://127.0.0.1:11434 (Only permissions specified in the manifest may be requested.).' },
+      failure: {
+        code: 'permission-denied',
+        message: 'Assay needs permission to reach http://127.0.0.1:11434 (Only permissions specified in the manifest may be requested.).',
+      },
     });
     expect(thrown.sendStart).not.toHaveBeenCalled();
   });

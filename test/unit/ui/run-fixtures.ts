@@ -16,7 +16,11 @@ export function triplet(change: Partial<Triplet> = {}): Triplet {
   };
 }
 
-export function record(status: VerificationRecord['status'], change: Partial<VerificationRecord> = {}, tripletChange: Partial<Triplet> = {}): VerificationRecord {
+export function record(
+  status: VerificationRecord['status'],
+  change: Partial<VerificationRecord> = {},
+  tripletChange: Partial<Triplet> = {},
+): VerificationRecord {
   return { status, triplet: triplet(tripletChange), votes: ['moa', 'gd'], reasons: [], ...change };
 }
 

@@ -37,7 +37,9 @@ describe('progressText', () => {
 
   it('sums up a finished, stopped or interrupted run', () => {
     const records = [record('verified'), record('verified'), record('needs_review'), record('rejected', {}, { property: 'tc' })];
-    expect(progressText(runRow({ status: 'done', records, propertiesDone: ['band_gap', 'tc'] }))).toBe('Done · 2 verified · 1 needs review · 1 rejected');
+    expect(progressText(runRow({ status: 'done', records, propertiesDone: ['band_gap', 'tc'] }))).toBe(
+      'Done · 2 verified · 1 needs review · 1 rejected',
+    );
     expect(progressText(runRow({ status: 'cancelled', propertiesDone: ['band_gap'] }))).toBe('Stopped after 1 of 2 properties');
     expect(progressText(runRow({ status: 'interrupted' }))).toBe('Interrupted after 0 of 2 properties');
   });
@@ -106,7 +108,11 @@ describe('groupRecords', () => {
   });
 
   it('puts properties missing from the run order after it, by first appearance', () => {
-    const groups = groupRecords([record('verified', {}, { property: 'density' }), record('verified'), record('rejected', {}, { property: 'density' })]);
+    const groups = groupRecords([
+      record('verified', {}, { property: 'density' }),
+      record('verified'),
+      record('rejected', {}, { property: 'density' }),
+    ]);
     expect(groups.map((group) => [group.property, group.records.length])).toEqual([
       ['density', 2],
       ['band_gap', 1],
@@ -140,8 +146,14 @@ describe('short texts', () => {
 
   it('writes the run record’s cost line', () => {
     // 12 345 ms / 1000 = 12.345 s → "12.3 s"
-    expect(usageText({ calls: 14, promptTokens: 5230, completionTokens: 812, milliseconds: 12_345 })).toBe('Calls: 14 · tokens: 5230 prompt / 812 completion · 12.3 s');
-    expect(usageText({ calls: 0, promptTokens: 0, completionTokens: 0, milliseconds: 0 })).toBe('Calls: 0 · tokens: 0 prompt / 0 completion · 0.0 s');
-    expect(usageText({ calls: 4, promptTokens: 10, completionTokens: 2, milliseconds: 1_000, modelLoads: 1 })).toBe('Calls: 4 · tokens: 10 prompt / 2 completion · 1 model load · 1.0 s');
+    expect(usageText({ calls: 14, promptTokens: 5230, completionTokens: 812, milliseconds: 12_345 })).toBe(
+      'Calls: 14 · tokens: 5230 prompt / 812 completion · 12.3 s',
+    );
+    expect(usageText({ calls: 0, promptTokens: 0, completionTokens: 0, milliseconds: 0 })).toBe(
+      'Calls: 0 · tokens: 0 prompt / 0 completion · 0.0 s',
+    );
+    expect(usageText({ calls: 4, promptTokens: 10, completionTokens: 2, milliseconds: 1_000, modelLoads: 1 })).toBe(
+      'Calls: 4 · tokens: 10 prompt / 2 completion · 1 model load · 1.0 s',
+    );
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster } from '../../../src/llm/roster';
-import { bytesText, cacheText, gpuBudgetOf, parseGpuBudget, rosterModelRows, shownRoster, storageText, vramText } from '../../../src/ui/settings-model';
+import {
+  bytesText,
+  cacheText,
+  gpuBudgetOf,
+  parseGpuBudget,
+  rosterModelRows,
+  shownRoster,
+  storageText,
+  vramText,
+} from '../../../src/ui/settings-model';
 
 describe('bytesText and storageText', () => {
   it('writes MB below 1 GB and GB from 1 GB (binary units)', () => {
@@ -42,7 +51,10 @@ describe('shownRoster and the GPU budget', () => {
     const own = { proposers: ['a'], aggregator: 'a', generator: 'a', discriminator: 'a' };
     expect(shownRoster({ kind: 'webllm', roster: own }, true)).toEqual({ roster: own, own: true });
     expect(shownRoster({ kind: 'webllm' }, false)).toEqual({ roster: defaultWebLlmRoster(false), own: false });
-    expect(shownRoster({ kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', roster: own }, true)).toEqual({ roster: defaultWebLlmRoster(true), own: false });
+    expect(shownRoster({ kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', roster: own }, true)).toEqual({
+      roster: defaultWebLlmRoster(true),
+      own: false,
+    });
   });
 
   it('reads the budget from the engine with the default 6144 MB', () => {

@@ -38,7 +38,11 @@ function services(change: Partial<SettingsServices> = {}): SettingsServices {
     })),
     cacheStatus: vi.fn(async () => cacheAnswer(true)),
     deleteFromCache: vi.fn(async () => cacheAnswer(false)),
-    storage: { estimate: vi.fn(async () => ({ usage: 12_897_485, quota: 1_610_612_736 })), persist: vi.fn(async () => true), persisted: vi.fn(async () => false) },
+    storage: {
+      estimate: vi.fn(async () => ({ usage: 12_897_485, quota: 1_610_612_736 })),
+      persist: vi.fn(async () => true),
+      persisted: vi.fn(async () => false),
+    },
     ...change,
   };
 }
@@ -59,10 +63,18 @@ describe('SettingsPanel', () => {
     const panelServices = services();
     await open(panelServices);
     expect(byTestId('webgpu-summary')?.textContent).toBe('WebGPU works: nvidia ampere, with 16-bit float shaders.');
-    expect(panelServices.cacheStatus).toHaveBeenCalledWith(['Qwen2.5-1.5B-Instruct-q4f16_1-MLC', 'Llama-3.2-1B-Instruct-q4f16_1-MLC', GEMMA]);
+    expect(panelServices.cacheStatus).toHaveBeenCalledWith([
+      'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+      'Llama-3.2-1B-Instruct-q4f16_1-MLC',
+      GEMMA,
+    ]);
     const gemma = byTestId(`model-${GEMMA}`)!;
-    expect(gemma.textContent).toBe(`proposer 3, aggregator, discriminator: ${GEMMA} · 1895 MB of GPU memory · Downloaded Delete from cache`);
-    expect(byTestId('model-Llama-3.2-1B-Instruct-q4f16_1-MLC')?.textContent).toBe('proposer 2: Llama-3.2-1B-Instruct-q4f16_1-MLC · 879 MB of GPU memory · Not downloaded');
+    expect(gemma.textContent).toBe(
+      `proposer 3, aggregator, discriminator: ${GEMMA} · 1895 MB of GPU memory · Downloaded Delete from cache`,
+    );
+    expect(byTestId('model-Llama-3.2-1B-Instruct-q4f16_1-MLC')?.textContent).toBe(
+      'proposer 2: Llama-3.2-1B-Instruct-q4f16_1-MLC · 879 MB of GPU memory · Not downloaded',
+    );
     expect(byTestId('storage-usage')?.textContent).toBe('Using 12.3 MB of 1.50 GB the browser allows Assay.');
     expect(byTestId('persist-status')?.textContent).toContain('Persistent storage is off');
 
@@ -74,7 +86,10 @@ describe('SettingsPanel', () => {
 
   it('shows failures in words and the roster for GPUs without shader-f16', async () => {
     const panelServices = services({
-      checkWebGpu: vi.fn(async () => ({ ok: false as const, failure: { code: 'internal' as const, message: 'The offscreen document did not answer.' } })),
+      checkWebGpu: vi.fn(async () => ({
+        ok: false as const,
+        failure: { code: 'internal' as const, message: 'The offscreen document did not answer.' },
+      })),
       cacheStatus: vi.fn(async () => ({ ok: false as const, failure: { code: 'bad-request' as const, message: 'Unknown request.' } })),
     });
     delete panelServices.storage;

@@ -72,30 +72,57 @@ const PASSAGES = {
 
 function articleOf(text: string): Article {
   return {
-    doi: null, doiOrigin: null, title: 'passage', authors: [], journal: null, year: null, url: null,
-    source: 'text', adapter: 'generic', blocks: [{ id: 'b0', kind: 'paragraph', text, start: 0, end: text.length }],
-    text, abstractOnly: false, warnings: [],
+    doi: null,
+    doiOrigin: null,
+    title: 'passage',
+    authors: [],
+    journal: null,
+    year: null,
+    url: null,
+    source: 'text',
+    adapter: 'generic',
+    blocks: [{ id: 'b0', kind: 'paragraph', text, start: 0, end: text.length }],
+    text,
+    abstractOnly: false,
+    warnings: [],
   };
 }
 
-const number = (value: number, approximate?: boolean): ReportedValue => ({ kind: 'number', value, ...(approximate ? { approximate } : {}) });
+const number = (value: number, approximate?: boolean): ReportedValue => ({
+  kind: 'number',
+  value,
+  ...(approximate ? { approximate } : {}),
+});
 
 function triplet(material: string, value: ReportedValue, unit: string, quote: string, property = 'band_gap'): Triplet {
-  return { material, property, value, unit, engine: 'test', evidence: { quote: { type: 'TextQuoteSelector', exact: quote, prefix: '', suffix: '' } } };
+  return {
+    material,
+    property,
+    value,
+    unit,
+    engine: 'test',
+    evidence: { quote: { type: 'TextQuoteSelector', exact: quote, prefix: '', suffix: '' } },
+  };
 }
 
 // Evidence sentences from ../shared/datasets/bandgap-200/manual_pub__manual.csv (`source` column), by line.
 const CURATED = {
-  line12: 'First principle calculations (Figure 4) confirm that SrFBiS2 is a semiconductor with a direct band gap of 0.8 eV located at X point.',
+  line12:
+    'First principle calculations (Figure 4) confirm that SrFBiS2 is a semiconductor with a direct band gap of 0.8 eV located at X point.',
   line11: 'This is similar to LaOBiS2 where the energy gap was found to be 0.82 eV.',
-  line13: 'Our discoveries demonstrate that a highly mobile 2DEG can be readily obtained without any elaborate interface preparation at the surface of SrTiO3, even in the case of the non-doped 3 eV bandgap insulator.',
-  line17: 'This unambiguously confirms that, downward BB, and hence the PIPT, is not driven  by excitations across the ZnO band gap (3.4 eV).',
-  line19: 'As shown in Fig. 1e, the PL spectra at 78 K display a new emission peak at ~1.45 eV in the WS2–WSe2 heterobilayers with twist angles of 0 and 60°, which is attributed to the emission from the interlayer excitons16.',
-  line22: 'H-MoSe2 is a semiconductor with a direct band gap of about 1.13 eV while T-MoSe2, ZT-MoSe2 and SO-MoSe2 are zero band gap materials.',
+  line13:
+    'Our discoveries demonstrate that a highly mobile 2DEG can be readily obtained without any elaborate interface preparation at the surface of SrTiO3, even in the case of the non-doped 3 eV bandgap insulator.',
+  line17:
+    'This unambiguously confirms that, downward BB, and hence the PIPT, is not driven  by excitations across the ZnO band gap (3.4 eV).',
+  line19:
+    'As shown in Fig. 1e, the PL spectra at 78 K display a new emission peak at ~1.45 eV in the WS2–WSe2 heterobilayers with twist angles of 0 and 60°, which is attributed to the emission from the interlayer excitons16.',
+  line22:
+    'H-MoSe2 is a semiconductor with a direct band gap of about 1.13 eV while T-MoSe2, ZT-MoSe2 and SO-MoSe2 are zero band gap materials.',
   line53: 'Switching on the vdW interaction enhances the band gap to 11 meV without and 10 meV with SOC.',
   line143:
     'This peak in PL, also known as A-exciton peak (A-peak), has been attributed to the recombination of photoexcited excitons across the direct bandgap at the K-point.  ...  The maximum energy of the edge A-peak is ~1.89 eV (~656 nm) and the minimum energy of the interior A-peak is 1.77 eV (~703 nm).',
-  line24: 'The band gap calculated with quasiparticle GW calculations in other reports [31-33] is ≈ 1.0 eV higher than that of the Kohn-Sham value for monolayer black phosphorene and MoSe2.',
+  line24:
+    'The band gap calculated with quasiparticle GW calculations in other reports [31-33] is ≈ 1.0 eV higher than that of the Kohn-Sham value for monolayer black phosphorene and MoSe2.',
 };
 
 describe('ground: true triplets from bandgap-200 ground', () => {
@@ -105,11 +132,31 @@ describe('ground: true triplets from bandgap-200 ground', () => {
     ['ZnO 3.4 eV across a hyphenated line break (csv line 17)', 'zno', triplet('ZnO', number(3.4), 'eV', CURATED.line17)],
     ['ZnO written 3.40 still shows 3.4', 'zno', triplet('ZnO', number(3.4), 'eV', 'ZnO band gap (3.4 eV)')],
     ['WS2–WSe2 ~1.45 eV (csv line 19)', 'ws2', triplet('WS2-WSe2', number(1.45, true), 'eV', CURATED.line19)],
-    ['float residue 1.1299999999999999 vs printed 1.13 (csv line 22)', 'mose2', triplet('H-MoSe2', number(1.1299999999999999), 'eV', 'direct band gap of about 1.13 eV')],
-    ['Unicode minus −3.2 eV (text-pub/11 line 156)', 'zno', triplet('ZnO', number(-3.2), 'eV', 'identify the VB maximum at −3.2 eV', 'vbm')],
-    ['value ± uncertainty (text-pub/22 line 677)', 'sige', triplet('Si', number(4.66), 'eV', 'substrate = 4.66 ± 0.02 eV', 'work_function')],
-    ['a range needs the range (text-pub/24 line 463)', 'siv', triplet('SiV', { kind: 'range', low: 0.27, high: 1.41 }, 'eV', 'EF = 0.27–1.41 eV', 'fermi_level')],
-    ['thousands separator 1,522 K (text-pub/91 line 419)', 'curie', triplet('CrI3', number(1522), 'K', 'Tc by Monte Carlo 1,522 K', 'curie_temperature')],
+    [
+      'float residue 1.1299999999999999 vs printed 1.13 (csv line 22)',
+      'mose2',
+      triplet('H-MoSe2', number(1.1299999999999999), 'eV', 'direct band gap of about 1.13 eV'),
+    ],
+    [
+      'Unicode minus −3.2 eV (text-pub/11 line 156)',
+      'zno',
+      triplet('ZnO', number(-3.2), 'eV', 'identify the VB maximum at −3.2 eV', 'vbm'),
+    ],
+    [
+      'value ± uncertainty (text-pub/22 line 677)',
+      'sige',
+      triplet('Si', number(4.66), 'eV', 'substrate = 4.66 ± 0.02 eV', 'work_function'),
+    ],
+    [
+      'a range needs the range (text-pub/24 line 463)',
+      'siv',
+      triplet('SiV', { kind: 'range', low: 0.27, high: 1.41 }, 'eV', 'EF = 0.27–1.41 eV', 'fermi_level'),
+    ],
+    [
+      'thousands separator 1,522 K (text-pub/91 line 419)',
+      'curie',
+      triplet('CrI3', number(1522), 'K', 'Tc by Monte Carlo 1,522 K', 'curie_temperature'),
+    ],
   ];
   it.each(cases)('%s', (_name, passage, fact) => {
     const result = ground(fact, articleOf(PASSAGES[passage]));
@@ -135,19 +182,62 @@ describe('ground: what must not ground', () => {
   const cases: Array<[string, keyof typeof PASSAGES, Triplet, string]> = [
     // csv line 24: the curated value ~2.13 is derived ("1.0 eV higher"), not written there; the quote
     // itself is found (fuzzily: the PDF text prints "E1.0" for "≈ 1.0").
-    ['a derived value not in the quote (csv line 24)', 'mose2', triplet('H-MoSe2 GW', number(2.13, true), 'eV', CURATED.line24), 'value 2.13 not in the quote'],
+    [
+      'a derived value not in the quote (csv line 24)',
+      'mose2',
+      triplet('H-MoSe2 GW', number(2.13, true), 'eV', CURATED.line24),
+      'value 2.13 not in the quote',
+    ],
     ['the right quote with a wrong unit', 'zno', triplet('ZnO', number(3.4), 'K', CURATED.line17), 'unit K not in the quote'],
-    ['a neighbouring number that is not the value', 'srfbis2', triplet('SrFBiS2', number(0.82), 'eV', CURATED.line12), 'value 0.82 not in the quote'],
-    ['a range given as one end of another range', 'siv', triplet('SiV', { kind: 'range', low: 0.27, high: 1.4 }, 'eV', 'EF = 0.27–1.41 eV', 'fermi_level'), 'value 0.27–1.4 not in the quote'],
-    ['the value given in another unit in the same quote (text-pub/7 line 207–208)', 'srfbis2', triplet('SrFBiS2', number(0.8), 'K', 'of 0.8 eV located at X point. This is similar to LaOBiS2 where the energy gap was found to be 0.82 eV.'), 'unit K not in the quote (0.8 is given in eV there)'],
-    ['a quote from another paper (csv line 13)', 'zno', triplet('SrTiO3', number(3), 'eV', CURATED.line13), 'quote not found in the article'],
-    ['a hallucinated quote', 'zno', triplet('ZnO', number(3.37), 'eV', 'The band gap of ZnO is 3.37 eV at room temperature.'), 'quote not found in the article'],
-    ['a real quote with the number changed', 'srfbis2', triplet('SrFBiS2', number(0.9), 'eV', CURATED.line12.replace('0.8', '0.9')), 'value 0.9 not in the quote'],
+    [
+      'a neighbouring number that is not the value',
+      'srfbis2',
+      triplet('SrFBiS2', number(0.82), 'eV', CURATED.line12),
+      'value 0.82 not in the quote',
+    ],
+    [
+      'a range given as one end of another range',
+      'siv',
+      triplet('SiV', { kind: 'range', low: 0.27, high: 1.4 }, 'eV', 'EF = 0.27–1.41 eV', 'fermi_level'),
+      'value 0.27–1.4 not in the quote',
+    ],
+    [
+      'the value given in another unit in the same quote (text-pub/7 line 207–208)',
+      'srfbis2',
+      triplet(
+        'SrFBiS2',
+        number(0.8),
+        'K',
+        'of 0.8 eV located at X point. This is similar to LaOBiS2 where the energy gap was found to be 0.82 eV.',
+      ),
+      'unit K not in the quote (0.8 is given in eV there)',
+    ],
+    [
+      'a quote from another paper (csv line 13)',
+      'zno',
+      triplet('SrTiO3', number(3), 'eV', CURATED.line13),
+      'quote not found in the article',
+    ],
+    [
+      'a hallucinated quote',
+      'zno',
+      triplet('ZnO', number(3.37), 'eV', 'The band gap of ZnO is 3.37 eV at room temperature.'),
+      'quote not found in the article',
+    ],
+    [
+      'a real quote with the number changed',
+      'srfbis2',
+      triplet('SrFBiS2', number(0.9), 'eV', CURATED.line12.replace('0.8', '0.9')),
+      'value 0.9 not in the quote',
+    ],
   ];
   it.each(cases)('%s', (_name, passage, fact, reason) => {
     const result = ground(fact, articleOf(PASSAGES[passage]));
     expect(result.grounded).toBe(false);
-    expect(result.reasons.some((written) => written.startsWith(reason)), JSON.stringify(result.reasons)).toBe(true);
+    expect(
+      result.reasons.some((written) => written.startsWith(reason)),
+      JSON.stringify(result.reasons),
+    ).toBe(true);
   });
 
   it('says so when there is no evidence at all', () => {
@@ -226,24 +316,51 @@ describe('ground: evidence from a table row (unit printed only in the column hea
     expect(ground(triplet('3C DFT', number(172.5), 'GPa', rows.slice(0, 4).join('\n'), 'bulk_modulus'), article).grounded).toBe(true);
   });
 
-  it('grounds a cell in another column with that column\'s unit', () => {
+  it("grounds a cell in another column with that column's unit", () => {
     expect(ground(triplet('3C-SrMnO3', number(55.58), 'Å3', headerToRow, 'volume'), article).grounded).toBe(true);
   });
 
   const failures: Array<[string, Triplet, string]> = [
     ['a value not printed in the row', triplet('3C-SrMnO3', number(145), 'GPa', headerToRow, 'bulk_modulus'), 'value 145 not in the quote'],
-    ['a cell of a column without a unit (K0′ = 6.4) given the unit of another', triplet('3C-SrMnO3', number(6.4), 'GPa', headerToRow, 'bulk_modulus'), 'value 6.4 not in the quote'],
-    ['the volume cell claimed in the bulk-modulus unit', triplet('3C-SrMnO3', number(55.58), 'GPa', headerToRow, 'bulk_modulus'), 'unit GPa not in the quote (55.58 is given in Å^3 there)'],
-    ['a unit that contradicts the header', triplet('3C-SrMnO3', number(146), 'eV', headerToRow, 'bulk_modulus'), 'unit eV not in the quote (146 is given in GPa there)'],
-    ['a cell of a row with fewer cells than the header (its column is unknown)', triplet('Earlier calculation', number(166), 'Å3', table, 'volume'), 'value 166 not in the quote'],
-    ['a data row quoted without its header', triplet('3C-SrMnO3', number(146), 'GPa', rows[2]!, 'bulk_modulus'), 'value 146 not in the quote'],
-    ['a bare number in a sentence, even after "(GPa)"', triplet('3C-SrMnO3', number(146), 'GPa', prose, 'bulk_modulus'), 'value 146 not in the quote'],
+    [
+      'a cell of a column without a unit (K0′ = 6.4) given the unit of another',
+      triplet('3C-SrMnO3', number(6.4), 'GPa', headerToRow, 'bulk_modulus'),
+      'value 6.4 not in the quote',
+    ],
+    [
+      'the volume cell claimed in the bulk-modulus unit',
+      triplet('3C-SrMnO3', number(55.58), 'GPa', headerToRow, 'bulk_modulus'),
+      'unit GPa not in the quote (55.58 is given in Å^3 there)',
+    ],
+    [
+      'a unit that contradicts the header',
+      triplet('3C-SrMnO3', number(146), 'eV', headerToRow, 'bulk_modulus'),
+      'unit eV not in the quote (146 is given in GPa there)',
+    ],
+    [
+      'a cell of a row with fewer cells than the header (its column is unknown)',
+      triplet('Earlier calculation', number(166), 'Å3', table, 'volume'),
+      'value 166 not in the quote',
+    ],
+    [
+      'a data row quoted without its header',
+      triplet('3C-SrMnO3', number(146), 'GPa', rows[2]!, 'bulk_modulus'),
+      'value 146 not in the quote',
+    ],
+    [
+      'a bare number in a sentence, even after "(GPa)"',
+      triplet('3C-SrMnO3', number(146), 'GPa', prose, 'bulk_modulus'),
+      'value 146 not in the quote',
+    ],
   ];
   it.each(failures)('does not ground %s', (_name, fact, reason) => {
     const result = ground(fact, article);
     expect(result.anchored).toBe(true);
     expect(result.grounded).toBe(false);
-    expect(result.reasons.some((written) => written.startsWith(reason)), JSON.stringify(result.reasons)).toBe(true);
+    expect(
+      result.reasons.some((written) => written.startsWith(reason)),
+      JSON.stringify(result.reasons),
+    ).toBe(true);
   });
 
   it('reads header units only in table blocks: the same rows as a paragraph do not ground', () => {
@@ -258,37 +375,100 @@ describe('ground: evidence from a table flattened into plain text (unit only in 
   const FLAT = {
     // text-pub/5_10.1016_j.mtsust.2023.100548.txt, lines 282–300 (row-major: a row per property)
     inputs: [
-      'Input parameters in our calculations (References)', 'c-TiO2', 'mp-TiO2', 'Perovskite', 'Spiro-OMeTAD',
-      'c [eV]', '4 [35]', '4 [35]', '3.75 [36]', '2.12 [37]',
-      'Eg [eV]', '3.05 [38]', '3.05 [38]', '1.66 [34]', '3.1 [39]',
-      'm+', 'e', '1', '1', '1', '1',
+      'Input parameters in our calculations (References)',
+      'c-TiO2',
+      'mp-TiO2',
+      'Perovskite',
+      'Spiro-OMeTAD',
+      'c [eV]',
+      '4 [35]',
+      '4 [35]',
+      '3.75 [36]',
+      '2.12 [37]',
+      'Eg [eV]',
+      '3.05 [38]',
+      '3.05 [38]',
+      '1.66 [34]',
+      '3.1 [39]',
+      'm+',
+      'e',
+      '1',
+      '1',
+      '1',
+      '1',
     ].join('\n'),
     // text-arxiv/73_10.1016_j.mtcomm.2023.107183.txt, lines 447–463 (column-major: a row per compound)
     nitrides: [
-      'Compound', 'Eg (HSE06+G0W0) [eV]', 'Eg (Exp) [eV]',
-      'wz-AlN', '6.14', '6.28', 'wz-GaN', '3.37', '3.50', 'zb-AlN', '5.16', '5.93', 'zb-GaN', '3.16', '3.30',
+      'Compound',
+      'Eg (HSE06+G0W0) [eV]',
+      'Eg (Exp) [eV]',
+      'wz-AlN',
+      '6.14',
+      '6.28',
+      'wz-GaN',
+      '3.37',
+      '3.50',
+      'zb-AlN',
+      '5.16',
+      '5.93',
+      'zb-GaN',
+      '3.16',
+      '3.30',
       'Figure 6 presents the optical properties of the BPN-(Ga, Al)N lattices, focusing on the polariza-',
       'tion of light along the x (E//X), y (E//Y), and z (E//Z) directions. Calculations were performed',
     ].join('\n'),
     // text-pub/14_10.1039_C7CP03960C.txt, lines 366–379
-    mose2: ['Eg (eV)', '1.13 (2.26)a', '0', '0', '0', '1.12 (1.94)b', '2.05', '0.67', '0', '0', '1.10', '0', 'In-plane stiﬀness', '(Cx, Cy) (N m1)'].join('\n'),
+    mose2: [
+      'Eg (eV)',
+      '1.13 (2.26)a',
+      '0',
+      '0',
+      '0',
+      '1.12 (1.94)b',
+      '2.05',
+      '0.67',
+      '0',
+      '0',
+      '1.10',
+      '0',
+      'In-plane stiﬀness',
+      '(Cx, Cy) (N m1)',
+    ].join('\n'),
   };
   const flat = (passage: keyof typeof FLAT) => articleOf(FLAT[passage].replaceAll('\n', ' '));
   // The quotes the replayed ChatExtract tools gave (rejected before; /tmp/rv-debug.mts), cut to the table.
   const QUOTES = {
-    inputs: 'Input parameters in our calculations (References) c-TiO2 mp-TiO2 Perovskite Spiro-OMeTAD c [eV] 4 [35] 4 [35] 3.75 [36] 2.12 [37] Eg [eV] 3.05 [38] 3.05 [38] 1.66 [34] 3.1 [39] m+ e 1 1 1 1',
-    nitrides: 'Compound Eg (HSE06+G0W0) [eV] Eg (Exp) [eV] wz-AlN 6.14 6.28 wz-GaN 3.37 3.50 zb-AlN 5.16 5.93 zb-GaN 3.16 3.30 Figure 6 presents the optical properties',
+    inputs:
+      'Input parameters in our calculations (References) c-TiO2 mp-TiO2 Perovskite Spiro-OMeTAD c [eV] 4 [35] 4 [35] 3.75 [36] 2.12 [37] Eg [eV] 3.05 [38] 3.05 [38] 1.66 [34] 3.1 [39] m+ e 1 1 1 1',
+    nitrides:
+      'Compound Eg (HSE06+G0W0) [eV] Eg (Exp) [eV] wz-AlN 6.14 6.28 wz-GaN 3.37 3.50 zb-AlN 5.16 5.93 zb-GaN 3.16 3.30 Figure 6 presents the optical properties',
     mose2: 'Eg (eV) 1.13 (2.26)a 0 0 0 1.12 (1.94)b 2.05 0.67 0 0 1.10 0 In-plane stiﬀness',
   };
 
   const grounds: Array<[string, keyof typeof FLAT, Triplet]> = [
-    ['a row-major cell with a citation "3.05 [38]" under "Eg [eV]" (text-pub/5 line 293)', 'inputs', triplet('c-TiO2', number(3.05), 'eV', QUOTES.inputs)],
+    [
+      'a row-major cell with a citation "3.05 [38]" under "Eg [eV]" (text-pub/5 line 293)',
+      'inputs',
+      triplet('c-TiO2', number(3.05), 'eV', QUOTES.inputs),
+    ],
     ['the last cell of the run "3.1 [39]" (text-pub/5 line 296)', 'inputs', triplet('Spiro-OMeTAD', number(3.1), 'eV', QUOTES.inputs)],
-    ['a column-major cell under "Eg (HSE06+G0W0) [eV]" (text-arxiv/73 line 451)', 'nitrides', triplet('wz-AlN', number(6.14), 'eV', QUOTES.nitrides)],
-    ['a cell of the last row under "Eg (Exp) [eV]" (text-arxiv/73 line 461)', 'nitrides', triplet('zb-GaN', number(3.3), 'eV', QUOTES.nitrides)],
+    [
+      'a column-major cell under "Eg (HSE06+G0W0) [eV]" (text-arxiv/73 line 451)',
+      'nitrides',
+      triplet('wz-AlN', number(6.14), 'eV', QUOTES.nitrides),
+    ],
+    [
+      'a cell of the last row under "Eg (Exp) [eV]" (text-arxiv/73 line 461)',
+      'nitrides',
+      triplet('zb-GaN', number(3.3), 'eV', QUOTES.nitrides),
+    ],
     ['a footnoted cell "(2.26)a" under "Eg (eV)" (text-pub/14 line 367)', 'mose2', triplet('H-MoSe2', number(2.26), 'eV', QUOTES.mose2)],
     ['a zero cell under "Eg (eV)" (text-pub/14 line 368)', 'mose2', triplet('T-MoSe2', number(0), 'eV', QUOTES.mose2)],
-    ['a row quoted below its header, the header found before the quote (text-arxiv/73 line 456)', 'nitrides', triplet('zb-AlN', number(5.16), 'eV', 'zb-AlN 5.16 5.93')],
+    [
+      'a row quoted below its header, the header found before the quote (text-arxiv/73 line 456)',
+      'nitrides',
+      triplet('zb-AlN', number(5.16), 'eV', 'zb-AlN 5.16 5.93'),
+    ],
     ['a cell in eV claimed in meV (2050 meV = 2.05 eV)', 'mose2', triplet('H-MoSe2', number(2050), 'meV', QUOTES.mose2)],
   ];
   it.each(grounds)('grounds %s', (_name, passage, fact) => {
@@ -297,21 +477,69 @@ describe('ground: evidence from a table flattened into plain text (unit only in 
   });
 
   const failures: Array<[string, Article, Triplet, string]> = [
-    ['a value not printed in the table', flat('nitrides'), triplet('wz-AlN', number(6.2), 'eV', QUOTES.nitrides), 'value 6.2 not in the quote'],
-    ['a unit that contradicts the header', flat('nitrides'), triplet('wz-AlN', number(6.14), 'K', QUOTES.nitrides), 'unit K not in the quote (6.14 is given in eV there)'],
-    ['a bare cell of a row without a bracketed unit ("m+ e 1 1 1 1")', flat('inputs'), triplet('c-TiO2', number(1), 'eV', QUOTES.inputs), 'value 1 not in the quote'],
-    ['a bare number in prose after the table (text-arxiv/73 line 462: "Figure 6")', flat('nitrides'), triplet('BPN-AlN', number(6), 'eV', QUOTES.nitrides), 'value 6 not in the quote'],
+    [
+      'a value not printed in the table',
+      flat('nitrides'),
+      triplet('wz-AlN', number(6.2), 'eV', QUOTES.nitrides),
+      'value 6.2 not in the quote',
+    ],
+    [
+      'a unit that contradicts the header',
+      flat('nitrides'),
+      triplet('wz-AlN', number(6.14), 'K', QUOTES.nitrides),
+      'unit K not in the quote (6.14 is given in eV there)',
+    ],
+    [
+      'a bare cell of a row without a bracketed unit ("m+ e 1 1 1 1")',
+      flat('inputs'),
+      triplet('c-TiO2', number(1), 'eV', QUOTES.inputs),
+      'value 1 not in the quote',
+    ],
+    [
+      'a bare number in prose after the table (text-arxiv/73 line 462: "Figure 6")',
+      flat('nitrides'),
+      triplet('BPN-AlN', number(6), 'eV', QUOTES.nitrides),
+      'value 6 not in the quote',
+    ],
     // text-arxiv/19_10.1088_1367-2630_16_6_065001.txt, lines 206–207: the tools said 2 eV, the paper 2 meV.
-    ['silicene: 2 meV in prose claimed as 2 eV (text-arxiv/19 line 207)', articleOf('The inclusion of SOC\nopens a band gap of 2 meV, which is small, but much'), triplet('Silicene', number(2), 'eV', 'The inclusion of SOC opens a band gap of 2 meV, which is small'), 'unit eV not in the quote (2 is given in meV there)'],
-    ['a header in meV, the cell claimed in eV', articleOf('Material Eg (meV) silicene 2 germanene 24'), triplet('Silicene', number(2), 'eV', 'Material Eg (meV) silicene 2 germanene 24'), 'unit eV not in the quote (2 is given in meV there)'],
-    ['a bare number in a sentence after "band gap (eV)"', articleOf('The band gap (eV) of ZnO is 3.4 at room temperature.'), triplet('ZnO', number(3.4), 'eV', 'The band gap (eV) of ZnO is 3.4 at room temperature.'), 'value 3.4 not in the quote'],
-    ['one bare number after a bracketed unit (too few cells for a table)', articleOf('Eg (eV) 3.4 was measured.'), triplet('ZnO', number(3.4), 'eV', 'Eg (eV) 3.4 was measured.'), 'value 3.4 not in the quote'],
-    ['adjacent headers with different units (flattened columns cannot be told apart)', articleOf('Compound Eg (eV) Tc (K) ZnO 3.4 30 GaN 3.5 40'), triplet('ZnO', number(30), 'eV', 'Compound Eg (eV) Tc (K) ZnO 3.4 30 GaN 3.5 40'), 'value 30 not in the quote'],
+    [
+      'silicene: 2 meV in prose claimed as 2 eV (text-arxiv/19 line 207)',
+      articleOf('The inclusion of SOC\nopens a band gap of 2 meV, which is small, but much'),
+      triplet('Silicene', number(2), 'eV', 'The inclusion of SOC opens a band gap of 2 meV, which is small'),
+      'unit eV not in the quote (2 is given in meV there)',
+    ],
+    [
+      'a header in meV, the cell claimed in eV',
+      articleOf('Material Eg (meV) silicene 2 germanene 24'),
+      triplet('Silicene', number(2), 'eV', 'Material Eg (meV) silicene 2 germanene 24'),
+      'unit eV not in the quote (2 is given in meV there)',
+    ],
+    [
+      'a bare number in a sentence after "band gap (eV)"',
+      articleOf('The band gap (eV) of ZnO is 3.4 at room temperature.'),
+      triplet('ZnO', number(3.4), 'eV', 'The band gap (eV) of ZnO is 3.4 at room temperature.'),
+      'value 3.4 not in the quote',
+    ],
+    [
+      'one bare number after a bracketed unit (too few cells for a table)',
+      articleOf('Eg (eV) 3.4 was measured.'),
+      triplet('ZnO', number(3.4), 'eV', 'Eg (eV) 3.4 was measured.'),
+      'value 3.4 not in the quote',
+    ],
+    [
+      'adjacent headers with different units (flattened columns cannot be told apart)',
+      articleOf('Compound Eg (eV) Tc (K) ZnO 3.4 30 GaN 3.5 40'),
+      triplet('ZnO', number(30), 'eV', 'Compound Eg (eV) Tc (K) ZnO 3.4 30 GaN 3.5 40'),
+      'value 30 not in the quote',
+    ],
   ];
   it.each(failures)('does not ground %s', (_name, article, fact, reason) => {
     const result = ground(fact, article);
     expect(result.anchored).toBe(true);
     expect(result.grounded).toBe(false);
-    expect(result.reasons.some((written) => written.startsWith(reason)), JSON.stringify(result.reasons)).toBe(true);
+    expect(
+      result.reasons.some((written) => written.startsWith(reason)),
+      JSON.stringify(result.reasons),
+    ).toBe(true);
   });
 });

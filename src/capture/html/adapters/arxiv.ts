@@ -18,9 +18,25 @@ export const arxivAdapter: PublisherAdapter = {
   contentRoots: ['article.ltx_document', '.ltx_page_main', '#abs'],
   abstract: '.ltx_abstract, blockquote.abstract',
   exclude: [
-    '.ltx_bibliography', '.ltx_authors', '.ltx_dates', '.ltx_page_footer', '.ltx_page_navbar', '.ltx_tag_bibitem',
-    '.descriptor', '.dateline', '.authors', '.metatable', '.extra-services', '.submission-history', '.bookmarks',
-    '.ltx_role_affiliation', '.ltx_personname', '.ltx_title_document', '.title', '.subheader', '.header-breadcrumbs',
+    '.ltx_bibliography',
+    '.ltx_authors',
+    '.ltx_dates',
+    '.ltx_page_footer',
+    '.ltx_page_navbar',
+    '.ltx_tag_bibitem',
+    '.descriptor',
+    '.dateline',
+    '.authors',
+    '.metatable',
+    '.extra-services',
+    '.submission-history',
+    '.bookmarks',
+    '.ltx_role_affiliation',
+    '.ltx_personname',
+    '.ltx_title_document',
+    '.title',
+    '.subheader',
+    '.header-breadcrumbs',
   ].join(', '),
   caption: '.ltx_caption',
   figure: '.ltx_figure, .ltx_table',
@@ -34,6 +50,8 @@ export const arxivAdapter: PublisherAdapter = {
  * not taken. Null when the page shows no arXiv DOI (the DOI is not derived from the id).
  */
 function arxivDoi(document: Document): string | null {
-  const link = document.getElementById('arxiv-doi-link') ?? [...document.getElementsByTagName('a')].find((anchor) => /doi\.org\/10\.48550\//i.test(anchor.getAttribute('href') ?? ''));
+  const link =
+    document.getElementById('arxiv-doi-link') ??
+    [...document.getElementsByTagName('a')].find((anchor) => /doi\.org\/10\.48550\//i.test(anchor.getAttribute('href') ?? ''));
   return normalizeDoi(link?.getAttribute('href'));
 }

@@ -17,8 +17,15 @@ export const mdpiAdapter: PublisherAdapter = {
   // and a popup (`.html-fig_show`, `.html-table_show`, hidden by a CSS class) right after it
   // holding the full caption and the real table. The popup is read; the thumbnail is left out.
   exclude: [
-    '#html-references_list', '.html-references', '.html-fig-wrap', '.html-table-wrap', '.html-table_wrap',
-    '.html-fig_description', '.html-table_wrap_discription', '.html-fn-group', '.html-table_foot_link',
+    '#html-references_list',
+    '.html-references',
+    '.html-fig-wrap',
+    '.html-table-wrap',
+    '.html-table_wrap',
+    '.html-fig_description',
+    '.html-table_wrap_discription',
+    '.html-fn-group',
+    '.html-table_foot_link',
   ].join(', '),
   caption: '.html-caption',
   figure: '.html-fig_show, .html-table_show',

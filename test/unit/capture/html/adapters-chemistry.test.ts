@@ -90,8 +90,16 @@ describe('Elsevier adapter (ScienceDirect)', () => {
 
   it('reads a legacy 2014–2016 page: abstracts, sections, captions, and the DOI from the page variable', () => {
     const article = captureString(legacyBody('', "<script>SDM.pm.doi = '10.1016/j.jpowsour.2016.02.050';</script>"));
-    expect(article).toMatchObject({ adapter: 'elsevier', doi: '10.1016/j.jpowsour.2016.02.050', doiOrigin: 'body', title: 'Garnet electrolytes for lithium metal' });
-    expect(textsOf(article, 'paragraph').slice(0, 2)).toEqual(['Al-LLZO reaches 0.4 mS/cm.', 'Cubic Al-doped LLZO was sintered at 1200 °C.']);
+    expect(article).toMatchObject({
+      adapter: 'elsevier',
+      doi: '10.1016/j.jpowsour.2016.02.050',
+      doiOrigin: 'body',
+      title: 'Garnet electrolytes for lithium metal',
+    });
+    expect(textsOf(article, 'paragraph').slice(0, 2)).toEqual([
+      'Al-LLZO reaches 0.4 mS/cm.',
+      'Cubic Al-doped LLZO was sintered at 1200 °C.',
+    ]);
     expect(textsOf(article, 'caption')).toEqual(['Fig. 1. Impedance spectra at 25 °C.']);
     expect(article.text).not.toMatch(/Murugan|Received 8 April|Regular Article|A\. Author/);
   });

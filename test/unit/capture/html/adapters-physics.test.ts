@@ -21,7 +21,12 @@ describe('APS adapter (journals.aps.org)', () => {
       </div></section></main>`,
     );
     const article = captureString(html);
-    expect(article).toMatchObject({ adapter: 'aps', doi: '10.1103/revmodphys.94.045004', abstractOnly: true, text: 'Electron pulses of 100 fs resolve lattice dynamics.' });
+    expect(article).toMatchObject({
+      adapter: 'aps',
+      doi: '10.1103/revmodphys.94.045004',
+      abstractOnly: true,
+      text: 'Electron pulses of 100 fs resolve lattice dynamics.',
+    });
     expect(article.warnings.join(' ')).toMatch(/paywall or login/);
   });
 });
@@ -56,7 +61,12 @@ describe('AIP adapter (Scitation body fragment without <head>)', () => {
           <div class="article-paragraphs"><div class="sectionInfo"><h4 class="sectionHeading">REFERENCES</h4></div><ol><li><span class="ref-text">2. G. Binasch, https://doi.org/10.1103/PhysRevB.39.4828</span></li></ol></div>
         </div></article></div>`;
     const article = captureString(html);
-    expect(article).toMatchObject({ adapter: 'aip', doi: '10.1063/1.4817897', doiOrigin: 'body', title: 'FeTa alloys for tunnel junctions' });
+    expect(article).toMatchObject({
+      adapter: 'aip',
+      doi: '10.1063/1.4817897',
+      doiOrigin: 'body',
+      title: 'FeTa alloys for tunnel junctions',
+    });
     expect(article.blocks[0]).toMatchObject({ section: 'Abstract', text: 'Fe-Ta spacers couple CoFeB layers ferromagnetically.' });
     expect(textsOf(article, 'paragraph')).toContain('Hex = H0 exp[−γt], (1)');
     expect(article.text).not.toMatch(/Baibich|Binasch/);
@@ -78,7 +88,10 @@ describe('MDPI adapter (www.mdpi.com)', () => {
     const article = captureString(html);
     expect(article).toMatchObject({ adapter: 'mdpi', doi: '10.3390/metabo4040932', abstractOnly: false });
     expect(article.blocks[0]).toMatchObject({ section: 'Abstract', text: '29 volatiles were identified by SPME-GC/MS.' });
-    expect(textsOf(article, 'caption')).toEqual(['Table 1. GC-MS identification of volatiles.', 'Figure 1. PCA score plot of SPME-GC/MS data.']);
+    expect(textsOf(article, 'caption')).toEqual([
+      'Table 1. GC-MS identification of volatiles.',
+      'Figure 1. PCA score plot of SPME-GC/MS data.',
+    ]);
     expect(textsOf(article, 'table')).toEqual(['No.\tCompound\n1\t2-Methylfuran']);
     expect(article.text).not.toMatch(/Click here|Short description|Cited GC-MS/);
   });

@@ -28,7 +28,9 @@ describe('BodyWalker: headings and sections', () => {
   });
 
   it('recognizes publisher section-title elements given as a selector', () => {
-    const { blocks } = walk(`<div class="sectionHeading">Results</div><p>The band gap is 3.4 eV.</p>`, { sectionHeading: '.sectionHeading' });
+    const { blocks } = walk(`<div class="sectionHeading">Results</div><p>The band gap is 3.4 eV.</p>`, {
+      sectionHeading: '.sectionHeading',
+    });
     expect(blocks[0]).toMatchObject({ kind: 'heading', text: 'Results' });
     expect(blocks[1]).toMatchObject({ kind: 'paragraph', section: 'Results' });
   });
@@ -68,7 +70,9 @@ describe('BodyWalker: paragraphs and inline runs', () => {
 
 describe('BodyWalker: captions and tables', () => {
   it('reads figcaption as a caption and leaves out the image and its links', () => {
-    const { blocks } = walk(`<figure><img src="f1.png" alt="Figure 1 image"><a href="#">Download slide</a><figcaption>Figure 1. XRD patterns.</figcaption></figure>`);
+    const { blocks } = walk(
+      `<figure><img src="f1.png" alt="Figure 1 image"><a href="#">Download slide</a><figcaption>Figure 1. XRD patterns.</figcaption></figure>`,
+    );
     expect(blocks.map((block) => [block.kind, block.text])).toEqual([['caption', 'Figure 1. XRD patterns.']]);
   });
 
@@ -99,7 +103,9 @@ describe('BodyWalker: captions and tables', () => {
   });
 
   it('tells data tables from image tables', () => {
-    const document = parseHtml('<table id="a"><tr><td><img src="x"></td></tr><tr><td>Fig. 1 caption</td></tr></table><table id="b"><tr><td>x</td><td>1</td></tr><tr><td>y</td><td>2</td></tr></table>');
+    const document = parseHtml(
+      '<table id="a"><tr><td><img src="x"></td></tr><tr><td>Fig. 1 caption</td></tr></table><table id="b"><tr><td>x</td><td>1</td></tr><tr><td>y</td><td>2</td></tr></table>',
+    );
     expect(isDataTable(document.getElementById('a')!)).toBe(false);
     expect(isDataTable(document.getElementById('b')!)).toBe(true);
   });
@@ -127,12 +133,16 @@ describe('BodyWalker: what is left out', () => {
   });
 
   it('leaves out page controls and publisher counters written as text (ACS 2023 pages)', () => {
-    const { text } = walk(`<p>The authors declare no competing financial interest.</p><div>This article references 52 other publications.</div><a href="x.pdf">Download PDF</a>`);
+    const { text } = walk(
+      `<p>The authors declare no competing financial interest.</p><div>This article references 52 other publications.</div><a href="x.pdf">Download PDF</a>`,
+    );
     expect(text).toBe('The authors declare no competing financial interest.');
   });
 
   it('leaves out "Cited by", metrics and keywords sections', () => {
-    const { text } = walk(`<h2>Cited By</h2><p>This article is cited by 12 publications.</p><h2>Metrics</h2><p>1234 views</p><h2>Discussion</h2><p>Kept.</p>`);
+    const { text } = walk(
+      `<h2>Cited By</h2><p>This article is cited by 12 publications.</p><h2>Metrics</h2><p>1234 views</p><h2>Discussion</h2><p>Kept.</p>`,
+    );
     expect(text).toBe('Discussion\n\nKept.');
   });
 
@@ -144,10 +154,13 @@ describe('BodyWalker: what is left out', () => {
   });
 
   it('leaves out scripts, styles, svg, buttons, forms, navigation and excluded selectors', () => {
-    const { text } = walk(`
+    const { text } = walk(
+      `
       <nav>Menu</nav><script>var x = 1;</script><style>p{}</style><svg><text>Axis</text></svg>
       <button>Download PDF</button><form><label>Search</label></form>
-      <div class="authors">J. Doe, MIT</div><p>Body text.</p>`, { exclude: '.authors' });
+      <div class="authors">J. Doe, MIT</div><p>Body text.</p>`,
+      { exclude: '.authors' },
+    );
     expect(text).toBe('Body text.');
   });
 
@@ -157,7 +170,9 @@ describe('BodyWalker: what is left out', () => {
   });
 
   it('never changes the document it reads', () => {
-    const document = parseHtml(`<body><h2>A</h2><p hidden>x</p><table><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></table><h2>References</h2><p>r</p></body>`);
+    const document = parseHtml(
+      `<body><h2>A</h2><p hidden>x</p><table><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></table><h2>References</h2><p>r</p></body>`,
+    );
     const before = document.documentElement.outerHTML;
     new BodyWalker(new ArticleBuilder(), NO_RULES, new Set(), document).walk(document.body);
     expect(document.documentElement.outerHTML).toBe(before);

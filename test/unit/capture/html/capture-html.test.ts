@@ -27,7 +27,15 @@ const BODY = `<article><h2>Introduction</h2><p>${filler('hard carbon')}</p><p>${
 describe('captureHtml: a full article', () => {
   it('captures metadata, the abstract first, then sections, without references', () => {
     const article = captureString(page(ARTICLE_HEAD, ABSTRACT + BODY));
-    expect(article).toMatchObject({ doi: '10.5555/hc.2020.1', doiOrigin: 'meta', title: 'Sodium storage in hard carbon', year: 2020, source: 'html', adapter: 'generic', abstractOnly: false });
+    expect(article).toMatchObject({
+      doi: '10.5555/hc.2020.1',
+      doiOrigin: 'meta',
+      title: 'Sodium storage in hard carbon',
+      year: 2020,
+      source: 'html',
+      adapter: 'generic',
+      abstractOnly: false,
+    });
     expect(article.authors).toEqual(['Rosa Diaz']);
     expect(article.blocks[0]).toMatchObject({ kind: 'paragraph', section: 'Abstract' });
     expect(article.blocks[0]?.text).toContain('300 mAh/g');
@@ -37,7 +45,10 @@ describe('captureHtml: a full article', () => {
   });
 
   it('uses the page URL for Article.url and keeps a later canonical link out of it', () => {
-    const article = captureString(page(ARTICLE_HEAD + '<link rel="canonical" href="https://example.org/c">', ABSTRACT + BODY), 'https://example.org/live');
+    const article = captureString(
+      page(ARTICLE_HEAD + '<link rel="canonical" href="https://example.org/c">', ABSTRACT + BODY),
+      'https://example.org/live',
+    );
     expect(article.url).toBe('https://example.org/live');
   });
 });
@@ -52,9 +63,16 @@ describe('captureHtml: DOI priority', () => {
 
   it('takes JSON-LD next, then the URL', () => {
     const noDoiHead = '<meta name="citation_title" content="T">';
-    const jsonLd = '<script type="application/ld+json">{"@type":"ScholarlyArticle","headline":"T","identifier":"doi:10.5555/ld.1"}</script>';
-    expect(captureString(page(noDoiHead + jsonLd, bodyWithDois), 'https://doi.org/10.5555/url.1')).toMatchObject({ doi: '10.5555/ld.1', doiOrigin: 'json-ld' });
-    expect(captureString(page(noDoiHead, bodyWithDois), 'https://pubs.example.org/doi/full/10.5555/url.1')).toMatchObject({ doi: '10.5555/url.1', doiOrigin: 'url' });
+    const jsonLd =
+      '<script type="application/ld+json">{"@type":"ScholarlyArticle","headline":"T","identifier":"doi:10.5555/ld.1"}</script>';
+    expect(captureString(page(noDoiHead + jsonLd, bodyWithDois), 'https://doi.org/10.5555/url.1')).toMatchObject({
+      doi: '10.5555/ld.1',
+      doiOrigin: 'json-ld',
+    });
+    expect(captureString(page(noDoiHead, bodyWithDois), 'https://pubs.example.org/doi/full/10.5555/url.1')).toMatchObject({
+      doi: '10.5555/url.1',
+      doiOrigin: 'url',
+    });
   });
 
   it('falls back to a doi.org link in the article header, with a warning', () => {
@@ -73,11 +91,15 @@ describe('captureHtml: DOI priority', () => {
 
 describe('captureHtml: title', () => {
   it('uses the article <h1> when there is no title metadata', () => {
-    expect(captureString(page('<title>Site</title>', `<h1>Thermal conductivity of Bi2Te3 films</h1>${ABSTRACT}${BODY}`)).title).toBe('Thermal conductivity of Bi2Te3 films');
+    expect(captureString(page('<title>Site</title>', `<h1>Thermal conductivity of Bi2Te3 films</h1>${ABSTRACT}${BODY}`)).title).toBe(
+      'Thermal conductivity of Bi2Te3 films',
+    );
   });
 
   it('uses <title> minus the site suffix as the last resort', () => {
-    expect(captureString(page('<title>Ionic conductivity of LLZO - ScienceDirect</title>', ABSTRACT + BODY)).title).toBe('Ionic conductivity of LLZO');
+    expect(captureString(page('<title>Ionic conductivity of LLZO - ScienceDirect</title>', ABSTRACT + BODY)).title).toBe(
+      'Ionic conductivity of LLZO',
+    );
     expect(cleanDocumentTitle('Two-dimensional InP : Article : Nature Materials')).toBe('Two-dimensional InP');
     expect(cleanDocumentTitle('Graphene oxide | Nature')).toBe('Graphene oxide');
   });
@@ -89,33 +111,55 @@ describe('captureHtml: title', () => {
 
 describe('captureHtml: page classification', () => {
   it('rejects a Cloudflare challenge page as bot-check', () => {
-    const challenge = page('<title>Just a moment...</title>', '<div id="challenge-error-title">Enable JavaScript and cookies to continue</div><script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1"></script>');
+    const challenge = page(
+      '<title>Just a moment...</title>',
+      '<div id="challenge-error-title">Enable JavaScript and cookies to continue</div><script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1"></script>',
+    );
     expect(captureErrorCode(challenge)).toBe('bot-check');
-    expect(captureErrorCode(page('<title>Attention Required! | Cloudflare</title>', '<p>Sorry, you have been blocked</p>'))).toBe('bot-check');
+    expect(captureErrorCode(page('<title>Attention Required! | Cloudflare</title>', '<p>Sorry, you have been blocked</p>'))).toBe(
+      'bot-check',
+    );
   });
 
   it('rejects a search-results listing as search-results', () => {
-    const items = Array.from({ length: 12 }, (_, index) => `<div class="capsule capsule--article"><h3 class="capsule__title">Paper ${index}</h3><p>${filler(`item ${index}`, 2)}</p></div>`).join('');
+    const items = Array.from(
+      { length: 12 },
+      (_, index) =>
+        `<div class="capsule capsule--article"><h3 class="capsule__title">Paper ${index}</h3><p>${filler(`item ${index}`, 2)}</p></div>`,
+    ).join('');
     expect(captureErrorCode(page('<title>Search Results for RSC Publishing</title>', items))).toBe('search-results');
   });
 
   it('rejects an empty page and a page with neither metadata nor text as not-article', () => {
     expect(captureErrorCode('<html><head><title>Home</title></head><body></body></html>')).toBe('not-article');
-    expect(captureErrorCode(page('<title>Welcome to our lab</title>', '<h1>Welcome to our lab</h1><p>We study batteries.</p>'))).toBe('not-article');
+    expect(captureErrorCode(page('<title>Welcome to our lab</title>', '<h1>Welcome to our lab</h1><p>We study batteries.</p>'))).toBe(
+      'not-article',
+    );
   });
 
   it('captures a metadata-only landing page with its DOI, no blocks and a warning saying where the text is', () => {
     const article = captureString(page(ARTICLE_HEAD, '<div class="toolbar"><a href="x.pdf">PDF</a></div>'));
-    expect(article).toMatchObject({ doi: '10.5555/hc.2020.1', title: 'Sodium storage in hard carbon', abstractOnly: true, blocks: [], text: '' });
+    expect(article).toMatchObject({
+      doi: '10.5555/hc.2020.1',
+      title: 'Sodium storage in hard carbon',
+      abstractOnly: true,
+      blocks: [],
+      text: '',
+    });
     expect(article.warnings.join(' ')).toMatch(/Only the paper's metadata/);
   });
 
   it('still rejects a page with a title and no metadata, abstract or text', () => {
-    expect(captureErrorCode(page('<title>Sodium storage in hard carbon</title>', '<div class="toolbar"><a href="x.pdf">PDF</a></div>'))).toBe('not-article');
+    expect(
+      captureErrorCode(page('<title>Sodium storage in hard carbon</title>', '<div class="toolbar"><a href="x.pdf">PDF</a></div>')),
+    ).toBe('not-article');
   });
 
   it('captures a landing page with an abstract as abstractOnly and drops its login prompts and lists', () => {
-    const landing = page(ARTICLE_HEAD, `${ABSTRACT}<div class="access"><h2>Access through your institution</h2><p>Purchase this article for $39.95.</p></div>`);
+    const landing = page(
+      ARTICLE_HEAD,
+      `${ABSTRACT}<div class="access"><h2>Access through your institution</h2><p>Purchase this article for $39.95.</p></div>`,
+    );
     const article = captureString(landing);
     expect(article.abstractOnly).toBe(true);
     expect(article.text).toBe('Hard carbon anodes reach 300 mAh/g in sodium cells at C/10.');

@@ -82,7 +82,9 @@ describe('readPageMetadata: Open Graph, canonical link and <title>', () => {
   });
 
   it('prefers <link rel="canonical"> over og:url', () => {
-    const metadata = metadataOf(`<link rel="canonical" href="https://pubs.acs.org/doi/10.1021/x1"><meta property="og:url" content="https://other.example/x">`);
+    const metadata = metadataOf(
+      `<link rel="canonical" href="https://pubs.acs.org/doi/10.1021/x1"><meta property="og:url" content="https://other.example/x">`,
+    );
     expect(metadata.canonicalUrl).toBe('https://pubs.acs.org/doi/10.1021/x1');
   });
 
@@ -106,7 +108,10 @@ describe('readJsonLd', () => {
             {
               '@type': 'ScholarlyArticle',
               headline: 'Li-ion diffusion in LLZO',
-              author: [{ '@type': 'Person', name: 'Ana Lima' }, { givenName: 'Bo', familyName: 'Chen' }],
+              author: [
+                { '@type': 'Person', name: 'Ana Lima' },
+                { givenName: 'Bo', familyName: 'Chen' },
+              ],
               datePublished: '2021-07-01',
               isPartOf: { '@type': 'Periodical', name: 'Journal of Power Sources' },
               identifier: { '@type': 'PropertyValue', propertyID: 'doi', value: 'https://doi.org/10.1016/J.JPOWSOUR.2021.1' },
@@ -123,7 +128,11 @@ describe('readJsonLd', () => {
   });
 
   it('takes the DOI from sameAs and ignores a plain page URL', () => {
-    const article = readJsonLd(jsonLd(JSON.stringify({ '@type': 'Article', name: 'X', url: 'https://example.org/10.5555/page', sameAs: ['https://doi.org/10.5555/abc'] })));
+    const article = readJsonLd(
+      jsonLd(
+        JSON.stringify({ '@type': 'Article', name: 'X', url: 'https://example.org/10.5555/page', sameAs: ['https://doi.org/10.5555/abc'] }),
+      ),
+    );
     expect(article.doi).toBe('10.5555/abc');
   });
 
@@ -133,7 +142,15 @@ describe('readJsonLd', () => {
         JSON.stringify({
           '@type': 'ScholarlyArticle',
           headline: 'X',
-          isPartOf: { '@type': 'PublicationIssue', issueNumber: '4', isPartOf: { '@type': 'PublicationVolume', volumeNumber: '28', isPartOf: { '@type': 'Periodical', name: 'J. Phys.: Condens. Matter' } } },
+          isPartOf: {
+            '@type': 'PublicationIssue',
+            issueNumber: '4',
+            isPartOf: {
+              '@type': 'PublicationVolume',
+              volumeNumber: '28',
+              isPartOf: { '@type': 'Periodical', name: 'J. Phys.: Condens. Matter' },
+            },
+          },
         }),
       ),
     );

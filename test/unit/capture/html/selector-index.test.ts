@@ -9,7 +9,10 @@ const MARKUP = `<body>
   <div class="Body"><p>e</p></div></body>`;
 
 describe('selectAll', () => {
-  it.each([['standards', `<!DOCTYPE html>${MARKUP}`], ['quirks', MARKUP]])('gives the same elements as querySelectorAll (%s mode)', (_mode, markup) => {
+  it.each([
+    ['standards', `<!DOCTYPE html>${MARKUP}`],
+    ['quirks', MARKUP],
+  ])('gives the same elements as querySelectorAll (%s mode)', (_mode, markup) => {
     const document = parseHtml(markup);
     const lists = ['#main, p.Para, .references', '.caption.x, li#r1, div > p', 'a[href^="#top"], .fig .caption', 'section', '.missing'];
     const all = [...document.getElementsByTagName('*')];

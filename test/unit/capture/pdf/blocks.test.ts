@@ -31,13 +31,25 @@ describe('joining lines', () => {
 
 describe('block kinds', () => {
   it('recognises numbered and named section titles', () => {
-    for (const title of ['I. INTRODUCTION', '2. Experimental', '2.1. Sample preparation', 'References', 'Acknowledgments', 'III. RESULTS AND DISCUSSION']) {
+    for (const title of [
+      'I. INTRODUCTION',
+      '2. Experimental',
+      '2.1. Sample preparation',
+      'References',
+      'Acknowledgments',
+      'III. RESULTS AND DISCUSSION',
+    ]) {
       expect(classifyBlock(title, 1, 10, 10), title).toBe('heading');
     }
   });
 
   it('does not take numbers, axis labels or sentences for titles', () => {
-    for (const text of ['2.6 K is seen in the susceptibility versus temperature data', '3.43 1.35 GPa', '0.6 T = 310 mK', 'A. Smith, B. Jones and C. Brown']) {
+    for (const text of [
+      '2.6 K is seen in the susceptibility versus temperature data',
+      '3.43 1.35 GPa',
+      '0.6 T = 310 mK',
+      'A. Smith, B. Jones and C. Brown',
+    ]) {
       expect(classifyBlock(text, 1, 10, 10), text).toBe('paragraph');
     }
   });
@@ -92,7 +104,13 @@ describe('sections and the reference list', () => {
       block('caption', 'FIG. 1. Resistivity of the samples.', 4),
     ]);
     expect(referencesCut).toBe(true);
-    expect(blocks.map((kept) => kept.text.slice(0, 12))).toEqual(['I. INTRODUCT', paragraph.slice(0, 12), 'II. RESULTS', paragraph.slice(0, 12), 'FIG. 1. Resi']);
+    expect(blocks.map((kept) => kept.text.slice(0, 12))).toEqual([
+      'I. INTRODUCT',
+      paragraph.slice(0, 12),
+      'II. RESULTS',
+      paragraph.slice(0, 12),
+      'FIG. 1. Resi',
+    ]);
     expect(blocks[3]!.section).toBe('II. RESULTS');
   });
 
@@ -111,12 +129,20 @@ describe('sections and the reference list', () => {
   });
 
   it('cuts an unheaded REVTeX reference list that starts with [1]', () => {
-    const { blocks } = selectBodyBlocks([block('paragraph', paragraph), block('paragraph', paragraph), block('paragraph', '[1] J. G. Bednorz and K. A. Müller, Z. Phys. B 64, 189 (1986).')]);
+    const { blocks } = selectBodyBlocks([
+      block('paragraph', paragraph),
+      block('paragraph', paragraph),
+      block('paragraph', '[1] J. G. Bednorz and K. A. Müller, Z. Phys. B 64, 189 (1986).'),
+    ]);
     expect(blocks).toHaveLength(2);
   });
 
   it('does not cut at a References heading in the first part of the document', () => {
-    const { blocks, referencesCut } = selectBodyBlocks([block('heading', 'References'), block('paragraph', paragraph), block('paragraph', paragraph)]);
+    const { blocks, referencesCut } = selectBodyBlocks([
+      block('heading', 'References'),
+      block('paragraph', paragraph),
+      block('paragraph', paragraph),
+    ]);
     expect(referencesCut).toBe(false);
     expect(blocks).toHaveLength(3);
   });

@@ -31,7 +31,9 @@ describe('two-column reading order', () => {
   });
 
   it('reads a single-column page top to bottom', () => {
-    const single = Array.from({ length: 30 }, (_, index) => fragment(`single column line ${index + 1} ${'word '.repeat(12)}`, 72, 700 - index * 12));
+    const single = Array.from({ length: 30 }, (_, index) =>
+      fragment(`single column line ${index + 1} ${'word '.repeat(12)}`, 72, 700 - index * 12),
+    );
     expect(findGutter(single, 612)).toBeNull();
     const lines = orderLines(groupLines(single, null));
     expect(lines.map((line) => line.text.split(' ')[3])).toEqual(Array.from({ length: 30 }, (_, index) => String(index + 1)));
@@ -72,18 +74,31 @@ describe('lines from text runs', () => {
 
   it('marks the rotated arXiv side stamp, whose identifier is metadata', () => {
     const stamp = toTextFragment(
-      { str: 'arXiv:1903.04321v1 [cond-mat.supr-con] 11 Mar 2019', transform: [0, 20, -20, 0, 32, 172], width: 453, height: 20, fontName: 'F9', hasEOL: false },
+      {
+        str: 'arXiv:1903.04321v1 [cond-mat.supr-con] 11 Mar 2019',
+        transform: [0, 20, -20, 0, 32, 172],
+        width: 453,
+        height: 20,
+        fontName: 'F9',
+        hasEOL: false,
+      },
       [0, 0, 612, 792],
     );
     expect(stamp?.rotated).toBe(true);
     expect(arxivIdFromStamp(stamp!.text)).toBe('1903.04321v1');
     expect(arxivIdFromStamp('arXiv:cond-mat/0202251v2 [cond-mat.str-el] 7 Oct 2002')).toBe('cond-mat/0202251v2');
-    const upright = toTextFragment({ str: 'Body text', transform: [10, 0, 0, 10, 72, 700], width: 45, height: 10, fontName: 'F1', hasEOL: false }, [0, 0, 612, 792]);
+    const upright = toTextFragment(
+      { str: 'Body text', transform: [10, 0, 0, 10, 72, 700], width: 45, height: 10, fontName: 'F1', hasEOL: false },
+      [0, 0, 612, 792],
+    );
     expect(upright).toMatchObject({ rotated: false, fontSize: 10, x: 72, y: 700 });
   });
 
   it('replaces ligatures and the Unicode minus in runs', () => {
-    const run = toTextFragment({ str: '\uFB01eld of \u22125 K', transform: [10, 0, 0, 10, 0, 0], width: 50, height: 10, fontName: 'F1', hasEOL: false }, [0, 0, 612, 792]);
+    const run = toTextFragment(
+      { str: '\uFB01eld of \u22125 K', transform: [10, 0, 0, 10, 0, 0], width: 50, height: 10, fontName: 'F1', hasEOL: false },
+      [0, 0, 612, 792],
+    );
     expect(run?.text).toBe('field of -5 K');
   });
 });

@@ -37,7 +37,8 @@ export function minimalPdf(options: MinimalPdfOptions): Uint8Array {
     const content = lines
       .map((line) => `BT /F1 ${line.size ?? 10} Tf ${line.x} ${line.y} Td (${escapePdfString(line.text)}) Tj ET`)
       .join('\n');
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
   });
   let infoId: number | undefined;
@@ -60,7 +61,10 @@ export function minimalPdf(options: MinimalPdfOptions): Uint8Array {
   const xrefOffset = body.length;
   body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
   for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  const extras = [infoId ? `/Info ${infoId} 0 R` : '', encryptId ? `/Encrypt ${encryptId} 0 R /ID [<0123456789ABCDEF0123456789ABCDEF> <0123456789ABCDEF0123456789ABCDEF>]` : '']
+  const extras = [
+    infoId ? `/Info ${infoId} 0 R` : '',
+    encryptId ? `/Encrypt ${encryptId} 0 R /ID [<0123456789ABCDEF0123456789ABCDEF> <0123456789ABCDEF0123456789ABCDEF>]` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   body += `trailer\n<< /Size ${objects.length} /Root 1 0 R ${extras} >>\nstartxref\n${xrefOffset}\n%%EOF\n`;

@@ -7,5 +7,7 @@ export function fragment(text: string, x: number, y: number, fontSize = 10, extr
 
 /** A column of `count` lines of body text, 12 pt apart, starting at baseline `top`. */
 export function column(label: string, x: number, top: number, count: number, fontSize = 10): TextFragment[] {
-  return Array.from({ length: count }, (_, index) => fragment(`${label} line ${index + 1} of running body text here`, x, top - index * 12, fontSize));
+  return Array.from({ length: count }, (_, index) =>
+    fragment(`${label} line ${index + 1} of running body text here`, x, top - index * 12, fontSize),
+  );
 }

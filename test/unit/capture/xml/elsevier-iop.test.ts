@@ -79,7 +79,10 @@ describe('captureXml: Elsevier', () => {
 <coredata><prism:doi>10.1016/j.test.1</prism:doi><dc:title>Only an abstract</dc:title><dc:description>Abstract We found it.</dc:description></coredata></full-text-retrieval-response>`;
     const article = await capture(xml);
     expect(article.abstractOnly).toBe(true);
-    expect(kindsAndTexts(article)).toEqual([['heading', 'Abstract'], ['paragraph', 'We found it.']]);
+    expect(kindsAndTexts(article)).toEqual([
+      ['heading', 'Abstract'],
+      ['paragraph', 'We found it.'],
+    ]);
   });
 
   it('reads a CONSYN document whose namespace URIs are placeholders', async () => {
@@ -90,7 +93,13 @@ describe('captureXml: Elsevier', () => {
 <prism:coverDisplayDate>December 2020</prism:coverDisplayDate><prism:doi>10.1016/j.geomphys.2020.1</prism:doi></rdf:Description></rdf:RDF>
 <ja:article>${ARTICLE_BODY.replace(/ xmlns="[^"]*"/g, '')}</ja:article></doc:document>`;
     const article = await capture(xml);
-    expect(article).toMatchObject({ doi: '10.1016/j.geomphys.2020.1', title: 'Band crossings', journal: 'Journal of Geometry', year: 2020, adapter: 'elsevier-consyn' });
+    expect(article).toMatchObject({
+      doi: '10.1016/j.geomphys.2020.1',
+      title: 'Band crossings',
+      journal: 'Journal of Geometry',
+      year: 2020,
+      adapter: 'elsevier-consyn',
+    });
     expect(article.authors).toEqual(['Thanh Nguyen']);
     expect(kindsAndTexts(article)).toEqual(EXPECTED_BLOCKS);
   });

@@ -81,15 +81,16 @@ describe('discriminate (mask and reconstruct)', () => {
   it('masks the final step, asks the discriminator, and scores each trajectory', async () => {
     const llm = createScriptedLlm({
       replies: {
-        discriminator: [
-          JSON.stringify({ triplets: [ceria, praseodymia] }),
-          JSON.stringify({ triplets: [{ ...ceria, value: 231 }] }),
-        ],
+        discriminator: [JSON.stringify({ triplets: [ceria, praseodymia] }), JSON.stringify({ triplets: [{ ...ceria, value: 231 }] })],
       },
     });
     const full = trajectoryWith(0.9, [ceria, praseodymia]);
     const partial = trajectoryWith(0.8, [ceria, thoria]);
-    const result = await discriminate({ passage: 'CeO2 230 GPa. PrO2 176.9 GPa.', property: 'bulk_modulus' }, [full, partial], { llm, rng: () => 0, sameMaterial: sameIgnoringCase });
+    const result = await discriminate({ passage: 'CeO2 230 GPa. PrO2 176.9 GPa.', property: 'bulk_modulus' }, [full, partial], {
+      llm,
+      rng: () => 0,
+      sameMaterial: sameIgnoringCase,
+    });
 
     expect(result.scored.map((entry) => entry.consistency)).toEqual([1, 0]);
     expect(result.scored[0]!.score).toBeCloseTo(0.7 * 0.9 + 0.3 * 1, 12);
@@ -104,7 +105,10 @@ describe('discriminate (mask and reconstruct)', () => {
 
   it('scores a reconstruction that stays malformed after the repair as consistency 0', async () => {
     const llm = createScriptedLlm({ replies: { discriminator: ['not json', 'still not json'] } });
-    const result = await discriminate({ passage: 'CeO2 230 GPa.', property: 'bulk_modulus' }, [trajectoryWith(1, [ceria])], { llm, rng: () => 0 });
+    const result = await discriminate({ passage: 'CeO2 230 GPa.', property: 'bulk_modulus' }, [trajectoryWith(1, [ceria])], {
+      llm,
+      rng: () => 0,
+    });
     expect(result.scored[0]!.consistency).toBe(0);
     expect(result.scored[0]!.score).toBeCloseTo(0.7, 12);
     expect(result.scored[0]!.malformedReconstruction).toBe('still not json');
@@ -115,7 +119,11 @@ describe('discriminate (mask and reconstruct)', () => {
     const llm = createScriptedLlm({ respond: () => JSON.stringify({ triplets: [] }) });
     const controller = new AbortController();
     controller.abort();
-    const run = discriminate({ passage: 'x', property: 'bulk_modulus' }, [trajectoryWith(1, [ceria])], { llm, rng: () => 0, signal: controller.signal });
+    const run = discriminate({ passage: 'x', property: 'bulk_modulus' }, [trajectoryWith(1, [ceria])], {
+      llm,
+      rng: () => 0,
+      signal: controller.signal,
+    });
     await expect(run).rejects.toBeInstanceOf(LlmError);
     await expect(run).rejects.toMatchObject({ code: 'aborted' });
     expect(llm.calls).toHaveLength(0);

@@ -5,10 +5,28 @@ import type { ExtractedTriplet, GeneratorInput, ReasoningStep } from '../../../.
 export const passage = 'The bulk modulus of CeO2 is 230 GPa. For PrO2 we find a bulk modulus of 176.9 GPa.';
 export const input: GeneratorInput = { passage, property: 'bulk_modulus' };
 
-export const ceria: ExtractedTriplet = { material: 'CeO2', property: 'bulk_modulus', value: 230, unit: 'GPa', quote: 'The bulk modulus of CeO2 is 230 GPa.' };
-export const praseodymia: ExtractedTriplet = { material: 'PrO2', property: 'bulk_modulus', value: 176.9, unit: 'GPa', quote: 'For PrO2 we find a bulk modulus of 176.9 GPa.' };
+export const ceria: ExtractedTriplet = {
+  material: 'CeO2',
+  property: 'bulk_modulus',
+  value: 230,
+  unit: 'GPa',
+  quote: 'The bulk modulus of CeO2 is 230 GPa.',
+};
+export const praseodymia: ExtractedTriplet = {
+  material: 'PrO2',
+  property: 'bulk_modulus',
+  value: 176.9,
+  unit: 'GPa',
+  quote: 'For PrO2 we find a bulk modulus of 176.9 GPa.',
+};
 /** A value the passage never states. */
-export const invented: ExtractedTriplet = { material: 'PrO2', property: 'bulk_modulus', value: 999, unit: 'GPa', quote: 'PrO2 has a bulk modulus of 999 GPa.' };
+export const invented: ExtractedTriplet = {
+  material: 'PrO2',
+  property: 'bulk_modulus',
+  value: 999,
+  unit: 'GPa',
+  quote: 'PrO2 has a bulk modulus of 999 GPa.',
+};
 
 const stepReplies: Record<string, ReasoningStep> = {
   A1: { text: 'What materials are mentioned? CeO2 and PrO2.', materials: ['CeO2', 'PrO2'], triplets: [], final: false },

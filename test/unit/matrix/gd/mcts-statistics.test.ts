@@ -3,7 +3,17 @@ import { backpropagate, createRoot, meanReward, select, uct, type MctsNode } fro
 import type { ReasoningAction } from '../../../../src/matrix/gd/prompts';
 
 function child(parent: MctsNode, action: ReasoningAction, visits: number, totalReward: number): MctsNode {
-  const node: MctsNode = { parent, action, step: { text: action, materials: [], triplets: [], final: false }, depth: parent.depth + 1, children: [], untriedActions: [], visits, totalReward, terminal: false };
+  const node: MctsNode = {
+    parent,
+    action,
+    step: { text: action, materials: [], triplets: [], final: false },
+    depth: parent.depth + 1,
+    children: [],
+    untriedActions: [],
+    visits,
+    totalReward,
+    terminal: false,
+  };
   parent.children.push(node);
   return node;
 }

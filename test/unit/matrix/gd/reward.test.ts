@@ -40,6 +40,8 @@ describe('quoteGroundsInPassage (fallback gate)', () => {
     expect(quoteGroundsInPassage(toTriplet({ ...ceria, quote: 'bulk   modulus of\nCeO2 is 230 GPa' }), passage)).toBe(true);
     expect(quoteGroundsInPassage(toTriplet(invented), passage)).toBe(false);
     expect(quoteGroundsInPassage(toTriplet({ ...ceria, value: 231 }), passage)).toBe(false);
-    expect(quoteGroundsInPassage(toTriplet({ ...ceria, value: -1.5, quote: 'shift of \u22121.5 GPa' }), 'a shift of \u22121.5 GPa')).toBe(true);
+    expect(quoteGroundsInPassage(toTriplet({ ...ceria, value: -1.5, quote: 'shift of \u22121.5 GPa' }), 'a shift of \u22121.5 GPa')).toBe(
+      true,
+    );
   });
 });

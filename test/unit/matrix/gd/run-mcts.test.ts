@@ -18,18 +18,27 @@ describe('runMcts with a scripted generator', () => {
     const result = await runMcts(input, smallSearch, { llm, rng: sequenceRandom(scriptedDraws) });
 
     expect(llm.calls.map((call) => requestedAction(call.request))).toEqual(['A5', 'A3', 'A1', 'A1', 'A2']);
-    expect(llm.calls.every((call) => call.request.role === 'generator' && call.request.temperature === 0.7 && call.request.maxTokens === 2048)).toBe(true);
+    expect(
+      llm.calls.every((call) => call.request.role === 'generator' && call.request.temperature === 0.7 && call.request.maxTokens === 2048),
+    ).toBe(true);
     expect(result.generatorSteps).toBe(5);
 
     // R_L: [A5] = 0.25·1 + 0.25·1 + 0.5·(1/2) = 0.75 (999 GPa is not grounded); the other two are 1.
     const { root } = result;
     expect(root.children.map((child) => child.action)).toEqual(['A5', 'A3', 'A1']);
-    expect(root.children.map((child) => [child.visits, child.totalReward])).toEqual([[1, 0.75], [1, 1], [1, 1]]);
+    expect(root.children.map((child) => [child.visits, child.totalReward])).toEqual([
+      [1, 0.75],
+      [1, 1],
+      [1, 1],
+    ]);
     expect([root.visits, root.totalReward]).toEqual([3, 2.75]);
     expect(root.untriedActions).toEqual(['A2', 'A4']);
     expect(root.children[0]!.terminal).toBe(true);
 
-    expect(result.trajectories.map((trajectory) => trajectory.steps.map((step) => step.action))).toEqual([['A3', 'A1'], ['A1', 'A2']]);
+    expect(result.trajectories.map((trajectory) => trajectory.steps.map((step) => step.action))).toEqual([
+      ['A3', 'A1'],
+      ['A1', 'A2'],
+    ]);
     expect(result.trajectories.map((trajectory) => trajectory.reward)).toEqual([1, 1]);
     expect(result.trajectories[0]!.triplets).toEqual([ceria, praseodymia]);
     expect(result.usage.promptTokens).toBeGreaterThan(0);
@@ -85,7 +94,10 @@ describe('runMcts with a scripted generator', () => {
   });
 
   it('lets other model failures (device lost) propagate', async () => {
-    const llm = createScriptedLlm({ respond: (request) => generatorReply(request), failAt: { 1: new LlmError('device-lost', 'GPU device lost') } });
+    const llm = createScriptedLlm({
+      respond: (request) => generatorReply(request),
+      failAt: { 1: new LlmError('device-lost', 'GPU device lost') },
+    });
     await expect(runMcts(input, smallSearch, { llm, rng: sequenceRandom(scriptedDraws) })).rejects.toMatchObject({ code: 'device-lost' });
   });
 });
@@ -93,7 +105,8 @@ describe('runMcts with a scripted generator', () => {
 describe('runGeneratorDiscriminator', () => {
   it('selects by Eq. 13 and never picks the trajectory with the invented value', async () => {
     const llm = createScriptedLlm({
-      respond: (request) => (request.role === 'discriminator' ? JSON.stringify({ triplets: [ceria, praseodymia] }) : generatorReply(request)),
+      respond: (request) =>
+        request.role === 'discriminator' ? JSON.stringify({ triplets: [ceria, praseodymia] }) : generatorReply(request),
     });
     const result = await runGeneratorDiscriminator(input, { ...smallSearch, paths: 3 }, { llm, rng: sequenceRandom(scriptedDraws) });
 

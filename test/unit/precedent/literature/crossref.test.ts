@@ -5,7 +5,11 @@ import { createFakeClock, fixture, rejectionOf, scriptedFetch, type Step } from 
 
 const query: LiteratureQuery = { material: 'MgB2', property: 'superconductivity', terms: ['critical temperature'], rows: 10 };
 const fast = { backoff: { minTimeoutMs: 1, maxTimeoutMs: 2 } };
-const ok = (name: string, headers: Record<string, string> = {}): Step => ({ status: 200, body: fixture(name), headers: { 'content-type': 'application/json', ...headers } });
+const ok = (name: string, headers: Record<string, string> = {}): Step => ({
+  status: 200,
+  body: fixture(name),
+  headers: { 'content-type': 'application/json', ...headers },
+});
 
 function client(steps: Step[], extra: Partial<Parameters<typeof createCrossrefClient>[0]> = {}) {
   const clock = createFakeClock();
@@ -41,7 +45,8 @@ describe('createCrossrefClient', () => {
         authors: ['Jun Nagamatsu', 'Jun Akimitsu'],
         // <jats:sub> joins without a space ("MgB2", "Tc"); the two <jats:p> are separated by one;
         // &#x2009; (thin space) folds to a space; &amp; → &.
-        abstract: 'In the light of the tremendous progress, we report the discovery of bulk superconductivity in MgB2 with a transition temperature Tc = 39 K & more. Second paragraph.',
+        abstract:
+          'In the light of the tremendous progress, we report the discovery of bulk superconductivity in MgB2 with a transition temperature Tc = 39 K & more. Second paragraph.',
         url: 'http://dx.doi.org/10.1038/35065039',
       },
     ]);
@@ -73,7 +78,10 @@ describe('createCrossrefClient', () => {
   });
 
   it('waits out Retry-After on a 429, then succeeds', async () => {
-    const { crossref, clock, requests } = client([{ status: 429, body: 'slow down', headers: { 'retry-after': '2' } }, ok('crossref-empty.json')]);
+    const { crossref, clock, requests } = client([
+      { status: 429, body: 'slow down', headers: { 'retry-after': '2' } },
+      ok('crossref-empty.json'),
+    ]);
     await crossref.search(query);
     expect(requests).toHaveLength(2);
     expect(clock.sleeps).toEqual([2000]); // "2" seconds → 2 000 ms on the clock

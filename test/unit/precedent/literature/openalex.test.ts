@@ -82,7 +82,10 @@ describe('createOpenAlexClient', () => {
   });
 
   it('waits out Retry-After on a 429, then succeeds', async () => {
-    const { openAlex, clock, requests } = client([{ status: 429, body: '{"error":"rate limit"}', headers: { 'retry-after': '1' } }, ok('openalex-empty.json')]);
+    const { openAlex, clock, requests } = client([
+      { status: 429, body: '{"error":"rate limit"}', headers: { 'retry-after': '1' } },
+      ok('openalex-empty.json'),
+    ]);
     await openAlex.search(query);
     expect(clock.sleeps).toEqual([1000]);
     expect(requests).toHaveLength(2);

@@ -3,7 +3,12 @@ import { createArxivClient } from '../../../../src/precedent/literature/arxiv';
 import { createCrossrefClient } from '../../../../src/precedent/literature/crossref';
 import { createOpenAlexClient } from '../../../../src/precedent/literature/openalex';
 import { mergeRecords, searchLiterature, type LiteratureProgress } from '../../../../src/precedent/literature/search-literature';
-import { LiteratureError, type LiteratureClient, type LiteratureQuery, type LiteratureRecord } from '../../../../src/precedent/literature/types';
+import {
+  LiteratureError,
+  type LiteratureClient,
+  type LiteratureQuery,
+  type LiteratureRecord,
+} from '../../../../src/precedent/literature/types';
 import { createFakeClock, fixture, rejectionOf, scriptedFetch, type Step } from './fake-http';
 
 const query: LiteratureQuery = { material: 'MgB2', property: 'superconductivity', terms: [], rows: 10 };
@@ -14,7 +19,12 @@ function providers(crossrefSteps: Step[]): LiteratureClient[] {
   return [
     createCrossrefClient({ fetch: scriptedFetch(crossrefSteps).fetch, mailto: 'lab@example.org', rows: 2, retries: 1, ...fast }),
     createArxivClient({ fetch: scriptedFetch([ok('arxiv-page1.xml'), ok('arxiv-page2.xml')]).fetch, rows: 2, ...fast }),
-    createOpenAlexClient({ fetch: scriptedFetch([ok('openalex-page1.json'), ok('openalex-page2.json')]).fetch, apiKey: 'k', rows: 2, ...fast }),
+    createOpenAlexClient({
+      fetch: scriptedFetch([ok('openalex-page1.json'), ok('openalex-page2.json')]).fetch,
+      apiKey: 'k',
+      rows: 2,
+      ...fast,
+    }),
   ];
 }
 
@@ -53,7 +63,9 @@ describe('searchLiterature', () => {
 
   it('reports a failing provider in searched and still returns the others', async () => {
     const events: LiteratureProgress[] = [];
-    const { records, searched } = await searchLiterature(query, providers([{ status: 429, body: '' }]), { onProgress: (event) => events.push(event) });
+    const { records, searched } = await searchLiterature(query, providers([{ status: 429, body: '' }]), {
+      onProgress: (event) => events.push(event),
+    });
     expect(searched[0]).toMatchObject({ source: 'crossref', total: 0, error: { code: 'rate-limited' } });
     expect(searched[0]!.error!.message).toContain('HTTP 429');
     expect(searched[1]!.error).toBeUndefined();
@@ -62,13 +74,20 @@ describe('searchLiterature', () => {
     expect(records).toHaveLength(4);
     expect(records[0]!.source).toBe('arxiv');
     expect(events.filter((event) => event.phase === 'failed').map((event) => event.source)).toEqual(['crossref']);
-    expect(events.filter((event) => event.phase === 'finished').map((event) => event.source).sort()).toEqual(['arxiv', 'openalex']);
+    expect(
+      events
+        .filter((event) => event.phase === 'finished')
+        .map((event) => event.source)
+        .sort(),
+    ).toEqual(['arxiv', 'openalex']);
   });
 
   it('reports an unexpected (non-LiteratureError) failure instead of crashing', async () => {
     const broken: LiteratureClient = { name: 'crossref', describeQuery: () => 'q', search: () => Promise.reject(new RangeError('bug')) };
     const { searched } = await searchLiterature(query, [broken]);
-    expect(searched).toEqual([{ source: 'crossref', query: 'q', total: 0, error: { code: 'unreachable', message: 'the crossref search failed unexpectedly: bug' } }]);
+    expect(searched).toEqual([
+      { source: 'crossref', query: 'q', total: 0, error: { code: 'unreachable', message: 'the crossref search failed unexpectedly: bug' } },
+    ]);
   });
 
   it('rejects with aborted when the caller aborts', async () => {
