@@ -73,7 +73,7 @@ const ask = (model: string | undefined, extra: Partial<LlmRequest> = {}): LlmReq
 describe('createModelScheduler', () => {
   it('together: one load covers a whole run of concurrent and sequential calls', async () => {
     const loader = fakeLoader();
-    const { port, servedWhileUnloaded } = engine(loader);
+    const { llm, port, servedWhileUnloaded } = engine(loader);
     const scheduler = createModelScheduler(port, loader, together());
     await Promise.all([scheduler.complete(ask('A')), scheduler.complete(ask('B')), scheduler.complete(ask('C'))]);
     for (const model of ['C', 'A', 'B', 'A']) await scheduler.complete(ask(model));
@@ -131,7 +131,7 @@ describe('createModelScheduler', () => {
 
   it('a waiting call whose signal fires leaves the queue and rejects with aborted; an aborted signal rejects at once', async () => {
     const loader = fakeLoader();
-    const { port } = engine(loader);
+    const { llm, port } = engine(loader);
     const scheduler = createModelScheduler(port, loader, oneAtATime());
     const controller = new AbortController();
     const first = scheduler.complete(ask('A'));
