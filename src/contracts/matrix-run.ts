@@ -4,11 +4,10 @@
  * so progress, partial results and the final run record survive the side panel closing.
  */
 import { z } from 'zod';
-import { PropertySchema } from '../properties/property-schema';
 import { ReviewDecisionSchema } from './dataset';
-import type { VerificationRecord } from '../matrix/cross-verify-refine';
-import type { MatrixProgress } from '../matrix/pipeline';
-import type { RunRecord } from '../matrix/run-record';
+import { PropertySchema } from './property';
+import { MatrixProgressSchema, RunRecordSchema } from './run-record';
+import { VerificationRecordSchema } from './verification';
 
 /** Model id per SLM-MATRIX role (SLM-MATRIX Methods): one per proposer of a layer, then one each. */
 export const RosterSchema = z.object({
@@ -60,33 +59,37 @@ export const RunReviewSchema = z.object({
 });
 export type RunReview = z.infer<typeof RunReviewSchema>;
 
-/** One run as stored in the `runs` table (plain JSON; written only by the run's host). */
-export interface MatrixRunRow {
+/**
+ * One run as stored in the `runs` table (plain JSON; written only by the run's host). The run
+ * repository (src/store/run-repository.ts) parses every row it reads and writes with this schema.
+ */
+export const MatrixRunRowSchema = z.object({
   /** Random UUID. */
-  id: string;
-  paperKey: string;
-  status: MatrixRunStatus;
-  settings: MatrixRunSettings;
+  id: z.string().min(1),
+  paperKey: z.string().min(1),
+  status: MatrixRunStatusSchema,
+  settings: MatrixRunSettingsSchema,
   /** ISO 8601 times. */
-  startedAt: string;
-  updatedAt: string;
-  finishedAt?: string;
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().optional(),
   /** The latest progress event of the pipeline, or null before the first. */
-  progress: MatrixProgress | null;
+  progress: MatrixProgressSchema.nullable(),
   /** What the engine is doing in words (e.g. "Downloading Qwen2.5-1.5B: 120 MB, 17%"), or null. */
-  engineStatus: string | null;
+  engineStatus: z.string().nullable(),
   /** Properties finished, in run order; their records are in `records`. */
-  propertiesDone: string[];
+  propertiesDone: z.array(z.string()),
   /** Every verdict so far (appended as each property finishes: nothing paid for is lost). */
-  records: VerificationRecord[];
+  records: z.array(VerificationRecordSchema),
   /** The run record (settings, models, usage, timings), set when the run ends, partial or not. */
-  run?: RunRecord;
+  run: RunRecordSchema.optional(),
   /** Why the run stopped early (`aborted` for Stop), in words. */
-  error?: { code: string; message: string };
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
   /** Times the engine was reloaded after a lost GPU device and the run resumed. */
-  resumes: number;
+  resumes: z.number().int().nonnegative(),
   /** The reader's reviews, by index into `records` (written by the side panel, saved as they happen). */
-  reviews?: Record<number, RunReview>;
+  reviews: z.record(z.string().regex(/^\d+$/), RunReviewSchema).optional(),
   /** ISO 8601 time the run's kept triplets were last saved to the dataset. */
-  savedAt?: string;
-}
+  savedAt: z.string().optional(),
+});
+export type MatrixRunRow = z.infer<typeof MatrixRunRowSchema>;

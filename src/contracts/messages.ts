@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { ArticleSchema, ArticleSourceSchema, DoiSchema } from './article';
 import { TextPositionSelectorSchema, TextQuoteSelectorSchema } from './evidence';
-import { CaptureErrorCodeSchema, CaptureFailureSchema } from '../capture/errors';
+import { CaptureErrorCodeSchema, CaptureFailureSchema } from './capture-failure';
 import { EngineSettingsSchema, MatrixRunSettingsSchema } from './matrix-run';
 
 /** A problem in words, with a code a program can branch on. Capture codes plus two protocol codes. */

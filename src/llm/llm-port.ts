@@ -4,12 +4,9 @@
  * for the CLI and labs, scripted for tests) implement it; `src/matrix/` sees nothing else.
  * Errors cross boundaries as `LlmError` values with a code, never as bare strings.
  */
-import { z } from 'zod';
+import { LlmErrorCodeSchema, ModelRoleSchema, type LlmErrorCode, type ModelRole } from '../contracts/llm';
 
-/** Roles of the SLM-MATRIX method (SLM-MATRIX Methods): proposers and aggregator (MoA path),
- * generator and discriminator (MCTS path), judge (precedent checks). */
-export const ModelRoleSchema = z.enum(['proposer', 'aggregator', 'generator', 'discriminator', 'judge']);
-export type ModelRole = z.infer<typeof ModelRoleSchema>;
+export { LlmErrorCodeSchema, ModelRoleSchema, type LlmErrorCode, type ModelRole };
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -48,22 +45,6 @@ export interface LlmPort {
   /** One chat completion. Rejects with `LlmError` (never a bare Error) on failure or abort. */
   complete(request: LlmRequest): Promise<LlmReply>;
 }
-
-export const LlmErrorCodeSchema = z.enum([
-  'aborted', // the caller's AbortSignal fired
-  'timeout',
-  'http', // a non-2xx answer from an HTTP engine
-  'rate-limited', // HTTP 429 after the retries
-  'unreachable', // connection refused, DNS, offline
-  'malformed-output', // the reply did not parse against the schema after one repair attempt
-  'no-webgpu',
-  'no-shader-f16',
-  'out-of-gpu-memory',
-  'download-failed',
-  'device-lost',
-  'unavailable', // engine or model not configured
-]);
-export type LlmErrorCode = z.infer<typeof LlmErrorCodeSchema>;
 
 /** A model failure in words, with its code, the raw reply text where there was one, and usage so far. */
 export class LlmError extends Error {

@@ -8,7 +8,7 @@
  * discriminator reuse proposer models so that a run loads at most three models.
  */
 import type { Roster } from '../contracts/matrix-run';
-import type { PresetModels } from '../matrix/presets';
+import type { PresetModels } from '../contracts/matrix-preset';
 import { LlmError } from './llm-port';
 import type { WebLlmModelRecord } from './webllm-adapter';
 

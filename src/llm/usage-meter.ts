@@ -3,25 +3,10 @@
  * (moa, mcts, discriminator, …) and per model, by wrapping an `LlmPort`. Each meter owns its
  * counters (no module-level state); `snapshot()` is plain JSON for the run record.
  */
+import type { UsageSnapshot, UsageTotals } from '../contracts/llm';
 import { LlmError, type LlmPort, type LlmReply, type LlmRequest } from './llm-port';
 
-export interface UsageTotals {
-  calls: number;
-  /** Calls that rejected (their tokens count when the error carried usage, e.g. malformed-output). */
-  failedCalls: number;
-  promptTokens: number;
-  completionTokens: number;
-  /** Sum of the calls' durations (ms). With concurrent calls this exceeds elapsed time. */
-  callTimeMs: number;
-  /** Elapsed time from the first call's start to the last call's end (ms). */
-  wallTimeMs: number;
-}
-
-export interface UsageSnapshot {
-  total: UsageTotals;
-  byStage: Record<string, UsageTotals>;
-  byModel: Record<string, UsageTotals>;
-}
+export type { UsageSnapshot, UsageTotals };
 
 interface Accumulator extends Omit<UsageTotals, 'wallTimeMs'> {
   firstStart: number;

@@ -5,27 +5,15 @@
  * experiments). Assay adds the grounding gate: an agreed triplet is `verified` only when its
  * evidence quote anchors in the article and shows its value and unit.
  */
+import type { VerificationRecord, VerificationStatus } from '../contracts/verification';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
 import { crossVerify, pathsAgree, type CrossVerifyDependencies, type CrossVerifyEntry } from './cross-verify';
 
+export type { VerificationRecord, VerificationStatus };
+
 /** Maximum MoA re-runs before human adjudication (SLM-MATRIX Results: "up to K = 3 rounds of refinement"). */
 export const MAX_REFINEMENT_ROUNDS = 3;
-
-export type VerificationStatus = 'verified' | 'needs_review' | 'rejected';
-
-/** The verdict on one triplet after cross-verification and grounding. */
-export interface VerificationRecord {
-  status: VerificationStatus;
-  /** The triplet kept (the MoA one of an agreed pair, else whichever path gave one). */
-  triplet: Triplet;
-  /** Which paths or proposers gave an equivalent triplet ("moa", "gd", or replayed tool names). */
-  votes: string[];
-  /** For `needs_review`: both answers, for a person to adjudicate. */
-  adjudication?: { outcome: CrossVerifyEntry['outcome']; moa?: Triplet; gd?: Triplet; reason?: string };
-  /** For `rejected`: the grounding gate's reasons; for `verified`, doubts it noted (fuzzy anchor). */
-  reasons: string[];
-}
 
 /** A grounding check in the shape of `ground()` of `src/verify/ground.ts`. */
 export type GroundCheck = (triplet: Triplet, article: Article) => { grounded: boolean; reasons: string[] };

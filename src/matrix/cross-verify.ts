@@ -4,7 +4,10 @@
  * triplet; "if the material names, numerical values, and units are all consistent, the outputs
  * are considered structurally equivalent". Pure: material equality and SI conversion injected.
  */
+import type { CrossVerifyOutcome } from '../contracts/verification';
 import type { ReportedValue, Triplet } from '../contracts/triplet';
+
+export type { CrossVerifyOutcome };
 
 /** What the comparison needs (`sameMaterial` of `src/text/materials`, `toSI` of `src/text/units`). */
 export interface CrossVerifyDependencies {
@@ -23,8 +26,6 @@ export interface CrossVerifyDependencies {
  * difference in printed digits of a band gap (1.4 vs 1.45 is 3.5%) still disagrees.
  */
 export const VALUE_TOLERANCE = 1e-3;
-
-export type CrossVerifyOutcome = 'agreed' | 'moa-only' | 'gd-only' | 'conflict';
 
 /** One line of the comparison: a pair (agreed, conflict) or a triplet only one path gave. */
 export interface CrossVerifyEntry {

@@ -5,6 +5,7 @@
  * Assay's grounding gate. Pure: the model, randomness, grounding and unit/material rules are
  * injected; progress, cancel and usage accounting are part of the contract.
  */
+import type { MatrixProgress, MatrixStage } from '../contracts/run-record';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
 import { LlmError, type LlmPort } from '../llm/llm-port';
@@ -22,21 +23,7 @@ import type { MatrixPreset, PresetModels } from './presets';
 import type { Random } from './random';
 import { countByStatus, MatrixCancelled, MatrixInterrupted, type MatrixResult, type PropertyRun, type RunRecord } from './run-record';
 
-export type MatrixStage = 'moa' | 'mcts' | 'discriminator' | 'cross-verify' | 'ground';
-
-/**
- * One progress event. `moa`, `mcts`, `discriminator`: `done` model calls answered so far in this
- * stage for this property, `total` the calls the control flow plans (L·P + 1 per MoA run;
- * rollouts·depth for MCTS, an upper bound; paths for the discriminator) — raised to `done` when
- * repair calls go beyond the plan. `cross-verify`: refinement rounds started / K, and a final
- * event with `done === total`. `ground`: records decided / records.
- */
-export interface MatrixProgress {
-  stage: MatrixStage;
-  property: string;
-  done: number;
-  total: number;
-}
+export type { MatrixProgress, MatrixStage };
 
 export interface MatrixOptions {
   properties: readonly PropertyDefinition[];

@@ -3,43 +3,9 @@
  * SLM-MATRIX paper ("Experimental setup"; DESIGN.md "Roles and defaults"), and `browser`, small
  * settings for WebGPU-sized models with an early exit. Plain data, no module state.
  */
-import type { ScoreWeights } from './gd/discriminator';
-import type { MctsOptions } from './gd/mcts';
+import type { MatrixPreset, PresetModels } from '../contracts/matrix-preset';
 
-/** Role → model id defaults. `proposers` has one entry per proposer of a layer (heterogeneous). */
-export interface PresetModels {
-  proposers?: readonly string[];
-  aggregator?: string;
-  generator?: string;
-  discriminator?: string;
-}
-
-export interface MatrixPreset {
-  name: 'paper' | 'browser';
-  /** MoA proposer layers L (Eq. 1–4 path). */
-  layers: number;
-  /** Proposers P per layer. */
-  proposers: number;
-  /** MCTS: rollouts, depth, paths (top N), c of Eq. 6. */
-  mcts: MctsOptions;
-  /** α, β of Eq. 13. */
-  scoreWeights: ScoreWeights;
-  /** Maximum MoA re-runs before `needs_review` (Methods, refinement loop). */
-  K: number;
-  /** Sampling temperature for every role. */
-  temperature: number;
-  maxTokens: number;
-  /**
-   * Skip the MCTS path when every proposer of the last MoA layer gave a non-empty answer, all
-   * answers agree pairwise (cross-verification rules) and every triplet of them grounds. The
-   * unanimous proposer answer then stands in for the G–D answer in cross-verification.
-   */
-  earlyExit: boolean;
-  /** Longest passage (characters) sent to the models per property; see `buildPassage`. */
-  maxPassageChars: number;
-  /** Model per role for the OpenAI-compatible engine; `--model ROLE=ID` overrides. */
-  models: PresetModels;
-}
+export type { MatrixPreset, PresetModels };
 
 /**
  * The paper's settings (SLM-MATRIX "Experimental setup"): 3 MoA layers × 3 proposers; MCTS with

@@ -2,7 +2,7 @@
  * Finds where a text names a property: by a synonym ("band gap", "Curie temperature") or a
  * symbol ("Eg", "Tc"), using the lexicon of the property schemas.
  */
-import type { PropertyDefinition } from './property-schema';
+import type { PropertyDefinition } from '../contracts/property';
 
 /** A property named in a text: offsets (UTF-16, end exclusive), the text as written, the schema name. */
 export interface PropertyMention {

@@ -1,6 +1,6 @@
 /** Property schemas: the lexicon and plausible ranges of the properties Assay extracts. */
-export { PropertySchema, PropertyDimensionSchema, SymbolContextSchema } from './property-schema';
-export type { PropertyDefinition, PropertyDimension, SymbolContext } from './property-schema';
+export { PropertySchema, PropertyDimensionSchema, SymbolContextSchema } from '../contracts/property';
+export type { PropertyDefinition, PropertyDimension, SymbolContext } from '../contracts/property';
 export { loadPropertySchemas, parsePropertySchema, selectPropertySchemas, PropertySchemaError } from './load-property-schemas';
 export { findPropertyMentions } from './find-property-mentions';
 export type { PropertyMention } from './find-property-mentions';

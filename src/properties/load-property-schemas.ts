@@ -3,7 +3,7 @@
  * user-defined ones, validating each with `PropertySchema`.
  */
 import { z } from 'zod';
-import { PropertySchema, type PropertyDefinition } from './property-schema';
+import { PropertySchema, type PropertyDefinition } from '../contracts/property';
 import bandGap from './data/band-gap.json';
 import betSurfaceArea from './data/bet-surface-area.json';
 import bulkModulus from './data/bulk-modulus.json';

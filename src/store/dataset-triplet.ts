@@ -5,7 +5,7 @@
  */
 import type { DatasetTriplet, ModelAnswer, SourcePaper } from '../contracts/dataset';
 import type { ReportedValue } from '../contracts/triplet';
-import type { VerificationRecord } from '../matrix/cross-verify-refine';
+import type { VerificationRecord } from '../contracts/verification';
 import { normalizeFormula } from '../text/materials';
 import { parseQuantities } from '../text/quantities';
 import { toSI } from '../text/units';

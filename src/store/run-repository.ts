@@ -7,22 +7,68 @@
  * Every function takes the database first (no module-level instance). Times are ISO 8601 strings
  * from the `now` argument (default: the current time), so tests choose them.
  *
+ * Every row read or written goes through `MatrixRunRowSchema` (src/contracts/matrix-run.ts). A
+ * stored row that does not parse (written by an older version, or damaged) is reported through
+ * the `report` argument (default: a console warning naming the row and the problem) and treated
+ * as absent; it is never handed on half-read, and never crashes the reader.
+ *
  * Trade-off: updates during a run apply only while the row is `running`, so an event that arrives
  * after Stop (a model call already in flight) cannot change a finished row; such a write returns
  * false instead of throwing, because it is expected, not a fault.
  */
 import { Dexie } from 'dexie';
 import {
+  MatrixRunRowSchema,
   MatrixRunSettingsSchema,
   RunReviewSchema,
   type MatrixRunRow,
   type MatrixRunSettings,
   type RunReview,
 } from '../contracts/matrix-run';
-import type { VerificationRecord } from '../matrix/cross-verify-refine';
-import type { MatrixProgress } from '../matrix/pipeline';
-import type { RunRecord } from '../matrix/run-record';
+import type { VerificationRecord } from '../contracts/verification';
+import type { MatrixProgress } from '../contracts/run-record';
+import type { RunRecord } from '../contracts/run-record';
 import type { AssayDatabase } from './assay-database';
+
+/** A stored run row that does not match `MatrixRunRowSchema`: its id (if it has one) and what is wrong, in words. */
+export interface UnreadableRun {
+  id: string;
+  problem: string;
+}
+
+/** Told about each unreadable row a read meets. */
+export type UnreadableRunReporter = (unreadable: UnreadableRun) => void;
+
+/** The default reporter: one console warning per unreadable row. */
+export const warnUnreadableRun: UnreadableRunReporter = ({ id, problem }) =>
+  console.warn(`Assay: the stored run ${id} could not be read and was skipped (${problem}).`);
+
+/**
+ * `value` (a row as Dexie returned it) checked against `MatrixRunRowSchema`: the row itself when
+ * it parses (returned as stored, so nothing is stripped), else `undefined` after telling `report`
+ * which row and which fields are wrong. `undefined` in, `undefined` out (no row, nothing to report).
+ */
+export function readRunRow(value: unknown, report: UnreadableRunReporter = warnUnreadableRun): MatrixRunRow | undefined {
+  if (value === undefined) return undefined;
+  const parsed = MatrixRunRowSchema.safeParse(value);
+  if (parsed.success) return value as MatrixRunRow;
+  const id =
+    typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string'
+      ? (value as { id: string }).id
+      : '(no id)';
+  const problem = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(row)'}: ${issue.message}`)
+    .join('; ');
+  report({ id, problem });
+  return undefined;
+}
+
+/** Put `row` after checking it against `MatrixRunRowSchema` (throws a `ZodError`, writing nothing, when it does not match). */
+async function putRunRow(database: AssayDatabase, row: MatrixRunRow): Promise<void> {
+  MatrixRunRowSchema.parse(row);
+  await database.runs.put(row);
+}
 
 /** How a run ended (every status but `running`). */
 export type MatrixRunEnd = 'done' | 'cancelled' | 'interrupted';
@@ -56,6 +102,7 @@ export async function createRun(
     records: [],
     resumes: 0,
   };
+  MatrixRunRowSchema.parse(row);
   await database.transaction('rw', database.runs, () => database.runs.add(row));
   return row;
 }
@@ -63,7 +110,8 @@ export async function createRun(
 /**
  * Read the row `id` and, if it is still `running`, store it with `change(row)` merged in and
  * `updatedAt` = `time`, all in one `rw` transaction (so a read-modify-write cannot interleave
- * with another). Resolves to true when written; false when the row is missing or finished.
+ * with another). Resolves to true when written; false when the row is missing, unreadable (reported)
+ * or finished.
  */
 async function changeWhileRunning(
   database: AssayDatabase,
@@ -72,9 +120,9 @@ async function changeWhileRunning(
   change: (row: MatrixRunRow) => Partial<MatrixRunRow>,
 ): Promise<boolean> {
   return database.transaction('rw', database.runs, async () => {
-    const row = await database.runs.get(id);
+    const row = readRunRow(await database.runs.get(id));
     if (row?.status !== 'running') return false;
-    await database.runs.put({ ...row, ...change(row), updatedAt: time });
+    await putRunRow(database, { ...row, ...change(row), updatedAt: time });
     return true;
   });
 }
@@ -137,7 +185,7 @@ export async function recordResume(database: AssayDatabase, id: string, now: Dat
  * set `finishedAt` and `updatedAt` to `now`, and `run` (the run record) and `error` when given.
  * `records`, when given, replaces the stored records (the final full list); otherwise the
  * appended ones stay. Resolves to the row as stored; a row already finished is left as it was
- * and returned unchanged (the first ending wins); `undefined` when there is no row `id`.
+ * and returned unchanged (the first ending wins); `undefined` when there is no readable row `id`.
  */
 export async function finishRun(
   database: AssayDatabase,
@@ -147,7 +195,7 @@ export async function finishRun(
 ): Promise<MatrixRunRow | undefined> {
   const time = now.toISOString();
   return database.transaction('rw', database.runs, async () => {
-    const row = await database.runs.get(id);
+    const row = readRunRow(await database.runs.get(id));
     if (row?.status !== 'running') return row;
     const finished: MatrixRunRow = {
       ...row,
@@ -158,14 +206,14 @@ export async function finishRun(
       ...(ending.error !== undefined && { error: ending.error }),
       ...(ending.records !== undefined && { records: [...ending.records] }),
     };
-    await database.runs.put(finished);
+    await putRunRow(database, finished);
     return finished;
   });
 }
 
-/** The run `id`, or `undefined`. */
-export async function getRun(database: AssayDatabase, id: string): Promise<MatrixRunRow | undefined> {
-  return database.runs.get(id);
+/** The run `id`, or `undefined` when there is none or it is unreadable (told to `report`). */
+export async function getRun(database: AssayDatabase, id: string, report?: UnreadableRunReporter): Promise<MatrixRunRow | undefined> {
+  return readRunRow(await database.runs.get(id), report);
 }
 
 /** The runs of the paper `paperKey` (`doi:…`, `url:…`, `title:…`) through the `[paperKey+startedAt]` index, oldest first. */
@@ -173,14 +221,24 @@ function runsOfPaper(database: AssayDatabase, paperKey: string) {
   return database.runs.where('[paperKey+startedAt]').between([paperKey, Dexie.minKey], [paperKey, Dexie.maxKey], true, true);
 }
 
-/** The paper's most recently started run (any status), or `undefined` when it has none. */
-export async function latestRunForPaper(database: AssayDatabase, paperKey: string): Promise<MatrixRunRow | undefined> {
-  return runsOfPaper(database, paperKey).last();
+/**
+ * The paper's most recently started readable run (any status), or `undefined` when it has none.
+ * Newer rows that do not parse are told to `report` and passed over.
+ */
+export async function latestRunForPaper(
+  database: AssayDatabase,
+  paperKey: string,
+  report?: UnreadableRunReporter,
+): Promise<MatrixRunRow | undefined> {
+  const latest = readRunRow(await runsOfPaper(database, paperKey).last(), report);
+  if (latest) return latest;
+  return (await listRunsForPaper(database, paperKey, report))[0];
 }
 
-/** Every run of the paper, most recently started first. */
-export async function listRunsForPaper(database: AssayDatabase, paperKey: string): Promise<MatrixRunRow[]> {
-  return runsOfPaper(database, paperKey).reverse().toArray();
+/** Every readable run of the paper, most recently started first; rows that do not parse are told to `report` and left out. */
+export async function listRunsForPaper(database: AssayDatabase, paperKey: string, report?: UnreadableRunReporter): Promise<MatrixRunRow[]> {
+  const rows = await runsOfPaper(database, paperKey).reverse().toArray();
+  return rows.map((row) => readRunRow(row, report)).filter((row): row is MatrixRunRow => row !== undefined);
 }
 
 /**
@@ -208,15 +266,15 @@ export async function markStaleRunsInterrupted(database: AssayDatabase, message:
  * Store the reader's review of `records[recordIndex]` of run `id` (the side panel, as each
  * decision happens). Unlike the run's own updates this works on finished rows too: review
  * happens after a run ends. `updatedAt` is left alone (it tracks the run, not the reader).
- * Resolves to false, writing nothing, when the row is missing or `recordIndex` is not an index
+ * Resolves to false, writing nothing, when the row is missing or unreadable (reported) or `recordIndex` is not an index
  * of `records`. Throws a `ZodError` when `review` does not match `RunReviewSchema`.
  */
 export async function recordReview(database: AssayDatabase, id: string, recordIndex: number, review: RunReview): Promise<boolean> {
   const parsed = RunReviewSchema.parse(review);
   return database.transaction('rw', database.runs, async () => {
-    const row = await database.runs.get(id);
+    const row = readRunRow(await database.runs.get(id));
     if (!row || !Number.isInteger(recordIndex) || recordIndex < 0 || recordIndex >= row.records.length) return false;
-    await database.runs.put({ ...row, reviews: { ...row.reviews, [recordIndex]: parsed } });
+    await putRunRow(database, { ...row, reviews: { ...row.reviews, [recordIndex]: parsed } });
     return true;
   });
 }

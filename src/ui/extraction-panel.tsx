@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { EngineSettings, MatrixRunRow, MatrixRunSettings } from '../contracts/matrix-run';
-import type { PropertyDefinition } from '../properties/property-schema';
+import type { PropertyDefinition } from '../contracts/property';
 import { draftFromEngine, engineFromDraft, type EngineDraft } from './engine-form';
 import { useRunHighlights, type CandidateLayer, type PageHighlighter } from './highlight-sync';
 import { PropertyEditor, type UserProperties } from './property-editor';

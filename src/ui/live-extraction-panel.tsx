@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import { loadPropertySchemas } from '../properties';
-import type { PropertyDefinition } from '../properties/property-schema';
+import type { PropertyDefinition } from '../contracts/property';
 import type { AssayDatabase } from '../store/assay-database';
 import { candidateStatusCode, candidateStatusText, showsCandidates } from './candidate-highlights';
 import { ExtractionPanel, type ExtractionPanelProps } from './extraction-panel';

@@ -4,7 +4,7 @@
  * field). Also reads the stored list, which is untrusted (another version may have written it).
  * Pure.
  */
-import { PropertyDimensionSchema, PropertySchema, type PropertyDefinition, type PropertyDimension } from '../properties/property-schema';
+import { PropertyDimensionSchema, PropertySchema, type PropertyDefinition, type PropertyDimension } from '../contracts/property';
 
 /** The `browser.storage.local` key of the reader's properties (a JSON array of `PropertyDefinition`). */
 export const USER_PROPERTIES_KEY = 'assay.userProperties';

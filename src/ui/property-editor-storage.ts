@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { browser } from 'wxt/browser';
-import type { PropertyDefinition } from '../properties/property-schema';
+import type { PropertyDefinition } from '../contracts/property';
 import type { UserProperties } from './property-editor';
 import { MAX_USER_PROPERTIES, readUserProperties, USER_PROPERTIES_KEY } from './property-editor-model';
 import { useStoredValue, type StoredValueArea } from './use-stored-value';

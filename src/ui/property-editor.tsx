@@ -4,7 +4,7 @@
  * properties are listed with a Remove button. Storage is the caller's (`useUserProperties`).
  */
 import { useId, useState, type FormEvent } from 'react';
-import type { PropertyDefinition, PropertyDimension } from '../properties/property-schema';
+import type { PropertyDefinition, PropertyDimension } from '../contracts/property';
 import { EMPTY_PROPERTY_DRAFT, PROPERTY_DIMENSIONS, propertyFromDraft, type PropertyDraft } from './property-editor-model';
 
 /** The reader's properties and how to change them (see `useUserProperties`). */

@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ReviewDecision } from '../contracts/dataset';
 import type { MatrixRunRow, RunReview } from '../contracts/matrix-run';
-import type { VerificationRecord } from '../matrix/cross-verify-refine';
+import type { VerificationRecord } from '../contracts/verification';
 import type { SaveOutcome } from './review-actions';
 import { answerText, editFromTriplet, editProblem, editReview, keptRecords, saveStatusText } from './review-model';
 

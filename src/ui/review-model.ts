@@ -6,7 +6,7 @@
 import type { DatasetTriplet, ReviewDecision, SourcePaper } from '../contracts/dataset';
 import type { MatrixRunRow, RunReview } from '../contracts/matrix-run';
 import type { Triplet } from '../contracts/triplet';
-import type { VerificationRecord } from '../matrix/cross-verify-refine';
+import type { VerificationRecord } from '../contracts/verification';
 import { applyEdit, parseValueText, toDatasetTriplet } from '../store/dataset-repository';
 import { describeValue, printedValue } from './run-view-model';
 

@@ -8,7 +8,7 @@
 import { useState, type ReactNode } from 'react';
 import type { ReviewDecision } from '../contracts/dataset';
 import type { MatrixRunRow, RunReview } from '../contracts/matrix-run';
-import type { VerificationRecord } from '../matrix/cross-verify-refine';
+import type { VerificationRecord } from '../contracts/verification';
 import { failureLines } from './highlight-items';
 import { PrecedentButton } from './precedent-lookup';
 import type { RunHighlights } from './highlight-sync';

@@ -6,9 +6,9 @@
 import type { MatrixRunRow } from '../contracts/matrix-run';
 import { MessageFailureSchema } from '../contracts/messages';
 import type { Triplet } from '../contracts/triplet';
-import type { VerificationRecord, VerificationStatus } from '../matrix/cross-verify-refine';
-import type { MatrixStage } from '../matrix/pipeline';
-import type { RunRecord } from '../matrix/run-record';
+import type { VerificationRecord, VerificationStatus } from '../contracts/verification';
+import type { MatrixStage } from '../contracts/run-record';
+import type { RunRecord } from '../contracts/run-record';
 import { failureHeading } from './failure-heading';
 
 /** A property's label for running text; the default spells the schema name ("band_gap" → "band gap"). */

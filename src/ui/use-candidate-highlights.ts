@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ResponseOf } from '../contracts/messages';
-import type { PropertyDefinition } from '../properties/property-schema';
+import type { PropertyDefinition } from '../contracts/property';
 import type { AssayDatabase } from '../store/assay-database';
 import { getPaper } from '../store/paper-repository';
 import { scanArticle } from '../text/scan';

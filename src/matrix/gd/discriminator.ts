@@ -5,19 +5,17 @@
  * consistency of S_d′ with S_d (Eq. 12) and the MCTS reward combine into the final score
  * (Eq. 13, α = 0.7, β = 0.3), and the trajectory with the highest score is the path's answer.
  */
+import type { ScoreWeights } from '../../contracts/matrix-preset';
 import { generateObject, sumUsage } from '../../llm/generate-object';
 import { LlmError, type LlmUsage } from '../../llm/llm-port';
 import { sameMaterial as defaultSameMaterial } from '../../text/materials';
 import { throwIfAborted, type GdDependencies, type Trajectory } from './mcts';
 import { buildReconstructionMessages, ReconstructionSchema, type ExtractedTriplet, type GeneratorInput } from './prompts';
 
+export type { ScoreWeights };
+
 /** α and β of Eq. 13 (paper, "Experimental setup": 0.7 and 0.3, chosen on 60 BulkModulus samples). */
 export const PAPER_SCORE_WEIGHTS = { alpha: 0.7, beta: 0.3 } as const;
-
-export interface ScoreWeights {
-  alpha: number;
-  beta: number;
-}
 
 /**
  * Eq. 12: (triplets of `original` correctly reconstructed in `reconstructed`) / |original|.

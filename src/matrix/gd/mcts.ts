@@ -11,6 +11,7 @@
  * but grows the tree by up to `depth` nodes per rollout. Classic UCT keeps the tree small and
  * the statistics of Eqs. 7–9 attached to nodes that selection actually revisits.
  */
+import type { MctsOptions } from '../../contracts/matrix-preset';
 import { generateObject, sumUsage } from '../../llm/generate-object';
 import { LlmError, type LlmPort, type LlmUsage } from '../../llm/llm-port';
 import { randomIndex, type Random } from '../random';
@@ -25,27 +26,13 @@ import {
 } from './prompts';
 import { DEFAULT_REWARD_WEIGHTS, terminalReward, type RewardBreakdown, type RewardDependencies, type RewardWeights } from './reward';
 
+export type { MctsOptions };
+
 /** What the generator–discriminator path needs from outside (injected; no module state). */
 export interface GdDependencies extends RewardDependencies {
   llm: LlmPort;
   rng: Random;
   signal?: AbortSignal;
-}
-
-export interface MctsOptions {
-  /** Rollouts per input (paper: 16; each simulation gives one trajectory). */
-  rollouts: number;
-  /** Maximum steps per trajectory (paper: search depth 5). */
-  depth: number;
-  /** How many trajectories to return, best reward first (paper: 3 reasoning paths). */
-  paths: number;
-  /** UCT exploration constant (paper: c = 1.5, Eq. 6). */
-  c: number;
-  /** Sampling temperature (paper: 0.7 for all models). */
-  temperature?: number;
-  /** Paper: max_tokens 2048 for all models. */
-  maxTokens?: number;
-  rewardWeights?: RewardWeights;
 }
 
 /** The paper's settings (SLM-MATRIX, "Experimental setup", item c; and item a). */

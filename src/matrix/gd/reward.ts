@@ -17,16 +17,13 @@
  * directly; the other two split the rest equally for want of a figure in the paper.
  * An empty final set earns 0 (as Eq. 12 scores an empty original output 0).
  */
+import type { RewardWeights } from '../../contracts/matrix-preset';
 import type { Triplet } from '../../contracts/triplet';
 import type { ExtractedTriplet, GeneratorInput, ReasoningStep } from './prompts';
 import { sameMaterial } from '../../text/materials';
 import { toTriplet } from './to-triplet';
 
-export interface RewardWeights {
-  completeness: number;
-  format: number;
-  grounding: number;
-}
+export type { RewardWeights };
 
 /** Our weights (see the module comment); they sum to 1 so the reward stays in [0, 1]. */
 export const DEFAULT_REWARD_WEIGHTS: Readonly<RewardWeights> = { completeness: 0.25, format: 0.25, grounding: 0.5 };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
 import type { DatasetTriplet } from '../../../src/contracts/dataset';
 import type { MatrixRunSettings } from '../../../src/contracts/matrix-run';
-import type { VerificationRecord } from '../../../src/matrix/cross-verify-refine';
+import type { VerificationRecord } from '../../../src/contracts/verification';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import {
   applyEdit,

@@ -3,9 +3,9 @@ import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import type { MatrixRunSettings } from '../../../src/contracts/matrix-run';
-import type { VerificationRecord } from '../../../src/matrix/cross-verify-refine';
+import type { VerificationRecord } from '../../../src/contracts/verification';
 import { BROWSER_PRESET } from '../../../src/matrix/presets';
-import type { RunRecord } from '../../../src/matrix/run-record';
+import type { RunRecord } from '../../../src/contracts/run-record';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import { toPaperRecord } from '../../../src/store/paper-record';
 import { getPaper } from '../../../src/store/paper-repository';
@@ -306,5 +306,42 @@ describe('schema version 2', () => {
     } finally {
       await upgraded.delete();
     }
+  });
+});
+
+describe('rows that do not match the run schema', () => {
+  it('are reported and passed over by every read, not crashed on or handed on half-read', async () => {
+    const good = await createRun(database, makeSettings(), { id: 'run-good', now: START });
+    // A row written by an older version: no `records`, and a progress event of an unknown stage.
+    await database.runs.put({
+      ...good,
+      id: 'run-old',
+      startedAt: LATER.toISOString(),
+      records: undefined,
+      progress: { stage: 'warp', property: 'band_gap', done: 0, total: 1 },
+    } as never);
+    const reported: { id: string; problem: string }[] = [];
+    const report = (unreadable: { id: string; problem: string }) => reported.push(unreadable);
+
+    expect(await getRun(database, 'run-old', report)).toBeUndefined();
+    expect((await latestRunForPaper(database, PAPER, report))?.id).toBe('run-good');
+    expect((await listRunsForPaper(database, PAPER, report)).map((row) => row.id)).toEqual(['run-good']);
+    expect(reported.map((entry) => entry.id)).toEqual(['run-old', 'run-old', 'run-old', 'run-old']);
+    expect(reported[0]!.problem).toMatch(/records/);
+    expect(reported[0]!.problem).toMatch(/progress\.stage/);
+  });
+
+  it('are not written to: an update of an unreadable row changes nothing', async () => {
+    const good = await createRun(database, makeSettings(), { id: 'run-1', now: START });
+    await database.runs.put({ ...good, resumes: -1 });
+    expect(await recordResume(database, 'run-1', LATER)).toBe(false);
+    expect((await database.runs.get('run-1'))?.resumes).toBe(-1);
+  });
+
+  it('a write that would store a malformed row throws and stores nothing', async () => {
+    await createRun(database, makeSettings(), { id: 'run-1', now: START });
+    const malformed = { stage: 'moa' as const, property: 'band_gap', done: -1, total: 3 };
+    await expect(recordProgress(database, 'run-1', malformed, LATER)).rejects.toBeInstanceOf(ZodError);
+    expect((await database.runs.get('run-1'))?.progress).toBeNull();
   });
 });

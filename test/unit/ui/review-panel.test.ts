@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HighlightItem, ResponseOf } from '../../../src/contracts/messages';
 import type { MatrixRunRow } from '../../../src/contracts/matrix-run';
-import type { PropertyDefinition } from '../../../src/properties/property-schema';
+import type { PropertyDefinition } from '../../../src/contracts/property';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import { savePaper } from '../../../src/store/paper-repository';
 import { getRun } from '../../../src/store/run-repository';

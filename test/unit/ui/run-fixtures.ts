@@ -1,7 +1,7 @@
 /** Runs rows and verdicts for the side panel's "Extract" tests. */
 import type { MatrixRunRow } from '../../../src/contracts/matrix-run';
 import type { Triplet } from '../../../src/contracts/triplet';
-import type { VerificationRecord } from '../../../src/matrix/cross-verify-refine';
+import type { VerificationRecord } from '../../../src/contracts/verification';
 
 /** A band-gap triplet of GaN with a quote; `change` overrides fields. */
 export function triplet(change: Partial<Triplet> = {}): Triplet {

@@ -1,0 +1,48 @@
+/**
+ * Model-side shapes that cross boundaries or are stored: the SLM-MATRIX roles, the codes of a
+ * model failure (`LlmError` in src/llm/llm-port.ts carries one), and the usage a run records.
+ */
+import { z } from 'zod';
+
+/** Roles of the SLM-MATRIX method (SLM-MATRIX Methods): proposers and aggregator (MoA path),
+ * generator and discriminator (MCTS path), judge (precedent checks). */
+export const ModelRoleSchema = z.enum(['proposer', 'aggregator', 'generator', 'discriminator', 'judge']);
+export type ModelRole = z.infer<typeof ModelRoleSchema>;
+
+export const LlmErrorCodeSchema = z.enum([
+  'aborted', // the caller's AbortSignal fired
+  'timeout',
+  'http', // a non-2xx answer from an HTTP engine
+  'rate-limited', // HTTP 429 after the retries
+  'unreachable', // connection refused, DNS, offline
+  'malformed-output', // the reply did not parse against the schema after one repair attempt
+  'no-webgpu',
+  'no-shader-f16',
+  'out-of-gpu-memory',
+  'download-failed',
+  'device-lost',
+  'unavailable', // engine or model not configured
+]);
+export type LlmErrorCode = z.infer<typeof LlmErrorCodeSchema>;
+
+/** Totals of a set of model calls (`UsageMeter` in src/llm/usage-meter.ts). Times in ms. */
+export const UsageTotalsSchema = z.object({
+  calls: z.number().int().nonnegative(),
+  /** Calls that rejected (their tokens count when the error carried usage, e.g. malformed-output). */
+  failedCalls: z.number().int().nonnegative(),
+  promptTokens: z.number().nonnegative(),
+  completionTokens: z.number().nonnegative(),
+  /** Sum of the calls' durations (ms). With concurrent calls this exceeds elapsed time. */
+  callTimeMs: z.number().nonnegative(),
+  /** Elapsed time from the first call's start to the last call's end (ms). */
+  wallTimeMs: z.number().nonnegative(),
+});
+export type UsageTotals = z.infer<typeof UsageTotalsSchema>;
+
+/** A `UsageMeter` snapshot: totals overall, per stage (`moa`, `mcts`, …) and per model id. */
+export const UsageSnapshotSchema = z.object({
+  total: UsageTotalsSchema,
+  byStage: z.record(z.string(), UsageTotalsSchema),
+  byModel: z.record(z.string(), UsageTotalsSchema),
+});
+export type UsageSnapshot = z.infer<typeof UsageSnapshotSchema>;
