@@ -14,7 +14,7 @@ import type { PropertyDefinition } from '../properties';
 import type { AssayDatabase } from '../store/assay-database';
 import { createMatrixRunHost, type MatrixRunHost } from './matrix-run-host';
 import { queryTriplets } from '../store/dataset-repository';
-import { loadReferenceTables } from '../ui/precedent-check';
+import { loadReferenceTables } from '../precedent/cached-precedent-check';
 import { createPrecedentCheckHost } from './precedent-check-host';
 import { createRunEngineFactory } from './run-engines';
 

@@ -8,15 +8,15 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { DatasetTriplet } from '../contracts/dataset';
 import type { MatrixRunRow } from '../contracts/matrix-run';
+import type { CachedPrecedent, ReferenceTableRecord } from '../contracts/precedent-store';
 import type { PaperRecord } from './paper-record';
-import type { PrecedentRecord, ReferenceTableRecord } from './precedent-repository';
 
 export type AssayDatabase = Dexie & {
   papers: EntityTable<PaperRecord, 'key'>;
   runs: EntityTable<MatrixRunRow, 'id'>;
   triplets: EntityTable<DatasetTriplet, 'id'>;
   referenceTables: EntityTable<ReferenceTableRecord, 'id'>;
-  precedents: EntityTable<PrecedentRecord, 'key'>;
+  precedents: EntityTable<CachedPrecedent, 'key'>;
 };
 
 export const assayDatabaseName = 'assay';

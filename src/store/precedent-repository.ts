@@ -2,40 +2,19 @@
  * Reads and writes of the precedent check's local state: the reference tables the reader imported
  * (`referenceTables`, the CSV text kept as imported so it is re-parsed with the current parser)
  * and the cached answers (`precedents`, one per material + property). Every function takes the
- * database first (no module-level instance).
+ * database first (no module-level instance). Parsing a table and running a check belong to
+ * src/precedent/ (`importReferenceTable`, `runPrecedentCheck`); this module only stores.
  */
-import type { PrecedentCheck } from '../precedent/check-precedent';
-import { parseReferenceTable } from '../precedent/reference-table';
+import {
+  CachedPrecedentSchema,
+  type CachedPrecedent,
+  type ReferenceTableRecord,
+  type ReferenceTableSummary,
+} from '../contracts/precedent-store';
 import { normalizeFormula } from '../text/materials/index';
 import type { AssayDatabase } from './assay-database';
 
-/** One imported reference table (a SuperCon-like Tc/Tcn CSV, see `parseReferenceTable`). */
-export interface ReferenceTableRecord {
-  id: string;
-  /** The name its answers cite (the file name as imported). */
-  name: string;
-  /** ISO 8601 time of the import. */
-  importedAt: string;
-  /** Rows with a readable Tc/Tcn value (`parseReferenceTable(csv).rows.length`). */
-  rowCount: number;
-  /** The CSV text exactly as imported. */
-  csv: string;
-}
-
-/** A reference table without its text, for lists. */
-export type ReferenceTableSummary = Omit<ReferenceTableRecord, 'csv'>;
-
-/** A cached precedent check. */
-export interface PrecedentRecord {
-  /** `precedentKey(material, property)`. */
-  key: string;
-  /** The material as the reader asked it. */
-  material: string;
-  property: string;
-  /** ISO 8601 time of the check. */
-  checkedAt: string;
-  check: PrecedentCheck;
-}
+export type { CachedPrecedent, ReferenceTableRecord, ReferenceTableSummary };
 
 /**
  * The cache key of a question: the material's normalized formula (`normalizeFormula`: "B2Mg" and
@@ -48,29 +27,17 @@ export function precedentKey(material: string, property: string): string {
 }
 
 /**
- * Parse `csv` (`parseReferenceTable`) and store it as table `name`. Resolves to the stored
- * summary. Throws an Error in words — "Could not import <name>: …" — when the CSV is malformed,
- * lacks a required column, or has no readable Tc/Tcn row; nothing is stored then. An import
- * empties the `precedents` cache (in the same transaction), since a new table may answer
- * questions cached as Unknown.
+ * Store a reference table the caller has parsed (`importReferenceTable` in src/precedent/ checks
+ * it and counts its readable rows first) and resolve to its summary. Storing a table empties the
+ * `precedents` cache in the same transaction, since a new table may answer questions cached as
+ * Unknown. Rejects with Dexie's error when the write fails.
  */
-export async function importReferenceTable(
+export async function addReferenceTable(
   database: AssayDatabase,
-  name: string,
-  csv: string,
+  table: { name: string; csv: string; rowCount: number },
   { now = () => new Date(), newId = () => crypto.randomUUID() }: { now?: () => Date; newId?: () => string } = {},
 ): Promise<ReferenceTableSummary> {
-  let rowCount: number;
-  try {
-    rowCount = parseReferenceTable(csv).rows.length;
-  } catch (error) {
-    throw new Error(`Could not import ${name}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (rowCount === 0)
-    throw new Error(
-      `Could not import ${name}: it has no row with a readable Tc or Tcn value (columns refno, material, property_name, property_value, property_unit).`,
-    );
-  const record: ReferenceTableRecord = { id: newId(), name, importedAt: now().toISOString(), rowCount, csv };
+  const record: ReferenceTableRecord = { id: newId(), importedAt: now().toISOString(), ...table };
   await database.transaction('rw', database.referenceTables, database.precedents, async () => {
     await database.referenceTables.add(record);
     await database.precedents.clear();
@@ -105,21 +72,23 @@ export async function deleteReferenceTable(database: AssayDatabase, id: string):
   });
 }
 
-/** The cached check of `material` + `property` (`precedentKey`), or undefined. */
+/**
+ * The cached check of `material` + `property` (`precedentKey`), or undefined — also when the
+ * stored row does not match `CachedPrecedentSchema` (an older or damaged row: the question is
+ * then simply checked again). A matching row is returned as stored.
+ */
 export async function getCachedPrecedent(
   database: AssayDatabase,
   material: string,
   property: string,
-): Promise<PrecedentRecord | undefined> {
-  return database.precedents.get(precedentKey(material, property));
+): Promise<CachedPrecedent | undefined> {
+  const row = await database.precedents.get(precedentKey(material, property));
+  return row !== undefined && CachedPrecedentSchema.safeParse(row).success ? row : undefined;
 }
 
 /** Cache a check under `precedentKey(material, property)`, replacing any earlier one. Resolves to the stored record. */
-export async function putCachedPrecedent(
-  database: AssayDatabase,
-  entry: { material: string; property: string; checkedAt: string; check: PrecedentCheck },
-): Promise<PrecedentRecord> {
-  const record: PrecedentRecord = { key: precedentKey(entry.material, entry.property), ...entry };
+export async function putCachedPrecedent(database: AssayDatabase, entry: Omit<CachedPrecedent, 'key'>): Promise<CachedPrecedent> {
+  const record: CachedPrecedent = { key: precedentKey(entry.material, entry.property), ...entry };
   await database.precedents.put(record);
   return record;
 }

@@ -7,7 +7,7 @@
  * close it. Table, page and model text is rendered as React text, never as HTML.
  */
 import type { CheckedValue, PrecedentCheck, SearchedSource } from '../precedent/check-precedent';
-import type { PrecedentRecord } from '../store/precedent-repository';
+import type { PrecedentRecord } from '../precedent/cached-precedent-check';
 import { DoiLink } from './doi-link';
 
 export interface PrecedentCardProps {

@@ -9,6 +9,7 @@ import type { EngineSettings } from '../contracts/matrix-run';
 import { readEngineSettings } from './engine-form';
 import { ENGINE_SETTINGS_KEY } from './use-engine-settings';
 import type { StoredValueArea } from './use-stored-value';
+import type { PrecedentLiteratureChoice } from '../precedent/cached-precedent-check';
 
 /** The one storage key of the setting (storage.local; the OpenAlex key is stored in it too). */
 export const LITERATURE_SETTINGS_KEY = 'assay:literature-settings';
@@ -46,13 +47,6 @@ export function literatureSettingsToEnable(
   const parsed = LiteratureSettingsSchema.safeParse({ enabled: true, mailto: address, ...(key ? { openAlexKey: key } : {}) });
   if (!parsed.success) return { ok: false, message: `"${address}" is not an e-mail address.` };
   return { ok: true, settings: parsed.data };
-}
-
-/** What a precedent check needs to search the literature: the contact, the key, the reader's engine. */
-export interface PrecedentLiteratureChoice {
-  mailto: string;
-  openAlexKey?: string;
-  engine: EngineSettings;
 }
 
 /**

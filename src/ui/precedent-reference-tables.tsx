@@ -6,7 +6,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type ChangeEvent } from 'react';
 import type { AssayDatabase } from '../store/assay-database';
-import { deleteReferenceTable, importReferenceTable, listReferenceTables } from '../store/precedent-repository';
+import { importReferenceTable } from '../precedent/cached-precedent-check';
+import { deleteReferenceTable, listReferenceTables } from '../store/precedent-repository';
 
 type ImportStatus =
   { status: 'idle' } | { status: 'busy'; name: string } | { status: 'done'; text: string } | { status: 'failed'; text: string };

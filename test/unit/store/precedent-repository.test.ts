@@ -6,10 +6,10 @@ import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assa
 import { queryTriplets, saveTriplets } from '../../../src/store/dataset-repository';
 import { getPaper } from '../../../src/store/paper-repository';
 import { toPaperRecord } from '../../../src/store/paper-record';
+import { importReferenceTable } from '../../../src/precedent/cached-precedent-check';
 import {
   deleteReferenceTable,
   getCachedPrecedent,
-  importReferenceTable,
   listReferenceTables,
   precedentKey,
   putCachedPrecedent,
@@ -118,6 +118,17 @@ describe('cached checks', () => {
       check: { answer: 'No' },
     });
     expect(await database.precedents.count()).toBe(1);
+  });
+
+  it('reads a stored check that does not match the check schema as not cached, so the question is checked again', async () => {
+    const stored = await putCachedPrecedent(database, {
+      material: 'MgB2',
+      property: 'tc',
+      checkedAt: '2026-11-22T05:00:00.000Z',
+      check: UNKNOWN,
+    });
+    await database.precedents.put({ ...stored, check: { ...UNKNOWN, answer: 'Maybe' } } as never);
+    expect(await getCachedPrecedent(database, 'MgB2', 'tc')).toBeUndefined();
   });
 });
 

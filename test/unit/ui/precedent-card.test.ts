@@ -2,7 +2,7 @@
 import { act, createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PrecedentCheck } from '../../../src/precedent/check-precedent';
-import type { PrecedentRecord } from '../../../src/store/precedent-repository';
+import type { PrecedentRecord } from '../../../src/precedent/cached-precedent-check';
 import { PrecedentCard, checkedText } from '../../../src/ui/precedent-card';
 import { reactRootPerTest } from './react-root';
 

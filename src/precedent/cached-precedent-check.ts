@@ -1,17 +1,28 @@
 /**
- * The extension's precedent check: "has <material> been reported with <property>?" answered from
+ * The precedent check as the extension runs it: "has <material> been reported with <property>?" answered from
  * the reader's own local sources — the imported reference tables and the rows of their dataset —
  * then, when the reader turned it on, the open literature judged by their model engine (a
  * `precedent-check` request to the offscreen document), and cached per question, so asking again
  * is instant until the reader asks for a re-check.
  */
+import type { EngineSettings } from '../contracts/matrix-run';
 import type { RequestOf, ResponseOf } from '../contracts/messages';
-import { checkPrecedent, type NamedReferenceTable, type PrecedentCheck, type PrecedentQuestion } from '../precedent/check-precedent';
-import { parseReferenceTable } from '../precedent/reference-table';
+import type { CachedPrecedent, ReferenceTableSummary } from '../contracts/precedent-store';
 import type { AssayDatabase } from '../store/assay-database';
 import { queryTriplets } from '../store/dataset-repository';
-import { getCachedPrecedent, putCachedPrecedent, referenceTableTexts, type PrecedentRecord } from '../store/precedent-repository';
-import type { PrecedentLiteratureChoice } from './precedent-literature-settings';
+import { addReferenceTable, getCachedPrecedent, putCachedPrecedent, referenceTableTexts } from '../store/precedent-repository';
+import { checkPrecedent, type NamedReferenceTable, type PrecedentCheck, type PrecedentQuestion } from './check-precedent';
+import { parseReferenceTable } from './reference-table';
+
+/** A cached check with its date: the material as asked, the property, `checkedAt` (ISO 8601) and the check. */
+export type PrecedentRecord = Omit<CachedPrecedent, 'check'> & { check: PrecedentCheck };
+
+/** What a precedent check needs to search the literature: the contact, the key, the reader's engine. */
+export interface PrecedentLiteratureChoice {
+  mailto: string;
+  openAlexKey?: string;
+  engine: EngineSettings;
+}
 
 /** The `searched` line the extension adds when the open literature is off (Settings and models → Open literature). */
 export const LITERATURE_NOT_SEARCHED = {
@@ -34,6 +45,31 @@ export async function loadReferenceTables(database: AssayDatabase): Promise<Name
     }
   }
   return tables;
+}
+
+/**
+ * Parse `csv` (`parseReferenceTable`) and store it as table `name` (`addReferenceTable`, which
+ * also empties the cache of checks). Resolves to the stored summary. Throws an Error in words —
+ * "Could not import <name>: …" — when the CSV is malformed, lacks a required column, or has no
+ * readable Tc/Tcn row; nothing is stored then.
+ */
+export async function importReferenceTable(
+  database: AssayDatabase,
+  name: string,
+  csv: string,
+  options: { now?: () => Date; newId?: () => string } = {},
+): Promise<ReferenceTableSummary> {
+  let rowCount: number;
+  try {
+    rowCount = parseReferenceTable(csv).rows.length;
+  } catch (error) {
+    throw new Error(`Could not import ${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (rowCount === 0)
+    throw new Error(
+      `Could not import ${name}: it has no row with a readable Tc or Tcn value (columns refno, material, property_name, property_value, property_unit).`,
+    );
+  return addReferenceTable(database, { name, csv, rowCount }, options);
 }
 
 /** The open literature for one check: the reader's choice and how to ask the offscreen document. */
@@ -68,7 +104,9 @@ export async function runPrecedentCheck(
   const material = question.material.trim();
   const property = question.property.trim();
   if (!recheck) {
-    const cached = await getCachedPrecedent(database, material, property);
+    // The stored check was checked against `PrecedentCheckJsonSchema` on the way out of the cache
+    // (everything the card shows); the judge's claims, related materials and phases pass as stored.
+    const cached = (await getCachedPrecedent(database, material, property)) as PrecedentRecord | undefined;
     if (cached && !(literature && literatureSkipped(cached.check))) return cached;
   }
   const referenceTables = await loadReferenceTables(database);
@@ -77,7 +115,8 @@ export async function runPrecedentCheck(
   const check = literature
     ? await withLiterature(found, { material, property }, literature)
     : withLine(found, { ...LITERATURE_NOT_SEARCHED });
-  return putCachedPrecedent(database, { material, property, checkedAt: now().toISOString(), check });
+  const record = await putCachedPrecedent(database, { material, property, checkedAt: now().toISOString(), check });
+  return { ...record, check };
 }
 
 /** True when the check was made with the literature off. */

@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestOf, ResponseOf } from '../../../src/contracts/messages';
 import type { PrecedentCheck } from '../../../src/precedent/check-precedent';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
-import { importReferenceTable } from '../../../src/store/precedent-repository';
-import { LITERATURE_NOT_SEARCHED, runPrecedentCheck, type PrecedentLiteratureOptions } from '../../../src/ui/precedent-check';
+import { importReferenceTable } from '../../../src/precedent/cached-precedent-check';
+import { LITERATURE_NOT_SEARCHED, runPrecedentCheck, type PrecedentLiteratureOptions } from '../../../src/precedent/cached-precedent-check';
 
 const CSV = ['refno,material,property_name,property_value,property_unit', 'NAT410063,B2Mg,tc,39,K', ''].join('\n');
 const at = (iso: string) => () => new Date(iso);

@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import { saveTriplets } from '../../../src/store/dataset-repository';
-import { importReferenceTable } from '../../../src/store/precedent-repository';
-import { runPrecedentCheck } from '../../../src/ui/precedent-check';
-import { datasetTriplet } from './dataset-fixtures';
+import { importReferenceTable } from '../../../src/precedent/cached-precedent-check';
+import { runPrecedentCheck } from '../../../src/precedent/cached-precedent-check';
+import { datasetTriplet } from '../ui/dataset-fixtures';
 
 // The table writes the formula "B2Mg"; the reader asks about "MgB2" (same normalized formula).
 const CSV = ['refno,material,property_name,property_value,property_unit', 'NAT410063,B2Mg,tc,39,K', 'JLTP000001,Nb3Sn,tcn,1.5,K', ''].join(
