@@ -10,12 +10,10 @@ import { captureHtml } from './html/capture-html';
 import { capturePdf } from './pdf/capture-pdf';
 import { captureText } from './text/capture-text';
 import { captureXml } from './xml/capture-xml';
+import type { DomParserLike } from './dom-parser';
 import { repairXmlText } from './xml/xml-repair';
 
-/** The subset of the DOM's `DOMParser` that capture relies on. */
-export interface DomParserLike {
-  parseFromString(text: string, type: 'text/html' | 'application/xml'): Document;
-}
+export type { DomParserLike };
 
 export interface CaptureDocumentOptions {
   domParser: DomParserLike;

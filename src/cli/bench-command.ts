@@ -9,6 +9,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { BenchFigure } from './bench-figure';
 import { extractWithRules } from '../extract/rules';
 import { resolveDataRoot } from '../eval/data-root';
 import { scanArticle } from '../text/scan';
@@ -22,11 +23,7 @@ export const BENCH_SAMPLES = [
   'fixtures/pdf/iop/limesoup__cm_28_9_094014.pdf',
 ];
 
-export interface BenchFigure {
-  name: string;
-  value: number;
-  unit: string;
-}
+export type { BenchFigure };
 
 /** Median of `runs` timings of `work`, in milliseconds (one untimed warm-up run first). */
 export function medianMilliseconds(work: () => unknown, runs: number): number {

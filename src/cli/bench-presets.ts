@@ -44,7 +44,7 @@ import { sameMaterial } from '../text/materials';
 import { scanArticle } from '../text/scan';
 import { toSI } from '../text/units';
 import { ground } from '../verify/ground';
-import type { BenchFigure } from './bench-command';
+import type { BenchFigure } from './bench-figure';
 
 export type BenchScenario = 'worst' | 'best';
 

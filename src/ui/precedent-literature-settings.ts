@@ -5,7 +5,6 @@
  * Stored values are read through zod, so a bad or outdated value reads as "off".
  */
 import { z } from 'zod';
-import type { EngineSettings } from '../contracts/matrix-run';
 import { readEngineSettings } from './engine-form';
 import { ENGINE_SETTINGS_KEY } from './use-engine-settings';
 import type { StoredValueArea } from './use-stored-value';

@@ -6,28 +6,12 @@
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
 import { anchorEvidence, type Anchor } from '../text/anchoring';
-import { formatReportedValue, reportedValueToSI, unitTokenInQuote, valueShownBy, type QuoteQuantity, type ToSI } from './value-in-quote';
-import { defaultGroundingDependencies } from './grounding-dependencies';
-import { quantitiesInSpan, type FindTableQuantities } from './table-evidence';
+import { formatReportedValue, reportedValueToSI, unitTokenInQuote, valueShownBy, type QuoteQuantity } from './value-in-quote';
+import { defaultGroundingDependencies, type GroundingDependencies } from './grounding-dependencies';
+import { quantitiesInSpan } from './table-evidence';
 import { flattenedTableQuantities } from './flattened-table';
 
-/** What grounding needs from the quantity, unit and property modules (injected for tests). */
-export interface GroundingDependencies {
-  /** Quantities written in a text (`parseQuantities` of `src/text/quantities`). */
-  findQuantities: (text: string) => QuoteQuantity[];
-  /**
-   * Quantities of a table block's cells, a bare cell taking its column header's unit
-   * (`parseTableQuantities`); used only when the quote takes in the table's header row.
-   * Without it, table cells printed without a unit are not seen.
-   */
-  findTableQuantities?: FindTableQuantities;
-  /** Canonical unit symbol for a unit as written, or null when unknown (`normalizeUnit`). */
-  normalizeUnit: (text: string) => string | null;
-  /** Whether a canonical unit is one the property is reported in; undefined when unknown. */
-  unitFitsProperty?: (property: string, unit: string) => boolean | undefined;
-  /** SI conversion (`toSI`), to recognise a value printed in another unit (11 meV = 0.011 eV). */
-  toSI?: ToSI;
-}
+export type { GroundingDependencies };
 
 /** The verdict on one triplet. `grounded = anchored && valueInQuote && unitInQuote`. */
 export interface GroundingResult {

@@ -10,7 +10,7 @@
  * Scripts never run: jsdom executes none unless `runScripts` is set, and we never set it.
  */
 import { JSDOM } from 'jsdom';
-import type { DomParserLike } from '../capture-document';
+import type { DomParserLike } from '../dom-parser';
 
 let window: JSDOM['window'] | undefined;
 

@@ -7,7 +7,7 @@
  * - named entities: the same files write `&ndash;` and `&copy;` ("undefined entity").
  * Both are supplied here, before parsing, exactly as the DTD would have.
  */
-import type { DomParserLike } from '../capture-document';
+import type { DomParserLike } from '../dom-parser';
 
 /** URIs for prefixes publishers leave to their DTDs; any other missing prefix gets a placeholder URN. */
 const KNOWN_NAMESPACES: Record<string, string> = {

@@ -24,7 +24,7 @@ import {
   type ReasoningAction,
   type ReasoningStep,
 } from './prompts';
-import { DEFAULT_REWARD_WEIGHTS, terminalReward, type RewardBreakdown, type RewardDependencies, type RewardWeights } from './reward';
+import { DEFAULT_REWARD_WEIGHTS, terminalReward, type RewardBreakdown, type RewardDependencies } from './reward';
 
 export type { MctsOptions };
 
