@@ -11,7 +11,8 @@ import { DatasetTripletSchema, type DatasetTriplet, type ReviewDecision } from '
 import type { AssayDatabase } from './assay-database';
 import { mergeTriplets } from './dataset-triplet';
 
-export { applyEdit, mergeKeyOf, parseValueText, toDatasetTriplet } from './dataset-triplet';
+export { mergeKeyOf } from './dataset-triplet';
+export { applyEdit, parseValueText, toDatasetTriplet } from './dataset-rows';
 
 /** Rows written per transaction by `saveTriplets`: large enough to be fast, small enough that one transaction does not hold the database for seconds. */
 const DEFAULT_CHUNK_SIZE = 1000;

@@ -1,13 +1,11 @@
 /**
- * Pure functions on a saved triplet (`DatasetTriplet`): its duplicate key, building one from a
- * run's verdict, a reader's edit, and how two saves of the same fact merge. No database here;
- * `dataset-repository.ts` re-exports what callers use.
+ * Pure functions on a saved triplet (`DatasetTriplet`): its duplicate key, its SI value, and how
+ * two saves of the same fact merge. Building rows from a run's verdicts is dataset-rows.ts. No
+ * database here; `dataset-repository.ts` re-exports what callers use.
  */
-import type { DatasetTriplet, ModelAnswer, SourcePaper } from '../contracts/dataset';
+import type { DatasetTriplet } from '../contracts/dataset';
 import type { ReportedValue } from '../contracts/triplet';
-import type { VerificationRecord } from '../contracts/verification';
 import { normalizeFormula } from '../text/materials';
-import { parseQuantities } from '../text/quantities';
 import { toSI } from '../text/units';
 import { formatReportedValue, reportedValueToSI } from '../verify/value-in-quote';
 
@@ -44,87 +42,8 @@ export function mergeKeyOf(t: Pick<DatasetTriplet, 'paper' | 'material' | 'prope
 }
 
 /** `reportedValueToSI` with `toSI` of src/text/units: null when the unit does not convert. */
-function siOf(value: ReportedValue, unit: string): DatasetTriplet['si'] {
+export function siOf(value: ReportedValue, unit: string): DatasetTriplet['si'] {
   return unit.trim() === '' ? null : reportedValueToSI(value, unit.trim(), toSI);
-}
-
-/**
- * The dataset row for one verdict of a run: the triplet's fields, the verdict's status and votes,
- * `si` from `toSI`, `mergeKey`, `savedAt` = `now`, review `pending` unless `context.review` is
- * given. `id` is the caller's random UUID. Does not validate (the verdict already passed the
- * contract); the repository stores it as is.
- */
-export function toDatasetTriplet(
-  record: VerificationRecord,
-  context: { paper: SourcePaper; models: string[]; runId?: string; review?: DatasetTriplet['review']; id: string; now: Date },
-): DatasetTriplet {
-  const { triplet } = record;
-  const fields = {
-    paper: context.paper,
-    material: triplet.material,
-    property: triplet.property,
-    value: triplet.value,
-    ...(triplet.valueText !== undefined && { valueText: triplet.valueText }),
-    unit: triplet.unit,
-    si: siOf(triplet.value, triplet.unit),
-  };
-  return {
-    id: context.id,
-    mergeKey: mergeKeyOf(fields),
-    ...fields,
-    ...(triplet.conditions !== undefined && { conditions: triplet.conditions }),
-    ...(triplet.evidence !== undefined && { evidence: triplet.evidence }),
-    status: record.status,
-    review: context.review ?? { decision: 'pending' },
-    votes: [...record.votes],
-    models: [...context.models],
-    ...(context.runId !== undefined && { runId: context.runId }),
-    savedAt: context.now.toISOString(),
-  };
-}
-
-/**
- * Read a value as a reader types it: "3.4", "~1.45", "1.2–1.5", "between 1.2 and 1.5",
- * "3.4 ± 0.1", "3.41(2)", "1.5e-3", "2.6 × 10^6". Reuses `parseQuantities`, which reads value
- * grammar only next to a unit, so the text is parsed with a probe unit ("K"; the grammar does not
- * depend on which unit) and must be read whole as one value. Throws an Error for the reader
- * otherwise (bounds such as "<1.5" included: a bound is not a reported value).
- */
-export function parseValueText(valueText: string): ReportedValue {
-  const text = valueText.trim();
-  if (text === '') throw new Error('Enter a value, for example 3.4, ~1.45, 1.2–1.5 or 3.4 ± 0.1.');
-  const quantities = parseQuantities(`${text} K`);
-  const whole = quantities.length === 1 && quantities[0]!.start === 0 && quantities[0]!.valueText === text ? quantities[0] : undefined;
-  if (!whole) {
-    throw new Error(
-      `"${text}" is not one value. Enter a number or a range without the unit, for example 3.4, ~1.45, 1.2–1.5 or 3.4 ± 0.1.`,
-    );
-  }
-  return whole.value;
-}
-
-/**
- * Apply a reader's correction to `row`: a new material, value text (parsed with
- * `parseValueText`) and/or unit. The model's answer is kept in `review.original` the first time
- * (a second edit keeps the first original); the decision becomes `edited` at `now`; `si` and
- * `mergeKey` are recomputed. Throws an Error with a message for the reader when the value text
- * is not one value or the material is empty.
- */
-export function applyEdit(row: DatasetTriplet, edit: { material?: string; valueText?: string; unit?: string }, now: Date): DatasetTriplet {
-  const material = edit.material === undefined ? row.material : edit.material.trim();
-  if (material === '') throw new Error('Enter the material, for example TiO2.');
-  const value = edit.valueText === undefined ? row.value : parseValueText(edit.valueText);
-  const valueText = edit.valueText === undefined ? row.valueText : edit.valueText.trim();
-  const unit = edit.unit === undefined ? row.unit : edit.unit.trim();
-  const original: ModelAnswer = row.review.original ?? {
-    material: row.material,
-    value: row.value,
-    ...(row.valueText !== undefined && { valueText: row.valueText }),
-    unit: row.unit,
-  };
-  const { valueText: _previousText, ...rest } = row;
-  const fields = { ...rest, material, value, ...(valueText !== undefined && { valueText }), unit, si: siOf(value, unit) };
-  return { ...fields, mergeKey: mergeKeyOf(fields), review: { decision: 'edited', at: now.toISOString(), original } };
 }
 
 function union(first: readonly string[], second: readonly string[]): string[] {

@@ -4,9 +4,9 @@
  * `#paper=<key>` route and the words for a triplet's cells. No React, no IndexedDB, so every
  * string and every piece of paging arithmetic is unit-tested.
  */
+import { describeValue } from '../text/quantities/format-quantity';
 import type { DatasetTriplet, ModelAnswer, ReviewDecision, SourcePaper } from '../contracts/dataset';
 import type { TripletQuery } from '../store/dataset-repository';
-import { describeValue } from './run-view-model';
 
 export type TripletStatus = DatasetTriplet['status'];
 
@@ -138,7 +138,7 @@ export function siText(si: DatasetTriplet['si']): string {
 }
 
 /** The value column without its unit (the unit has its own column): the value as printed (`printedValue`). */
-export { printedValue as valueText } from './run-view-model';
+export { printedValue as valueText } from '../text/quantities/format-quantity';
 
 const statusWords: Record<TripletStatus, string> = { verified: 'verified', needs_review: 'needs review', rejected: 'rejected' };
 

@@ -3,10 +3,12 @@
  * items), and what it says about highlights that failed. Pure: built from the run's row and the
  * reader's reviews, so every rule is unit-tested.
  */
+import { printedValue } from '../text/quantities/format-quantity';
+import { decisionOf, keptAnswer } from '../store/dataset-rows';
 import type { ResponseOf } from '../contracts/messages';
 import type { HighlightItem, HighlightReport } from '../contracts/messages';
 import type { MatrixRunRow } from '../contracts/matrix-run';
-import { answerText, decisionOf, keptAnswer, printedValue } from './review-model';
+import { answerText } from './review-model';
 import { spellPropertyName, type PropertyLabel } from './run-view-model';
 
 const pathNames: Record<string, string> = { moa: 'MoA', gd: 'the generator–discriminator search', proposers: 'the proposers' };

@@ -3,6 +3,7 @@
  * from it, with the quote that supports it, the page, the machine status, and — for a reader's
  * edit — the model's original answer beside the reader's value.
  */
+import { describeValue } from '../text/quantities/format-quantity';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useRef } from 'react';
 import type { DatasetTriplet, SourcePaper } from '../contracts/dataset';
@@ -11,7 +12,7 @@ import { queryTriplets } from '../store/dataset-repository';
 import { getPaper } from '../store/paper-repository';
 import { citationText, originalText, statusText } from './dataset-view-model';
 import { DoiLink } from './doi-link';
-import { describeValue, type PropertyLabel } from './run-view-model';
+import { type PropertyLabel } from './run-view-model';
 
 export interface PaperViewProps {
   database: AssayDatabase;

@@ -3,13 +3,13 @@
  * "Save verified" (the kept records into the dataset, then the run marked saved). Over the
  * database given, so a test can use fake-indexeddb; the rules are in review-model.ts.
  */
+import { buildDatasetRows, type RowProblem } from '../store/dataset-rows';
 import type { SourcePaper } from '../contracts/dataset';
 import type { MatrixRunRow, RunReview } from '../contracts/matrix-run';
 import type { AssayDatabase } from '../store/assay-database';
 import { saveTriplets } from '../store/dataset-repository';
 import { getPaper } from '../store/paper-repository';
 import { markRunSaved, recordReview } from '../store/run-repository';
-import { buildDatasetRows, type RowProblem } from './review-model';
 
 /** The result of "Save verified": rows added and merged, kept records that could not be saved, or why nothing was saved. */
 export type SaveOutcome = { ok: true; added: number; merged: number; problems: RowProblem[] } | { ok: false; message: string };

@@ -2,12 +2,13 @@
  * The review's small controls: Accept / Edit / Reject for one record, the inline Edit form
  * (material, value as printed, unit), and "Save verified" with its status line.
  */
+import { editFromTriplet, editProblem, keptRecords } from '../store/dataset-rows';
 import { useId, useState, type FormEvent } from 'react';
 import type { ReviewDecision } from '../contracts/dataset';
 import type { MatrixRunRow, RunReview } from '../contracts/matrix-run';
 import type { VerificationRecord } from '../contracts/verification';
 import type { SaveOutcome } from './review-actions';
-import { answerText, editFromTriplet, editProblem, editReview, keptRecords, saveStatusText } from './review-model';
+import { answerText, editReview, saveStatusText } from './review-model';
 
 interface ReviewButtonsProps {
   index: number;

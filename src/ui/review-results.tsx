@@ -5,6 +5,8 @@
  * (`ReviewActions.review`); the row then comes back through the live query. Page and model text
  * is rendered as React text, never as HTML.
  */
+import { printedValue, describeValue } from '../text/quantities/format-quantity';
+import { decisionOf, keptAnswer, type AdjudicationPath } from '../store/dataset-rows';
 import { useState, type ReactNode } from 'react';
 import type { ReviewDecision } from '../contracts/dataset';
 import type { MatrixRunRow, RunReview } from '../contracts/matrix-run';
@@ -14,16 +16,8 @@ import { PrecedentButton } from './precedent-lookup';
 import type { RunHighlights } from './highlight-sync';
 import type { ReviewActions } from './review-actions';
 import { ReviewButtons, EditForm, SaveVerified } from './review-controls';
-import {
-  adjudicationQueue,
-  answerText,
-  decisionOf,
-  keepAnswerReview,
-  keptAnswer,
-  printedValue,
-  type AdjudicationPath,
-} from './review-model';
-import { countsText, describeValue, groupRecords, statusLabel, usageText, votesText } from './run-view-model';
+import { adjudicationQueue, answerText, keepAnswerReview } from './review-model';
+import { countsText, groupRecords, statusLabel, usageText, votesText } from './run-view-model';
 
 export interface RunResultsProps {
   row: MatrixRunRow;

@@ -5,7 +5,6 @@
  */
 import type { MatrixRunRow } from '../contracts/matrix-run';
 import { MessageFailureSchema } from '../contracts/messages';
-import type { Triplet } from '../contracts/triplet';
 import type { VerificationRecord, VerificationStatus } from '../contracts/verification';
 import type { MatrixStage } from '../contracts/run-record';
 import type { RunRecord } from '../contracts/run-record';
@@ -167,30 +166,6 @@ export function groupRecords(records: readonly VerificationRecord[], propertyOrd
     groups.push({ property, counts: countRecords(sorted), records: sorted });
   }
   return groups;
-}
-
-/**
- * The value as printed, without its unit: the triplet's `valueText` when known ("~1.45",
- * "1.2–1.5"), else the number written back from `value` ("3.4", "1.5 ± 0.1"). Shared by the
- * side panel's review and the dataset table's value column.
- */
-export function printedValue(triplet: Pick<Triplet, 'value' | 'valueText'>): string {
-  return triplet.valueText ?? describeValue({ value: triplet.value, unit: '' });
-}
-
-/**
- * A triplet's value with its unit as a reader writes it: "1.12 eV", "1.2–1.5 eV" (en dash),
- * "~3.4 eV" (approximate), "1.5 ± 0.1 eV", "0.35" (dimensionless: unit ""). Numbers are
- * JavaScript's shortest round-trip form, so what the model stated is shown unrounded.
- */
-export function describeValue(triplet: Pick<Triplet, 'value' | 'unit'>): string {
-  const { value, unit } = triplet;
-  const prefix = value.approximate ? '~' : '';
-  const number =
-    value.kind === 'range'
-      ? `${value.low}–${value.high}`
-      : `${value.value}${value.uncertainty !== undefined ? ` ± ${value.uncertainty}` : ''}`;
-  return `${prefix}${number}${unit === '' ? '' : ` ${unit}`}`;
 }
 
 /** Who voted for a triplet: ["moa", "gd"] → "moa + gd", ["proposers"] → "proposers", [] → "none". */

@@ -1,20 +1,9 @@
+import { printedValue } from '../../../src/text/quantities/format-quantity';
+import { buildDatasetRows, decisionOf, editProblem, keptAnswer, keptRecords, runModelIds } from '../../../src/store/dataset-rows';
 import { describe, expect, it } from 'vitest';
 import type { SourcePaper } from '../../../src/contracts/dataset';
 import type { MatrixRunRow } from '../../../src/contracts/matrix-run';
-import {
-  adjudicationQueue,
-  answerText,
-  buildDatasetRows,
-  decisionOf,
-  editProblem,
-  editReview,
-  keepAnswerReview,
-  keptAnswer,
-  keptRecords,
-  printedValue,
-  runModelIds,
-  saveStatusText,
-} from '../../../src/ui/review-model';
+import { adjudicationQueue, answerText, editReview, keepAnswerReview, saveStatusText } from '../../../src/ui/review-model';
 import { record, runRow, triplet } from './run-fixtures';
 
 const AT = new Date('2025-02-01T09:00:00.000Z');

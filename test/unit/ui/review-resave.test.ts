@@ -1,10 +1,10 @@
 /** Saving a run's kept records twice, with the reader re-editing one in between: rows update, never double. */
+import { buildDatasetRows } from '../../../src/store/dataset-rows';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SourcePaper } from '../../../src/contracts/dataset';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import { countTriplets, saveTriplets } from '../../../src/store/dataset-repository';
-import { buildDatasetRows } from '../../../src/ui/review-model';
 import { record, runRow } from './run-fixtures';
 
 const paper: SourcePaper = { key: 'doi:10.1/x', doi: '10.1/x', url: null, title: 'GaN films', authors: [], journal: null, year: 2020 };

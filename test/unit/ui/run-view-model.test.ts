@@ -1,7 +1,7 @@
+import { describeValue } from '../../../src/text/quantities/format-quantity';
 import { describe, expect, it } from 'vitest';
 import {
   countsText,
-  describeValue,
   groupRecords,
   progressFraction,
   progressText,
