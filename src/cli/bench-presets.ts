@@ -38,12 +38,9 @@ import type { WebLlmModelRecord } from '../llm/webllm-adapter';
 import { prebuiltModelRecords } from '../llm/webllm-engine';
 import { runMatrix } from '../matrix/pipeline';
 import { PAPER_PRESET, type MatrixPreset, type PresetModels } from '../matrix/presets';
-import { createSeededRandom } from '../matrix/random';
+import { defaultMatrixDependencies } from '../matrix/default-dependencies';
 import type { PropertyDefinition } from '../properties';
-import { sameMaterial } from '../text/materials';
 import { scanArticle } from '../text/scan';
-import { toSI } from '../text/units';
-import { ground } from '../verify/ground';
 import type { BenchFigure } from './bench-figure';
 
 export type BenchScenario = 'worst' | 'best';
@@ -269,14 +266,7 @@ export async function benchPresetOnArticle(
     const { run } = await runMatrix(
       article,
       { properties: [property], preset, models, seed: 1 },
-      {
-        llm: scheduler ?? scripted,
-        rng: createSeededRandom(1),
-        sameMaterial: (a, b) => sameMaterial(a, b),
-        toSI,
-        ground: (triplet, target) => ground(triplet, target),
-        now: () => 0,
-      },
+      defaultMatrixDependencies({ llm: scheduler ?? scripted, seed: 1, now: () => 0 }),
     );
     return { run, exact: exact.value, loads: scheduler?.loads() };
   };

@@ -77,28 +77,84 @@ function toRow(result: BandgapEvaluation): ScoreRow {
   return { name: result.replay ?? result.engine ?? '?', ...result };
 }
 
-/** `assay eval …`. Returns the exit code: 0 success, 1 evaluation failure, 2 bad usage. */
+/** The flags `runEval` parses (`parseArgs`'s option table). */
+const EVAL_OPTIONS = {
+  json: { type: 'boolean' },
+  split: { type: 'string' },
+  data: { type: 'string' },
+  version: { type: 'string' },
+  engine: { type: 'string' },
+  replay: { type: 'string' },
+  'all-replays': { type: 'boolean' },
+  limit: { type: 'string' },
+  reference: { type: 'string' },
+  predictions: { type: 'string' },
+  baseline: { type: 'string' },
+  'replay-vote': { type: 'string' },
+  ...MATRIX_ENGINE_OPTIONS,
+} as const;
+
+type EvalFlags = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof EVAL_OPTIONS }>>['values'];
+
+/** What one dataset's evaluator gets: the name asked for, the flags, the data root, the engines and an output. */
+interface EvalContext {
+  dataset: string;
+  values: EvalFlags;
+  dataRoot: string;
+  dependencies: EvalCommandDependencies;
+  /** The SLM-MATRIX engines' cost totals (`{}` when none ran). */
+  matrixTotals: () => { llm?: MatrixTotals };
+  /** stdout. */
+  write: (text: string) => void;
+}
+
+/** One dataset of `assay eval`: its evaluator (writes its report, throws `UsageError` on bad flags). */
+interface EvalDataset {
+  run(context: EvalContext): Promise<void>;
+  /**
+   * True when the dataset ignores the other datasets' own flags (`FOREIGN_FLAGS`) rather than
+   * refusing them; kept for supermat, which has always ignored them.
+   */
+  ignoresForeignFlags?: boolean;
+}
+
+/** Flags that belong to one dataset, refused with any other (in this order, after `--split`). */
+const FOREIGN_FLAGS: ReadonlyArray<{ flags: ReadonlyArray<keyof EvalFlags>; owner: string; message: string }> = [
+  { flags: ['reference'], owner: 'cornell-tc', message: '--reference applies to cornell-tc only' },
+  { flags: ['predictions', 'baseline'], owner: 'llm-nerre-doping', message: '--predictions and --baseline apply to llm-nerre-doping only' },
+];
+
+/** The built-in datasets by name, in the order the usage error lists them; `dependencies.datasets` follow. */
+const DATASETS: Record<string, EvalDataset> = {
+  'bandgap-200': { run: evaluateBandgapDataset },
+  supermat: { run: evaluateSupermatDataset, ignoresForeignFlags: true },
+  'cornell-tc': { run: evaluateCornellTcDataset },
+  'llm-nerre-doping': { run: evaluateNerreDataset },
+};
+
+/**
+ * An injected evaluator (`measeval`, `mulms`) as a dataset: one JSON result `{ dataset, split,
+ * …figures }`, indented in a Markdown code block without `--json` (nested span P/R/F1 per kind).
+ */
+function injectedDataset(evaluator: EvalCommandDependencies['datasets'][string]): EvalDataset {
+  return {
+    run: async ({ dataset, values, dataRoot, write }) => {
+      const limit = parseLimit(values.limit);
+      const result = { dataset, split: 'dev', ...(await evaluator(dataRoot, limit === undefined ? {} : { limit })) };
+      write(values.json ? JSON.stringify(result) + '\n' : '```json\n' + JSON.stringify(result, null, 2) + '\n```\n');
+    },
+  };
+}
+
+/**
+ * `assay eval …` (flags in the module comment). Returns the exit code: 0 success, 1 evaluation
+ * failure, 2 bad usage (no or several datasets, an unknown dataset — the message lists the
+ * built-in and injected names — a flag of another dataset, a bad `--split`, `--limit`,
+ * `--version`, engine or replay). Reports go to stdout, progress and errors to stderr.
+ */
 export async function runEval(argv: string[], dependencies: EvalCommandDependencies = defaultEvalDependencies()): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean' },
-        split: { type: 'string' },
-        data: { type: 'string' },
-        version: { type: 'string' },
-        engine: { type: 'string' },
-        replay: { type: 'string' },
-        'all-replays': { type: 'boolean' },
-        limit: { type: 'string' },
-        reference: { type: 'string' },
-        predictions: { type: 'string' },
-        baseline: { type: 'string' },
-        'replay-vote': { type: 'string' },
-        ...MATRIX_ENGINE_OPTIONS,
-      },
-    });
+    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: EVAL_OPTIONS });
     const matrix = matrixEngines(values.engine, values);
     dependencies = { ...dependencies, engines: { ...matrix.engines, ...dependencies.engines } };
     const [dataset] = positionals;
@@ -108,180 +164,20 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
       throw new UsageError('--replay-vote applies to bandgap-200 only (its recorded tools)');
     if (values.split && values.split !== 'dev') throw new UsageError(`only the dev split exists, got --split ${values.split}`);
     const dataRoot = resolveDataRoot(values.data);
-    const write = (text: string) => process.stdout.write(text);
 
-    if (dataset === 'supermat') {
-      if (values.replay || values['all-replays']) throw new UsageError('supermat has no recorded tools to replay; use --engine NAME');
-      const name = values.engine ?? 'rules';
-      const load = dependencies.engines[name];
-      if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
-      const result = await evaluateSupermat({
-        dataRoot,
-        engine: { name, ...(await load()) },
-        capture: (path) => captureFile(path),
-        limit: parseLimit(values.limit),
-        dependencies: await dependencies.scorerDependencies(dataRoot),
-        progress: (line) => process.stderr.write(line + '\n'),
-      });
-      write(values.json ? JSON.stringify({ ...result, ...matrix.totals() }) + '\n' : scoreTable([{ name, version: '-', ...result }]));
-      return 0;
-    }
-
-    if (values.reference && dataset !== 'cornell-tc') throw new UsageError('--reference applies to cornell-tc only');
-    if ((values.predictions || values.baseline) && dataset !== 'llm-nerre-doping')
-      throw new UsageError('--predictions and --baseline apply to llm-nerre-doping only');
-    if (dataset === 'llm-nerre-doping') {
-      if (values.replay || values['all-replays'])
-        throw new UsageError('llm-nerre-doping has no recorded tools to replay; give --predictions FILE');
-      // No NERRE model engine exists in this build (the triplet engines do not extract hosts/dopants).
-      if (values.engine || (!values.predictions && !values.baseline)) throw new UsageError(NERRE_NEEDS_MODEL);
-      if (values.predictions && values.baseline) throw new UsageError('give --predictions FILE or --baseline formula-hosts, not both');
-      if (values.baseline && values.baseline !== 'formula-hosts')
-        throw new UsageError(`unknown baseline "${values.baseline}"; known: formula-hosts`);
-      const limit = parseLimit(values.limit);
-      const nerre = await import('../eval/nerre/nerre-evaluation');
-      let predictions;
-      let source: string;
-      let malformedPredictions = 0;
-      if (values.predictions) {
-        const loaded = await (await import('../eval/nerre/nerre-predictions')).loadNerrePredictions(resolve(values.predictions));
-        predictions = loaded.predictions;
-        malformedPredictions = loaded.malformed;
-        source = values.predictions;
-      } else {
-        const { records } = await (await import('../eval/nerre/nerre-doping-dataset')).loadNerreDoping(dataRoot);
-        predictions = nerre.formulaHostFloor(records.slice(0, limit ?? records.length));
-        source = 'formula-hosts floor (every formula mention is a host)';
-      }
-      const result = {
-        ...(await nerre.evaluateNerreDoping({ dataRoot, predictions, source, ...(limit === undefined ? {} : { limit }) })),
-        malformedPredictions,
-      };
-      write(values.json ? JSON.stringify({ split: 'dev', ...result }) + '\n' : nerre.nerreTable(result));
-      return 0;
-    }
-    if (dataset === 'cornell-tc') {
-      if (values.replay || values['all-replays'] || values.engine)
-        throw new UsageError('cornell-tc answers from the reference table; --engine/--replay are not supported');
-      const limit = parseLimit(values.limit);
-      // Loaded here: the materials parser is only needed for this dataset.
-      const { evaluateCornellTc, cornellTcTable } = await import('../eval/cornell-tc/cornell-tc-evaluation');
-      const result = await evaluateCornellTc({
-        dataRoot,
-        ...(limit === undefined ? {} : { limit }),
-        ...(values.reference ? { referencePath: resolve(values.reference) } : {}),
-      });
-      write(values.json ? JSON.stringify(result) + '\n' : cornellTcTable(result));
-      return 0;
-    }
-
-    if (dataset !== 'bandgap-200') {
-      const evaluator = dependencies.datasets[dataset];
-      if (evaluator) {
-        const limit = parseLimit(values.limit);
-        const result = { dataset, split: 'dev', ...(await evaluator(dataRoot, limit === undefined ? {} : { limit })) };
-        // These reports are nested figures (span P/R/F1 per kind); humans get them indented.
-        write(values.json ? JSON.stringify(result) + '\n' : '```json\n' + JSON.stringify(result, null, 2) + '\n```\n');
-        return 0;
-      }
+    const entry = Object.hasOwn(DATASETS, dataset)
+      ? DATASETS[dataset]
+      : Object.hasOwn(dependencies.datasets, dataset)
+        ? injectedDataset(dependencies.datasets[dataset]!)
+        : undefined;
+    if (!entry?.ignoresForeignFlags)
+      for (const { flags, owner, message } of FOREIGN_FLAGS)
+        if (dataset !== owner && flags.some((flag) => values[flag])) throw new UsageError(message);
+    if (!entry)
       throw new UsageError(
-        `unknown dataset "${dataset}" (supported: bandgap-200, supermat, cornell-tc, llm-nerre-doping, ${Object.keys(dependencies.datasets).join(', ')})`,
+        `unknown dataset "${dataset}" (supported: ${[...Object.keys(DATASETS), ...Object.keys(dependencies.datasets)].join(', ')})`,
       );
-    }
-
-    const limit = parseLimit(values.limit);
-    const scorer = await dependencies.scorerDependencies(dataRoot);
-    const progress = (line: string) => process.stderr.write(line + '\n');
-
-    if (values['replay-vote'] !== undefined) {
-      if (values.replay || values.engine || values['all-replays'])
-        throw new UsageError('give --replay-vote A,B,C on its own, without --replay, --engine or --all-replays');
-      const names = values['replay-vote']
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean);
-      const unknown = names.filter((name) => !REPLAY_NAMES.includes(name));
-      if (unknown.length || names.length < 2)
-        throw new UsageError(`--replay-vote takes two or more replay names from: ${REPLAY_NAMES.join(', ')}`);
-      const { evaluateReplayVote, replayVoteRows } = await import('../eval/replay-vote');
-      const voteDependencies = await replayVoteDependencies();
-      const results = [];
-      for (const version of parseVersions(values.version, true)) {
-        progress(`assay eval: ${version} vote(${names.join(',')})`);
-        results.push(
-          await evaluateReplayVote({
-            dataRoot,
-            version,
-            names,
-            limit,
-            dependencies: { scorer, capture: (path) => captureFile(path), ...voteDependencies },
-            progress,
-          }),
-        );
-      }
-      const summary = (evaluation: BandgapEvaluation) => {
-        const { papers: _papers, at: _at, ...rest } = evaluation;
-        return rest;
-      };
-      write(
-        values.json
-          ? JSON.stringify({
-              dataset,
-              split: 'dev',
-              replayVote: names,
-              results: results.map((result) => ({
-                verified: summary(result.verified),
-                agreed: summary(result.agreed),
-                tools: result.tools.map(summary),
-                counts: result.counts,
-                minVotes: result.minVotes,
-              })),
-            }) + '\n'
-          : scoreTable(results.flatMap(replayVoteRows)),
-      );
-      return 0;
-    }
-
-    if (values['all-replays']) {
-      const results: BandgapEvaluation[] = [];
-      for (const version of parseVersions(values.version, true)) {
-        for (const name of REPLAY_NAMES) {
-          progress(`assay eval: ${version} ${name}`);
-          results.push(await evaluateBandgap({ dataRoot, version, source: { kind: 'replay', name }, limit, dependencies: scorer }));
-        }
-        for (const [name, load] of Object.entries(dependencies.engines)) {
-          results.push(
-            await evaluateBandgap({
-              dataRoot,
-              version,
-              source: { kind: 'engine', name, ...(await load()), capture: (path) => captureFile(path) },
-              limit,
-              dependencies: scorer,
-              progress,
-            }),
-          );
-        }
-      }
-      const summaries = results.map(({ papers: _papers, at: _at, ...summary }) => summary);
-      write(values.json ? JSON.stringify({ dataset, split: 'dev', results: summaries }) + '\n' : scoreTable(results.map(toRow)));
-      return 0;
-    }
-
-    const [version] = parseVersions(values.version, false) as [BandgapVersion];
-    if (values.replay && values.engine) throw new UsageError('give --replay or --engine, not both');
-    let source: BandgapSource;
-    if (values.replay) {
-      if (!REPLAY_NAMES.includes(values.replay))
-        throw new UsageError(`unknown replay "${values.replay}"; known: ${REPLAY_NAMES.join(', ')}`);
-      source = { kind: 'replay', name: values.replay };
-    } else {
-      const name = values.engine ?? 'rules';
-      const load = dependencies.engines[name];
-      if (!load) throw new UsageError(`engine "${name}" is not available in this build; use --replay NAME (${REPLAY_NAMES.join(', ')})`);
-      source = { kind: 'engine', name, ...(await load()), capture: (path) => captureFile(path) };
-    }
-    const result = await evaluateBandgap({ dataRoot, version, source, limit, dependencies: scorer, progress });
-    write(values.json ? JSON.stringify({ ...result, ...matrix.totals() }) + '\n' : scoreTable([toRow(result)]));
+    await entry.run({ dataset, values, dataRoot, dependencies, matrixTotals: matrix.totals, write: (text) => process.stdout.write(text) });
     return 0;
   } catch (error) {
     process.stderr.write(`assay eval: ${(error as Error).message}\n`);
@@ -291,6 +187,166 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
       ? 2
       : 1;
   }
+}
+
+const progress = (line: string) => process.stderr.write(line + '\n');
+
+/** `supermat`: an engine (`--engine NAME`, default `rules`) on the SuperMat PDFs. */
+async function evaluateSupermatDataset({ values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays']) throw new UsageError('supermat has no recorded tools to replay; use --engine NAME');
+  const name = values.engine ?? 'rules';
+  const load = dependencies.engines[name];
+  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const result = await evaluateSupermat({
+    dataRoot,
+    engine: { name, ...(await load()) },
+    capture: (path) => captureFile(path),
+    limit: parseLimit(values.limit),
+    dependencies: await dependencies.scorerDependencies(dataRoot),
+    progress,
+  });
+  write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : scoreTable([{ name, version: '-', ...result }]));
+}
+
+/** `llm-nerre-doping`: recorded model output (`--predictions FILE`) or the formula-mention floor (`--baseline formula-hosts`). */
+async function evaluateNerreDataset({ values, dataRoot, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays'])
+    throw new UsageError('llm-nerre-doping has no recorded tools to replay; give --predictions FILE');
+  // No NERRE model engine exists in this build (the triplet engines do not extract hosts/dopants).
+  if (values.engine || (!values.predictions && !values.baseline)) throw new UsageError(NERRE_NEEDS_MODEL);
+  if (values.predictions && values.baseline) throw new UsageError('give --predictions FILE or --baseline formula-hosts, not both');
+  if (values.baseline && values.baseline !== 'formula-hosts')
+    throw new UsageError(`unknown baseline "${values.baseline}"; known: formula-hosts`);
+  const limit = parseLimit(values.limit);
+  const nerre = await import('../eval/nerre/nerre-evaluation');
+  let predictions;
+  let source: string;
+  let malformedPredictions = 0;
+  if (values.predictions) {
+    const loaded = await (await import('../eval/nerre/nerre-predictions')).loadNerrePredictions(resolve(values.predictions));
+    predictions = loaded.predictions;
+    malformedPredictions = loaded.malformed;
+    source = values.predictions;
+  } else {
+    const { records } = await (await import('../eval/nerre/nerre-doping-dataset')).loadNerreDoping(dataRoot);
+    predictions = nerre.formulaHostFloor(records.slice(0, limit ?? records.length));
+    source = 'formula-hosts floor (every formula mention is a host)';
+  }
+  const result = {
+    ...(await nerre.evaluateNerreDoping({ dataRoot, predictions, source, ...(limit === undefined ? {} : { limit }) })),
+    malformedPredictions,
+  };
+  write(values.json ? JSON.stringify({ split: 'dev', ...result }) + '\n' : nerre.nerreTable(result));
+}
+
+/** `cornell-tc`: the precedent dev set answered from a local Tc/Tcn table (`--reference FILE`), scored 0/1/2. */
+async function evaluateCornellTcDataset({ values, dataRoot, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays'] || values.engine)
+    throw new UsageError('cornell-tc answers from the reference table; --engine/--replay are not supported');
+  const limit = parseLimit(values.limit);
+  // Loaded here: the materials parser is only needed for this dataset.
+  const { evaluateCornellTc, cornellTcTable } = await import('../eval/cornell-tc/cornell-tc-evaluation');
+  const result = await evaluateCornellTc({
+    dataRoot,
+    ...(limit === undefined ? {} : { limit }),
+    ...(values.reference ? { referencePath: resolve(values.reference) } : {}),
+  });
+  write(values.json ? JSON.stringify(result) + '\n' : cornellTcTable(result));
+}
+
+/** `bandgap-200`: one replay or engine (`--replay`/`--engine`), every replay and engine (`--all-replays`), or a vote (`--replay-vote`). */
+async function evaluateBandgapDataset({ dataset, values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
+  const limit = parseLimit(values.limit);
+  const scorer = await dependencies.scorerDependencies(dataRoot);
+
+  if (values['replay-vote'] !== undefined) {
+    if (values.replay || values.engine || values['all-replays'])
+      throw new UsageError('give --replay-vote A,B,C on its own, without --replay, --engine or --all-replays');
+    const names = values['replay-vote']
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    const unknown = names.filter((name) => !REPLAY_NAMES.includes(name));
+    if (unknown.length || names.length < 2)
+      throw new UsageError(`--replay-vote takes two or more replay names from: ${REPLAY_NAMES.join(', ')}`);
+    const { evaluateReplayVote, replayVoteRows } = await import('../eval/replay-vote');
+    const voteDependencies = await replayVoteDependencies();
+    const results = [];
+    for (const version of parseVersions(values.version, true)) {
+      progress(`assay eval: ${version} vote(${names.join(',')})`);
+      results.push(
+        await evaluateReplayVote({
+          dataRoot,
+          version,
+          names,
+          limit,
+          dependencies: { scorer, capture: (path) => captureFile(path), ...voteDependencies },
+          progress,
+        }),
+      );
+    }
+    const summary = (evaluation: BandgapEvaluation) => {
+      const { papers: _papers, at: _at, ...rest } = evaluation;
+      return rest;
+    };
+    write(
+      values.json
+        ? JSON.stringify({
+            dataset,
+            split: 'dev',
+            replayVote: names,
+            results: results.map((result) => ({
+              verified: summary(result.verified),
+              agreed: summary(result.agreed),
+              tools: result.tools.map(summary),
+              counts: result.counts,
+              minVotes: result.minVotes,
+            })),
+          }) + '\n'
+        : scoreTable(results.flatMap(replayVoteRows)),
+    );
+    return;
+  }
+
+  if (values['all-replays']) {
+    const results: BandgapEvaluation[] = [];
+    for (const version of parseVersions(values.version, true)) {
+      for (const name of REPLAY_NAMES) {
+        progress(`assay eval: ${version} ${name}`);
+        results.push(await evaluateBandgap({ dataRoot, version, source: { kind: 'replay', name }, limit, dependencies: scorer }));
+      }
+      for (const [name, load] of Object.entries(dependencies.engines)) {
+        results.push(
+          await evaluateBandgap({
+            dataRoot,
+            version,
+            source: { kind: 'engine', name, ...(await load()), capture: (path) => captureFile(path) },
+            limit,
+            dependencies: scorer,
+            progress,
+          }),
+        );
+      }
+    }
+    const summaries = results.map(({ papers: _papers, at: _at, ...summary }) => summary);
+    write(values.json ? JSON.stringify({ dataset, split: 'dev', results: summaries }) + '\n' : scoreTable(results.map(toRow)));
+    return;
+  }
+
+  const [version] = parseVersions(values.version, false) as [BandgapVersion];
+  if (values.replay && values.engine) throw new UsageError('give --replay or --engine, not both');
+  let source: BandgapSource;
+  if (values.replay) {
+    if (!REPLAY_NAMES.includes(values.replay)) throw new UsageError(`unknown replay "${values.replay}"; known: ${REPLAY_NAMES.join(', ')}`);
+    source = { kind: 'replay', name: values.replay };
+  } else {
+    const name = values.engine ?? 'rules';
+    const load = dependencies.engines[name];
+    if (!load) throw new UsageError(`engine "${name}" is not available in this build; use --replay NAME (${REPLAY_NAMES.join(', ')})`);
+    source = { kind: 'engine', name, ...(await load()), capture: (path) => captureFile(path) };
+  }
+  const result = await evaluateBandgap({ dataRoot, version, source, limit, dependencies: scorer, progress });
+  write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : scoreTable([toRow(result)]));
 }
 
 /** The grounding gate, material equality and SI conversion for `--replay-vote`, loaded on use. */

@@ -10,12 +10,9 @@ import type { Triplet } from '../contracts/triplet';
 import { LlmError } from '../llm/llm-port';
 import type { VerificationRecord, VerificationStatus } from '../matrix/cross-verify-refine';
 import { runMatrix, type MatrixProgress } from '../matrix/pipeline';
-import { createSeededRandom } from '../matrix/random';
+import { defaultMatrixDependencies } from '../matrix/default-dependencies';
 import { MatrixInterrupted, type MatrixResult, type RunRecord } from '../matrix/run-record';
 import type { PropertyDefinition } from '../properties';
-import { sameMaterial } from '../text/materials';
-import { toSI } from '../text/units';
-import { ground } from '../verify/ground';
 import { captureFile } from './capture-command';
 import { createMatrixEngine, MatrixEngineUsageError, type MatrixEngine, type MatrixEngineFlags } from './matrix-engines';
 import { resolvePropertySchemas } from './scan-command';
@@ -103,15 +100,12 @@ export async function runMatrixExtract(path: string, engineName: 'scripted' | 'o
     const result = await runMatrix(
       article,
       { properties, preset, models, seed },
-      {
+      defaultMatrixDependencies({
         llm,
-        rng: createSeededRandom(seed),
+        seed,
         signal: controller.signal,
-        sameMaterial: (a, b) => sameMaterial(a, b),
-        toSI,
-        ground: (triplet, target) => ground(triplet, target),
         onProgress: (event) => process.stderr.write(progressLine(event)),
-      },
+      }),
     );
     print(result);
     return 0;

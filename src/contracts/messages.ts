@@ -286,3 +286,61 @@ export type OffscreenEnvelope = z.infer<typeof OffscreenEnvelopeSchema>;
 export function failureResponse(code: MessageFailure['code'], message: string): FailureResponse {
   return { ok: false, failure: { code, message } };
 }
+
+/**
+ * `ResponseSchemas` as a mapped type: indexing it with a generic request type keeps the link
+ * between key and schema, which indexing the object literal's type loses.
+ */
+const responseSchemaMap: { [Type in RequestType]: z.ZodType<ResponseOf<Type>> } = ResponseSchemas;
+
+/** The response schema of request type `type`, typed by it. */
+export function responseSchemaOf<Type extends RequestType>(type: Type): z.ZodType<ResponseOf<Type>> {
+  return responseSchemaMap[type];
+}
+
+/** `failureResponse(code, message)` typed as the response of any request type (each includes the failure shape). */
+export function failureOf<Type extends RequestType>(code: MessageFailure['code'], message: string): ResponseOf<Type> {
+  return failureResponse(code, message) as ResponseOf<Type>;
+}
+
+/** The words of an exchange's failures (each an `internal` failure response). */
+export interface ExchangeWording {
+  /** `send` rejected (no receiver, closed port, …): the message for its error. */
+  noAnswer(error: unknown): string;
+  /** The reply did not parse: the message for zod's issues in words (`z.prettifyError`). */
+  malformed(issues: string): string;
+  /** The reply was `undefined` (nobody answered), when that deserves its own words; otherwise it counts as malformed. */
+  undefinedAnswer?: string;
+}
+
+/** "`prefix`: <the error's message>" — the usual `ExchangeWording.noAnswer`. */
+export const withErrorDetail =
+  (prefix: string) =>
+  (error: unknown): string =>
+    `${prefix}: ${error instanceof Error ? error.message : String(error)}`;
+
+/**
+ * Send a request of the protocol and parse the reply: `send(request)` delivers it (by
+ * `runtime.sendMessage`, `tabs.sendMessage`, in an envelope, … — to any untrusted receiver) and
+ * resolves to the raw reply, which is parsed with the response schema of `request.type`.
+ * → the parsed `ResponseOf<Type>` (the receiver's own failures included), or an `internal`
+ * failure response worded by `wording`: `noAnswer(error)` when `send` rejects or throws,
+ * `undefinedAnswer` for an `undefined` reply when given, else `malformed(issues)` when the reply
+ * does not match the schema. Never rejects.
+ */
+export async function sendAndParse<Type extends RequestType>(
+  request: RequestOf<Type>,
+  send: (request: RequestOf<Type>) => Promise<unknown>,
+  wording: ExchangeWording,
+): Promise<ResponseOf<Type>> {
+  let answer: unknown;
+  try {
+    answer = await send(request);
+  } catch (error) {
+    return failureOf<Type>('internal', wording.noAnswer(error));
+  }
+  if (answer === undefined && wording.undefinedAnswer !== undefined) return failureOf<Type>('internal', wording.undefinedAnswer);
+  const type: Type = request.type;
+  const parsed = responseSchemaOf(type).safeParse(answer);
+  return parsed.success ? parsed.data : failureOf<Type>('internal', wording.malformed(z.prettifyError(parsed.error)));
+}

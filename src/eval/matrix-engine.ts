@@ -8,11 +8,9 @@ import type { Triplet } from '../contracts/triplet';
 import type { LlmPort } from '../llm/llm-port';
 import { runMatrix } from '../matrix/pipeline';
 import type { MatrixPreset, PresetModels } from '../matrix/presets';
-import { createSeededRandom } from '../matrix/random';
+import { defaultMatrixDependencies } from '../matrix/default-dependencies';
 import type { RunRecord } from '../matrix/run-record';
 import { loadPropertySchemas, selectPropertySchemas } from '../properties';
-import { sameMaterial } from '../text/materials';
-import { toSI } from '../text/units';
 import { ground } from '../verify/ground';
 import type { EngineSetup } from './extractor';
 
@@ -44,14 +42,11 @@ export function matrixEngineSetup(options: MatrixEngineSetupOptions): EngineSetu
           models: options.models,
           seed: options.seed,
         },
-        {
+        defaultMatrixDependencies({
           llm: options.llm,
-          rng: createSeededRandom(options.seed),
+          seed: options.seed,
           ...(extractorOptions.signal ? { signal: extractorOptions.signal } : {}),
-          sameMaterial: (a, b) => sameMaterial(a, b),
-          toSI,
-          ground: (triplet, target) => ground(triplet, target),
-        },
+        }),
       );
       options.onRun?.(result.run, article);
       return result.records.filter((record) => record.status === 'verified').map((record) => record.triplet);

@@ -3,8 +3,7 @@
  * tab (a no-op for the page's highlighter when it is already there), forward the request to it,
  * and check its answer like any other message from an untrusted context.
  */
-import { z } from 'zod';
-import { failureResponse, ResponseSchemas, type RequestOf, type ResponseOf } from '../contracts/messages';
+import { failureOf, sendAndParse, type RequestOf, type ResponseOf } from '../contracts/messages';
 import { HIGHLIGHTER_TARGET, type HighlighterEnvelope } from '../highlight/highlighter-messages';
 import { uncapturableReason } from './uncapturable-reason';
 
@@ -75,8 +74,8 @@ function describeSendError(error: unknown): string {
  */
 export function createHighlightHandlers(api: HighlightApi): HighlightHandlers {
   async function forward<Type extends HighlightRequestType>(request: RequestOf<Type>): Promise<ResponseOf<Type>> {
-    const fail = (code: Parameters<typeof failureResponse>[0], message: string) => failureResponse(code, message) as ResponseOf<Type>;
-    const { tabId, type } = request as RequestOf<HighlightRequestType>;
+    const fail = (code: Parameters<typeof failureOf>[0], message: string) => failureOf<Type>(code, message);
+    const { tabId } = request as RequestOf<HighlightRequestType>;
     const tab = await api.tabs.get(tabId).catch(() => undefined);
     if (!tab) return fail('no-tab', `${CANNOT}: the tab was closed.`);
     const reason = uncapturableReason(tab.url);
@@ -88,25 +87,17 @@ export function createHighlightHandlers(api: HighlightApi): HighlightHandlers {
       return fail('no-tab', describeHighlightInjectionError(error));
     }
 
-    let answer: unknown;
-    try {
-      const envelope = { target: HIGHLIGHTER_TARGET, request } as HighlighterEnvelope;
-      answer = await api.tabs.sendMessage(tabId, envelope);
-    } catch (error) {
-      return fail('internal', describeSendError(error));
-    }
-    if (answer === undefined) {
-      return fail(
-        'internal',
-        'The page did not answer the highlight request: the highlighter is not listening in it. Reload the page and try again.',
-      );
-    }
     // The page is untrusted: its answer is checked like any other message.
-    const schema = ResponseSchemas[type] as unknown as z.ZodType<ResponseOf<Type>>;
-    const parsed = schema.safeParse(answer);
-    if (!parsed.success)
-      return fail('internal', `The page answered the highlight request in an unexpected shape: ${z.prettifyError(parsed.error)}`);
-    return parsed.data;
+    return sendAndParse(
+      request,
+      (message) => api.tabs.sendMessage(tabId, { target: HIGHLIGHTER_TARGET, request: message } as HighlighterEnvelope),
+      {
+        noAnswer: describeSendError,
+        undefinedAnswer:
+          'The page did not answer the highlight request: the highlighter is not listening in it. Reload the page and try again.',
+        malformed: (issues) => `The page answered the highlight request in an unexpected shape: ${issues}`,
+      },
+    );
   }
   return {
     'highlight-show': (request) => forward<'highlight-show'>(request),

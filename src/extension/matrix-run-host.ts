@@ -10,6 +10,7 @@ import { failureResponse, type ResponseOf } from '../contracts/messages';
 import { LlmError, toLlmError, type LlmPort } from '../llm/llm-port';
 import { UsageMeter } from '../llm/usage-meter';
 import type { VerificationRecord } from '../matrix/cross-verify-refine';
+import { defaultMatrixDependencies } from '../matrix/default-dependencies';
 import { runMatrix } from '../matrix/pipeline';
 import { presetByName, type PresetModels } from '../matrix/presets';
 import { createSeededRandom } from '../matrix/random';
@@ -26,9 +27,6 @@ import {
   recordProgress,
   recordResume,
 } from '../store/run-repository';
-import { sameMaterial } from '../text/materials';
-import { toSI } from '../text/units';
-import { ground } from '../verify/ground';
 
 /** A model engine made for one run. */
 export interface RunEngine {
@@ -162,21 +160,19 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
         const result = await runMatrix(
           article,
           { properties: remaining, preset, models: engine.models, seed: settings.seed },
-          {
+          defaultMatrixDependencies({
             llm: engine.llm,
             usage: meter,
+            seed: settings.seed,
             rng,
             signal,
-            sameMaterial: (a, b) => sameMaterial(a, b),
-            toSI,
-            ground: (triplet, target) => ground(triplet, target),
             onProgress: (event) => void recordProgress(deps.database, id, event, now()).catch(logWriteFailure),
             onPropertyDone: async (property, propertyRecords) => {
               decided.add(property.property);
               records.push(...propertyRecords);
               await appendPropertyRecords(deps.database, id, property.property, [...propertyRecords], now());
             },
-          },
+          }),
         );
         lastRun = withLoads(mergeRun(lastRun, result.run, startedMs, now()), engine);
         return finishRun(deps.database, id, { status: 'done', run: lastRun, records }, now());

@@ -14,8 +14,7 @@
  *
  * The background forwards the engine requests to the document in an `OffscreenEnvelope`.
  */
-import { z } from 'zod';
-import { failureResponse, ResponseSchemas, type OffscreenEnvelope, type RequestOf, type ResponseOf } from '../contracts/messages';
+import { sendAndParse, withErrorDetail, type OffscreenEnvelope, type RequestOf, type ResponseOf } from '../contracts/messages';
 
 export const OFFSCREEN_PATH = '/offscreen.html';
 
@@ -56,21 +55,14 @@ export function createOffscreenForwarder(api: OffscreenApi) {
   }
 
   return async function forward<Type extends EngineRequestType>(request: RequestOf<Type>): Promise<ResponseOf<Type>> {
-    const type: EngineRequestType = (request as { type: EngineRequestType }).type;
-    const schema = ResponseSchemas[type] as unknown as z.ZodType<ResponseOf<Type>>;
-    try {
+    const send = async (message: RequestOf<Type>) => {
       await ensureDocument();
-      const envelope = { target: 'assay-offscreen', request } as OffscreenEnvelope;
-      const answer: unknown = await api.runtime.sendMessage(envelope);
-      const parsed = schema.safeParse(answer);
-      if (parsed.success) return parsed.data;
-      return failureResponse(
-        'internal',
-        `The model engine answered in an unexpected shape: ${z.prettifyError(parsed.error)}`,
-      ) as ResponseOf<Type>;
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      return failureResponse('internal', `The model engine document did not answer: ${detail}`) as ResponseOf<Type>;
-    }
+      const envelope = { target: 'assay-offscreen', request: message } as OffscreenEnvelope;
+      return api.runtime.sendMessage(envelope);
+    };
+    return sendAndParse(request, send, {
+      noAnswer: withErrorDetail('The model engine document did not answer'),
+      malformed: (issues) => `The model engine answered in an unexpected shape: ${issues}`,
+    });
   };
 }

@@ -1,28 +1,19 @@
 /**
  * The "Check precedent in Assay" context-menu item on selected text. A click hands the selection
- * to the side panel through `storage.session` (`assay.pendingPrecedent`) and opens the panel on
+ * to the side panel through `storage.session` (`pendingPrecedentSetting`) and opens the panel on
  * that tab; the panel reads and clears the key (src/ui/precedent-pending.ts).
  *
  * `sidePanel.open` is allowed only while the click still counts as a user gesture, so it is
  * called synchronously in the listener, before anything is awaited.
  */
-import { z } from 'zod';
+import { MAX_MATERIAL_LENGTH, pendingPrecedentSetting, type PendingPrecedent } from './stored-settings';
+
+export { MAX_MATERIAL_LENGTH, PendingPrecedentSchema, type PendingPrecedent } from './stored-settings';
 
 /** The menu item's id. */
 export const PRECEDENT_MENU_ID = 'assay-check-precedent';
-/** The `storage.session` key of the question waiting for the side panel. */
-export const PENDING_PRECEDENT_KEY = 'assay.pendingPrecedent';
-/** Longest selection kept as a material name (characters); a longer selection is cut. */
-export const MAX_MATERIAL_LENGTH = 200;
-
-/** A question waiting for the side panel: the selected material, the property (`tc`), the tab, the ISO 8601 time of the click. */
-export const PendingPrecedentSchema = z.object({
-  material: z.string().min(1).max(MAX_MATERIAL_LENGTH),
-  property: z.string().min(1),
-  tabId: z.number().int().optional(),
-  at: z.string(),
-});
-export type PendingPrecedent = z.infer<typeof PendingPrecedentSchema>;
+/** The `storage.session` key of the question waiting for the side panel (`pendingPrecedentSetting`). */
+export const PENDING_PRECEDENT_KEY = pendingPrecedentSetting.key;
 
 /** What a click reports (a subset of `contextMenus.OnClickData`). */
 export interface PrecedentMenuClickInfo {

@@ -146,7 +146,8 @@ async function withLiterature(
   }
   if (!answer.ok) return withLine(local, { source: LITERATURE_NOT_SEARCHED.source, found: 0, note: `failed — ${answer.failure.message}` });
   // Checked by `PrecedentCheckJsonSchema` on receipt (everything the card shows); the judge's
-  // dropped claims, related materials and phases pass through as the offscreen document sent them.
+  // dropped claims, related materials and phases pass through as the offscreen document sent them
+  // (the schema keeps them `unknown`), so this cast is about those three lists only.
   return answer.check as unknown as PrecedentCheck;
 }
 

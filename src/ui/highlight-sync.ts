@@ -7,7 +7,7 @@
  * never race to the page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HighlightItem, RequestOf, RequestType, ResponseOf } from '../contracts/messages';
+import { failureOf, type HighlightItem, type RequestOf, type RequestType, type ResponseOf } from '../contracts/messages';
 import type { MatrixRunRow } from '../contracts/matrix-run';
 import { highlightItems, scrollNote, showOutcome, type HighlightFailure } from './highlight-items';
 import type { PropertyLabel } from './run-view-model';
@@ -36,10 +36,7 @@ export function createPageHighlighter(resolveTab: () => Promise<number>, send: H
     try {
       tabId = await tab;
     } catch (error) {
-      return {
-        ok: false,
-        failure: { code: 'no-tab', message: error instanceof Error ? error.message : String(error) },
-      } as ResponseOf<Type>;
+      return failureOf<Type>('no-tab', error instanceof Error ? error.message : String(error));
     }
     return call(tabId);
   };

@@ -5,13 +5,8 @@
  * permission request needs the user's gesture); refused → it stays off and says so.
  */
 import { useEffect, useId, useState } from 'react';
-import {
-  DEFAULT_LITERATURE_SETTINGS,
-  LITERATURE_ORIGINS,
-  LITERATURE_SETTINGS_KEY,
-  literatureSettingsToEnable,
-  readLiteratureSettings,
-} from './precedent-literature-settings';
+import { literatureSettingsSetting } from '../extension/stored-settings';
+import { LITERATURE_ORIGINS, literatureSettingsToEnable } from './precedent-literature-settings';
 import { useStoredValue, type StoredValueArea } from './use-stored-value';
 
 /** What the section needs: where the setting is stored, and `permissions.request`. */
@@ -26,11 +21,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** The section (see the module comment). */
 export function LiteratureSettingsSection({ services }: { services: LiteratureSettingsServices }) {
   const id = useId();
-  const {
-    value: settings,
-    loaded,
-    setValue,
-  } = useStoredValue(services.area, LITERATURE_SETTINGS_KEY, readLiteratureSettings, DEFAULT_LITERATURE_SETTINGS);
+  const { value: settings, loaded, setValue } = useStoredValue(services.area, literatureSettingsSetting);
   const [mailto, setMailto] = useState('');
   const [openAlexKey, setOpenAlexKey] = useState('');
   const [message, setMessage] = useState<string | null>(null);

@@ -1,9 +1,11 @@
 /**
  * The side panel's end of the context menu's hand-off: the question the menu left in
- * `storage.session` under `assay.pendingPrecedent` (src/extension/precedent-menu.ts) is read and
- * cleared when the panel opens and whenever the key changes.
+ * `storage.session` (`pendingPrecedentSetting`, src/extension/stored-settings.ts; written by
+ * src/extension/precedent-menu.ts) is read and cleared when the panel opens and whenever the key
+ * changes.
  */
-import { PENDING_PRECEDENT_KEY, PendingPrecedentSchema, type PendingPrecedent } from '../extension/precedent-menu';
+import { PENDING_PRECEDENT_KEY } from '../extension/precedent-menu';
+import { pendingPrecedentSetting, type PendingPrecedent } from '../extension/stored-settings';
 
 /** The subset of `browser.storage.session` used here, so a test can pass a fake. */
 export interface PendingPrecedentArea {
@@ -24,8 +26,7 @@ export async function takePendingPrecedent(area: PendingPrecedentArea): Promise<
   const stored = (await area.get(PENDING_PRECEDENT_KEY))[PENDING_PRECEDENT_KEY];
   if (stored === undefined) return undefined;
   await area.remove(PENDING_PRECEDENT_KEY);
-  const parsed = PendingPrecedentSchema.safeParse(stored);
-  return parsed.success ? parsed.data : undefined;
+  return pendingPrecedentSetting.read(stored) ?? undefined;
 }
 
 /**

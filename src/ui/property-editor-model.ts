@@ -1,16 +1,16 @@
 /**
  * The "Add a property" form as plain strings, and its translation to a `PropertyDefinition`
  * validated by the same `PropertySchema` as the built-in schemas (zod's messages, named by
- * field). Also reads the stored list, which is untrusted (another version may have written it).
- * Pure.
+ * field). The stored list and its reader (`readUserProperties`, untrusted: another version may
+ * have written it) are declared in src/extension/stored-settings.ts. Pure.
  */
+import { userPropertiesSetting } from '../extension/stored-settings';
 import { PropertyDimensionSchema, PropertySchema, type PropertyDefinition, type PropertyDimension } from '../contracts/property';
 
-/** The `browser.storage.local` key of the reader's properties (a JSON array of `PropertyDefinition`). */
-export const USER_PROPERTIES_KEY = 'assay.userProperties';
+export { MAX_USER_PROPERTIES, readUserProperties } from '../extension/stored-settings';
 
-/** At most this many: `MatrixRunSettingsSchema.extraProperties` takes 50. */
-export const MAX_USER_PROPERTIES = 50;
+/** The `browser.storage.local` key of the reader's properties (a JSON array of `PropertyDefinition`). */
+export const USER_PROPERTIES_KEY = userPropertiesSetting.key;
 
 /** The dimensions offered in the form's select, in `PropertyDimensionSchema`'s order. */
 export const PROPERTY_DIMENSIONS: readonly PropertyDimension[] = PropertyDimensionSchema.options;
@@ -98,21 +98,4 @@ export function propertyFromDraft(
   }
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
   return { ok: true, property: parsed.data };
-}
-
-/**
- * A stored value as the reader's properties: each entry parsed with `PropertySchema`; entries
- * that do not parse, repeat an earlier name, or pass `MAX_USER_PROPERTIES` are dropped (a bad
- * stored value must not break the panel). Anything but an array → [].
- */
-export function readUserProperties(stored: unknown): PropertyDefinition[] {
-  if (!Array.isArray(stored)) return [];
-  const properties: PropertyDefinition[] = [];
-  for (const entry of stored) {
-    const parsed = PropertySchema.safeParse(entry);
-    if (!parsed.success || properties.some((property) => property.name === parsed.data.name)) continue;
-    properties.push(parsed.data);
-    if (properties.length === MAX_USER_PROPERTIES) break;
-  }
-  return properties;
 }

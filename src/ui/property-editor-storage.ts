@@ -1,17 +1,14 @@
 /**
- * The reader's own property schemas, kept in `browser.storage.local` under
- * `USER_PROPERTIES_KEY` so they survive the side panel closing. Read values are validated
- * (`readUserProperties`): a bad stored entry is dropped instead of breaking the panel.
+ * The reader's own property schemas, kept in `browser.storage.local` (`userPropertiesSetting`,
+ * src/extension/stored-settings.ts) so they survive the side panel closing. Read values are
+ * validated (`readUserProperties`): a bad stored entry is dropped instead of breaking the panel.
  */
 import { useCallback, useMemo } from 'react';
 import { browser } from 'wxt/browser';
 import type { PropertyDefinition } from '../contracts/property';
 import type { UserProperties } from './property-editor';
-import { MAX_USER_PROPERTIES, readUserProperties, USER_PROPERTIES_KEY } from './property-editor-model';
+import { MAX_USER_PROPERTIES, userPropertiesSetting } from '../extension/stored-settings';
 import { useStoredValue, type StoredValueArea } from './use-stored-value';
-
-/** The list before anything is read (one constant, so renders do not see a new [] each time). */
-const NO_PROPERTIES: PropertyDefinition[] = [];
 
 /** The subset of a `storage.StorageArea` this hook uses, so a test or another area can stand in. */
 export type UserPropertiesArea = StoredValueArea;
@@ -23,7 +20,8 @@ export type UserPropertiesArea = StoredValueArea;
  * additions. A write of another panel is picked up when `area` is `browser.storage.local`.
  */
 export function useUserProperties(area: UserPropertiesArea = browser.storage.local): UserProperties {
-  const { value: list, update: write } = useStoredValue<PropertyDefinition[]>(area, USER_PROPERTIES_KEY, readUserProperties, NO_PROPERTIES);
+  // The list is [] (`userPropertiesSetting.fallback`, one constant) until read.
+  const { value: list, update: write } = useStoredValue<PropertyDefinition[]>(area, userPropertiesSetting);
 
   const add = useCallback(
     (property: PropertyDefinition) =>

@@ -1,70 +1,76 @@
 /**
- * One value kept in a `browser.storage` area under one key, read through a validator so a bad or
- * outdated stored value falls back instead of breaking the panel, and kept live: a write from
- * another panel (`storage.onChanged`) is picked up when the area is `browser.storage.local`.
+ * One stored setting (src/extension/stored-settings.ts) as React state: read through its zod
+ * reader so a bad or outdated stored value falls back instead of breaking the panel, and kept
+ * live: a write from another panel (`storage.onChanged`) is picked up when the area is the
+ * browser's own (`browser.storage.local` / `.session`), not a stand-in.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import {
+  readStoredSetting,
+  usesBrowserArea,
+  writeStoredSetting,
+  type StoredSetting,
+  type StoredValueArea,
+} from '../extension/stored-settings';
 
-/** The subset of a `storage.StorageArea` used here, so a test or another area can stand in. */
-export interface StoredValueArea {
-  get(key: string): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-}
+export type { StoredValueArea } from '../extension/stored-settings';
 
 /**
- * → `{ value, loaded, setValue, update }` for `key` in `area`:
- * - `value`: `read(stored)` once read (`initial` until then, and `initial` if the read fails);
+ * → `{ value, loaded, setValue, update }` for `setting` in `area` (default: the browser's own
+ * area, through the setting's WXT item):
+ * - `value`: the stored value read by `setting.read` once read (`setting.fallback` until then,
+ *   and if the read fails);
  * - `setValue(next)`: shows `next` at once and writes it through (resolves when written; rejects
  *   with the storage error);
  * - `update(change)`: reads the stored value first, applies `change` (which may throw to refuse),
  *   writes and shows the result, so two panels do not undo each other's changes.
- * `read` must be a stable function (module level) and never throw.
+ * `setting` must be a module-level declaration (stable identity).
  */
-export function useStoredValue<T>(area: StoredValueArea, key: string, read: (stored: unknown) => T, initial: T) {
-  const [value, setState] = useState<T>(initial);
+export function useStoredValue<T>(area: StoredValueArea | undefined, setting: StoredSetting<T>) {
+  const [value, setState] = useState<T>(setting.fallback);
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     let current = true;
-    void area.get(key).then(
-      (items) => {
+    void readStoredSetting(setting, area).then(
+      (stored) => {
         if (!current) return;
-        setState(read(items[key]));
+        setState(stored);
         setLoaded(true);
       },
-      () => current && setLoaded(true), // unreadable storage: keep `initial`
+      () => current && setLoaded(true), // unreadable storage: keep the fallback
     );
     return () => {
       current = false;
     };
-  }, [area, key, read]);
+  }, [area, setting]);
 
   useEffect(() => {
-    if (area !== browser.storage.local) return;
+    if (!usesBrowserArea(setting, area)) return;
     const listener = (changes: Record<string, { newValue?: unknown }>, areaName: string) => {
-      const change = changes[key];
-      if (areaName === 'local' && change) setState(read(change.newValue));
+      const change = changes[setting.key];
+      if (areaName === setting.area && change) setState(setting.read(change.newValue));
     };
     browser.storage.onChanged.addListener(listener);
     return () => browser.storage.onChanged.removeListener(listener);
-  }, [area, key, read]);
+  }, [area, setting]);
 
   const setValue = useCallback(
     async (next: T) => {
       setState(next);
-      await area.set({ [key]: next });
+      await writeStoredSetting(setting, next, area);
     },
-    [area, key],
+    [area, setting],
   );
 
   const update = useCallback(
     async (change: (stored: T) => T) => {
-      const next = change(read((await area.get(key))[key]));
-      await area.set({ [key]: next });
+      const next = change(await readStoredSetting(setting, area));
+      await writeStoredSetting(setting, next, area);
       setState(next);
     },
-    [area, key, read],
+    [area, setting],
   );
 
   return { value, loaded, setValue, update };
