@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAssayDatabase } from '../../src/store/assay-database';
-import { DatasetPage } from '../../src/ui/dataset-page';
-import '../../src/ui/styles.css';
+import { DatasetPage } from '../../src/ui/dataset-page/dataset-page';
+import '../../src/ui/shared/styles.css';
 
 const database = createAssayDatabase();
 

@@ -6,13 +6,13 @@ import { sendRequest } from '../../src/extension/send-request';
 import { resolveTargetTabId } from '../../src/extension/target-tab';
 import { loadPropertySchemas } from '../../src/properties';
 import { createAssayDatabase } from '../../src/store/assay-database';
-import { CapturePanel } from '../../src/ui/capture-panel';
-import { currentPaperFinder, tabUrlReader } from '../../src/ui/current-paper';
-import { createPageHighlighter } from '../../src/ui/highlight-sync';
-import { createReviewActions } from '../../src/ui/review-actions';
-import { createRunControls } from '../../src/ui/run-controls';
-import type { SettingsServices } from '../../src/ui/settings-panel';
-import '../../src/ui/styles.css';
+import { CapturePanel } from '../../src/ui/side-panel/capture-panel';
+import { currentPaperFinder, tabUrlReader } from '../../src/ui/side-panel/current-paper';
+import { createPageHighlighter } from '../../src/ui/side-panel/highlight-sync';
+import { createReviewActions } from '../../src/ui/side-panel/review-actions';
+import { createRunControls } from '../../src/ui/side-panel/run-controls';
+import type { SettingsServices } from '../../src/ui/settings/settings-panel';
+import '../../src/ui/shared/styles.css';
 
 // The tab is chosen when the button is clicked; `?tabId=N` is explained in target-tab.ts.
 const captureActivePage = () => requestCapture(location.search);

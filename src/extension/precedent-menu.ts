@@ -1,7 +1,7 @@
 /**
  * The "Check precedent in Assay" context-menu item on selected text. A click hands the selection
  * to the side panel through `storage.session` (`pendingPrecedentSetting`) and opens the panel on
- * that tab; the panel reads and clears the key (src/ui/precedent-pending.ts).
+ * that tab; the panel reads and clears the key (src/ui/shared/precedent-pending.ts).
  *
  * `sidePanel.open` is allowed only while the click still counts as a user gesture, so it is
  * called synchronously in the listener, before anything is awaited.

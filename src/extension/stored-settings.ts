@@ -159,7 +159,7 @@ export type PendingPrecedent = z.infer<typeof PendingPrecedentSchema>;
 
 /**
  * storage.session `assay:pending-precedent`: a `PendingPrecedent`, read and cleared by the panel
- * (src/ui/precedent-pending.ts). Was `assay.pendingPrecedent`; not moved: session storage lives
+ * (src/ui/shared/precedent-pending.ts). Was `assay.pendingPrecedent`; not moved: session storage lives
  * only until the browser closes, and the value only between a menu click and the panel's read.
  */
 export const pendingPrecedentSetting = defineSetting<PendingPrecedent | null>({

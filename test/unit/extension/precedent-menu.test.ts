@@ -8,7 +8,7 @@ import {
   type PrecedentMenuClickInfo,
   type PrecedentMenuTab,
 } from '../../../src/extension/precedent-menu';
-import { takePendingPrecedent, watchPendingPrecedent, type PendingPrecedentArea } from '../../../src/ui/precedent-pending';
+import { takePendingPrecedent, watchPendingPrecedent, type PendingPrecedentArea } from '../../../src/ui/shared/precedent-pending';
 
 const NOW = () => new Date('2026-11-22T06:00:00.000Z');
 

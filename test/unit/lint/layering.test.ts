@@ -32,7 +32,7 @@ describe('layer rules', () => {
   });
 
   it('refuses the extension layer importing a ui module', async () => {
-    const messages = await layeringMessages('src/extension/probe.ts', "export { DoiLink } from '../ui/doi-link';\n");
+    const messages = await layeringMessages('src/extension/probe.ts', "export { DoiLink } from '../ui/shared/doi-link';\n");
     expect(messages.join('\n')).toMatch(/layering: extension\/ is in layer 4/);
   });
 

@@ -1,0 +1,58 @@
+/**
+ * The dataset page: the "Triplets" section (filters, plot, table, export/import) and the
+ * "Papers" section (every captured paper), plus the paper view when the location hash is
+ * `#paper=<key>` (links from the table's title column set it; Close or Back clears it), and the
+ * "Check precedent" field (precedent-lookup.tsx).
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { loadPropertySchemas } from '../../properties';
+import type { AssayDatabase } from '../../store/assay-database';
+import { DatasetTable } from './dataset-table';
+import { paperKeyFromHash } from './dataset-view-model';
+import { PaperView } from './paper-view';
+import { PrecedentSection } from '../shared/precedent-lookup';
+import { spellPropertyName } from '../shared/run-view-model';
+import { TripletsSection } from './triplets-section';
+
+export interface DatasetPageProps {
+  database: AssayDatabase;
+  /** The window whose location hash routes the paper view (tests pass jsdom's). */
+  view?: Window;
+  /** Text-filter debounce in ms (tests pass 0). */
+  debounceMs?: number;
+}
+
+/** The whole page below its `<h1>`. */
+export function DatasetPage({ database, view = window, debounceMs }: DatasetPageProps) {
+  const schemas = useMemo(
+    () => new Map(loadPropertySchemas().map((schema) => [schema.name, { label: schema.label, canonicalUnit: schema.canonicalUnit }])),
+    [],
+  );
+  const precedentProperties = useMemo(() => [...schemas].map(([name, { label }]) => ({ name, label })), [schemas]);
+  const label = useCallback((name: string) => schemas.get(name)?.label ?? spellPropertyName(name), [schemas]);
+  const [paperKey, setPaperKey] = useState(() => paperKeyFromHash(view.location.hash));
+
+  useEffect(() => {
+    const follow = () => setPaperKey(paperKeyFromHash(view.location.hash));
+    view.addEventListener('hashchange', follow);
+    return () => view.removeEventListener('hashchange', follow);
+  }, [view]);
+
+  const closePaper = () => {
+    // Drop the hash without a reload or a new history entry (replaceState fires no hashchange).
+    view.history.replaceState(null, '', `${view.location.pathname}${view.location.search}`);
+    setPaperKey(null);
+  };
+
+  return (
+    <>
+      {paperKey !== null && <PaperView database={database} paperKey={paperKey} label={label} onClose={closePaper} />}
+      <TripletsSection database={database} schemas={schemas} label={label} {...(debounceMs !== undefined && { debounceMs })} />
+      <PrecedentSection database={database} properties={precedentProperties} />
+      <section className="papers-section" aria-labelledby="papers-heading">
+        <h2 id="papers-heading">Papers</h2>
+        <DatasetTable database={database} />
+      </section>
+    </>
+  );
+}

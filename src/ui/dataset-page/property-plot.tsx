@@ -1,0 +1,155 @@
+/**
+ * The per-property plot of the dataset page: a strip plot, one row per material, one dot per
+ * triplet at its value in the property's canonical unit (coloured by machine status), under the
+ * current filters. Its caption (count, min, median, max with unit) is the text alternative.
+ *
+ * Charting library: Chart.js (chart.js 4). It is widely used and maintained, tree-shakes to the
+ * scatter controller, two linear/log scales and the tooltip (~70 kB minified), has tooltips and
+ * a legend built in, and has no dependencies. uPlot is smaller but is built around time series
+ * with a shared x array, which a strip plot of unequal groups fits badly; D3 would mean writing
+ * the axes and tooltips by hand. The React wrapper is the ~40 lines of `StripChart` below:
+ * create the chart on mount, destroy it on unmount or when the data change.
+ */
+import {
+  Chart,
+  Legend,
+  LinearScale,
+  LogarithmicScale,
+  PointElement,
+  ScatterController,
+  Tooltip,
+  type ChartDataset,
+  type TooltipItem,
+} from 'chart.js';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useRef } from 'react';
+import type { AssayDatabase } from '../../store/assay-database';
+import { queryTriplets, type TripletQuery } from '../../store/dataset-repository';
+import { shortNumber, statusText, type TripletStatus } from './dataset-view-model';
+import { plotCaption, plotPoints, stripMaterials, valueScale, type PlotPoint } from './property-plot-data';
+
+/** At most this many triplets are read for one plot (a strip plot of more is a blur anyway). */
+const MAX_PLOTTED = 5000;
+
+/** Dot colours by status; the same hues as the side panel's badges, readable on white. */
+const STATUS_COLOURS: Record<TripletStatus, string> = { verified: '#1a7f37', needs_review: '#9a6700', rejected: '#cf222e' };
+
+export interface PropertyPlotProps {
+  database: AssayDatabase;
+  /** The table's query; the plot needs `query.property`. */
+  query: TripletQuery;
+  /** The property's label and canonical unit when a schema describes it. */
+  schema?: { label: string; canonicalUnit: string };
+}
+
+/** The plot for `query.property`, or a hint to choose a property. */
+export function PropertyPlot({ database, query, schema }: PropertyPlotProps) {
+  const queryKey = JSON.stringify(query);
+  const rows = useLiveQuery(
+    // One query: with a property filter the store reads the matching rows once and slices; paging
+    // would read them again for every page.
+    () =>
+      query.property === undefined
+        ? Promise.resolve([])
+        : queryTriplets(database, query, { offset: 0, limit: MAX_PLOTTED }).then((result) => result.rows),
+    [database, queryKey],
+  );
+  const label = schema?.label ?? query.property?.replaceAll('_', ' ') ?? '';
+  const canonicalUnit = schema?.canonicalUnit;
+  // Memoized on the live query's result so the chart is rebuilt only when the rows change.
+  const plot = useMemo(() => {
+    if (rows === undefined) return undefined;
+    const data = plotPoints(rows, canonicalUnit);
+    const strip = stripMaterials(data.points);
+    const materialCount = new Set(data.points.map((point) => point.material)).size;
+    return { data, strip, caption: plotCaption(label, data, materialCount, strip.omittedMaterials) };
+  }, [rows, canonicalUnit, label]);
+  if (query.property === undefined) {
+    return (
+      <p className="property-plot-hint" data-testid="property-plot">
+        Choose a property above to plot its values per material.
+      </p>
+    );
+  }
+  if (plot === undefined) return <p role="status">Loading the plot…</p>;
+  const { data, strip, caption } = plot;
+  return (
+    <figure className="property-plot" data-testid="property-plot">
+      {strip.shown.length > 0 && (
+        <StripChart
+          materials={strip.materials}
+          points={strip.shown}
+          unit={data.unit}
+          axisTitle={data.unit === '' ? label : `${label} (${data.unit})`}
+        />
+      )}
+      <figcaption>{caption}</figcaption>
+    </figure>
+  );
+}
+
+interface StripChartProps {
+  materials: string[];
+  points: PlotPoint[];
+  unit: string;
+  axisTitle: string;
+}
+
+/** A Chart.js scatter with materials on the y axis (one row each) and values on x. The canvas is hidden from assistive technology: the caption says the same. */
+function StripChart({ materials, points, unit, axisTitle }: StripChartProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    // Registration is idempotent; doing it here keeps the module free of side effects.
+    Chart.register(ScatterController, PointElement, LinearScale, LogarithmicScale, Tooltip, Legend);
+    const row = new Map(materials.map((material, index) => [material, index]));
+    const statuses: TripletStatus[] = ['verified', 'needs_review', 'rejected'];
+    const datasets: ChartDataset<'scatter', Array<{ x: number; y: number; material: string }>>[] = statuses
+      .map((status) => ({
+        label: statusText(status),
+        backgroundColor: STATUS_COLOURS[status],
+        borderColor: STATUS_COLOURS[status],
+        pointRadius: 4,
+        data: points
+          .filter((point) => point.status === status)
+          .map((point) => ({ x: point.value, y: row.get(point.material)!, material: point.material })),
+      }))
+      .filter((dataset) => dataset.data.length > 0);
+    const chart = new Chart(canvas, {
+      type: 'scatter',
+      data: { datasets },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        scales: {
+          x: { type: valueScale(points.map((point) => point.value)), title: { display: true, text: axisTitle } },
+          y: {
+            type: 'linear',
+            reverse: true,
+            min: -0.5,
+            max: materials.length - 0.5,
+            ticks: { stepSize: 1, autoSkip: false, callback: (value) => materials[Number(value)] ?? '' },
+          },
+        },
+        plugins: {
+          tooltip: {
+            callbacks: {
+              label: (item: TooltipItem<'scatter'>) => {
+                const point = item.raw as { x: number; material: string };
+                return `${point.material}: ${shortNumber(point.x)}${unit === '' ? '' : ` ${unit}`}`;
+              },
+            },
+          },
+        },
+      },
+    });
+    return () => chart.destroy();
+  }, [materials, points, unit, axisTitle]);
+  // 24 px per material row plus room for the axis and legend.
+  return (
+    <div className="property-plot-canvas" style={{ height: 80 + 24 * materials.length }}>
+      <canvas ref={canvasRef} aria-hidden="true" />
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The dataset page's filters: material (prefix), property (the properties the dataset holds),
+ * machine status, the reader's decision and free-text search. Each is a labelled control; typing
+ * is debounced so the live table re-queries once the reader pauses, while the selects apply at once.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useId, useState } from 'react';
+import { ReviewDecisionSchema } from '../../contracts/dataset';
+import type { AssayDatabase } from '../../store/assay-database';
+import { datasetProperties } from '../../store/dataset-repository';
+import { statusText, type TripletFilter, type TripletStatus } from './dataset-view-model';
+import type { PropertyLabel } from '../shared/run-view-model';
+
+const STATUSES: readonly TripletStatus[] = ['verified', 'needs_review', 'rejected'];
+
+export interface TripletFiltersProps {
+  database: AssayDatabase;
+  filter: TripletFilter;
+  onChange: (filter: TripletFilter) => void;
+  label: PropertyLabel;
+  /** Pause after the last keystroke before a text filter applies, in ms (default 300; tests pass 0). */
+  debounceMs?: number;
+}
+
+/** The filter form; `filter` is the applied filter, the text fields hold what is typed until it applies. */
+export function TripletFilters({ database, filter, onChange, label, debounceMs = 300 }: TripletFiltersProps) {
+  const id = useId();
+  const properties = useLiveQuery(() => datasetProperties(database), [database]) ?? [];
+  const [material, setMaterial] = useState(filter.material);
+  const [search, setSearch] = useState(filter.search);
+
+  useEffect(() => {
+    if (material === filter.material && search === filter.search) return;
+    const timer = setTimeout(() => onChange({ ...filter, material, search }), debounceMs);
+    return () => clearTimeout(timer);
+  }, [material, search, filter, onChange, debounceMs]);
+
+  // A property no longer in the dataset (its last triplet deleted) stays selectable so the filter shows.
+  const propertyOptions = filter.property !== '' && !properties.includes(filter.property) ? [...properties, filter.property] : properties;
+
+  return (
+    <form className="triplet-filters" role="search" aria-label="Filter triplets" onSubmit={(event) => event.preventDefault()}>
+      <div className="field">
+        <label htmlFor={`${id}-material`}>Material starts with</label>
+        <input
+          id={`${id}-material`}
+          data-testid="filter-material"
+          type="search"
+          value={material}
+          onChange={(event) => setMaterial(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-property`}>Property</label>
+        <select
+          id={`${id}-property`}
+          data-testid="filter-property"
+          value={filter.property}
+          onChange={(event) => onChange({ ...filter, material, search, property: event.target.value })}
+        >
+          <option value="">Any property</option>
+          {propertyOptions.map((name) => (
+            <option key={name} value={name}>
+              {label(name)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select
+          id={`${id}-status`}
+          data-testid="filter-status"
+          value={filter.status}
+          onChange={(event) => onChange({ ...filter, material, search, status: event.target.value as TripletFilter['status'] })}
+        >
+          <option value="">Any status</option>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {statusText(status)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-decision`}>Decision</label>
+        <select
+          id={`${id}-decision`}
+          data-testid="filter-decision"
+          value={filter.decision}
+          onChange={(event) => onChange({ ...filter, material, search, decision: event.target.value as TripletFilter['decision'] })}
+        >
+          <option value="">Any decision</option>
+          {ReviewDecisionSchema.options.map((decision) => (
+            <option key={decision} value={decision}>
+              {decision}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-search`}>Search</label>
+        <input
+          id={`${id}-search`}
+          data-testid="filter-search"
+          type="search"
+          value={search}
+          placeholder="material, quote, title, DOI"
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * What the "Settings and models" section says, in words: sizes, the storage estimate, the WebLLM
+ * roster as one row per model with its roles, and the GPU budget input. Pure.
+ */
+import type { EngineSettings, Roster } from '../../contracts/matrix-run';
+import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster, rosterModelIds } from '../../llm/roster';
+
+const MEBIBYTE = 1024 * 1024;
+const GIBIBYTE = 1024 * MEBIBYTE;
+
+/**
+ * Bytes for a person: below 1 GB in MB with one decimal ("12.3 MB"), from 1 GB in GB with two
+ * ("1.50 GB"). MB and GB are 2^20 and 2^30 bytes, as WebLLM's `vram_required_MB` counts.
+ */
+export function bytesText(bytes: number): string {
+  if (bytes >= GIBIBYTE) return `${(bytes / GIBIBYTE).toFixed(2)} GB`;
+  return `${(bytes / MEBIBYTE).toFixed(1)} MB`;
+}
+
+/**
+ * `navigator.storage.estimate()` in words: "Using 12.3 MB of 1.50 GB the browser allows Assay."
+ * A missing figure → "Using 12.3 MB (the browser gives no quota)." / "The browser gives no storage figures."
+ */
+export function storageText(estimate: { usage?: number; quota?: number }): string {
+  const { usage, quota } = estimate;
+  if (usage === undefined && quota === undefined) return 'The browser gives no storage figures.';
+  if (quota === undefined) return `Using ${bytesText(usage ?? 0)} (the browser gives no quota).`;
+  return `Using ${bytesText(usage ?? 0)} of ${bytesText(quota)} the browser allows Assay.`;
+}
+
+/** One model of the roster: its id, its roles in words ("proposer 3, aggregator, discriminator"), and what the cache said. */
+export interface RosterModelRow {
+  modelId: string;
+  roles: string;
+  /** GPU memory in MB (WebLLM's `vram_required_MB`), null when unknown or not asked yet. */
+  vramMB: number | null;
+  /** null until the cache status is known. */
+  cached: boolean | null;
+}
+
+/** The roster's distinct models (`rosterModelIds` order) with their roles, merged with `status` (the `model-cache-status` answer) when given. */
+export function rosterModelRows(
+  roster: Roster,
+  status?: ReadonlyArray<{ modelId: string; cached: boolean; vramMB: number | null }>,
+): RosterModelRow[] {
+  return rosterModelIds(roster).map((modelId) => {
+    const roles = [
+      ...roster.proposers.flatMap((id, index) => (id === modelId ? [`proposer ${index + 1}`] : [])),
+      ...(['aggregator', 'generator', 'discriminator'] as const).filter((role) => roster[role] === modelId),
+    ];
+    const known = status?.find((model) => model.modelId === modelId);
+    return { modelId, roles: roles.join(', '), vramMB: known?.vramMB ?? null, cached: known ? known.cached : null };
+  });
+}
+
+/** "1630 MB of GPU memory" (rounded to whole MB), or "size unknown". */
+export function vramText(vramMB: number | null): string {
+  return vramMB === null ? 'size unknown' : `${Math.round(vramMB)} MB of GPU memory`;
+}
+
+/** "Downloaded", "Not downloaded", or "Checking…" while unknown. */
+export function cacheText(cached: boolean | null): string {
+  if (cached === null) return 'Checking…';
+  return cached ? 'Downloaded' : 'Not downloaded';
+}
+
+/**
+ * The WebLLM roster shown: the reader's own roster when the engine is WebLLM and names one, else
+ * `defaultWebLlmRoster(shaderF16)` (the default the engine picks for the adapter).
+ */
+export function shownRoster(engine: EngineSettings, shaderF16: boolean): { roster: Roster; own: boolean } {
+  if (engine.kind === 'webllm' && engine.roster) return { roster: engine.roster, own: true };
+  return { roster: defaultWebLlmRoster(shaderF16), own: false };
+}
+
+/** The budget in effect: the engine's `gpuBudgetMB` when WebLLM sets it, else `DEFAULT_GPU_BUDGET_MB`. */
+export function gpuBudgetOf(engine: EngineSettings): number {
+  return engine.kind === 'webllm' ? (engine.gpuBudgetMB ?? DEFAULT_GPU_BUDGET_MB) : DEFAULT_GPU_BUDGET_MB;
+}
+
+/** The budget input as a whole number of MB ≥ 256, or the problem in words (a floor against typos such as "6" for 6 GB). */
+export function parseGpuBudget(text: string): { ok: true; megabytes: number } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return { ok: false, message: 'Give a whole number of MB, e.g. 6144 for 6 GB.' };
+  const megabytes = Number(trimmed);
+  // 256 MB: only one of WebLLM 0.2.86's prebuilt models fits below it (238.71 MB, the smallest
+  // `vram_required_MB`); the default rosters' smallest, SmolLM2-360M q4f32_1, needs 579.61 MB.
+  if (megabytes < 256)
+    return { ok: false, message: 'Give at least 256 MB (e.g. 6144 for 6 GB); smaller budgets fit no model of the roster.' };
+  return { ok: true, megabytes };
+}

@@ -1,0 +1,262 @@
+/**
+ * "Settings and models", a collapsible section of the side panel: WebGPU in words, the WebLLM
+ * roster with each model's size and whether it is downloaded (with "Delete from cache"), the GPU
+ * memory budget, and the extension's storage use with "Keep my data (persistent storage)".
+ * Everything is asked for when the section opens; a failed request is shown in words and never
+ * stops the rest of the section.
+ */
+import { useCallback, useEffect, useId, useState } from 'react';
+import { browser } from 'wxt/browser';
+import type { ResponseOf } from '../../contracts/messages';
+import type { EngineSettings } from '../../contracts/matrix-run';
+import { DEFAULT_GPU_BUDGET_MB, rosterModelIds } from '../../llm/roster';
+import { LiteratureSettingsSection, type LiteratureSettingsServices } from './precedent-literature-section';
+import { bytesText, cacheText, gpuBudgetOf, parseGpuBudget, rosterModelRows, shownRoster, storageText, vramText } from './settings-model';
+import { useEngineSettings } from './use-engine-settings';
+
+/** The subset of `navigator.storage` (StorageManager) the section uses. */
+export interface StorageFigures {
+  estimate(): Promise<{ usage?: number; quota?: number }>;
+  persist(): Promise<boolean>;
+  persisted(): Promise<boolean>;
+}
+
+/** What the section asks the extension (each a `sendRequest`), and the browser's storage manager. */
+export interface SettingsServices {
+  checkWebGpu(): Promise<ResponseOf<'webgpu-check'>>;
+  cacheStatus(modelIds: string[]): Promise<ResponseOf<'model-cache-status'>>;
+  deleteFromCache(modelId: string): Promise<ResponseOf<'model-cache-delete'>>;
+  /** `navigator.storage`; absent where the browser has none. */
+  storage?: StorageFigures;
+}
+
+type CacheModels = Extract<ResponseOf<'model-cache-status'>, { ok: true }>['models'];
+type GpuState =
+  { phase: 'idle' | 'checking' } | { phase: 'done'; summary: string; shaderF16: boolean } | { phase: 'failed'; message: string };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export interface SettingsPanelProps {
+  services: SettingsServices;
+  engine: EngineSettings;
+  onEngineChange(engine: EngineSettings): void;
+  /** Storage and permission requests for "Open literature"; without it that part is not shown. */
+  literature?: LiteratureSettingsServices;
+}
+
+/** The section (see the module comment); `engine` carries the GPU budget (`gpuBudgetMB`). */
+export function SettingsPanel({ services, engine, onEngineChange, literature }: SettingsPanelProps) {
+  const id = useId();
+  const [gpu, setGpu] = useState<GpuState>({ phase: 'idle' });
+  const [cache, setCache] = useState<CacheModels | undefined>(undefined);
+  const [cacheProblem, setCacheProblem] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [storage, setStorage] = useState<string | null>(null);
+  const [persisted, setPersisted] = useState<boolean | null>(null);
+  const [persistNote, setPersistNote] = useState<string | null>(null);
+
+  const shaderF16 = gpu.phase === 'done' && gpu.shaderF16;
+  const { roster, own } = shownRoster(engine, shaderF16);
+  const rows = rosterModelRows(roster, cache);
+
+  const refresh = useCallback(() => {
+    setGpu({ phase: 'checking' });
+    setCacheProblem(null);
+    services
+      .checkWebGpu()
+      .then(
+        (answer): boolean => {
+          if (!answer.ok) {
+            setGpu({ phase: 'failed', message: answer.failure.message });
+            return false;
+          }
+          const f16 = answer.capability.available && answer.capability.shaderF16;
+          setGpu({ phase: 'done', summary: answer.summary, shaderF16: f16 });
+          return f16;
+        },
+        (error: unknown) => {
+          setGpu({ phase: 'failed', message: messageOf(error) });
+          return false;
+        },
+      )
+      .then((f16) => services.cacheStatus(rosterModelIds(shownRoster(engine, f16).roster)))
+      .then(
+        (answer) => (answer.ok ? setCache(answer.models) : setCacheProblem(`The model cache could not be read: ${answer.failure.message}`)),
+        (error: unknown) => setCacheProblem(`The model cache could not be read: ${messageOf(error)}`),
+      );
+    if (!services.storage) {
+      setStorage('The browser gives no storage figures.');
+      return;
+    }
+    services.storage.estimate().then(
+      (estimate) => setStorage(storageText(estimate)),
+      (error: unknown) => setStorage(`Storage use is not available: ${messageOf(error)}`),
+    );
+    services.storage.persisted().then(setPersisted, () => setPersisted(null));
+  }, [services, engine]);
+
+  const onDelete = (modelId: string) => {
+    setDeleting(modelId);
+    setCacheProblem(null);
+    services.deleteFromCache(modelId).then(
+      (answer) => {
+        setDeleting(null);
+        // The answer names only the deleted model: update its row and keep the others.
+        if (answer.ok)
+          setCache((rows) => [
+            ...(rows ?? []).filter((row) => !answer.models.some((changed) => changed.modelId === row.modelId)),
+            ...answer.models,
+          ]);
+        else setCacheProblem(`${modelId} could not be deleted: ${answer.failure.message}`);
+      },
+      (error: unknown) => {
+        setDeleting(null);
+        setCacheProblem(`${modelId} could not be deleted: ${messageOf(error)}`);
+      },
+    );
+  };
+
+  const onPersist = () => {
+    const manager = services.storage;
+    if (!manager) return;
+    setPersistNote(null);
+    manager
+      .persist()
+      .then((granted) => {
+        if (!granted)
+          setPersistNote(
+            'The browser did not grant persistent storage; it decides by how much you use Assay. Export your dataset to keep a copy.',
+          );
+        return manager.persisted();
+      })
+      .then(setPersisted, (error: unknown) => setPersistNote(`Persistent storage could not be asked for: ${messageOf(error)}`));
+  };
+
+  return (
+    <details className="settings" data-testid="settings-panel" onToggle={(event) => event.currentTarget.open && refresh()}>
+      <summary>Settings and models</summary>
+
+      <h3>WebGPU</h3>
+      <p data-testid="webgpu-summary" data-phase={gpu.phase}>
+        {gpu.phase === 'checking' && 'Checking WebGPU…'}
+        {gpu.phase === 'done' && gpu.summary}
+        {gpu.phase === 'failed' && `WebGPU could not be checked: ${gpu.message}`}
+      </p>
+
+      <h3>In-browser models (WebLLM)</h3>
+      <p className="hint">
+        {own
+          ? 'Your roster.'
+          : `The default roster for ${shaderF16 ? 'GPUs with' : 'GPUs without'} 16-bit float shaders (shader-f16)${gpu.phase === 'done' ? '' : ', until WebGPU is checked'}.`}
+      </p>
+      <ul className="models" data-testid="roster-models">
+        {rows.map((row) => (
+          <li key={row.modelId} data-testid={`model-${row.modelId}`} data-cached={row.cached === null ? undefined : String(row.cached)}>
+            <strong>{row.roles}</strong>: <code>{row.modelId}</code> · {vramText(row.vramMB)} · {cacheText(row.cached)}
+            {row.cached && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  onClick={() => onDelete(row.modelId)}
+                  disabled={deleting !== null}
+                  data-testid={`delete-model-${row.modelId}`}
+                >
+                  {deleting === row.modelId ? 'Deleting…' : 'Delete from cache'}
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {cacheProblem && (
+        <p className="problem" data-testid="model-cache-problem">
+          {cacheProblem}
+        </p>
+      )}
+
+      <GpuBudget id={`${id}-budget`} engine={engine} onEngineChange={onEngineChange} />
+
+      {literature && <LiteratureSettingsSection services={literature} />}
+
+      <h3>Storage</h3>
+      <p data-testid="storage-usage">{storage ?? 'Reading storage use…'}</p>
+      {services.storage && (
+        <>
+          <p className="actions">
+            <button type="button" onClick={onPersist} data-testid="persist-button">
+              Keep my data (persistent storage)
+            </button>
+          </p>
+          <p data-testid="persist-status">
+            {persisted === null
+              ? 'Whether your data is kept is not known yet.'
+              : persisted
+                ? 'Persistent storage is on: the browser will not clear your dataset to free space.'
+                : 'Persistent storage is off: the browser may clear your dataset when space runs low.'}
+          </p>
+          {persistNote && <p className="hint">{persistNote}</p>}
+        </>
+      )}
+    </details>
+  );
+}
+
+/** The GPU memory budget input (MB), written into the WebLLM engine settings as `gpuBudgetMB`. */
+function GpuBudget({ id, engine, onEngineChange }: { id: string; engine: EngineSettings; onEngineChange(engine: EngineSettings): void }) {
+  const budget = gpuBudgetOf(engine);
+  const [text, setText] = useState(String(budget));
+  // Follow a budget changed elsewhere, but not our own reports (they equal what is typed).
+  useEffect(() => {
+    setText((current) => {
+      const parsed = parseGpuBudget(current);
+      return parsed.ok && parsed.megabytes === budget ? current : String(budget);
+    });
+  }, [budget]);
+  const parsed = parseGpuBudget(text);
+  const webllm = engine.kind === 'webllm';
+  return (
+    <>
+      <h3>GPU memory budget</h3>
+      <p className="field">
+        <label htmlFor={id}>GPU memory for models loaded together (MB)</label>
+        <input
+          id={id}
+          type="number"
+          min={256}
+          step={256}
+          value={text}
+          disabled={!webllm}
+          aria-invalid={!parsed.ok}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setText(value);
+            const next = parseGpuBudget(value);
+            if (next.ok && engine.kind === 'webllm') onEngineChange({ ...engine, gpuBudgetMB: next.megabytes });
+          }}
+          data-testid="gpu-budget"
+        />
+        <span id={`${id}-hint`} className="hint">
+          {webllm
+            ? `Default ${DEFAULT_GPU_BUDGET_MB} MB (${bytesText(DEFAULT_GPU_BUDGET_MB * 1024 * 1024)}). Lower it on a 4 GB GPU: the models then load group by group.`
+            : 'Used by the in-browser engine (WebLLM); choose it under Engine to set the budget.'}
+        </span>
+        {!parsed.ok && <span className="field-error">{parsed.message}</span>}
+      </p>
+    </>
+  );
+}
+
+/** "Open literature" over `browser.storage.local` and `browser.permissions.request`. */
+const browserLiteratureServices = (): LiteratureSettingsServices => ({
+  area: browser.storage.local,
+  requestOrigins: (origins) => browser.permissions.request({ origins }),
+});
+
+/** `SettingsPanel` over the stored engine settings (`useEngineSettings`, browser.storage.local) and the stored literature setting. */
+export function LiveSettingsPanel({ services }: { services: SettingsServices }) {
+  const { engine, setEngine } = useEngineSettings();
+  const [literature] = useState(browserLiteratureServices);
+  return <SettingsPanel services={services} engine={engine} onEngineChange={setEngine} literature={literature} />;
+}

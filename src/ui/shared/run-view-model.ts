@@ -1,0 +1,184 @@
+/**
+ * What the side panel's "Extract" section says about an SLM-MATRIX run, in words: progress,
+ * error headings, verdicts grouped for reading, values as printed. Pure (no React, no browser),
+ * so every string the user sees is unit-tested.
+ */
+import type { MatrixRunRow } from '../../contracts/matrix-run';
+import { MessageFailureSchema } from '../../contracts/messages';
+import type { VerificationRecord, VerificationStatus } from '../../contracts/verification';
+import type { MatrixStage } from '../../contracts/run-record';
+import type { RunRecord } from '../../contracts/run-record';
+import { failureHeading } from './failure-heading';
+
+/** A property's label for running text; the default spells the schema name ("band_gap" → "band gap"). */
+export type PropertyLabel = (name: string) => string;
+
+/** "band_gap" → "band gap": the schema name with spaces, for when no label is known. */
+export function spellPropertyName(name: string): string {
+  return name.replaceAll('_', ' ');
+}
+
+/** Verdicts in reading order: what can be used first, what was thrown out last. */
+export const STATUS_ORDER: readonly VerificationStatus[] = ['verified', 'needs_review', 'rejected'];
+
+const statusLabels: Record<VerificationStatus, string> = { verified: 'Verified', needs_review: 'Needs review', rejected: 'Rejected' };
+
+/** The status as a word for a badge: "Verified", "Needs review", "Rejected". */
+export function statusLabel(status: VerificationStatus): string {
+  return statusLabels[status];
+}
+
+/** "2 verified · 1 needs review · 0 rejected": counts in `STATUS_ORDER`. */
+export function countsText(counts: Record<VerificationStatus, number>): string {
+  return STATUS_ORDER.map((status) => `${counts[status]} ${statusLabels[status].toLowerCase()}`).join(' · ');
+}
+
+function countRecords(records: readonly VerificationRecord[]): Record<VerificationStatus, number> {
+  const counts: Record<VerificationStatus, number> = { verified: 0, needs_review: 0, rejected: 0 };
+  for (const record of records) counts[record.status] += 1;
+  return counts;
+}
+
+function stageText(stage: MatrixStage, property: string, done: number, total: number): string {
+  switch (stage) {
+    case 'moa':
+      return `MoA · ${property} · ${done} of ${total} model calls`;
+    case 'mcts':
+      // `total` is rollouts·depth, an upper bound: a rollout that reaches a final answer stops early.
+      return `MCTS search · ${property} · ${done} of at most ${total} model calls`;
+    case 'discriminator':
+      return `Discriminator · ${property} · ${done} of ${total} model calls`;
+    case 'cross-verify':
+      // Rounds started / K while refining; 0 of K before the first re-run and K of K at the end.
+      return done > 0 && done < total
+        ? `Cross-verifying · ${property} · refinement round ${done} of ${total}`
+        : `Cross-verifying · ${property}…`;
+    case 'ground':
+      return `Grounding · ${property} · ${done} of ${total} records`;
+  }
+}
+
+function propertiesText(row: MatrixRunRow): string {
+  return `${row.propertiesDone.length} of ${row.settings.properties.length} properties`;
+}
+
+/**
+ * One line on the run's state.
+ * - `running` before the pipeline's first event: the engine's status when set ("Downloading
+ *   Qwen2.5-1.5B: 120 MB, 17%"), else "Starting…".
+ * - `running` after: the stage, e.g. "MoA · band gap · 3 of 4 model calls", "MCTS search · band
+ *   gap · 5 of at most 12 model calls", "Cross-verifying · band gap…", "Grounding · band gap ·
+ *   2 of 5 records" (property named by `label`, default `spellPropertyName`).
+ * - `done`: "Done · 2 verified · 1 needs review · 0 rejected".
+ * - `cancelled` / `interrupted`: "Stopped after 1 of 2 properties" / "Interrupted after 1 of 2 properties".
+ */
+export function progressText(row: MatrixRunRow, label: PropertyLabel = spellPropertyName): string {
+  switch (row.status) {
+    case 'running':
+      if (row.progress === null) return row.engineStatus ?? 'Starting…';
+      return stageText(row.progress.stage, label(row.progress.property), row.progress.done, row.progress.total);
+    case 'done':
+      return `Done · ${countsText(countRecords(row.records))}`;
+    case 'cancelled':
+      return `Stopped after ${propertiesText(row)}`;
+    case 'interrupted':
+      return `Interrupted after ${propertiesText(row)}`;
+  }
+}
+
+const stageOrder: readonly MatrixStage[] = ['moa', 'mcts', 'discriminator', 'cross-verify', 'ground'];
+
+/**
+ * How far the run is, 0..1, for a `<progress>` bar; null while unknown (running, no pipeline
+ * event yet: the bar is then indeterminate). A coarse estimate: each property weighs
+ * 1/properties, and within a property each of the five stages (MoA, MCTS, discriminator,
+ * cross-verify, ground) weighs 1/5, filled by its done/total. So the bar only moves forward
+ * within a property, but jumps when the early exit skips MCTS and the discriminator.
+ * Finished runs: `done` → 1; `cancelled`/`interrupted` → properties finished / properties.
+ */
+export function progressFraction(row: MatrixRunRow): number | null {
+  const properties = Math.max(row.settings.properties.length, 1);
+  if (row.status === 'done') return 1;
+  if (row.status !== 'running') return Math.min(row.propertiesDone.length / properties, 1);
+  if (row.progress === null) return null;
+  const { stage, property, done, total } = row.progress;
+  const index = row.settings.properties.indexOf(property);
+  const position = index >= 0 ? index : row.propertiesDone.length;
+  const within = (stageOrder.indexOf(stage) + (total > 0 ? Math.min(done / total, 1) : 0)) / stageOrder.length;
+  return Math.min((position + within) / properties, 1);
+}
+
+/** Headings per `LlmError` code (src/llm/llm-port.ts), plus the run's own and the panel's codes. */
+const runHeadings: Record<string, string> = {
+  'no-webgpu': 'WebGPU is not available in this browser',
+  'no-shader-f16': 'This GPU lacks 16-bit float shaders (shader-f16)',
+  'out-of-gpu-memory': 'The GPU ran out of memory',
+  'download-failed': 'The model download failed',
+  'device-lost': 'The GPU stopped responding (device lost)',
+  unreachable: 'The model server could not be reached',
+  timeout: 'The model took too long to answer',
+  http: 'The model server answered with an error',
+  'rate-limited': 'The model server is limiting requests',
+  'malformed-output': 'A model reply could not be read',
+  unavailable: 'No engine or model is configured',
+  aborted: 'Stopped',
+  interrupted: 'The run was interrupted',
+  'permission-denied': 'Assay may not reach the model server',
+};
+
+/**
+ * The heading above a run's error message (`row.error.message` or a start failure's message):
+ * one per `LlmError` code (`aborted` → "Stopped"), `interrupted` → "The run was interrupted",
+ * `permission-denied` (host permission refused), the message protocol's codes via
+ * `failureHeading`, and "The run failed" for any other code.
+ */
+export function runErrorHeading(code: string): string {
+  const heading = runHeadings[code];
+  if (heading !== undefined) return heading;
+  const failureCode = MessageFailureSchema.shape.code.safeParse(code);
+  return failureCode.success ? failureHeading({ code: failureCode.data, message: '' }) : 'The run failed';
+}
+
+/** The verdicts about one property, in `STATUS_ORDER`, with counts per status. */
+export interface PropertyVerdicts {
+  property: string;
+  counts: Record<VerificationStatus, number>;
+  records: VerificationRecord[];
+}
+
+/**
+ * Group `records` by `triplet.property` (groups in `propertyOrder` first, then in order of first
+ * appearance) and sort each group by status: verified → needs_review → rejected, keeping the
+ * pipeline's order within a status. Properties without records get no group.
+ */
+export function groupRecords(records: readonly VerificationRecord[], propertyOrder: readonly string[] = []): PropertyVerdicts[] {
+  const byProperty = new Map<string, VerificationRecord[]>();
+  for (const name of propertyOrder) byProperty.set(name, []);
+  for (const record of records) {
+    const group = byProperty.get(record.triplet.property);
+    if (group) group.push(record);
+    else byProperty.set(record.triplet.property, [record]);
+  }
+  const groups: PropertyVerdicts[] = [];
+  for (const [property, group] of byProperty) {
+    if (group.length === 0) continue;
+    const sorted = STATUS_ORDER.flatMap((status) => group.filter((record) => record.status === status));
+    groups.push({ property, counts: countRecords(sorted), records: sorted });
+  }
+  return groups;
+}
+
+/** Who voted for a triplet: ["moa", "gd"] → "moa + gd", ["proposers"] → "proposers", [] → "none". */
+export function votesText(votes: readonly string[]): string {
+  return votes.length === 0 ? 'none' : votes.join(' + ');
+}
+
+/**
+ * The run record's cost line: "Calls: 14 · tokens: 5230 prompt / 812 completion · 12.3 s", with
+ * " · N model loads" before the time when the engine counted loads (WebLLM)
+ * (tokens as the engine counted them; seconds = milliseconds / 1000 to one decimal).
+ */
+export function usageText(run: Pick<RunRecord, 'calls' | 'promptTokens' | 'completionTokens' | 'milliseconds' | 'modelLoads'>): string {
+  const loads = run.modelLoads === undefined ? '' : ` · ${run.modelLoads} model load${run.modelLoads === 1 ? '' : 's'}`;
+  return `Calls: ${run.calls} · tokens: ${run.promptTokens} prompt / ${run.completionTokens} completion${loads} · ${(run.milliseconds / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,101 @@
+/**
+ * The side panel: a "Capture this page" button, a live status line, the captured paper, and
+ * (when the entrypoint provides it) the "Extract properties" section for that paper, and the
+ * "Settings and models" section. When the panel opens on a page already in the dataset
+ * (`findCurrentPaper`), that paper and its latest run are shown at once, and the button reads
+ * "Capture again". With `precedent`, a "Check precedent" section comes first (the context menu's
+ * question, see precedent-lookup.tsx), each run record gets a "Precedent" button, and
+ * "Reference tables" follows the settings.
+ */
+import type { ResponseOf } from '../../contracts/messages';
+import { capturedOnText, type CurrentPaper } from './current-paper';
+import { failureHeading } from '../shared/failure-heading';
+import { LiveExtractionPanel, type ExtractionServices } from './live-extraction-panel';
+import { PaperSummaryView } from './paper-summary-view';
+import { PrecedentContext, PrecedentSection, type PrecedentSectionProps } from '../shared/precedent-lookup';
+import { ReferenceTablesSection } from './precedent-reference-tables';
+import { LiveSettingsPanel, type SettingsServices } from '../settings/settings-panel';
+import { useCapture, type CaptureState } from './use-capture';
+import { useCurrentPaper } from './use-current-paper';
+
+export interface CapturePanelProps {
+  /** Capture and save the page the panel is for (see `requestCapture`). */
+  captureActivePage: () => Promise<ResponseOf<'capture-tab'>>;
+  /** URL of the dataset page. */
+  datasetUrl: string;
+  /** Database, property schemas, start and stop for SLM-MATRIX runs; without it no "Extract" section is shown. */
+  extraction?: ExtractionServices;
+  /** WebGPU check, model cache and storage for "Settings and models"; without it that section is not shown. */
+  settings?: SettingsServices;
+  /**
+   * The saved paper of the page the panel is for (`currentPaperFinder`), looked up once when the
+   * panel opens; without it, or when it finds none, the panel starts with "Capture this page".
+   */
+  findCurrentPaper?: () => Promise<CurrentPaper | undefined>;
+  /** Database, properties and `storage.session` for the precedent check; without it no precedent section or button is shown. */
+  precedent?: PrecedentSectionProps;
+}
+
+/**
+ * The whole side panel. The paper shown is the one this session captured, else the one found
+ * for the page when the panel opened (kept while a new capture runs or fails, since it is still
+ * saved). `capture-status` keeps `data-status` = the capture's state ("idle" for a found paper),
+ * so waiting for "saved" still means a capture finished.
+ */
+export function CapturePanel({ captureActivePage, datasetUrl, extraction, settings, findCurrentPaper, precedent }: CapturePanelProps) {
+  const { state, capture } = useCapture(captureActivePage);
+  const current = useCurrentPaper(findCurrentPaper);
+  const busy = state.status === 'busy';
+  const shown =
+    state.status === 'saved' ? { paper: state.paper, warnings: state.warnings } : current.status === 'found' ? current : undefined;
+  return (
+    <PrecedentContext.Provider value={precedent ?? null}>
+      <main className="panel">
+        <h1>Assay</h1>
+        {precedent && <PrecedentSection {...precedent} />}
+        <button type="button" onClick={() => void capture()} disabled={busy} aria-busy={busy}>
+          {busy ? 'Capturing…' : shown ? 'Capture again' : 'Capture this page'}
+        </button>
+        <div role="status" aria-live="polite" className="status" data-testid="capture-status" data-status={state.status}>
+          <StatusLine state={state} found={current.status === 'found'} />
+        </div>
+        {shown && <PaperSummaryView paper={shown.paper} warnings={shown.warnings} />}
+        {shown && (
+          <p className="hint" data-testid="paper-captured-at">
+            {capturedOnText(shown.paper.capturedAt)}
+          </p>
+        )}
+        {shown && extraction && (
+          <LiveExtractionPanel key={shown.paper.key} paperKey={shown.paper.key} capturedAt={shown.paper.capturedAt} {...extraction} />
+        )}
+        <p>
+          <a href={datasetUrl} target="_blank" rel="noopener">
+            Open your dataset
+          </a>
+        </p>
+        {settings && <LiveSettingsPanel services={settings} />}
+        {precedent && <ReferenceTablesSection database={precedent.database} />}
+      </main>
+    </PrecedentContext.Provider>
+  );
+}
+
+function StatusLine({ state, found }: { state: CaptureState; found: boolean }) {
+  switch (state.status) {
+    case 'idle':
+      return found ? <p>This page is already in your dataset.</p> : null;
+    case 'busy':
+      return <p>Capturing the page…</p>;
+    case 'saved':
+      return <p>Saved to your dataset.</p>;
+    case 'failed':
+      return (
+        <div className="problem" data-failure-code={state.failure.code}>
+          <p>
+            <strong>{failureHeading(state.failure)}</strong>
+          </p>
+          <p>{state.failure.message}</p>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Which saved paper the side panel's tab shows, so a reopened panel can show the paper and its
+ * latest run without a new capture.
+ *
+ * Matching rule (decided here, unit-tested in test/unit/ui/current-paper.test.ts): two URLs are
+ * the same page when they are equal after
+ * - dropping the fragment (`#section-2` is the same paper; `paperKey` drops it too), and
+ * - dropping one trailing "/" of a path other than "/" (`/article/123/` and `/article/123` are
+ *   served as the same page by publishers' sites, which redirect between the two forms),
+ * with scheme and host compared as the URL parser normalizes them (lower case, default port
+ * dropped). The query string is kept and compared as written: `?page=2` or `?id=7` may name
+ * another document, and reordering its parameters is a server's business, not ours.
+ */
+import type { PaperSummary } from '../../contracts/messages';
+import type { AssayDatabase } from '../../store/assay-database';
+import { getPaper, papersWithUrlPrefix } from '../../store/paper-repository';
+import { toPaperSummary, type PaperRecord } from '../../store/paper-record';
+
+/**
+ * `url` in the form compared by `isSamePage`: parsed, without fragment, without one trailing "/"
+ * of a non-root path. A string the URL parser refuses is kept as written minus its fragment
+ * (papers captured from odd schemes still match themselves). Never throws.
+ */
+export function pageAddress(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url.replace(/#.*$/s, '');
+  }
+  parsed.hash = '';
+  if (parsed.pathname.length > 1 && parsed.pathname.endsWith('/')) parsed.pathname = parsed.pathname.slice(0, -1);
+  // `URL` keeps an empty "#" only when the hash was set to "#"; clearing it above leaves none.
+  return parsed.href;
+}
+
+/** Whether `pageUrl` (the tab's URL) and `paperUrl` (a paper's `url` at capture) are the same page, by the rule in the file comment. */
+export function isSamePage(pageUrl: string, paperUrl: string): boolean {
+  return pageAddress(pageUrl) === pageAddress(paperUrl);
+}
+
+/**
+ * The saved paper for the page at `pageUrl`, or undefined: first the record keyed
+ * `url:<pageUrl without fragment>` (a paper without DOI, found without a scan), else the most
+ * recently captured record whose `url` field `isSamePage` (papers keyed by DOI keep the page
+ * URL there), looked up by prefix on the `url` index (`papersWithUrlPrefix`), so no other paper
+ * is read.
+ */
+export async function findPaperForPage(database: AssayDatabase, pageUrl: string): Promise<PaperRecord | undefined> {
+  const byKey = await getPaper(database, `url:${pageUrl.replace(/#.*$/s, '')}`);
+  if (byKey) return byKey;
+  const wanted = pageAddress(pageUrl);
+  // Every URL of the same page starts with its address up to the path (no trailing slash, query or fragment).
+  const prefix = pageUrl.replace(/[?#].*$/s, '').replace(/\/+$/, '');
+  const candidates = await papersWithUrlPrefix(database, prefix);
+  return candidates.find((paper) => paper.url !== null && pageAddress(paper.url) === wanted);
+}
+
+/** The part of `browser.tabs` this module reads. */
+export type GetTab = (tabId: number) => Promise<{ url?: string | undefined }>;
+
+/**
+ * A reader of the URL of the tab `resolveTab()` names (`resolveTargetTabId`), via `getTab`
+ * (`browser.tabs.get`). The URL is visible only where the extension may read the page
+ * (activeTab after the toolbar click, or a host permission); otherwise, and on any error (no
+ * tab, tab closed), the reader resolves to undefined. Never rejects.
+ */
+export function tabUrlReader(resolveTab: () => Promise<number>, getTab: GetTab): () => Promise<string | undefined> {
+  return async () => {
+    try {
+      const tab = await getTab(await resolveTab());
+      return tab.url || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** A paper found for the panel's page, with the warnings of its capture (as after a capture). */
+export interface CurrentPaper {
+  paper: PaperSummary;
+  warnings: string[];
+}
+
+/**
+ * The lookup the side panel runs when it opens: read the tab's URL with `readPageUrl`, then
+ * `findPaperForPage`. Resolves to undefined when the URL is hidden or no paper matches; a
+ * database error rejects (the panel then shows the normal "Capture this page" state).
+ */
+export function currentPaperFinder(
+  database: AssayDatabase,
+  readPageUrl: () => Promise<string | undefined>,
+): () => Promise<CurrentPaper | undefined> {
+  return async () => {
+    const url = await readPageUrl();
+    if (url === undefined) return undefined;
+    const record = await findPaperForPage(database, url);
+    return record && { paper: toPaperSummary(record), warnings: record.article.warnings };
+  };
+}
+
+/**
+ * "Captured on 1 February 2025": the day of `capturedAt` (ISO 8601) in `locale`'s long date
+ * style (the browser's locale by default) and `timeZone` (the browser's by default);
+ * "Captured on an unknown date" when `capturedAt` does not parse.
+ */
+export function capturedOnText(capturedAt: string, locale?: string, timeZone?: string): string {
+  const date = new Date(capturedAt);
+  if (Number.isNaN(date.getTime())) return 'Captured on an unknown date';
+  return `Captured on ${new Intl.DateTimeFormat(locale, { dateStyle: 'long', ...(timeZone && { timeZone }) }).format(date)}`;
+}

@@ -1,0 +1,348 @@
+/**
+ * The side panel's "Extract properties" section: choose properties, preset and engine, start an
+ * SLM-MATRIX run on the saved paper, watch its progress, stop it, read the verdicts with their
+ * evidence and review them (review-results.tsx), highlight them in the page, and add properties
+ * of one's own. The run itself lives elsewhere (offscreen document); this component only shows
+ * the `runs` row it is given and calls `start` / `stop`. Every page or model string is rendered
+ * as React text, never as HTML.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { EngineSettings, MatrixRunRow, MatrixRunSettings } from '../../contracts/matrix-run';
+import type { PropertyDefinition } from '../../contracts/property';
+import { draftFromEngine, engineFromDraft, type EngineDraft } from '../settings/engine-form';
+import { useRunHighlights, type CandidateLayer, type PageHighlighter } from './highlight-sync';
+import { PropertyEditor, type UserProperties } from '../settings/property-editor';
+import type { ReviewActions } from './review-actions';
+import { RunResults } from './review-results';
+import { progressFraction, progressText, runErrorHeading, spellPropertyName } from '../shared/run-view-model';
+
+/** The seed of every run started here (MCTS's RNG); fixed so a run can be repeated, and kept in the run record. */
+export const DEFAULT_SEED = 42;
+
+/** The property checked when the panel opens, if the schemas have it. */
+export const DEFAULT_PROPERTY = 'band_gap';
+
+export type StartRun = (
+  settings: MatrixRunSettings,
+) => Promise<{ ok: true; runId: string } | { ok: false; failure: { code: string; message: string } }>;
+
+export interface ExtractionPanelProps {
+  /** The saved paper's key (`papers` table). */
+  paperKey: string;
+  /** The property schemas to offer, in display order. */
+  properties: ReadonlyArray<{ name: string; label: string }>;
+  /** The paper's latest run (`useMatrixRun`), or undefined when it has none. */
+  run: MatrixRunRow | undefined;
+  engine: EngineSettings;
+  /** Called with every valid engine the inputs describe (invalid input is not reported). */
+  onEngineChange(engine: EngineSettings): void;
+  /** Start a run; called synchronously in the click handler, so it may ask for a permission. */
+  start: StartRun;
+  /** Stop a run; a rejection (an `Error`, with a string `code` if it has one) is shown in the error block. */
+  stop(runId: string): Promise<void>;
+  /** The review writes (decisions, "Save verified"); without them the verdicts are read-only. */
+  review?: ReviewActions;
+  /** The page the paper was captured from, for highlights; without it nothing is highlighted. */
+  highlighter?: PageHighlighter;
+  /** The reader's own properties: offered beside `properties`, and sent in `settings.extraProperties`. */
+  userProperties?: UserProperties;
+  /** Quick-scan candidates to highlight in the run's place (see `useRunHighlights`); absent once the run's items should show. */
+  candidates?: CandidateLayer;
+}
+
+/** `at`: ISO time of the click, so a newer run started elsewhere (another panel) also ends the wait. */
+type RequestState = { phase: 'idle' } | { phase: 'starting'; at: string } | { phase: 'started'; runId: string; at: string };
+
+function initialProperties(properties: ExtractionPanelProps['properties']): string[] {
+  if (properties.some((property) => property.name === DEFAULT_PROPERTY)) return [DEFAULT_PROPERTY];
+  return properties[0] ? [properties[0].name] : [];
+}
+
+/**
+ * The "Extract properties" section. Start (`extract-button`) is disabled while this paper's run
+ * is going, while a start is pending, and while the form is incomplete; Stop (`stop-button`)
+ * exists only while the run goes. `run-status` carries `data-status` = the row's status,
+ * "starting" between the click and the new row, or "idle".
+ */
+export function ExtractionPanel({
+  paperKey,
+  properties: builtIn,
+  run,
+  engine,
+  onEngineChange,
+  start,
+  stop,
+  review,
+  highlighter,
+  userProperties,
+  candidates,
+}: ExtractionPanelProps) {
+  const extra: readonly PropertyDefinition[] = userProperties?.list ?? [];
+  const properties = offeredProperties(builtIn, extra);
+  const id = useId();
+  const [selected, setSelected] = useState<string[]>(() => initialProperties(properties));
+  const [preset, setPreset] = useState<MatrixRunSettings['preset']>('browser');
+  const [draft, setDraft] = useState<EngineDraft>(() => draftFromEngine(engine));
+  const [request, setRequest] = useState<RequestState>({ phase: 'idle' });
+  const [requestFailure, setRequestFailure] = useState<{ code: string; message: string } | null>(null);
+  const [stoppingRunId, setStoppingRunId] = useState<string | null>(null);
+
+  // Re-fill the inputs when the settings change from outside (read from storage, another panel),
+  // but not when they echo what the inputs just reported (that would undo half-typed text).
+  const reported = useRef(JSON.stringify(engine));
+  useEffect(() => {
+    const key = JSON.stringify(engine);
+    if (key === reported.current) return;
+    reported.current = key;
+    setDraft(draftFromEngine(engine));
+  }, [engine]);
+
+  const updateDraft = (change: Partial<EngineDraft>) => {
+    const next = { ...draft, ...change };
+    setDraft(next);
+    const result = engineFromDraft(next);
+    if (result.ok) {
+      reported.current = JSON.stringify(result.engine);
+      onEngineChange(result.engine);
+    }
+  };
+
+  const engineResult = engineFromDraft(draft);
+  const awaitingRow =
+    request.phase === 'starting' || (request.phase === 'started' && run?.id !== request.runId && !(run && run.startedAt >= request.at));
+  const shown = awaitingRow ? undefined : run;
+  const running = shown?.status === 'running';
+  const status = awaitingRow ? 'starting' : (shown?.status ?? 'idle');
+  const ordered = properties.filter((property) => selected.includes(property.name)).map((property) => property.name);
+  const canStart = !running && !awaitingRow && ordered.length > 0 && engineResult.ok;
+
+  const labels = new Map(properties.map((property) => [property.name, property.label]));
+  const label = (name: string) => labels.get(name) ?? spellPropertyName(name);
+  const highlights = useRunHighlights(shown, label, highlighter, candidates);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canStart || !engineResult.ok) return;
+    const extraProperties = extra.filter((property) => ordered.includes(property.name));
+    const settings: MatrixRunSettings = {
+      paperKey,
+      properties: ordered,
+      ...(extraProperties.length > 0 && { extraProperties }),
+      preset,
+      engine: engineResult.engine,
+      seed: DEFAULT_SEED,
+    };
+    setRequestFailure(null);
+    const at = new Date().toISOString();
+    setRequest({ phase: 'starting', at });
+    // No await before `start`: it may call permissions.request, which needs this user gesture.
+    start(settings).then(
+      (result) => {
+        if (result.ok) setRequest({ phase: 'started', runId: result.runId, at });
+        else {
+          setRequest({ phase: 'idle' });
+          setRequestFailure(result.failure);
+        }
+      },
+      (error: unknown) => {
+        setRequest({ phase: 'idle' });
+        setRequestFailure({ code: 'internal', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  };
+
+  const onStop = (runId: string) => {
+    setStoppingRunId(runId);
+    setRequestFailure(null);
+    stop(runId).catch((error: unknown) => {
+      setStoppingRunId(null); // Stop can be pressed again
+      const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : 'internal';
+      setRequestFailure({ code, message: error instanceof Error ? error.message : String(error) });
+    });
+  };
+
+  const error = requestFailure ?? (shown ? runError(shown) : undefined);
+  const fraction = shown ? progressFraction(shown) : null;
+  const text = awaitingRow ? 'Starting…' : shown ? progressText(shown, label) : '';
+  const urlInvalid = draft.kind === 'openai' && !engineResult.ok && engineResult.errors.baseUrl !== undefined;
+  const modelsProblem = draft.kind === 'openai' && !engineResult.ok ? engineResult.errors.models : undefined;
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="extraction" data-testid="extraction-panel">
+      <h2 id={`${id}-heading`}>Extract properties</h2>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset>
+          <legend>Properties</legend>
+          {properties.map((property) => (
+            <label key={property.name} className="choice">
+              <input
+                type="checkbox"
+                name="property"
+                value={property.name}
+                checked={selected.includes(property.name)}
+                onChange={(event) => {
+                  const checked = event.currentTarget.checked;
+                  setSelected((names) => (checked ? [...names, property.name] : names.filter((name) => name !== property.name)));
+                }}
+              />{' '}
+              {property.label}
+            </label>
+          ))}
+          {ordered.length === 0 && <p className="hint">Choose at least one property.</p>}
+        </fieldset>
+
+        <p className="field">
+          <label htmlFor={`${id}-preset`}>Preset</label>
+          <select
+            id={`${id}-preset`}
+            value={preset}
+            onChange={(event) => setPreset(event.currentTarget.value === 'paper' ? 'paper' : 'browser')}
+          >
+            <option value="browser">Browser: small models, quick (default)</option>
+            <option value="paper">Paper: the SLM-MATRIX paper's settings</option>
+          </select>
+        </p>
+
+        <fieldset>
+          <legend>Engine</legend>
+          <label className="choice">
+            <input
+              type="radio"
+              name={`${id}-engine`}
+              value="webllm"
+              checked={draft.kind === 'webllm'}
+              onChange={() => updateDraft({ kind: 'webllm' })}
+            />{' '}
+            In this browser (WebLLM)
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name={`${id}-engine`}
+              value="openai"
+              checked={draft.kind === 'openai'}
+              onChange={() => updateDraft({ kind: 'openai' })}
+            />{' '}
+            OpenAI-compatible server
+          </label>
+          {draft.kind === 'openai' && (
+            <div className="server">
+              <p className="field">
+                <label htmlFor={`${id}-url`}>Base URL</label>
+                <input
+                  id={`${id}-url`}
+                  type="url"
+                  value={draft.baseUrl}
+                  aria-invalid={urlInvalid}
+                  aria-describedby={urlInvalid ? `${id}-url-error` : undefined}
+                  onChange={(event) => updateDraft({ baseUrl: event.currentTarget.value })}
+                  data-testid="engine-base-url"
+                />
+                {urlInvalid && !engineResult.ok && (
+                  <span id={`${id}-url-error`} className="field-error" data-testid="engine-base-url-error">
+                    {engineResult.errors.baseUrl}
+                  </span>
+                )}
+              </p>
+              <p className="field">
+                <label htmlFor={`${id}-key`}>API key (optional)</label>
+                <input
+                  id={`${id}-key`}
+                  type="password"
+                  autoComplete="off"
+                  value={draft.apiKey}
+                  aria-describedby={`${id}-key-hint`}
+                  onChange={(event) => updateDraft({ apiKey: event.currentTarget.value })}
+                />
+                <span id={`${id}-key-hint`} className="hint">
+                  Kept in this browser's extension storage.
+                </span>
+              </p>
+              <p className="field">
+                <label htmlFor={`${id}-models`}>Models</label>
+                <input
+                  id={`${id}-models`}
+                  type="text"
+                  value={draft.models}
+                  placeholder="qwen2.5:7b, llama3.2:3b"
+                  aria-invalid={modelsProblem !== undefined}
+                  aria-describedby={`${id}-models-hint${modelsProblem !== undefined ? ` ${id}-models-error` : ''}`}
+                  onChange={(event) => updateDraft({ models: event.currentTarget.value })}
+                  data-testid="engine-models"
+                />
+                <span id={`${id}-models-hint`} className="hint">
+                  Comma-separated model ids as the server names them. Each one is a proposer; the first also plays aggregator, generator and
+                  discriminator unless you name one, e.g. “generator=llama3.1:8b”.
+                </span>
+                {modelsProblem !== undefined && (
+                  <span id={`${id}-models-error`} className="field-error">
+                    {modelsProblem}
+                  </span>
+                )}
+              </p>
+            </div>
+          )}
+        </fieldset>
+
+        <p className="actions">
+          <button type="submit" data-testid="extract-button" disabled={!canStart} aria-busy={awaitingRow}>
+            {awaitingRow ? 'Starting…' : 'Start'}
+          </button>{' '}
+          {running && shown && (
+            <button type="button" data-testid="stop-button" onClick={() => onStop(shown.id)} disabled={stoppingRunId === shown.id}>
+              {stoppingRunId === shown.id ? 'Stopping…' : 'Stop'}
+            </button>
+          )}
+        </p>
+      </form>
+
+      <div role="status" aria-live="polite" className="status" data-testid="run-status" data-status={status}>
+        {text && <p>{text}</p>}
+      </div>
+      {status !== 'idle' && (
+        <progress data-testid="run-progress" max={1} value={fraction ?? undefined} aria-label="Run progress" aria-valuetext={text} />
+      )}
+      {running && shown?.progress !== null && shown?.engineStatus && <p className="hint">{shown.engineStatus}</p>}
+
+      {error && (
+        <div className="problem" data-testid="run-error" data-error-code={error.code}>
+          <p>
+            <strong>{runErrorHeading(error.code)}</strong>
+          </p>
+          {error.message && <p>{error.message}</p>}
+        </div>
+      )}
+
+      {userProperties && (
+        <PropertyEditor
+          properties={userProperties.list}
+          takenNames={builtIn.map((property) => property.name)}
+          onAdd={async (property) => {
+            await userProperties.add(property);
+            setSelected((names) => (names.includes(property.name) ? names : [...names, property.name]));
+          }}
+          onRemove={userProperties.remove}
+        />
+      )}
+
+      {shown && <RunResults row={shown} label={label} review={review} highlights={highlighter ? highlights : undefined} />}
+    </section>
+  );
+}
+
+/** The row's error; an interrupted or cancelled row without one still gets a heading. */
+function runError(row: MatrixRunRow): { code: string; message: string } | undefined {
+  if (row.error) return row.error;
+  if (row.status === 'interrupted') return { code: 'interrupted', message: row.run?.interrupted?.message ?? '' };
+  if (row.status === 'cancelled') return { code: 'aborted', message: 'Results of the properties finished before the stop are kept.' };
+  return undefined;
+}
+
+/** The checkboxes' properties: the built-in ones in their order, then the reader's (a reader's property never shadows a built-in one: the editor refuses their names). */
+function offeredProperties(
+  builtIn: ExtractionPanelProps['properties'],
+  extra: readonly PropertyDefinition[],
+): ReadonlyArray<{ name: string; label: string }> {
+  const names = new Set(builtIn.map((property) => property.name));
+  return [...builtIn, ...extra.filter((property) => !names.has(property.name)).map(({ name, label }) => ({ name, label }))];
+}

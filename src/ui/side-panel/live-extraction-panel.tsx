@@ -1,0 +1,100 @@
+/**
+ * `ExtractionPanel` wired to its live sources: the paper's latest run from the `runs` table, the
+ * engine settings and the reader's own properties from extension storage, the review writes, and
+ * the highlighter of the page the paper was captured from. Until the paper has a run with
+ * records, that page shows the quick scan's candidates (`useCandidateHighlights`), with a line
+ * (`candidate-status`) saying how many were highlighted.
+ */
+import { useMemo, useState } from 'react';
+import { loadPropertySchemas } from '../../properties';
+import type { PropertyDefinition } from '../../contracts/property';
+import type { AssayDatabase } from '../../store/assay-database';
+import { candidateStatusCode, candidateStatusText, showsCandidates } from './candidate-highlights';
+import { ExtractionPanel, type ExtractionPanelProps } from './extraction-panel';
+import type { PageHighlighter } from './highlight-sync';
+import { useUserProperties } from '../settings/property-editor-storage';
+import type { ReviewActions } from './review-actions';
+import { useCandidateHighlights } from './use-candidate-highlights';
+import { useEngineSettings } from '../settings/use-engine-settings';
+import { useLatestRun } from './use-matrix-run';
+
+/** What the side panel's entrypoint provides for extraction. */
+export interface ExtractionServices {
+  database: AssayDatabase;
+  properties: ExtractionPanelProps['properties'];
+  start: ExtractionPanelProps['start'];
+  stop: ExtractionPanelProps['stop'];
+  /** Review writes and "Save verified" (`createReviewActions`); without them the verdicts are read-only. */
+  review?: ReviewActions;
+  /**
+   * A highlighter for the page in view now (`createPageHighlighter`); called once when the
+   * section appears (right after a capture, or when the panel opens on a captured page), so the
+   * highlights go to that page. Without it nothing is highlighted and no quick scan runs.
+   */
+  openHighlighter?: () => PageHighlighter;
+  /** The built-in schemas the quick scan looks for (the reader's own are added); default `loadPropertySchemas()`. */
+  schemas?: readonly PropertyDefinition[];
+}
+
+/**
+ * The "Extract properties" section for `paperKey`, showing its latest run live, preceded by the
+ * quick scan's `candidate-status` while candidates are the page's highlights. `capturedAt` (the
+ * paper's latest capture) makes a new capture of the same paper scan again.
+ */
+export function LiveExtractionPanel({
+  paperKey,
+  capturedAt,
+  database,
+  properties,
+  start,
+  stop,
+  review,
+  openHighlighter,
+  schemas,
+}: ExtractionServices & { paperKey: string; capturedAt?: string }) {
+  const run = useLatestRun(database, paperKey);
+  const { engine, setEngine } = useEngineSettings();
+  const userProperties = useUserProperties();
+  const [highlighter] = useState(() => openHighlighter?.());
+
+  // Once a run of this paper has shown records, candidates do not come back (`showsCandidates`).
+  const [recordsSeen, setRecordsSeen] = useState(false);
+  if (!recordsSeen && run && run.records.length > 0) setRecordsSeen(true);
+  const wanted = highlighter !== undefined && showsCandidates(run, recordsSeen);
+
+  const builtIn = useMemo(() => schemas ?? loadPropertySchemas(), [schemas]);
+  const scanned = useMemo(() => {
+    const names = new Set(builtIn.map((schema) => schema.name));
+    return [...builtIn, ...userProperties.list.filter((schema) => !names.has(schema.name))];
+  }, [builtIn, userProperties.list]);
+  const candidates = useCandidateHighlights(database, paperKey, capturedAt, scanned, wanted);
+
+  return (
+    <>
+      {wanted && candidates.state && (
+        <p
+          className="status"
+          role="status"
+          aria-live="polite"
+          data-testid="candidate-status"
+          data-status={candidateStatusCode(candidates.state)}
+        >
+          {candidateStatusText(candidates.state)}
+        </p>
+      )}
+      <ExtractionPanel
+        paperKey={paperKey}
+        properties={properties}
+        run={run ?? undefined}
+        engine={engine}
+        onEngineChange={setEngine}
+        start={start}
+        stop={stop}
+        review={review}
+        highlighter={highlighter}
+        userProperties={userProperties}
+        candidates={candidates.layer}
+      />
+    </>
+  );
+}

@@ -1,0 +1,316 @@
+/**
+ * A run's verdicts with the reader's review: the adjudication queue ("Needs your decision"),
+ * the verdicts grouped by property with Accept / Edit / Reject per record, "Save verified", and
+ * the records the page could not highlight. Every decision is written as it is made
+ * (`ReviewActions.review`); the row then comes back through the live query. Page and model text
+ * is rendered as React text, never as HTML.
+ */
+import { printedValue, describeValue } from '../../text/quantities/format-quantity';
+import { decisionOf, keptAnswer, type AdjudicationPath } from '../../store/dataset-rows';
+import { useState, type ReactNode } from 'react';
+import type { ReviewDecision } from '../../contracts/dataset';
+import type { MatrixRunRow, RunReview } from '../../contracts/matrix-run';
+import type { VerificationRecord } from '../../contracts/verification';
+import { failureLines } from './highlight-items';
+import { PrecedentButton } from '../shared/precedent-lookup';
+import type { RunHighlights } from './highlight-sync';
+import type { ReviewActions } from './review-actions';
+import { ReviewButtons, EditForm, SaveVerified } from './review-controls';
+import { adjudicationQueue, answerText, keepAnswerReview } from './review-model';
+import { countsText, groupRecords, statusLabel, usageText, votesText } from '../shared/run-view-model';
+
+export interface RunResultsProps {
+  row: MatrixRunRow;
+  label: (name: string) => string;
+  /** The review writes; without them the verdicts are shown read-only. */
+  review?: ReviewActions;
+  /** The page's highlights; without them material and value are plain text. */
+  highlights?: RunHighlights;
+}
+
+/** Where an Edit form is open: in the queue or in the list (one form at a time). */
+type Editing = { index: number; place: 'queue' | 'list' } | null;
+
+/** Why there are no verdicts: still running, stopped before any property was decided, or none found. */
+function emptyResultsText(row: MatrixRunRow): string {
+  if (row.status === 'running') return 'Results appear as each property finishes.';
+  if (row.status === 'done') return 'No values were found.';
+  return 'No property was decided before the run stopped.';
+}
+
+/** The run's verdicts and their review (see the module comment). */
+export function RunResults({ row, label, review, highlights }: RunResultsProps) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [writeProblem, setWriteProblem] = useState<string | null>(null);
+  const groups = groupRecords(row.records, row.settings.properties);
+  const indexOf = new Map(row.records.map((record, index) => [record, index]));
+  const queue = review ? adjudicationQueue(row) : [];
+
+  const decide = (index: number, next: RunReview) => {
+    if (!review) return;
+    setWriteProblem(null);
+    review.review(row.id, index, next).then(
+      (written) => {
+        if (written) setEditing((open) => (open?.index === index ? null : open));
+        else setWriteProblem('Your decision could not be saved: this run or record is no longer stored.');
+      },
+      (error: unknown) => setWriteProblem(`Your decision could not be saved: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+  const toggle = (index: number, decision: Exclude<ReviewDecision, 'pending' | 'edited'>) =>
+    decide(index, { decision: decisionOf(row, index) === decision ? 'pending' : decision, at: new Date().toISOString() });
+  const toggleEdit = (index: number, place: 'queue' | 'list') =>
+    setEditing((open) => (open?.index === index && open.place === place ? null : { index, place }));
+
+  const editFormFor = (index: number, record: VerificationRecord, place: 'queue' | 'list') =>
+    editing?.index === index && editing.place === place ? (
+      <EditForm
+        index={index}
+        record={record}
+        initial={row.reviews?.[index]?.edit}
+        onSave={(next) => decide(index, next)}
+        onCancel={() => setEditing(null)}
+      />
+    ) : null;
+
+  return (
+    <div className="run-results" data-testid="run-records">
+      {writeProblem && (
+        <p className="problem" role="alert" data-testid="review-problem">
+          {writeProblem}
+        </p>
+      )}
+      {queue.length > 0 && (
+        <section className="adjudication" data-testid="adjudication-queue">
+          <h3>Needs your decision ({queue.length})</h3>
+          <ul className="records">
+            {queue.map((index) => {
+              const record = row.records[index]!;
+              return (
+                <QueueItem
+                  key={index}
+                  index={index}
+                  record={record}
+                  onKeep={(path) => decide(index, keepAnswerReview(record, path, new Date()))}
+                  onEdit={() => toggleEdit(index, 'queue')}
+                  onReject={() => toggle(index, 'rejected')}
+                  editForm={editFormFor(index, record, 'queue')}
+                />
+              );
+            })}
+          </ul>
+        </section>
+      )}
+      {groups.length === 0 && <p>{emptyResultsText(row)}</p>}
+      {groups.map((group) => (
+        <section key={group.property} className="property-verdicts" data-property={group.property}>
+          <h3>{label(group.property)}</h3>
+          <p className="counts">{countsText(group.counts)}</p>
+          <ul className="records">
+            {group.records.map((record) => {
+              const index = indexOf.get(record) ?? -1;
+              return (
+                <RecordItem
+                  key={index}
+                  index={index}
+                  record={record}
+                  review={row.reviews?.[index]}
+                  decision={decisionOf(row, index)}
+                  onLocate={highlights && record.triplet.evidence ? () => highlights.scrollTo(String(index)) : undefined}
+                >
+                  {review && (
+                    <>
+                      <ReviewButtons
+                        index={index}
+                        decision={decisionOf(row, index)}
+                        editing={editing?.index === index && editing.place === 'list'}
+                        onAccept={() => toggle(index, 'accepted')}
+                        onEdit={() => toggleEdit(index, 'list')}
+                        onReject={() => toggle(index, 'rejected')}
+                      />
+                      {editFormFor(index, record, 'list')}
+                    </>
+                  )}
+                </RecordItem>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+      {review && row.records.length > 0 && <SaveVerified row={row} save={review.saveVerified} />}
+      {highlights?.note && (
+        <p className="hint" data-testid="highlight-note">
+          {highlights.note}
+        </p>
+      )}
+      {highlights && highlights.failures.length > 0 && (
+        <div className="highlight-failures" data-testid="highlight-failures">
+          <p>Not found in the page:</p>
+          <ul>
+            {failureLines(row, highlights.failures).map((line) => (
+              <li key={line.id} data-id={line.id}>
+                {line.what} — {line.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {row.run && row.status !== 'running' && (
+        <p className="usage" data-testid="run-usage">
+          {usageText(row.run)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const decisionWords: Record<ReviewDecision, string> = {
+  pending: '',
+  accepted: 'You accepted it',
+  edited: 'You edited it',
+  rejected: 'You rejected it',
+};
+
+interface RecordItemProps {
+  index: number;
+  record: VerificationRecord;
+  review: RunReview | undefined;
+  decision: ReviewDecision;
+  /** Scroll the page to this record's highlight; absent when it has none. */
+  onLocate: (() => void) | undefined;
+  children?: ReactNode;
+}
+
+function RecordItem({ index, record, review, decision, onLocate, children }: RecordItemProps) {
+  const { triplet } = record;
+  const kept = keptAnswer(record, review);
+  const edit = review?.edit;
+  const material = edit?.material ?? triplet.material;
+  const value = edit ? `${edit.valueText ?? printedValue(triplet)}${edit.unit ? ` ${edit.unit}` : ''}` : describeValue(triplet);
+  const quote = triplet.evidence?.quote.exact;
+  const page = triplet.evidence?.page;
+  return (
+    <li className="record" data-status={record.status} data-decision={decision} data-index={index}>
+      <p className="record-head">
+        <span className={`badge badge-${record.status}`}>{statusLabel(record.status)}</span>{' '}
+        {onLocate ? (
+          <button type="button" className="locate" onClick={onLocate} title="Show in the page" data-testid={`locate-${index}`}>
+            <span className="material">{material}</span> <span className="value">{value}</span>
+          </button>
+        ) : (
+          <>
+            <span className="material">{material}</span> <span className="value">{value}</span>
+          </>
+        )}
+        {decision !== 'pending' && <span className={`decision decision-${decision}`}> · {decisionWords[decision]}</span>}
+      </p>
+      {edit && !kept && (
+        <p className="model-said" data-testid={`model-said-${index}`}>
+          Model said: {answerText(triplet)}
+        </p>
+      )}
+      {kept && <p className="model-said">You kept the {kept === 'moa' ? 'MoA' : 'search'} answer.</p>}
+      {children}
+      <PrecedentButton index={index} question={{ material, property: triplet.property }} />
+      <dl>
+        <dt>Votes</dt>
+        <dd>{votesText(record.votes)}</dd>
+        {triplet.conditions && (
+          <>
+            <dt>Conditions</dt>
+            <dd>{triplet.conditions}</dd>
+          </>
+        )}
+        <dt>Evidence</dt>
+        <dd>
+          {quote ? (
+            <blockquote className="quote">
+              {quote}
+              {page !== undefined && <span className="page"> (page {page})</span>}
+            </blockquote>
+          ) : (
+            'No evidence quote given.'
+          )}
+        </dd>
+        {record.status === 'needs_review' && record.adjudication && (
+          <>
+            <dt>MoA answer</dt>
+            <dd>{record.adjudication.moa ? answerText(record.adjudication.moa) : 'none'}</dd>
+            <dt>G–D answer</dt>
+            <dd>{record.adjudication.gd ? answerText(record.adjudication.gd) : 'none'}</dd>
+          </>
+        )}
+        {record.reasons.length > 0 && (
+          <>
+            <dt>Reasons</dt>
+            <dd>
+              <ul className="reasons">
+                {record.reasons.map((reason, reasonIndex) => (
+                  <li key={reasonIndex}>{reason}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
+      </dl>
+    </li>
+  );
+}
+
+interface QueueItemProps {
+  index: number;
+  record: VerificationRecord;
+  onKeep(path: AdjudicationPath): void;
+  onEdit(): void;
+  onReject(): void;
+  editForm: ReactNode;
+}
+
+/** One `needs_review` record in the queue: both answers side by side and the four choices. */
+function QueueItem({ index, record, onKeep, onEdit, onReject, editForm }: QueueItemProps) {
+  const { moa, gd, reason } = record.adjudication ?? {};
+  const quote = record.triplet.evidence?.quote.exact;
+  const answer = (text: string, triplet: typeof moa) => (
+    <>
+      <dt>{text}</dt>
+      <dd>{triplet ? answerText(triplet) : 'no answer'}</dd>
+    </>
+  );
+  return (
+    <li className="queue-item" data-status={record.status} data-decision="pending" data-index={index} data-testid={`queue-${index}`}>
+      <dl>
+        {answer('MoA answer', moa)}
+        {answer('Search answer (generator–discriminator)', gd)}
+        {reason && (
+          <>
+            <dt>Why they differ</dt>
+            <dd>{reason}</dd>
+          </>
+        )}
+        {quote && (
+          <>
+            <dt>Evidence</dt>
+            <dd>
+              <blockquote className="quote">{quote}</blockquote>
+            </dd>
+          </>
+        )}
+      </dl>
+      <p className="review-buttons">
+        <button type="button" onClick={() => onKeep('moa')} disabled={!moa} data-testid={`keep-moa-${index}`}>
+          Keep MoA answer
+        </button>{' '}
+        <button type="button" onClick={() => onKeep('gd')} disabled={!gd} data-testid={`keep-gd-${index}`}>
+          Keep search answer
+        </button>{' '}
+        <button type="button" onClick={onEdit} data-testid={`queue-edit-${index}`}>
+          Edit
+        </button>{' '}
+        <button type="button" onClick={onReject} data-testid={`queue-reject-${index}`}>
+          Reject
+        </button>
+      </p>
+      {editForm}
+    </li>
+  );
+}

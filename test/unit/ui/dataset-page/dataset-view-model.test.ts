@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import {
+  citationText,
+  countText,
+  decisionTitle,
+  deletedText,
+  EMPTY_FILTER,
+  exportFileName,
+  exportMediaType,
+  hashForPaper,
+  importSummaryText,
+  pageWindow,
+  pagesForRange,
+  paperKeyFromHash,
+  queryFromFilter,
+  rowAt,
+  savedDay,
+  shortNumber,
+  siText,
+  statusText,
+  valueText,
+} from '../../../../src/ui/dataset-page/dataset-view-model';
+import { datasetTriplet } from '../dataset-fixtures';
+
+describe('queryFromFilter', () => {
+  it('leaves out blank and "any" controls, so the empty filter matches everything', () => {
+    expect(queryFromFilter(EMPTY_FILTER)).toEqual({});
+    expect(queryFromFilter({ ...EMPTY_FILTER, material: '   ', search: '\t' })).toEqual({});
+  });
+
+  it('trims text and passes the selects through', () => {
+    expect(
+      queryFromFilter({ material: ' TiO ', property: 'band_gap', status: 'needs_review', decision: 'edited', search: ' anatase ' }),
+    ).toEqual({
+      material: 'TiO',
+      property: 'band_gap',
+      status: 'needs_review',
+      decision: 'edited',
+      search: 'anatase',
+    });
+  });
+});
+
+describe('page loading', () => {
+  it('lists the pages under the visible rows', () => {
+    // 200-row pages: row 0 → page 0, 199 → 0, 200 → 1, 410 → 2 (floor(410 / 200) = 2).
+    expect(pagesForRange(0, 30)).toEqual([0]);
+    expect(pagesForRange(0, 199)).toEqual([0]);
+    expect(pagesForRange(190, 210)).toEqual([0, 1]);
+    expect(pagesForRange(190, 410)).toEqual([0, 1, 2]);
+    expect(pagesForRange(25, 74, 50)).toEqual([0, 1]);
+  });
+
+  it('asks for nothing when nothing is visible', () => {
+    expect(pagesForRange(0, -1)).toEqual([]);
+    expect(pagesForRange(5, 4)).toEqual([]);
+  });
+
+  it('turns a page number into an offset and limit', () => {
+    expect(pageWindow(0)).toEqual({ offset: 0, limit: 200 });
+    expect(pageWindow(3)).toEqual({ offset: 600, limit: 200 });
+    expect(pageWindow(2, 50)).toEqual({ offset: 100, limit: 50 });
+  });
+
+  it('finds a row by overall index in the loaded pages', () => {
+    const pages = new Map([
+      [0, ['a', 'b', 'c']],
+      [2, ['g', 'h']],
+    ]);
+    // Page size 3: index 7 is page 2 (floor(7 / 3)), position 1 (7 mod 3) → "h".
+    expect(rowAt(pages, 1, 3)).toBe('b');
+    expect(rowAt(pages, 7, 3)).toBe('h');
+    expect(rowAt(pages, 4, 3)).toBeUndefined(); // page 1 not loaded
+    expect(rowAt(pages, 8, 3)).toBeUndefined(); // past the end of page 2
+  });
+});
+
+describe('words', () => {
+  it('counts matching of saved triplets', () => {
+    expect(countText(12, 340)).toBe('12 of 340 triplets');
+    expect(countText(1, 1)).toBe('1 of 1 triplet');
+    expect(countText(0, 0)).toBe('0 of 0 triplets');
+  });
+
+  it('says what a delete removed and what an import did', () => {
+    expect(deletedText(3)).toBe('Deleted 3 triplets.');
+    expect(deletedText(1)).toBe('Deleted 1 triplet.');
+    expect(importSummaryText({ added: 4, merged: 1 }, 2)).toBe('Added 4, merged 1; 2 problems');
+    expect(importSummaryText({ added: 0, merged: 0 }, 1)).toBe('Added 0, merged 0; 1 problem');
+  });
+
+  it('names exports by format and local date', () => {
+    const day = new Date(2026, 10, 22, 23, 59); // 22 November 2026, local time (months are 0-based)
+    expect(exportFileName('csv', day)).toBe('assay-dataset-2026-11-22.csv');
+    expect(exportFileName('json', day)).toBe('assay-dataset-2026-11-22.json');
+    expect(exportFileName('jsonl', new Date(2026, 0, 5))).toBe('assay-dataset-2026-01-05.jsonl');
+    expect(exportFileName('annotations', day)).toBe('assay-dataset-2026-11-22-annotations.jsonld');
+    expect(exportFileName('bibtex', day)).toBe('assay-dataset-2026-11-22.bib');
+    expect(exportFileName('csl', day)).toBe('assay-dataset-2026-11-22-csl.json');
+    expect(exportMediaType('csv')).toBe('text/csv');
+    expect(exportMediaType('annotations')).toBe('application/ld+json');
+  });
+
+  it('routes #paper=<key> both ways, keys with ":" and "/" included', () => {
+    const key = 'doi:10.1000/x#1';
+    expect(hashForPaper(key)).toBe('#paper=doi%3A10.1000%2Fx%231');
+    expect(paperKeyFromHash(hashForPaper(key))).toBe(key);
+    expect(paperKeyFromHash('paper=url%3Ahttps')).toBe('url:https');
+    expect(paperKeyFromHash('')).toBeNull();
+    expect(paperKeyFromHash('#paper=')).toBeNull();
+    expect(paperKeyFromHash('#other=1')).toBeNull();
+    expect(paperKeyFromHash('#paper=%E0%A4%A')).toBeNull(); // malformed escape
+  });
+
+  it('writes the cells of a triplet', () => {
+    expect(shortNumber(5.4473e-19)).toBe('5.447e-19');
+    expect(shortNumber(0.5)).toBe('0.5');
+    expect(shortNumber(1234.56)).toBe('1235');
+    expect(siText(null)).toBe('—');
+    expect(siText({ value: { kind: 'number', value: 5.4473e-19 }, unit: 'kg m^2 s^-2' })).toBe('5.447e-19 kg m^2 s^-2');
+    expect(siText({ value: { kind: 'range', low: 300, high: 310.25 }, unit: 'K' })).toBe('300–310.3 K');
+    expect(siText({ value: { kind: 'number', value: 0.35 }, unit: '' })).toBe('0.35');
+    expect(valueText(datasetTriplet())).toBe('3.4');
+    expect(valueText(datasetTriplet({ valueText: '3.41(2)' }))).toBe('3.41(2)');
+    expect(valueText(datasetTriplet({ value: { kind: 'range', low: 1.2, high: 1.5, approximate: true } }))).toBe('~1.2–1.5');
+    expect(statusText('needs_review')).toBe('needs review');
+    expect(savedDay('2026-11-22T10:00:00.000Z')).toBe('2026-11-22');
+    expect(savedDay('yesterday')).toBe('yesterday');
+  });
+
+  it('shows the model’s answer on an edited decision only', () => {
+    const original = { material: 'GaN', value: { kind: 'number' as const, value: 3.2 }, unit: 'eV' };
+    expect(decisionTitle({ decision: 'edited', original })).toBe('Model said: GaN, 3.2 eV');
+    expect(decisionTitle({ decision: 'accepted' })).toBeUndefined();
+    expect(decisionTitle({ decision: 'edited' })).toBeUndefined();
+  });
+
+  it('cites a paper with at most three authors', () => {
+    expect(citationText(datasetTriplet().paper)).toBe('Nakamura S, Mukai T. Band gap of GaN. Jpn. J. Appl. Phys. (1994).');
+    const many = { ...datasetTriplet().paper, authors: ['A', 'B', 'C', 'D'], journal: null, year: null };
+    expect(citationText(many)).toBe('A, B, C, et al. Band gap of GaN.');
+    expect(citationText({ ...many, authors: [], year: 2020 })).toBe('Band gap of GaN. (2020).');
+  });
+});

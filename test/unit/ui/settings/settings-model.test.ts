@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster } from '../../../../src/llm/roster';
+import {
+  bytesText,
+  cacheText,
+  gpuBudgetOf,
+  parseGpuBudget,
+  rosterModelRows,
+  shownRoster,
+  storageText,
+  vramText,
+} from '../../../../src/ui/settings/settings-model';
+
+describe('bytesText and storageText', () => {
+  it('writes MB below 1 GB and GB from 1 GB (binary units)', () => {
+    expect(bytesText(0)).toBe('0.0 MB');
+    // 12 897 485 / 1 048 576 = 12.30… MB
+    expect(bytesText(12_897_485)).toBe('12.3 MB');
+    // 1 610 612 736 = 1.5 × 2^30
+    expect(bytesText(1_610_612_736)).toBe('1.50 GB');
+    expect(bytesText(1024 ** 3)).toBe('1.00 GB');
+  });
+
+  it('says what is used of the quota, or which figure is missing', () => {
+    expect(storageText({ usage: 12_897_485, quota: 1_610_612_736 })).toBe('Using 12.3 MB of 1.50 GB the browser allows Assay.');
+    expect(storageText({ usage: 1_048_576 })).toBe('Using 1.0 MB (the browser gives no quota).');
+    expect(storageText({})).toBe('The browser gives no storage figures.');
+  });
+});
+
+describe('rosterModelRows', () => {
+  it('lists each model once with its roles and its cache status', () => {
+    const roster = defaultWebLlmRoster(true);
+    const rows = rosterModelRows(roster, [
+      { modelId: 'gemma-2-2b-it-q4f16_1-MLC', cached: true, vramMB: 1895.3, requiresF16: true } as never,
+      { modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', cached: false, vramMB: 1629.75 },
+    ]);
+    expect(rows).toEqual([
+      { modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', roles: 'proposer 1, generator', vramMB: 1629.75, cached: false },
+      { modelId: 'Llama-3.2-1B-Instruct-q4f16_1-MLC', roles: 'proposer 2', vramMB: null, cached: null },
+      { modelId: 'gemma-2-2b-it-q4f16_1-MLC', roles: 'proposer 3, aggregator, discriminator', vramMB: 1895.3, cached: true },
+    ]);
+    expect(vramText(1895.3)).toBe('1895 MB of GPU memory');
+    expect(vramText(null)).toBe('size unknown');
+    expect([cacheText(true), cacheText(false), cacheText(null)]).toEqual(['Downloaded', 'Not downloaded', 'Checking…']);
+  });
+});
+
+describe('shownRoster and the GPU budget', () => {
+  it('shows the reader’s WebLLM roster, else the default for the adapter', () => {
+    const own = { proposers: ['a'], aggregator: 'a', generator: 'a', discriminator: 'a' };
+    expect(shownRoster({ kind: 'webllm', roster: own }, true)).toEqual({ roster: own, own: true });
+    expect(shownRoster({ kind: 'webllm' }, false)).toEqual({ roster: defaultWebLlmRoster(false), own: false });
+    expect(shownRoster({ kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', roster: own }, true)).toEqual({
+      roster: defaultWebLlmRoster(true),
+      own: false,
+    });
+  });
+
+  it('reads the budget from the engine with the default 6144 MB', () => {
+    expect(gpuBudgetOf({ kind: 'webllm' })).toBe(DEFAULT_GPU_BUDGET_MB);
+    expect(gpuBudgetOf({ kind: 'webllm', gpuBudgetMB: 3072 })).toBe(3072);
+  });
+
+  it('accepts whole MB from 256', () => {
+    expect(parseGpuBudget(' 4096 ')).toEqual({ ok: true, megabytes: 4096 });
+    expect(parseGpuBudget('256')).toEqual({ ok: true, megabytes: 256 });
+    expect(parseGpuBudget('255').ok).toBe(false);
+    expect(parseGpuBudget('4.5').ok).toBe(false);
+    expect(parseGpuBudget('').ok).toBe(false);
+  });
+});

@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { act, createElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ResponseOf } from '../../../../src/contracts/messages';
+import type { EngineSettings } from '../../../../src/contracts/matrix-run';
+import { SettingsPanel, type SettingsServices } from '../../../../src/ui/settings/settings-panel';
+import { reactRootPerTest } from '../react-root';
+
+const view = reactRootPerTest();
+
+const byTestId = <T extends HTMLElement = HTMLElement>(id: string) => view.container.querySelector<T>(`[data-testid="${id}"]`);
+const GEMMA = 'gemma-2-2b-it-q4f16_1-MLC';
+
+function cacheAnswer(gemmaCached: boolean): ResponseOf<'model-cache-status'> {
+  return {
+    ok: true,
+    models: [
+      { modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', cached: false, vramMB: 1629.75, requiresF16: true },
+      { modelId: 'Llama-3.2-1B-Instruct-q4f16_1-MLC', cached: false, vramMB: 879.04, requiresF16: true },
+      { modelId: GEMMA, cached: gemmaCached, vramMB: 1895.3, requiresF16: true },
+    ],
+  };
+}
+
+function services(change: Partial<SettingsServices> = {}): SettingsServices {
+  return {
+    checkWebGpu: vi.fn(async (): Promise<ResponseOf<'webgpu-check'>> => ({
+      ok: true,
+      capability: {
+        available: true,
+        adapterInfo: { vendor: 'nvidia', architecture: 'ampere', device: '', description: '' },
+        shaderF16: true,
+        maxBufferSize: 2 ** 31,
+        maxStorageBufferBindingSize: 2 ** 31,
+        isFallbackAdapter: false,
+      },
+      summary: 'WebGPU works: nvidia ampere, with 16-bit float shaders.',
+    })),
+    cacheStatus: vi.fn(async () => cacheAnswer(true)),
+    deleteFromCache: vi.fn(async () => cacheAnswer(false)),
+    storage: {
+      estimate: vi.fn(async () => ({ usage: 12_897_485, quota: 1_610_612_736 })),
+      persist: vi.fn(async () => true),
+      persisted: vi.fn(async () => false),
+    },
+    ...change,
+  };
+}
+
+async function open(panelServices: SettingsServices, engine: EngineSettings = { kind: 'webllm' }, onEngineChange = vi.fn()) {
+  await act(async () => view.root.render(createElement(SettingsPanel, { services: panelServices, engine, onEngineChange })));
+  const details = byTestId<HTMLDetailsElement>('settings-panel')!;
+  await act(async () => {
+    details.open = true;
+    details.dispatchEvent(new Event('toggle'));
+  });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  return onEngineChange;
+}
+
+describe('SettingsPanel', () => {
+  it('checks WebGPU on open and lists the f16 roster with sizes and download state', async () => {
+    const panelServices = services();
+    await open(panelServices);
+    expect(byTestId('webgpu-summary')?.textContent).toBe('WebGPU works: nvidia ampere, with 16-bit float shaders.');
+    expect(panelServices.cacheStatus).toHaveBeenCalledWith([
+      'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+      'Llama-3.2-1B-Instruct-q4f16_1-MLC',
+      GEMMA,
+    ]);
+    const gemma = byTestId(`model-${GEMMA}`)!;
+    expect(gemma.textContent).toBe(
+      `proposer 3, aggregator, discriminator: ${GEMMA} · 1895 MB of GPU memory · Downloaded Delete from cache`,
+    );
+    expect(byTestId('model-Llama-3.2-1B-Instruct-q4f16_1-MLC')?.textContent).toBe(
+      'proposer 2: Llama-3.2-1B-Instruct-q4f16_1-MLC · 879 MB of GPU memory · Not downloaded',
+    );
+    expect(byTestId('storage-usage')?.textContent).toBe('Using 12.3 MB of 1.50 GB the browser allows Assay.');
+    expect(byTestId('persist-status')?.textContent).toContain('Persistent storage is off');
+
+    await act(async () => byTestId(`delete-model-${GEMMA}`)!.click());
+    expect(panelServices.deleteFromCache).toHaveBeenCalledWith(GEMMA);
+    expect(byTestId(`model-${GEMMA}`)?.dataset.cached).toBe('false');
+    expect(byTestId(`delete-model-${GEMMA}`)).toBeNull();
+  });
+
+  it('shows failures in words and the roster for GPUs without shader-f16', async () => {
+    const panelServices = services({
+      checkWebGpu: vi.fn(async () => ({
+        ok: false as const,
+        failure: { code: 'internal' as const, message: 'The offscreen document did not answer.' },
+      })),
+      cacheStatus: vi.fn(async () => ({ ok: false as const, failure: { code: 'bad-request' as const, message: 'Unknown request.' } })),
+    });
+    delete panelServices.storage;
+    await open(panelServices);
+    expect(byTestId('webgpu-summary')?.textContent).toBe('WebGPU could not be checked: The offscreen document did not answer.');
+    expect(byTestId('model-cache-problem')?.textContent).toBe('The model cache could not be read: Unknown request.');
+    expect(byTestId('model-SmolLM2-360M-Instruct-q4f32_1-MLC')?.textContent).toContain('Checking…');
+    expect(byTestId('storage-usage')?.textContent).toBe('The browser gives no storage figures.');
+    expect(byTestId('persist-button')).toBeNull();
+  });
+
+  it('asks for persistent storage and saves the GPU budget into the engine settings', async () => {
+    let kept = false;
+    const panelServices = services({
+      storage: { estimate: async () => ({}), persist: vi.fn(async () => (kept = true)), persisted: async () => kept },
+    });
+    const onEngineChange = await open(panelServices, { kind: 'webllm' });
+    await act(async () => byTestId('persist-button')!.click());
+    expect(panelServices.storage!.persist).toHaveBeenCalled();
+    expect(byTestId('persist-status')?.textContent).toContain('Persistent storage is on');
+
+    const input = byTestId<HTMLInputElement>('gpu-budget')!;
+    expect(input.value).toBe('6144');
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    act(() => {
+      setter.call(input, '40');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(onEngineChange).not.toHaveBeenCalled();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    act(() => {
+      setter.call(input, '4096');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(onEngineChange).toHaveBeenLastCalledWith({ kind: 'webllm', gpuBudgetMB: 4096 });
+  });
+});
