@@ -19,6 +19,7 @@ import {
   type MatrixRunSettings,
   type RunReview,
 } from '../contracts/matrix-run';
+import { engineRegistry } from '../llm/engines/registry';
 import type { VerificationRecord } from '../matrix/cross-verify-refine';
 import type { MatrixProgress } from '../matrix/pipeline';
 import type { RunRecord } from '../matrix/run-record';
@@ -33,7 +34,8 @@ export type MatrixRunEnd = 'done' | 'cancelled' | 'interrupted';
  * resumes. `id` is the caller's random UUID. Resolves to the row as stored (with the parsed
  * settings: unknown keys dropped).
  *
- * Throws a `ZodError` when `settings` does not match `MatrixRunSettingsSchema` (nothing is
+ * Throws a `ZodError` when `settings` does not match `MatrixRunSettingsSchema`, or its engine
+ * settings do not match their kind's schema (`engineRegistry.settingsSchema()`; nothing is
  * written), and rejects with Dexie's `ConstraintError` when a row with `id` already exists.
  */
 export async function createRun(
@@ -41,7 +43,8 @@ export async function createRun(
   settings: MatrixRunSettings,
   { id, now = new Date() }: { id: string; now?: Date },
 ): Promise<MatrixRunRow> {
-  const parsed = MatrixRunSettingsSchema.parse(settings);
+  const loose = MatrixRunSettingsSchema.parse(settings);
+  const parsed: MatrixRunSettings = { ...loose, engine: engineRegistry.settingsSchema().parse(loose.engine) };
   const time = now.toISOString();
   const row: MatrixRunRow = {
     id,
