@@ -9,9 +9,10 @@
  * from a local Tc/Tcn table (`--reference FILE`, default the SuperCon export) and scores 0/1/2.
  * `llm-nerre-doping` scores recorded model output (`--predictions FILE`, JSON or JSONL of
  * `{ id, hosts, dopants, relations }`) or the formula-mention floor (`--baseline formula-hosts`).
- * `--engine openai|scripted` runs the SLM-MATRIX pipeline (bandgap-200, supermat) with the engine
- * options of `assay extract` (`--base-url`, `--model ROLE=ID`, `--preset`, `--script`, `--seed`,
- * `--api-key-env`, `--concurrency`); the JSON then carries the run's `llm` totals.
+ * `--engine <kind>` with a CLI kind of the engine registry (openai, scripted) runs the SLM-MATRIX
+ * pipeline (bandgap-200, supermat) with the engine options of `assay extract` (`--base-url`,
+ * `--model ROLE=ID`, `--preset`, `--script`, `--seed`, `--api-key-env`, `--concurrency`); the
+ * JSON then carries the run's `llm` totals.
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,7 +26,8 @@ import { evaluateSupermat } from '../eval/supermat/supermat-evaluation';
 import type { ScorerDependencies } from '../eval/triplet-scorer';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
-import { MATRIX_ENGINE_OPTIONS, MatrixEngineUsageError, type MatrixEngineFlags } from './matrix-engines';
+import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
+import { MATRIX_ENGINE_OPTIONS, matrixEngineOptions, MatrixEngineUsageError, type MatrixEngineFlags } from './matrix-engines';
 
 /** What `runEval` needs from the rest of Assay; injected so tests can pass doubles. */
 export interface EvalCommandDependencies {
@@ -35,6 +37,8 @@ export interface EvalCommandDependencies {
   engines: Record<string, () => Promise<EngineSetup>>;
   /** Other datasets' evaluators by name (`measeval`, `mulms`), given the data root; each returns one JSON-able result. */
   datasets: Record<string, (dataRoot: string, options: { limit?: number }) => Promise<object>>;
+  /** The model engine kinds `--engine <kind>` may name (their CLI part; default the engine registry of src/llm/engines/registry.ts). */
+  engineRegistry?: EngineRegistry;
 }
 
 const NERRE_NEEDS_MODEL =
@@ -154,8 +158,12 @@ function injectedDataset(evaluator: EvalCommandDependencies['datasets'][string])
  */
 export async function runEval(argv: string[], dependencies: EvalCommandDependencies = defaultEvalDependencies()): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: EVAL_OPTIONS });
-    const matrix = matrixEngines(values.engine, values);
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { ...EVAL_OPTIONS, ...matrixEngineOptions(dependencies.engineRegistry) },
+    });
+    const matrix = matrixEngines(values.engine, values, dependencies.engineRegistry);
     dependencies = { ...dependencies, engines: { ...matrix.engines, ...dependencies.engines } };
     const [dataset] = positionals;
     if (!dataset || positionals.length > 1)
@@ -365,7 +373,8 @@ async function replayVoteDependencies() {
 
 /** What the SLM-MATRIX engines cost over an evaluation (sums of the per-paper run records). */
 interface MatrixTotals {
-  engine: 'scripted' | 'openai';
+  /** The engine kind's id, e.g. "openai". */
+  engine: string;
   preset: string;
   papers: number;
   calls: number;
@@ -374,22 +383,24 @@ interface MatrixTotals {
 }
 
 /**
- * The SLM-MATRIX engines `--engine openai|scripted` asks for, built from the engine options on
- * first use (`createMatrixEngine`), and `totals()`: `{ llm: MatrixTotals }` once a paper ran, else
- * `{}`. An engine of the same name in the injected map wins (tests, other builds).
+ * The SLM-MATRIX engine `--engine <kind>` asks for when `registry` offers the CLI that kind,
+ * built from the engine options on first use (`createMatrixEngine`), and `totals()`: `{ llm:
+ * MatrixTotals }` once a paper ran, else `{}`. An engine of the same name in the injected map
+ * wins (tests, other builds).
  */
 function matrixEngines(
   name: string | undefined,
   flags: MatrixEngineFlags,
+  registry: EngineRegistry = engineRegistry,
 ): { engines: Record<string, () => Promise<EngineSetup>>; totals: () => { llm?: MatrixTotals } } {
-  if (name !== 'openai' && name !== 'scripted') return { engines: {}, totals: () => ({}) };
+  if (name === undefined || !registry.get(name, 'cli')) return { engines: {}, totals: () => ({}) };
   let totals: MatrixTotals | undefined;
   const load = async (): Promise<EngineSetup> => {
     const [{ createMatrixEngine }, { matrixEngineSetup }] = await Promise.all([
       import('./matrix-engines'),
       import('../eval/matrix-engine'),
     ]);
-    const engine = await createMatrixEngine(name, flags);
+    const engine = await createMatrixEngine(name, flags, registry);
     totals = { engine: name, preset: engine.preset.name, papers: 0, calls: 0, promptTokens: 0, completionTokens: 0 };
     const sum = totals;
     return matrixEngineSetup({

@@ -6,15 +6,14 @@ import type { PropertyDefinition } from '../properties';
 import { captureFile } from './capture-command';
 import { resolvePropertySchemas } from './scan-command';
 import { runMatrixExtract } from './extract-matrix';
-import { MATRIX_ENGINE_OPTIONS } from './matrix-engines';
+import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
+import { engineChoices, matrixEngineOptions } from './matrix-engines';
 
 /** What `assay extract --json` prints: the triplets and the run's cost (no model calls for rules). */
 export interface ExtractOutput {
   triplets: Triplet[];
   run: { engine: string; calls: number; promptTokens: number; completionTokens: number; milliseconds: number };
 }
-
-const MODEL_ENGINES = new Set(['openai', 'scripted']);
 
 function summarizeTriplets(output: ExtractOutput): string {
   const lines = [`${output.triplets.length} triplets (engine ${output.run.engine}, ${output.run.milliseconds} ms)`];
@@ -27,11 +26,14 @@ function summarizeTriplets(output: ExtractOutput): string {
 /**
  * `assay extract <file> [--engine rules] [--schema NAME|FILE.json ...] [--json]` →
  * `{ triplets, run: { engine, calls, promptTokens, completionTokens, milliseconds } }`.
- * `--engine scripted --script FILE` and `--engine openai --base-url URL [--api-key-env NAME]
- * [--model ROLE=ID ...] [--preset paper|browser] [--seed N] [--concurrency N]` run the SLM-MATRIX
- * pipeline instead (`runMatrixExtract`). Returns the exit code.
+ * `--engine <kind>` with a CLI kind of `registry` (`--engine scripted --script FILE`, `--engine
+ * openai --base-url URL [--api-key-env NAME]`) and `[--model ROLE=ID ...] [--preset
+ * paper|browser] [--seed N] [--concurrency N]` runs the SLM-MATRIX pipeline instead
+ * (`runMatrixExtract`). Returns the exit code: 0, 1 for an unreadable file, 2 for bad usage
+ * (an unknown engine lists the choices: "use --engine rules, scripted or openai").
  */
-export async function runExtract(argv: string[]): Promise<number> {
+export async function runExtract(argv: string[], registry: EngineRegistry = engineRegistry): Promise<number> {
+  const choices = engineChoices(registry, ['rules']);
   let parsed;
   try {
     parsed = parseArgs({
@@ -42,7 +44,7 @@ export async function runExtract(argv: string[]): Promise<number> {
         engine: { type: 'string', default: 'rules' },
         schema: { type: 'string', multiple: true },
         // Options of the model engines (see matrix-engines.ts).
-        ...MATRIX_ENGINE_OPTIONS,
+        ...matrixEngineOptions(registry),
       },
     });
   } catch (error) {
@@ -50,18 +52,16 @@ export async function runExtract(argv: string[]): Promise<number> {
     return 2;
   }
   const engine = parsed.values.engine;
-  if (engine !== 'rules' && !MODEL_ENGINES.has(engine)) {
-    process.stderr.write(`assay extract: unknown engine '${engine}'; use --engine rules, scripted or openai\n`);
+  if (engine !== 'rules' && !registry.get(engine, 'cli')) {
+    process.stderr.write(`assay extract: unknown engine '${engine}'; use --engine ${choices.or}\n`);
     return 2;
   }
   const [path] = parsed.positionals;
   if (!path || parsed.positionals.length > 1) {
-    process.stderr.write(
-      'assay extract: give exactly one file: assay extract <file> --engine rules|scripted|openai [--schema NAME] [--json]\n',
-    );
+    process.stderr.write(`assay extract: give exactly one file: assay extract <file> --engine ${choices.bar} [--schema NAME] [--json]\n`);
     return 2;
   }
-  if (engine !== 'rules') return runMatrixExtract(path, engine as 'scripted' | 'openai', parsed.values);
+  if (engine !== 'rules') return runMatrixExtract(path, engine, parsed.values, registry);
   let properties: PropertyDefinition[];
   try {
     properties = await resolvePropertySchemas(parsed.values.schema ?? []);

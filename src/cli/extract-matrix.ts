@@ -1,5 +1,5 @@
 /**
- * `assay extract <file> --engine scripted|openai …`: the SLM-MATRIX pipeline (`runMatrix`) from
+ * `assay extract <file> --engine <kind> …` (a CLI kind of the engine registry): the SLM-MATRIX pipeline (`runMatrix`) from
  * the command line. Output (EVAL.md "The command contract"): `{ triplets, records, run }` —
  * `triplets` the verified ones (each with `status`), `records` every verdict with its status
  * and reasons, `run` the run record. Progress goes to stderr; Ctrl-C aborts the run and the
@@ -7,6 +7,7 @@
  */
 import { toCaptureFailure } from '../capture/errors';
 import type { Triplet } from '../contracts/triplet';
+import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
 import { LlmError } from '../llm/llm-port';
 import type { VerificationRecord, VerificationStatus } from '../matrix/cross-verify-refine';
 import { runMatrix, type MatrixProgress } from '../matrix/pipeline';
@@ -17,16 +18,16 @@ import { captureFile } from './capture-command';
 import { createMatrixEngine, MatrixEngineUsageError, type MatrixEngine, type MatrixEngineFlags } from './matrix-engines';
 import { resolvePropertySchemas } from './scan-command';
 
-export interface MatrixExtractFlags extends MatrixEngineFlags {
+export type MatrixExtractFlags = MatrixEngineFlags & {
   json?: boolean | undefined;
   schema?: string[] | undefined;
-}
+};
 
-/** What `--engine scripted|openai --json` prints. */
+/** What `--engine <kind> --json` prints (`llmEngine`: the kind's id, e.g. "openai"). */
 export interface MatrixExtractOutput {
   triplets: Array<Triplet & { status: VerificationStatus }>;
   records: VerificationRecord[];
-  run: RunRecord & { engine: 'slm-matrix'; llmEngine: 'scripted' | 'openai' };
+  run: RunRecord & { engine: 'slm-matrix'; llmEngine: string };
 }
 
 /** Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
@@ -55,11 +56,19 @@ function progressLine(event: MatrixProgress): string {
   return `assay extract: [${event.stage}] ${event.property} ${event.done}/${event.total}\n`;
 }
 
-/** Run the pipeline on `path` with a model engine; see `runExtract` for the flags. Returns the exit code. */
-export async function runMatrixExtract(path: string, engineName: 'scripted' | 'openai', flags: MatrixExtractFlags): Promise<number> {
+/**
+ * Run the pipeline on `path` with the model engine `engineName` of `registry`; see `runExtract`
+ * for the flags. Returns the exit code (2 for bad usage, 1 for an unreadable file).
+ */
+export async function runMatrixExtract(
+  path: string,
+  engineName: string,
+  flags: MatrixExtractFlags,
+  registry: EngineRegistry = engineRegistry,
+): Promise<number> {
   let engine: MatrixEngine;
   try {
-    engine = await createMatrixEngine(engineName, flags);
+    engine = await createMatrixEngine(engineName, flags, registry);
   } catch (error) {
     if (error instanceof MatrixEngineUsageError) return usageError(error.message);
     throw error;

@@ -1,72 +1,31 @@
 /**
- * The model engines of `assay extract|eval --engine scripted|openai`: the script file format of
- * the scripted engine, `--model ROLE=ID` parsing, and the `LlmPort` each engine runs on
- * (`createMatrixEngine` builds it from the command's options).
+ * The model engines of `assay extract|eval --engine <kind>` (the CLI kinds of the engine
+ * registry, src/llm/engines/registry.ts: scripted, openai): the engine flags, `--model ROLE=ID`
+ * parsing, and the `LlmPort` a kind builds from the command's options (`createMatrixEngine`).
  */
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
-import { LlmError, LlmErrorCodeSchema, ModelRoleSchema, type LlmPort, type ModelRole } from '../llm/llm-port';
-import { createOpenAiCompatibleLlm } from '../llm/openai-compatible';
-import { createScriptedLlm, type ScriptedReply } from '../llm/scripted-llm';
+import { EngineUsageError as MatrixEngineUsageError, type CliEngineSources } from '../llm/engines/engine-kind';
+import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
+import { loadScript } from '../llm/engines/scripted-engine-kind';
+import { ModelRoleSchema, type LlmPort } from '../llm/llm-port';
 import { presetByName, type MatrixPreset, type PresetModels } from '../matrix/presets';
 
-/** A scripted reply in the file: a string is sent verbatim; any other JSON value is sent as its JSON text. */
-const ReplyFileSchema = z.unknown().transform((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+export { ScriptFileSchema, type ScriptFile } from '../llm/engines/scripted-engine-kind';
+export { missingRoles, openAiEngine } from '../llm/engines/openai-engine-kind';
+/** Bad options for a model engine; the message is one line for the user (exit code 2). */
+export { MatrixEngineUsageError };
 
-/**
- * `--script FILE` (JSON):
- * ```
- * { "replies":  { "proposer": [R, R, …], "aggregator": [R], … },  // consumed in order, per role
- *   "fallback": { "proposer": R, "generator": R, … },             // every later call of that role
- *   "failAt":   { "12": { "code": "device-lost", "message": "…" } }, // call 12 (0-based, all roles) fails
- *   "model":    "scripted",                                       // model id reported in replies
- *   "delayMs":  0 }                                               // pretend each call takes this long
- * ```
- * R is a string (sent verbatim, e.g. malformed JSON) or a JSON value (sent as its JSON text), e.g.
- * `{"triplets":[{"material":"GaN","property":"band_gap","value":"3.4","unit":"eV","quote":"…"}]}`
- * for proposers and the aggregator, `{"text":"…","triplets":[…value as a number…],"final":true}` for
- * the generator, `{"triplets":[…]}` for the discriminator. A call with no scripted reply fails
- * with `LlmError('unavailable')`.
- */
-export const ScriptFileSchema = z
-  .object({
-    replies: z.partialRecord(ModelRoleSchema, z.array(ReplyFileSchema)).default({}),
-    fallback: z.partialRecord(ModelRoleSchema, ReplyFileSchema).default({}),
-    failAt: z
-      .record(z.string().regex(/^\d+$/), z.object({ code: LlmErrorCodeSchema, message: z.string().default('scripted failure') }))
-      .default({}),
-    model: z.string().optional(),
-    delayMs: z.number().int().nonnegative().optional(),
-  })
-  .strict();
-export type ScriptFile = z.infer<typeof ScriptFileSchema>;
+/** The engine sources of the command line: files from disk, the process's environment. */
+export const CLI_ENGINE_SOURCES: CliEngineSources = {
+  readText: (path) => readFile(path, 'utf8'),
+  get env() {
+    return process.env;
+  },
+};
 
-/** Read and check a script file; throws an Error with one line saying what is wrong. */
-export async function loadScriptedEngine(path: string): Promise<LlmPort> {
-  const text = await readFile(path, 'utf8');
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`script ${path} is not JSON: ${(error as Error).message}`);
-  }
-  const parsed = ScriptFileSchema.safeParse(data);
-  if (!parsed.success)
-    throw new Error(
-      `script ${path} is invalid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`,
-    );
-  const script = parsed.data;
-  const failAt: Record<number, LlmError> = Object.fromEntries(
-    Object.entries(script.failAt).map(([index, failure]) => [Number(index), new LlmError(failure.code, failure.message)]),
-  );
-  return createScriptedLlm({
-    replies: script.replies as Partial<Record<ModelRole, ScriptedReply[]>>,
-    failAt,
-    ...(script.model ? { model: script.model } : {}),
-    ...(script.delayMs ? { delayMs: script.delayMs } : {}),
-    respond: (request, index) =>
-      script.fallback[request.role] ?? new LlmError('unavailable', `the script has no reply for call ${index} (role ${request.role})`),
-  });
+/** Read and check a script file (see `ScriptFileSchema`); throws an Error with one line saying what is wrong. */
+export function loadScriptedEngine(path: string): Promise<LlmPort> {
+  return loadScript(path, CLI_ENGINE_SOURCES.readText);
 }
 
 /**
@@ -90,31 +49,12 @@ export function parseModelOptions(values: readonly string[], defaults: PresetMod
   return models;
 }
 
-/** Roles the pipeline calls that have no model; empty when all are set. */
-export function missingRoles(models: PresetModels): string[] {
-  const missing: string[] = [];
-  if (!models.proposers?.length) missing.push('proposer');
-  for (const role of ['aggregator', 'generator', 'discriminator'] as const) if (!models[role]) missing.push(role);
-  return missing;
-}
-
-/** The OpenAI-compatible engine for `models` (roles mapped; each proposer call names its model). */
-export function openAiEngine(baseUrl: string, apiKey: string | undefined, models: PresetModels, concurrency?: number): LlmPort {
-  return createOpenAiCompatibleLlm({
-    baseUrl,
-    ...(apiKey ? { apiKey } : {}),
-    models: {
-      ...(models.proposers?.[0] ? { proposer: models.proposers[0] } : {}),
-      ...(models.aggregator ? { aggregator: models.aggregator } : {}),
-      ...(models.generator ? { generator: models.generator } : {}),
-      ...(models.discriminator ? { discriminator: models.discriminator } : {}),
-    },
-    ...(concurrency ? { concurrency } : {}),
-  });
-}
-
-/** The engine options shared by `assay extract` and `assay eval` (`--engine scripted|openai`). */
-export interface MatrixEngineFlags {
+/**
+ * The engine options of `assay extract` and `assay eval` (`--engine <kind>`): the shared ones,
+ * then each CLI kind's own (`--base-url`, `--api-key-env` for openai, `--script` for scripted).
+ * Flags a kind of another registry adds come as extra string keys.
+ */
+export type MatrixEngineFlags = {
   'base-url'?: string | undefined;
   'api-key-env'?: string | undefined;
   model?: string[] | undefined;
@@ -122,31 +62,56 @@ export interface MatrixEngineFlags {
   script?: string | undefined;
   seed?: string | undefined;
   concurrency?: string | undefined;
-}
+};
 
-/** `parseArgs` option specs of `MatrixEngineFlags`, for the commands that take them. */
-export const MATRIX_ENGINE_OPTIONS = {
-  'base-url': { type: 'string' },
-  'api-key-env': { type: 'string' },
+/** `parseArgs` specs of the options every model engine shares (`--model ROLE=ID`, preset, seed, concurrency). */
+const SHARED_ENGINE_OPTIONS = {
   model: { type: 'string', multiple: true },
   preset: { type: 'string' },
-  script: { type: 'string' },
   seed: { type: 'string' },
   concurrency: { type: 'string' },
 } as const;
 
-/** A model engine ready for `runMatrix`: the port, the preset, its models and the RNG seed. */
+/**
+ * `parseArgs` option specs of the model engines of `registry` (the shared options plus every CLI
+ * kind's own), for the commands that take them. Typed as the default registry's flags.
+ */
+export function matrixEngineOptions(registry: EngineRegistry = engineRegistry) {
+  return { ...engineKindOptions(registry), ...SHARED_ENGINE_OPTIONS };
+}
+
+/** `parseArgs` option specs of every CLI kind's own flags in `registry` (no shared ones), typed as the default registry's. */
+export function engineKindOptions(registry: EngineRegistry = engineRegistry) {
+  return registry.cliOptions() as {
+    'base-url': { type: 'string' };
+    'api-key-env': { type: 'string' };
+    script: { type: 'string' };
+  };
+}
+
+/** `parseArgs` option specs of `MatrixEngineFlags` (the default registry's kinds), for the commands that take them. */
+export const MATRIX_ENGINE_OPTIONS = matrixEngineOptions();
+
+/**
+ * The kind ids `registry` offers the command line as words for a usage line: with `first`
+ * (e.g. "rules") before them, `or` joins the last ("rules, scripted or openai") and `|` joins all
+ * ("rules|scripted|openai").
+ */
+export function engineChoices(registry: EngineRegistry = engineRegistry, first: readonly string[] = []): { or: string; bar: string } {
+  const names = [...first, ...registry.names('cli')];
+  const or = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+  return { or, bar: names.join('|') };
+}
+
+/** A model engine ready for `runMatrix`: the kind's id, the port, the preset, its models and the RNG seed. */
 export interface MatrixEngine {
-  name: 'scripted' | 'openai';
+  name: string;
   llm: LlmPort;
   preset: MatrixPreset;
   models: PresetModels;
   seed: number;
   concurrency?: number;
 }
-
-/** Bad options for a model engine; the message is one line for the user (exit code 2). */
-export class MatrixEngineUsageError extends Error {}
 
 function nonNegativeInteger(text: string | undefined, name: string): number | undefined {
   if (text === undefined) return undefined;
@@ -156,12 +121,20 @@ function nonNegativeInteger(text: string | undefined, name: string): number | un
 }
 
 /**
- * `--engine scripted|openai` with its options → `MatrixEngine`. Defaults: preset `paper`, seed 1.
- * Throws `MatrixEngineUsageError` (one line) for an unknown preset, a bad `--model`/`--seed`/
- * `--concurrency`, a missing or invalid `--script`, a missing `--base-url`, roles without a model,
- * or an unset `--api-key-env` variable.
+ * `--engine <kind>` with its options → `MatrixEngine`, the port built by the kind's `cli.matrix`
+ * in `registry`. Defaults: preset `paper`, seed 1. Throws `MatrixEngineUsageError` (one line)
+ * for a kind the registry does not offer the CLI, an unknown preset, a bad `--model`/`--seed`/
+ * `--concurrency`, or what the kind refuses (scripted: a missing or invalid `--script`; openai:
+ * a missing `--base-url`, roles without a model, an unset `--api-key-env` variable).
  */
-export async function createMatrixEngine(name: 'scripted' | 'openai', flags: MatrixEngineFlags): Promise<MatrixEngine> {
+export async function createMatrixEngine(
+  name: string,
+  flags: MatrixEngineFlags,
+  registry: EngineRegistry = engineRegistry,
+  sources: CliEngineSources = CLI_ENGINE_SOURCES,
+): Promise<MatrixEngine> {
+  const kind = registry.get(name, 'cli');
+  if (!kind?.cli) throw new MatrixEngineUsageError(`unknown engine '${name}'; use --engine ${engineChoices(registry).or}`);
   const preset = presetByName(flags.preset ?? 'paper');
   if (!preset) throw new MatrixEngineUsageError(`unknown preset "${flags.preset}"; presets: paper, browser`);
   let models: PresetModels;
@@ -172,26 +145,6 @@ export async function createMatrixEngine(name: 'scripted' | 'openai', flags: Mat
   }
   const seed = nonNegativeInteger(flags.seed, '--seed') ?? 1;
   const concurrency = nonNegativeInteger(flags.concurrency, '--concurrency');
-  const base = { name, preset, models, seed, ...(concurrency ? { concurrency } : {}) };
-  if (name === 'scripted') {
-    if (!flags.script) throw new MatrixEngineUsageError('--engine scripted needs --script FILE (a JSON script of replies per role)');
-    try {
-      return { ...base, llm: await loadScriptedEngine(flags.script) };
-    } catch (error) {
-      throw new MatrixEngineUsageError((error as Error).message.replace(/\n/g, ' '));
-    }
-  }
-  if (!flags['base-url'])
-    throw new MatrixEngineUsageError('--engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)');
-  const missing = missingRoles(models);
-  if (missing.length > 0)
-    throw new MatrixEngineUsageError(
-      `no model for ${missing.join(', ')}: pass --model ROLE=ID for each, or --preset paper for the paper's models`,
-    );
-  let apiKey: string | undefined;
-  if (flags['api-key-env']) {
-    apiKey = process.env[flags['api-key-env']];
-    if (!apiKey) throw new MatrixEngineUsageError(`environment variable ${flags['api-key-env']} (--api-key-env) is not set`);
-  }
-  return { ...base, llm: openAiEngine(flags['base-url'], apiKey, models, concurrency) };
+  const llm = await kind.cli.matrix(flags, { models, ...(concurrency ? { concurrency } : {}) }, sources);
+  return { name, preset, models, seed, ...(concurrency ? { concurrency } : {}), llm };
 }

@@ -15,7 +15,8 @@ import { parseArgs } from 'node:util';
 import { defaultReferencePath } from '../eval/cornell-tc/cornell-tc-dataset';
 import { resolveDataRoot } from '../eval/data-root';
 import type { LlmPort } from '../llm/llm-port';
-import { createOpenAiCompatibleLlm } from '../llm/openai-compatible';
+import { EngineUsageError } from '../llm/engines/engine-kind';
+import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
 import { checkPrecedent, type NamedReferenceTable, type PrecedentCheck } from '../precedent/check-precedent';
 import { retrievedTextSchema, type RetrievedText } from '../precedent/judge/judge-schema';
 import { createArxivClient } from '../precedent/literature/arxiv';
@@ -25,7 +26,7 @@ import type { LiteratureClient } from '../precedent/literature/types';
 import { parseReferenceTable } from '../precedent/reference-table';
 import { parseAssayImport } from '../export/dataset-import';
 import type { DatasetTriplet } from '../contracts/dataset';
-import { loadScriptedEngine } from './matrix-engines';
+import { CLI_ENGINE_SOURCES, engineChoices, engineKindOptions } from './matrix-engines';
 
 /** Bad options (exit 2) vs. unreadable input (exit 1); the message is one line. */
 class PrecedentUsageError extends Error {}
@@ -117,36 +118,29 @@ export function literatureClients(flags: LiteratureFlags, fetchImpl: typeof glob
   return clients;
 }
 
-interface EngineFlags {
+type EngineFlags = {
   engine?: string | undefined;
   script?: string | undefined;
   'base-url'?: string | undefined;
   'api-key-env'?: string | undefined;
   model?: string[] | undefined;
-}
+};
 
-async function judgeEngine(flags: EngineFlags): Promise<LlmPort | undefined> {
+/**
+ * The judge's port from `--engine <kind>` and the kind's flags (its `cli.judge` in `registry`), or
+ * undefined without `--engine`. Throws `PrecedentUsageError` (one line) for a kind the registry
+ * does not offer the CLI ("use --engine scripted or openai") and for what the kind refuses.
+ */
+async function judgeEngine(flags: EngineFlags, registry: EngineRegistry): Promise<LlmPort | undefined> {
   if (flags.engine === undefined) return undefined;
-  if (flags.engine === 'scripted') {
-    if (!flags.script) throw new PrecedentUsageError('--engine scripted needs --script FILE (replies for the "judge" role)');
-    try {
-      return await loadScriptedEngine(flags.script);
-    } catch (error) {
-      throw new PrecedentUsageError(oneLine((error as Error).message));
-    }
+  const kind = registry.get(flags.engine, 'cli');
+  if (!kind?.cli) throw new PrecedentUsageError(`unknown engine '${flags.engine}'; use --engine ${engineChoices(registry).or}`);
+  try {
+    return await kind.cli.judge(flags, CLI_ENGINE_SOURCES);
+  } catch (error) {
+    if (error instanceof EngineUsageError) throw new PrecedentUsageError(error.message);
+    throw error;
   }
-  if (flags.engine !== 'openai') throw new PrecedentUsageError(`unknown engine '${flags.engine}'; use --engine scripted or openai`);
-  if (!flags['base-url']) throw new PrecedentUsageError('--engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)');
-  const models = (flags.model ?? []).map((value) => value.replace(/^judge=/, '').trim()).filter((value) => value !== '');
-  if (models.length !== 1 || (flags.model ?? []).some((value) => /^[a-z]+=/.test(value) && !value.startsWith('judge='))) {
-    throw new PrecedentUsageError('--engine openai needs exactly one --model judge=ID (the judge model)');
-  }
-  let apiKey: string | undefined;
-  if (flags['api-key-env']) {
-    apiKey = process.env[flags['api-key-env']];
-    if (!apiKey) throw new PrecedentUsageError(`environment variable ${flags['api-key-env']} (--api-key-env) is not set`);
-  }
-  return createOpenAiCompatibleLlm({ baseUrl: flags['base-url'], ...(apiKey ? { apiKey } : {}), models: { judge: models[0]! } });
 }
 
 function formatReference(value: PrecedentCheck['values'][number]): string {
@@ -185,7 +179,7 @@ export function formatPrecedentCheck(material: string, property: string, check: 
   return lines.join('\n') + '\n';
 }
 
-async function precedent(argv: string[]): Promise<number> {
+async function precedent(argv: string[], registry: EngineRegistry): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -198,9 +192,7 @@ async function precedent(argv: string[]): Promise<number> {
         texts: { type: 'string' },
         data: { type: 'string' },
         engine: { type: 'string' },
-        script: { type: 'string' },
-        'base-url': { type: 'string' },
-        'api-key-env': { type: 'string' },
+        ...engineKindOptions(registry),
         model: { type: 'string', multiple: true },
         dataset: { type: 'string' },
         literature: { type: 'boolean' },
@@ -219,7 +211,7 @@ async function precedent(argv: string[]): Promise<number> {
     );
   const property = values.property.trim() || 'tc';
   const clients = literatureClients(values, globalThis.fetch);
-  const llm = await judgeEngine(values);
+  const llm = await judgeEngine(values, registry);
   const tables: NamedReferenceTable[] = [];
   if (values.reference && values.reference.length > 0) {
     for (const path of values.reference) tables.push(await loadTable(path, basename(path)));
@@ -241,12 +233,13 @@ async function precedent(argv: string[]): Promise<number> {
 }
 
 /**
- * Run `assay precedent`. Exit codes: 0 answered (including Unknown), 1 an input file is missing
- * or malformed, 2 a usage error. Errors are one line on stderr; stdout then stays empty.
+ * Run `assay precedent`; `--engine` takes the CLI kinds of `registry`. Exit codes: 0 answered
+ * (including Unknown), 1 an input file is missing or malformed, 2 a usage error. Errors are one
+ * line on stderr; stdout then stays empty.
  */
-export async function runPrecedent(argv: string[]): Promise<number> {
+export async function runPrecedent(argv: string[], registry: EngineRegistry = engineRegistry): Promise<number> {
   try {
-    return await precedent(argv);
+    return await precedent(argv, registry);
   } catch (error) {
     process.stderr.write(`assay precedent: ${oneLine((error as Error).message)}\n`);
     return error instanceof PrecedentUsageError ? 2 : 1;

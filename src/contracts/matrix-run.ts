@@ -19,15 +19,15 @@ export const RosterSchema = z.object({
 export type Roster = z.infer<typeof RosterSchema>;
 
 /**
- * Which engine answers the model calls: WebLLM on the user's GPU (roster optional: the default
- * roster for the adapter's features is used; `gpuBudgetMB` caps the models loaded together,
- * default in src/llm/roster.ts), or an OpenAI-compatible server (Ollama, LM Studio, llama.cpp,
- * vLLM) at `baseUrl`, which must name its models.
+ * Which engine answers the model calls, as it crosses a message boundary: `kind` names an engine
+ * kind of the registry (src/llm/engines/registry.ts: `webllm`, WebLLM on the user's GPU;
+ * `openai`, an OpenAI-compatible server at `baseUrl`), and the other keys are that kind's settings.
+ * This bottom layer checks only the shape every kind shares (`roster`, where a kind has one, is a
+ * `Roster`); the host boundary (the background's message router, `createRun`, the engine
+ * factory) parses the kind's own settings with `engineRegistry.settingsSchema()` and rejects
+ * bad ones there.
  */
-export const EngineSettingsSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('webllm'), roster: RosterSchema.optional(), gpuBudgetMB: z.number().int().positive().optional() }),
-  z.object({ kind: z.literal('openai'), baseUrl: z.url({ protocol: /^https?$/ }), apiKey: z.string().optional(), roster: RosterSchema }),
-]);
+export const EngineSettingsSchema = z.looseObject({ kind: z.string().min(1), roster: RosterSchema.optional() });
 export type EngineSettings = z.infer<typeof EngineSettingsSchema>;
 
 export const MatrixRunSettingsSchema = z.object({

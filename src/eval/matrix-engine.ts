@@ -1,6 +1,7 @@
 /**
  * The SLM-MATRIX pipeline (`runMatrix`) behind the `Extractor` interface, for
- * `assay eval bandgap-200|supermat --engine openai|scripted`: the verified triplets are the
+ * `assay eval bandgap-200|supermat --engine <kind>` (any CLI kind of the engine registry, whose
+ * `LlmPort` arrives here ready-made): the verified triplets are the
  * predictions; `isGrounded` is the grounding gate (`ground(...).grounded`).
  */
 import type { Article } from '../contracts/article';

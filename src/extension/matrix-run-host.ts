@@ -7,6 +7,7 @@
  */
 import type { MatrixRunRow, MatrixRunSettings, EngineSettings } from '../contracts/matrix-run';
 import { failureResponse, type ResponseOf } from '../contracts/messages';
+import { engineRegistry } from '../llm/engines/registry';
 import { LlmError, toLlmError, type LlmPort } from '../llm/llm-port';
 import { UsageMeter } from '../llm/usage-meter';
 import type { VerificationRecord } from '../matrix/cross-verify-refine';
@@ -239,10 +240,10 @@ function logWriteFailure(error: unknown): void {
   console.warn('Assay could not store run progress:', error);
 }
 
+/** `settings` without its engine's secrets (the API key): the run row keeps no secret. */
 function withoutApiKey(settings: MatrixRunSettings): MatrixRunSettings {
-  if (settings.engine.kind !== 'openai' || settings.engine.apiKey === undefined) return settings;
-  const { apiKey: _apiKey, ...engine } = settings.engine;
-  return { ...settings, engine };
+  const engine = engineRegistry.withoutSecrets(settings.engine);
+  return engine === settings.engine ? settings : { ...settings, engine };
 }
 
 function withLoads(run: RunRecord, engine: RunEngine): RunRecord {

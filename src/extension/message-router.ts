@@ -15,6 +15,7 @@ import {
   type RequestType,
   type ResponseOf,
 } from '../contracts/messages';
+import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
 
 export type MessageSender = Browser.runtime.MessageSender;
 
@@ -30,13 +31,16 @@ export type RequestHandlers = {
  * Answer one raw message: reject it unless it comes from one of this extension's own pages
  * (`extensionOrigin`, e.g. `chrome-extension://<id>/`) — content scripts run beside untrusted
  * pages and never need to ask the background for anything — and unless it parses as a
- * `Request`; then run its handler. Never throws.
+ * `Request` — engine settings (`matrix-start`, `precedent-check`) parsed by their kind's schema
+ * in `registry` (the browser's kinds; contracts check only their shared shape) — then run its
+ * handler with the parsed request. Never throws.
  */
 export async function routeMessage(
   handlers: RequestHandlers,
   message: unknown,
   sender: MessageSender,
   extensionOrigin: string,
+  registry: EngineRegistry = engineRegistry,
 ): Promise<ResponseOf<RequestType> | FailureResponse> {
   if (!sender.url?.startsWith(extensionOrigin)) {
     return failureResponse('bad-request', 'Assay answers only its own pages.');
@@ -45,11 +49,15 @@ export async function routeMessage(
   if (!parsed.success) {
     return failureResponse('bad-request', `Assay received a malformed message: ${z.prettifyError(parsed.error)}`);
   }
+  const request = withEngineParsed(parsed.data, registry);
+  if (!request.success) {
+    return failureResponse('bad-request', `Assay received a malformed message: ${z.prettifyError(request.error)}`);
+  }
   // The mapped type guarantees handlers[type] accepts RequestOf<type>; TypeScript cannot
   // correlate the two through a union, hence the widening.
   const handler = handlers[parsed.data.type] as (request: Request, sender: MessageSender) => Promise<ResponseOf<RequestType>>;
   try {
-    return await handler(parsed.data, sender);
+    return await handler(request.data, sender);
   } catch (error) {
     if (error instanceof CaptureError) return { ok: false, failure: error.toJSON() };
     const detail = error instanceof Error ? error.message : String(error);
@@ -67,4 +75,23 @@ export function createMessageListener(handlers: RequestHandlers, extensionOrigin
     void routeMessage(handlers, message, sender, extensionOrigin).then(sendResponse);
     return true;
   };
+}
+
+/**
+ * `request` with its engine settings parsed by `registry`'s browser schema (unknown keys dropped),
+ * or the `ZodError` of bad ones; a request without engine settings as it is.
+ */
+function withEngineParsed(
+  request: Request,
+  registry: EngineRegistry,
+): { success: true; data: Request } | { success: false; error: z.ZodError } {
+  if (request.type === 'matrix-start') {
+    const parsed = registry.parseSettings(request.settings.engine, 'browser');
+    return parsed.success ? { success: true, data: { ...request, settings: { ...request.settings, engine: parsed.data } } } : parsed;
+  }
+  if (request.type === 'precedent-check') {
+    const parsed = registry.parseSettings(request.engine, 'browser');
+    return parsed.success ? { success: true, data: { ...request, engine: parsed.data } } : parsed;
+  }
+  return { success: true, data: request };
 }

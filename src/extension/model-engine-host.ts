@@ -29,7 +29,7 @@ export interface ModelEngineHostOptions {
   /** Where runs are stored, and the property schemas they may ask for. */
   database: AssayDatabase;
   properties: readonly PropertyDefinition[];
-  /** For OpenAI-compatible engines; default the global `fetch`. */
+  /** For engines that reach a server (e.g. OpenAI-compatible ones) and the literature; default the global `fetch`. */
   fetch?: typeof globalThis.fetch;
   /** WebLLM's weight cache (webllm-engine.ts `createWebLlmCache`). */
   cache: WebLlmCache;

@@ -15,8 +15,9 @@
 import { browser } from 'wxt/browser';
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import { z } from 'zod';
-import { EngineSettingsSchema, type EngineSettings } from '../contracts/matrix-run';
+import type { EngineSettings } from '../contracts/matrix-run';
 import { PropertySchema, type PropertyDefinition } from '../contracts/property';
+import { engineRegistry } from '../llm/engines/registry';
 
 /** The subset of a `storage.StorageArea` used by readers that take an area, so a test or another area can stand in. */
 export interface StoredValueArea {
@@ -82,12 +83,13 @@ const readWith =
 /** The engine a reader has before choosing one (WebLLM, in the browser). */
 const WEBLLM_ENGINE: EngineSettings = { kind: 'webllm' };
 
-/** storage.local `assay:engine-settings`: `EngineSettings` (contracts/matrix-run); WebLLM when missing or invalid. */
+/** storage.local `assay:engine-settings`: `EngineSettings` of a browser engine kind; WebLLM when missing or invalid. */
 export const engineSettingsSetting = defineSetting<EngineSettings>({
   area: 'local',
   key: 'assay:engine-settings',
   fallback: WEBLLM_ENGINE,
-  read: readWith(EngineSettingsSchema, WEBLLM_ENGINE),
+  // Checked against the browser's engine kinds (src/llm/engines/registry.ts): the contract's shape alone is loose.
+  read: readWith(engineRegistry.settingsSchema('browser'), WEBLLM_ENGINE),
 });
 
 // ---- "Open literature" for precedent checks ----

@@ -74,10 +74,12 @@ export function keptRecords(row: Pick<MatrixRunRow, 'records' | 'reviews'>): Kep
   return kept;
 }
 
-/** The model ids a run used: the run record's per-role models, else the roster of its settings; distinct, in role order. */
+/**
+ * The model ids a run used: the run record's per-role models, else the roster of its engine
+ * settings (every kind that fixes its models names them in `roster`); distinct, in role order.
+ */
 export function runModelIds(row: Pick<MatrixRunRow, 'run' | 'settings'>): string[] {
-  const models =
-    row.run?.models ?? (row.settings.engine.kind === 'openai' || row.settings.engine.roster ? row.settings.engine.roster : undefined);
+  const models = row.run?.models ?? row.settings.engine.roster;
   if (!models) return [];
   const ids = [...(models.proposers ?? []), models.aggregator, models.generator, models.discriminator].filter(
     (id): id is string => typeof id === 'string' && id !== '',

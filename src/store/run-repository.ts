@@ -28,6 +28,7 @@ import {
 import type { VerificationRecord } from '../contracts/verification';
 import type { MatrixProgress } from '../contracts/run-record';
 import type { RunRecord } from '../contracts/run-record';
+import { engineRegistry } from '../llm/engines/registry';
 import type { AssayDatabase } from './assay-database';
 
 /** A stored run row that does not match `MatrixRunRowSchema`: its id (if it has one) and what is wrong, in words. */
@@ -79,7 +80,8 @@ export type MatrixRunEnd = 'done' | 'cancelled' | 'interrupted';
  * resumes. `id` is the caller's random UUID. Resolves to the row as stored (with the parsed
  * settings: unknown keys dropped).
  *
- * Throws a `ZodError` when `settings` does not match `MatrixRunSettingsSchema` (nothing is
+ * Throws a `ZodError` when `settings` does not match `MatrixRunSettingsSchema`, or its engine
+ * settings do not match their kind's schema (`engineRegistry.settingsSchema()`; nothing is
  * written), and rejects with Dexie's `ConstraintError` when a row with `id` already exists.
  */
 export async function createRun(
@@ -87,7 +89,8 @@ export async function createRun(
   settings: MatrixRunSettings,
   { id, now = new Date() }: { id: string; now?: Date },
 ): Promise<MatrixRunRow> {
-  const parsed = MatrixRunSettingsSchema.parse(settings);
+  const loose = MatrixRunSettingsSchema.parse(settings);
+  const parsed: MatrixRunSettings = { ...loose, engine: engineRegistry.settingsSchema().parse(loose.engine) };
   const time = now.toISOString();
   const row: MatrixRunRow = {
     id,

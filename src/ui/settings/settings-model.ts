@@ -3,7 +3,10 @@
  * roster as one row per model with its roles, and the GPU budget input. Pure.
  */
 import type { EngineSettings, Roster } from '../../contracts/matrix-run';
+import { WebLlmSettingsSchema, type WebLlmSettings } from '../../llm/engines/webllm-engine-kind';
 import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster, rosterModelIds } from '../../llm/roster';
+
+export { parseGpuBudget } from '../../llm/engines/webllm-engine-kind';
 
 const MEBIBYTE = 1024 * 1024;
 const GIBIBYTE = 1024 * MEBIBYTE;
@@ -64,28 +67,23 @@ export function cacheText(cached: boolean | null): string {
   return cached ? 'Downloaded' : 'Not downloaded';
 }
 
+/** `engine` when it is valid WebLLM settings (this section shows WebLLM's models whatever engine is chosen), else undefined. */
+function webLlmSettings(engine: EngineSettings): WebLlmSettings | undefined {
+  const parsed = WebLlmSettingsSchema.safeParse(engine);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
  * The WebLLM roster shown: the reader's own roster when the engine is WebLLM and names one, else
  * `defaultWebLlmRoster(shaderF16)` (the default the engine picks for the adapter).
  */
 export function shownRoster(engine: EngineSettings, shaderF16: boolean): { roster: Roster; own: boolean } {
-  if (engine.kind === 'webllm' && engine.roster) return { roster: engine.roster, own: true };
+  const roster = webLlmSettings(engine)?.roster;
+  if (roster) return { roster, own: true };
   return { roster: defaultWebLlmRoster(shaderF16), own: false };
 }
 
 /** The budget in effect: the engine's `gpuBudgetMB` when WebLLM sets it, else `DEFAULT_GPU_BUDGET_MB`. */
 export function gpuBudgetOf(engine: EngineSettings): number {
-  return engine.kind === 'webllm' ? (engine.gpuBudgetMB ?? DEFAULT_GPU_BUDGET_MB) : DEFAULT_GPU_BUDGET_MB;
-}
-
-/** The budget input as a whole number of MB ≥ 256, or the problem in words (a floor against typos such as "6" for 6 GB). */
-export function parseGpuBudget(text: string): { ok: true; megabytes: number } | { ok: false; message: string } {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return { ok: false, message: 'Give a whole number of MB, e.g. 6144 for 6 GB.' };
-  const megabytes = Number(trimmed);
-  // 256 MB: only one of WebLLM 0.2.86's prebuilt models fits below it (238.71 MB, the smallest
-  // `vram_required_MB`); the default rosters' smallest, SmolLM2-360M q4f32_1, needs 579.61 MB.
-  if (megabytes < 256)
-    return { ok: false, message: 'Give at least 256 MB (e.g. 6144 for 6 GB); smaller budgets fit no model of the roster.' };
-  return { ok: true, megabytes };
+  return webLlmSettings(engine)?.gpuBudgetMB ?? DEFAULT_GPU_BUDGET_MB;
 }

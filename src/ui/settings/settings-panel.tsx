@@ -5,13 +5,15 @@
  * Everything is asked for when the section opens; a failed request is shown in words and never
  * stops the rest of the section.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { ResponseOf } from '../../contracts/messages';
 import type { EngineSettings } from '../../contracts/matrix-run';
-import { DEFAULT_GPU_BUDGET_MB, rosterModelIds } from '../../llm/roster';
+import type { EngineRegistry } from '../../llm/engines/registry';
+import { rosterModelIds } from '../../llm/roster';
+import { EngineFields, useEngineDraft } from '../shared/engine-fields';
 import { LiteratureSettingsSection, type LiteratureSettingsServices } from './precedent-literature-section';
-import { bytesText, cacheText, gpuBudgetOf, parseGpuBudget, rosterModelRows, shownRoster, storageText, vramText } from './settings-model';
+import { cacheText, rosterModelRows, shownRoster, storageText, vramText } from './settings-model';
 import { useEngineSettings } from './use-engine-settings';
 
 /** The subset of `navigator.storage` (StorageManager) the section uses. */
@@ -42,10 +44,12 @@ export interface SettingsPanelProps {
   onEngineChange(engine: EngineSettings): void;
   /** Storage and permission requests for "Open literature"; without it that part is not shown. */
   literature?: LiteratureSettingsServices;
+  /** The engine kinds whose settings inputs are shown (default: the engine registry of src/llm/engines/registry.ts). */
+  engineRegistry?: EngineRegistry;
 }
 
-/** The section (see the module comment); `engine` carries the GPU budget (`gpuBudgetMB`). */
-export function SettingsPanel({ services, engine, onEngineChange, literature }: SettingsPanelProps) {
+/** The section (see the module comment); `engine` carries the engine's settings such as the GPU budget (`gpuBudgetMB`). */
+export function SettingsPanel({ services, engine, onEngineChange, literature, engineRegistry }: SettingsPanelProps) {
   const id = useId();
   const [gpu, setGpu] = useState<GpuState>({ phase: 'idle' });
   const [cache, setCache] = useState<CacheModels | undefined>(undefined);
@@ -175,7 +179,7 @@ export function SettingsPanel({ services, engine, onEngineChange, literature }: 
         </p>
       )}
 
-      <GpuBudget id={`${id}-budget`} engine={engine} onEngineChange={onEngineChange} />
+      <EngineSettingsFields id={id} engine={engine} onEngineChange={onEngineChange} registry={engineRegistry} />
 
       {literature && <LiteratureSettingsSection services={literature} />}
 
@@ -202,50 +206,20 @@ export function SettingsPanel({ services, engine, onEngineChange, literature }: 
   );
 }
 
-/** The GPU memory budget input (MB), written into the WebLLM engine settings as `gpuBudgetMB`. */
-function GpuBudget({ id, engine, onEngineChange }: { id: string; engine: EngineSettings; onEngineChange(engine: EngineSettings): void }) {
-  const budget = gpuBudgetOf(engine);
-  const [text, setText] = useState(String(budget));
-  // Follow a budget changed elsewhere, but not our own reports (they equal what is typed).
-  useEffect(() => {
-    setText((current) => {
-      const parsed = parseGpuBudget(current);
-      return parsed.ok && parsed.megabytes === budget ? current : String(budget);
-    });
-  }, [budget]);
-  const parsed = parseGpuBudget(text);
-  const webllm = engine.kind === 'webllm';
-  return (
-    <>
-      <h3>GPU memory budget</h3>
-      <p className="field">
-        <label htmlFor={id}>GPU memory for models loaded together (MB)</label>
-        <input
-          id={id}
-          type="number"
-          min={256}
-          step={256}
-          value={text}
-          disabled={!webllm}
-          aria-invalid={!parsed.ok}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setText(value);
-            const next = parseGpuBudget(value);
-            if (next.ok && engine.kind === 'webllm') onEngineChange({ ...engine, gpuBudgetMB: next.megabytes });
-          }}
-          data-testid="gpu-budget"
-        />
-        <span id={`${id}-hint`} className="hint">
-          {webllm
-            ? `Default ${DEFAULT_GPU_BUDGET_MB} MB (${bytesText(DEFAULT_GPU_BUDGET_MB * 1024 * 1024)}). Lower it on a 4 GB GPU: the models then load group by group.`
-            : 'Used by the in-browser engine (WebLLM); choose it under Engine to set the budget.'}
-        </span>
-        {!parsed.ok && <span className="field-error">{parsed.message}</span>}
-      </p>
-    </>
-  );
+/** The engine's settings inputs (`EngineFields` with `placement="settings"`, e.g. the WebLLM GPU memory budget, `gpuBudgetMB`). */
+function EngineSettingsFields({
+  id,
+  engine,
+  onEngineChange,
+  registry,
+}: {
+  id: string;
+  engine: EngineSettings;
+  onEngineChange(engine: EngineSettings): void;
+  registry: EngineRegistry | undefined;
+}) {
+  const form = useEngineDraft(engine, onEngineChange, 'settings', registry);
+  return <EngineFields id={id} form={form} />;
 }
 
 /** "Open literature" over `browser.storage.local` and `browser.permissions.request`. */

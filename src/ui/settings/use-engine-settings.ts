@@ -9,7 +9,7 @@ import type { EngineSettings } from '../../contracts/matrix-run';
 import { engineSettingsSetting } from '../../extension/stored-settings';
 import { useStoredValue, type StoredValueArea } from '../shared/use-stored-value';
 
-export { originPattern } from './engine-form';
+export { originPattern } from '../shared/engine-form';
 
 /** The one storage key of the engine settings (storage.local; the API key is stored in it too). */
 export const ENGINE_SETTINGS_KEY = engineSettingsSetting.key;

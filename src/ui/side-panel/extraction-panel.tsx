@@ -6,10 +6,11 @@
  * the `runs` row it is given and calls `start` / `stop`. Every page or model string is rendered
  * as React text, never as HTML.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { EngineSettings, MatrixRunRow, MatrixRunSettings } from '../../contracts/matrix-run';
 import type { PropertyDefinition } from '../../contracts/property';
-import { draftFromEngine, engineFromDraft, type EngineDraft } from '../settings/engine-form';
+import type { EngineRegistry } from '../../llm/engines/registry';
+import { EngineFields, useEngineDraft } from '../shared/engine-fields';
 import { useRunHighlights, type CandidateLayer, type PageHighlighter } from './highlight-sync';
 import { PropertyEditor, type UserProperties } from '../settings/property-editor';
 import type { ReviewActions } from './review-actions';
@@ -48,6 +49,8 @@ export interface ExtractionPanelProps {
   userProperties?: UserProperties;
   /** Quick-scan candidates to highlight in the run's place (see `useRunHighlights`); absent once the run's items should show. */
   candidates?: CandidateLayer;
+  /** The engine kinds offered (default: the engine registry of src/llm/engines/registry.ts). */
+  engineRegistry?: EngineRegistry;
 }
 
 /** `at`: ISO time of the click, so a newer run started elsewhere (another panel) also ends the wait. */
@@ -76,38 +79,19 @@ export function ExtractionPanel({
   highlighter,
   userProperties,
   candidates,
+  engineRegistry,
 }: ExtractionPanelProps) {
   const extra: readonly PropertyDefinition[] = userProperties?.list ?? [];
   const properties = offeredProperties(builtIn, extra);
   const id = useId();
   const [selected, setSelected] = useState<string[]>(() => initialProperties(properties));
   const [preset, setPreset] = useState<MatrixRunSettings['preset']>('browser');
-  const [draft, setDraft] = useState<EngineDraft>(() => draftFromEngine(engine));
   const [request, setRequest] = useState<RequestState>({ phase: 'idle' });
   const [requestFailure, setRequestFailure] = useState<{ code: string; message: string } | null>(null);
   const [stoppingRunId, setStoppingRunId] = useState<string | null>(null);
 
-  // Re-fill the inputs when the settings change from outside (read from storage, another panel),
-  // but not when they echo what the inputs just reported (that would undo half-typed text).
-  const reported = useRef(JSON.stringify(engine));
-  useEffect(() => {
-    const key = JSON.stringify(engine);
-    if (key === reported.current) return;
-    reported.current = key;
-    setDraft(draftFromEngine(engine));
-  }, [engine]);
-
-  const updateDraft = (change: Partial<EngineDraft>) => {
-    const next = { ...draft, ...change };
-    setDraft(next);
-    const result = engineFromDraft(next);
-    if (result.ok) {
-      reported.current = JSON.stringify(result.engine);
-      onEngineChange(result.engine);
-    }
-  };
-
-  const engineResult = engineFromDraft(draft);
+  const engineForm = useEngineDraft(engine, onEngineChange, 'run', engineRegistry);
+  const engineResult = engineForm.result;
   const awaitingRow =
     request.phase === 'starting' || (request.phase === 'started' && run?.id !== request.runId && !(run && run.startedAt >= request.at));
   const shown = awaitingRow ? undefined : run;
@@ -164,8 +148,6 @@ export function ExtractionPanel({
   const error = requestFailure ?? (shown ? runError(shown) : undefined);
   const fraction = shown ? progressFraction(shown) : null;
   const text = awaitingRow ? 'Starting…' : shown ? progressText(shown, label) : '';
-  const urlInvalid = draft.kind === 'openai' && !engineResult.ok && engineResult.errors.baseUrl !== undefined;
-  const modelsProblem = draft.kind === 'openai' && !engineResult.ok ? engineResult.errors.models : undefined;
 
   return (
     <section aria-labelledby={`${id}-heading`} className="extraction" data-testid="extraction-panel">
@@ -203,86 +185,7 @@ export function ExtractionPanel({
           </select>
         </p>
 
-        <fieldset>
-          <legend>Engine</legend>
-          <label className="choice">
-            <input
-              type="radio"
-              name={`${id}-engine`}
-              value="webllm"
-              checked={draft.kind === 'webllm'}
-              onChange={() => updateDraft({ kind: 'webllm' })}
-            />{' '}
-            In this browser (WebLLM)
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name={`${id}-engine`}
-              value="openai"
-              checked={draft.kind === 'openai'}
-              onChange={() => updateDraft({ kind: 'openai' })}
-            />{' '}
-            OpenAI-compatible server
-          </label>
-          {draft.kind === 'openai' && (
-            <div className="server">
-              <p className="field">
-                <label htmlFor={`${id}-url`}>Base URL</label>
-                <input
-                  id={`${id}-url`}
-                  type="url"
-                  value={draft.baseUrl}
-                  aria-invalid={urlInvalid}
-                  aria-describedby={urlInvalid ? `${id}-url-error` : undefined}
-                  onChange={(event) => updateDraft({ baseUrl: event.currentTarget.value })}
-                  data-testid="engine-base-url"
-                />
-                {urlInvalid && !engineResult.ok && (
-                  <span id={`${id}-url-error`} className="field-error" data-testid="engine-base-url-error">
-                    {engineResult.errors.baseUrl}
-                  </span>
-                )}
-              </p>
-              <p className="field">
-                <label htmlFor={`${id}-key`}>API key (optional)</label>
-                <input
-                  id={`${id}-key`}
-                  type="password"
-                  autoComplete="off"
-                  value={draft.apiKey}
-                  aria-describedby={`${id}-key-hint`}
-                  onChange={(event) => updateDraft({ apiKey: event.currentTarget.value })}
-                />
-                <span id={`${id}-key-hint`} className="hint">
-                  Kept in this browser's extension storage.
-                </span>
-              </p>
-              <p className="field">
-                <label htmlFor={`${id}-models`}>Models</label>
-                <input
-                  id={`${id}-models`}
-                  type="text"
-                  value={draft.models}
-                  placeholder="qwen2.5:7b, llama3.2:3b"
-                  aria-invalid={modelsProblem !== undefined}
-                  aria-describedby={`${id}-models-hint${modelsProblem !== undefined ? ` ${id}-models-error` : ''}`}
-                  onChange={(event) => updateDraft({ models: event.currentTarget.value })}
-                  data-testid="engine-models"
-                />
-                <span id={`${id}-models-hint`} className="hint">
-                  Comma-separated model ids as the server names them. Each one is a proposer; the first also plays aggregator, generator and
-                  discriminator unless you name one, e.g. “generator=llama3.1:8b”.
-                </span>
-                {modelsProblem !== undefined && (
-                  <span id={`${id}-models-error`} className="field-error">
-                    {modelsProblem}
-                  </span>
-                )}
-              </p>
-            </div>
-          )}
-        </fieldset>
+        <EngineFields id={id} form={engineForm} />
 
         <p className="actions">
           <button type="submit" data-testid="extract-button" disabled={!canStart} aria-busy={awaitingRow}>

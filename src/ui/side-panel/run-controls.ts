@@ -1,10 +1,10 @@
 /**
  * Start and Stop for the "Extract" section, over injected senders so the permission step can be
- * tested without a browser. An OpenAI-compatible server needs a host permission for its origin;
- * it is requested first, in the click's call stack (permissions.request needs a user gesture).
+ * tested without a browser. An engine that reaches a server (OpenAI-compatible) needs a host
+ * permission for its origin (the engine registry says which); it is requested first, in the click's call stack (permissions.request needs a user gesture).
  */
 import type { MatrixRunSettings } from '../../contracts/matrix-run';
-import { originPattern } from '../settings/engine-form';
+import { engineRegistry, type EngineRegistry } from '../../llm/engines/registry';
 import type { StartRun } from './extraction-panel';
 
 export interface RunControlDependencies {
@@ -28,21 +28,26 @@ export class RunControlError extends Error {
 }
 
 /**
- * → `{ start, stop }` for `ExtractionPanel`. `start` asks for `originPattern(baseUrl)` before an
- * OpenAI-compatible run, calling `requestOrigins` synchronously (no await before it); refused or
- * failed → `{ ok: false, failure: { code: 'permission-denied', message: "Assay needs permission
- * to reach <origin>" } }` and nothing is sent. WebLLM runs need no permission. `stop` sends the
+ * → `{ start, stop }` for `ExtractionPanel`. `start` asks for the origins the engine's kind needs
+ * (`registry.origins`: an OpenAI-compatible server's `originPattern(baseUrl)`), calling
+ * `requestOrigins` synchronously (no await before it); refused or failed → `{ ok: false, failure:
+ * { code: 'permission-denied', message: "Assay needs permission to reach <origin>" } }` and
+ * nothing is sent. Kinds that need no origin (WebLLM) ask for nothing. `stop` sends the
  * cancel and resolves once it is answered (the row's status tells whether it stopped); a failure
  * answer rejects with `RunControlError`.
  */
-export function createRunControls(dependencies: RunControlDependencies): { start: StartRun; stop: (runId: string) => Promise<void> } {
+export function createRunControls(
+  dependencies: RunControlDependencies,
+  registry: EngineRegistry = engineRegistry,
+): { start: StartRun; stop: (runId: string) => Promise<void> } {
   const start: StartRun = async (settings: MatrixRunSettings) => {
-    if (settings.engine.kind === 'openai') {
-      const origin = new URL(settings.engine.baseUrl).origin;
-      const refused = `Assay needs permission to reach ${origin}`;
+    const origins = registry.origins(settings.engine);
+    if (origins.length > 0) {
+      // "http://127.0.0.1:11434/*" → "http://127.0.0.1:11434", the origin in words.
+      const refused = `Assay needs permission to reach ${origins.map((pattern) => pattern.replace(/\/\*$/, '')).join(', ')}`;
       let granted: boolean;
       try {
-        granted = await dependencies.requestOrigins([originPattern(settings.engine.baseUrl)]);
+        granted = await dependencies.requestOrigins(origins);
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         return { ok: false, failure: { code: 'permission-denied', message: `${refused} (${detail}).` } };

@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MatrixRunSettings } from '../../../src/contracts/matrix-run';
 import { createMatrixRunHost, STALE_RUN_MESSAGE, type RunEngine } from '../../../src/extension/matrix-run-host';
+import type { OpenAiSettings } from '../../../src/llm/engines/openai-engine-kind';
 import { LlmError, type LlmPort } from '../../../src/llm/llm-port';
 import { createScriptedLlm } from '../../../src/llm/scripted-llm';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
@@ -161,7 +162,7 @@ describe('matrix run host', () => {
     const base = settings();
     const withKey = {
       ...base,
-      engine: { ...(base.engine as Extract<MatrixRunSettings['engine'], { kind: 'openai' }>), apiKey: 'sk-secret' },
+      engine: { ...(base.engine as OpenAiSettings), apiKey: 'sk-secret' },
     };
     await host.start(withKey);
     const row = await host.settled('run-key');

@@ -8,7 +8,7 @@ import {
   originPattern,
   parseModelList,
   readEngineSettings,
-} from '../../../../src/ui/settings/engine-form';
+} from '../../../../src/ui/shared/engine-form';
 
 describe('parseModelList', () => {
   it('makes every bare id a proposer and lets the first play the other roles', () => {

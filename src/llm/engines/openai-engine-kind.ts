@@ -1,0 +1,235 @@
+/**
+ * The `openai` engine kind: an OpenAI-compatible server the user runs (Ollama, LM Studio,
+ * llama.cpp, vLLM), offered by the browser and the CLI. Settings: `{ kind: "openai", baseUrl
+ * (http(s) URL), apiKey?, roster }`. The browser needs a host permission for the base URL's
+ * origin. Command line: `--base-url URL [--api-key-env NAME]` with `--model ROLE=ID`.
+ */
+import { z } from 'zod';
+import { RosterSchema, type Roster } from '../../contracts/matrix-run';
+import type { LlmPort } from '../llm-port';
+import { createOpenAiCompatibleLlm } from '../openai-compatible';
+import { rosterToPresetModels } from '../roster';
+import { EngineUsageError, type CliEngineSources, type CliFlags, type EngineKind, type RoleModels } from './engine-kind';
+
+export const OpenAiSettingsSchema = z.object({
+  kind: z.literal('openai'),
+  baseUrl: z.url({ protocol: /^https?$/ }),
+  apiKey: z.string().optional(),
+  roster: RosterSchema,
+});
+export type OpenAiSettings = z.infer<typeof OpenAiSettingsSchema>;
+
+/** Ollama's OpenAI-compatible endpoint on this machine; LM Studio and llama.cpp use other ports. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
+
+const roles = ['proposer', 'aggregator', 'generator', 'discriminator'] as const;
+type Role = (typeof roles)[number];
+
+/**
+ * Parse the models input into a roster. Entries are comma-separated; a bare id is a proposer
+ * (one per proposer of a MoA layer, cycled when fewer than the preset's proposers), `role=id`
+ * names a role's model (`proposer`, `aggregator`, `generator`, `discriminator`, as the CLI's
+ * `--model ROLE=ID`). Roles left unnamed use the first proposer.
+ * Example: "qwen2.5:7b, llama3.2:3b, generator=llama3.1:8b".
+ * → `{ ok: true, roster }`, or `{ ok: false, message }` for no proposer, an unknown role or an empty id.
+ */
+export function parseModelList(text: string): { ok: true; roster: Roster } | { ok: false; message: string } {
+  const proposers: string[] = [];
+  const named: Partial<Record<Exclude<Role, 'proposer'>, string>> = {};
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
+    const equals = entry.indexOf('=');
+    // Model ids such as "qwen2.5:7b" contain ':' and '/', never '='.
+    if (equals < 0) {
+      proposers.push(entry);
+      continue;
+    }
+    const role = entry.slice(0, equals).trim().toLowerCase();
+    const id = entry.slice(equals + 1).trim();
+    if (!roles.includes(role as Role))
+      return { ok: false, message: `Unknown role “${role}”: use proposer, aggregator, generator or discriminator.` };
+    if (id === '') return { ok: false, message: `Give a model id after “${role}=”.` };
+    if (role === 'proposer') proposers.push(id);
+    else named[role as Exclude<Role, 'proposer'>] = id;
+  }
+  const first = proposers[0];
+  if (first === undefined) return { ok: false, message: 'Name at least one model, as your server lists it (e.g. qwen2.5:7b).' };
+  return {
+    ok: true,
+    roster: {
+      proposers,
+      aggregator: named.aggregator ?? first,
+      generator: named.generator ?? first,
+      discriminator: named.discriminator ?? first,
+    },
+  };
+}
+
+/** The models input for a roster, the inverse of `parseModelList`: proposers, then `role=id` for roles not played by the first proposer. */
+export function modelListText(roster: Roster): string {
+  const first = roster.proposers[0];
+  const named = (['aggregator', 'generator', 'discriminator'] as const)
+    .filter((role) => roster[role] !== first)
+    .map((role) => `${role}=${roster[role]}`);
+  return [...roster.proposers, ...named].join(', ');
+}
+
+/** Null when `text` is an http(s) URL, else the problem in words. */
+export function baseUrlProblem(text: string): string | null {
+  const example = `e.g. ${DEFAULT_BASE_URL}`;
+  const trimmed = text.trim();
+  // "localhost:11434/v1" parses as a URL with the scheme "localhost:": check the scheme first.
+  if (!/^https?:\/\//i.test(trimmed)) return `Start the address with http:// or https://, ${example}.`;
+  if (!URL.canParse(trimmed)) return `Enter the server's address, ${example}.`;
+  return null;
+}
+
+/**
+ * The host permission match pattern covering `baseUrl`'s origin, e.g. "http://127.0.0.1:11434/v1"
+ * → "http://127.0.0.1:11434/*" (scheme, host and port; the path is ignored for host permissions:
+ * https://developer.chrome.com/docs/extensions/develop/concepts/match-patterns). A default port
+ * is dropped ("https://host:443/v1" → "https://host/*"). Chrome matches ports in patterns;
+ * Firefox does not allow them. Throws `TypeError` when `baseUrl` is not a URL.
+ */
+export function originPattern(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.protocol}//${url.host}/*`;
+}
+
+/** Roles the pipeline calls that have no model; empty when all are set. */
+export function missingRoles(models: RoleModels): string[] {
+  const missing: string[] = [];
+  if (!models.proposers?.length) missing.push('proposer');
+  for (const role of ['aggregator', 'generator', 'discriminator'] as const) if (!models[role]) missing.push(role);
+  return missing;
+}
+
+/** The OpenAI-compatible engine for `models` (roles mapped; each proposer call names its model). */
+export function openAiEngine(baseUrl: string, apiKey: string | undefined, models: RoleModels, concurrency?: number): LlmPort {
+  return createOpenAiCompatibleLlm({
+    baseUrl,
+    ...(apiKey ? { apiKey } : {}),
+    models: {
+      ...(models.proposers?.[0] ? { proposer: models.proposers[0] } : {}),
+      ...(models.aggregator ? { aggregator: models.aggregator } : {}),
+      ...(models.generator ? { generator: models.generator } : {}),
+      ...(models.discriminator ? { discriminator: models.discriminator } : {}),
+    },
+    ...(concurrency ? { concurrency } : {}),
+  });
+}
+
+const stringFlag = (flags: CliFlags, name: string): string | undefined => (typeof flags[name] === 'string' ? flags[name] : undefined);
+const listFlag = (flags: CliFlags, name: string): readonly string[] =>
+  Array.isArray(flags[name]) ? (flags[name] as readonly string[]) : [];
+
+const NEEDS_BASE_URL = '--engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)';
+
+/** `--api-key-env NAME` → the variable's value (undefined without the flag); an unset variable throws `EngineUsageError`. */
+function apiKeyFromEnv(flags: CliFlags, sources: CliEngineSources): string | undefined {
+  const name = stringFlag(flags, 'api-key-env');
+  if (!name) return undefined;
+  const apiKey = sources.env[name];
+  if (!apiKey) throw new EngineUsageError(`environment variable ${name} (--api-key-env) is not set`);
+  return apiKey;
+}
+
+export const openAiEngineKind: EngineKind<OpenAiSettings> = {
+  kind: 'openai',
+  label: 'OpenAI-compatible server',
+  schema: OpenAiSettingsSchema,
+  browser: {
+    create: async (settings, sources, onStatus) => {
+      const { roster } = settings;
+      return {
+        llm: createOpenAiCompatibleLlm({
+          baseUrl: settings.baseUrl,
+          ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+          models: {
+            proposer: roster.proposers[0]!,
+            aggregator: roster.aggregator,
+            generator: roster.generator,
+            discriminator: roster.discriminator,
+          },
+          ...(sources.fetch ? { fetch: sources.fetch } : {}),
+          onRetry: (event) =>
+            onStatus(`The model server did not answer (${event.error.message}); retrying (attempt ${event.attempt + 1}).`),
+        }),
+        models: rosterToPresetModels(roster),
+      };
+    },
+    origins: (settings) => [originPattern(settings.baseUrl)],
+    secretKeys: ['apiKey'],
+    fields: [
+      {
+        name: 'baseUrl',
+        label: 'Base URL',
+        input: 'url',
+        idSuffix: 'url',
+        placement: 'run',
+        testId: 'engine-base-url',
+        text: (settings) => settings?.baseUrl ?? DEFAULT_BASE_URL,
+        apply: (settings, text) => {
+          const problem = baseUrlProblem(text);
+          return problem === null ? { ok: true, settings: { ...settings, baseUrl: text.trim() } } : { ok: false, message: problem };
+        },
+      },
+      {
+        name: 'apiKey',
+        label: 'API key (optional)',
+        input: 'password',
+        idSuffix: 'key',
+        placement: 'run',
+        autoComplete: 'off',
+        hint: "Kept in this browser's extension storage.",
+        text: (settings) => settings?.apiKey ?? '',
+        apply: (settings, text) => {
+          // A blank key is left out.
+          const { apiKey: _apiKey, ...rest } = settings;
+          const apiKey = text.trim();
+          return { ok: true, settings: apiKey === '' ? rest : { ...rest, apiKey } };
+        },
+      },
+      {
+        name: 'models',
+        label: 'Models',
+        input: 'text',
+        idSuffix: 'models',
+        placement: 'run',
+        testId: 'engine-models',
+        placeholder: 'qwen2.5:7b, llama3.2:3b',
+        hint: 'Comma-separated model ids as the server names them. Each one is a proposer; the first also plays aggregator, generator and discriminator unless you name one, e.g. “generator=llama3.1:8b”.',
+        text: (settings) => (settings ? modelListText(settings.roster) : ''),
+        apply: (settings, text) => {
+          const parsed = parseModelList(text);
+          return parsed.ok ? { ok: true, settings: { ...settings, roster: parsed.roster } } : parsed;
+        },
+      },
+    ],
+  },
+  cli: {
+    options: { 'base-url': { type: 'string' }, 'api-key-env': { type: 'string' } },
+    matrix: async (flags, { models, concurrency }, sources) => {
+      const baseUrl = stringFlag(flags, 'base-url');
+      if (!baseUrl) throw new EngineUsageError(NEEDS_BASE_URL);
+      const missing = missingRoles(models);
+      if (missing.length > 0)
+        throw new EngineUsageError(
+          `no model for ${missing.join(', ')}: pass --model ROLE=ID for each, or --preset paper for the paper's models`,
+        );
+      return openAiEngine(baseUrl, apiKeyFromEnv(flags, sources), models, concurrency);
+    },
+    judge: async (flags, sources) => {
+      const baseUrl = stringFlag(flags, 'base-url');
+      if (!baseUrl) throw new EngineUsageError(NEEDS_BASE_URL);
+      const given = listFlag(flags, 'model');
+      const models = given.map((value) => value.replace(/^judge=/, '').trim()).filter((value) => value !== '');
+      if (models.length !== 1 || given.some((value) => /^[a-z]+=/.test(value) && !value.startsWith('judge=')))
+        throw new EngineUsageError('--engine openai needs exactly one --model judge=ID (the judge model)');
+      const apiKey = apiKeyFromEnv(flags, sources);
+      return createOpenAiCompatibleLlm({ baseUrl, ...(apiKey ? { apiKey } : {}), models: { judge: models[0]! } });
+    },
+  },
+};
