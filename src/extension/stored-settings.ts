@@ -81,15 +81,15 @@ const readWith =
 // ---- Engine settings (the side panel's engine choice; the API key is stored in it too) ----
 
 /** The engine a reader has before choosing one (WebLLM, in the browser). */
-const WEBLLM_ENGINE: EngineSettings = { kind: 'webllm' };
+const DEFAULT_ENGINE: EngineSettings = engineRegistry.defaultSettings('browser');
 
 /** storage.local `assay:engine-settings`: `EngineSettings` of a browser engine kind; WebLLM when missing or invalid. */
 export const engineSettingsSetting = defineSetting<EngineSettings>({
   area: 'local',
   key: 'assay:engine-settings',
-  fallback: WEBLLM_ENGINE,
+  fallback: DEFAULT_ENGINE,
   // Checked against the browser's engine kinds (src/llm/engines/registry.ts): the contract's shape alone is loose.
-  read: readWith(engineRegistry.settingsSchema('browser'), WEBLLM_ENGINE),
+  read: readWith(engineRegistry.settingsSchema('browser'), DEFAULT_ENGINE),
 });
 
 // ---- "Open literature" for precedent checks ----

@@ -40,6 +40,12 @@ export interface EngineRegistry {
   withoutSecrets<S extends EngineSettings>(settings: S): S;
   /** `parseArgs` specs of every CLI kind's own flags (e.g. `base-url`, `script`). */
   cliOptions(): Record<string, CliFlagSpec>;
+  /**
+   * The settings used when none (valid) are stored: the first kind `host` offers (default
+   * `browser`) that works with no settings besides its id — WebLLM with its default roster.
+   * Throws `Error` when no such kind is registered.
+   */
+  defaultSettings(host?: EngineHost): EngineSettings;
 }
 
 /**
@@ -76,6 +82,11 @@ export function createEngineRegistry(kinds: readonly AnyEngineKind[]): EngineReg
       return Object.fromEntries(Object.entries(settings).filter(([key]) => !secrets.includes(key))) as typeof settings;
     },
     cliOptions: () => Object.assign({}, ...registry.offered('cli').map((entry) => entry.cli!.options)) as Record<string, CliFlagSpec>,
+    defaultSettings: (host = 'browser') => {
+      const kind = registry.offered(host).find((entry) => registry.parseSettings({ kind: entry.kind }, host).success);
+      if (!kind) throw new Error(`the engine registry offers the ${host} no kind that works without settings`);
+      return { kind: kind.kind };
+    },
   };
   return registry;
 }

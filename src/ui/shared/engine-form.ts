@@ -31,9 +31,7 @@ export type EngineDraftErrors = Record<string, string>;
 
 /** The first kind the browser offers (the panel's default: WebLLM with its default roster) with no settings besides its id. */
 export function defaultEngine(registry: EngineRegistry = engineRegistry): EngineSettings {
-  const kind = registry.offered('browser').find((entry) => registry.parseSettings({ kind: entry.kind }, 'browser').success);
-  if (!kind) throw new Error('the engine registry offers the browser no kind that works without settings');
-  return { kind: kind.kind };
+  return registry.defaultSettings('browser');
 }
 
 /** The engine used when nothing (valid) is stored: WebLLM with its default roster. */
