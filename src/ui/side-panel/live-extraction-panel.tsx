@@ -16,7 +16,7 @@ import { useUserProperties } from '../settings/property-editor-storage';
 import type { ReviewActions } from './review-actions';
 import { useCandidateHighlights } from './use-candidate-highlights';
 import { useEngineSettings } from '../settings/use-engine-settings';
-import { useLatestRun } from './use-matrix-run';
+import { unreadableRunsText, useLatestRun, useUnreadableRunCount } from './use-matrix-run';
 
 /** What the side panel's entrypoint provides for extraction. */
 export interface ExtractionServices {
@@ -53,6 +53,7 @@ export function LiveExtractionPanel({
   schemas,
 }: ExtractionServices & { paperKey: string; capturedAt?: string }) {
   const run = useLatestRun(database, paperKey);
+  const unreadable = unreadableRunsText(useUnreadableRunCount(database, paperKey));
   const { engine, setEngine } = useEngineSettings();
   const userProperties = useUserProperties();
   const [highlighter] = useState(() => openHighlighter?.());
@@ -71,6 +72,11 @@ export function LiveExtractionPanel({
 
   return (
     <>
+      {unreadable && (
+        <p className="problem" role="status" data-testid="unreadable-runs">
+          {unreadable}
+        </p>
+      )}
       {wanted && candidates.state && (
         <p
           className="status"

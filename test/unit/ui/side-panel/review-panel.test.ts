@@ -13,7 +13,7 @@ import { ExtractionPanel, type ExtractionPanelProps } from '../../../../src/ui/s
 import type { PageHighlighter } from '../../../../src/ui/side-panel/highlight-sync';
 import type { UserProperties } from '../../../../src/ui/settings/property-editor';
 import { createReviewActions } from '../../../../src/ui/side-panel/review-actions';
-import { useMatrixRun } from '../../../../src/ui/side-panel/use-matrix-run';
+import { unreadableRunsText, useMatrixRun, useUnreadableRunCount } from '../../../../src/ui/side-panel/use-matrix-run';
 import { makeArticle } from '../../store/article-fixture';
 import { record, runRow, triplet } from '../run-fixtures';
 
@@ -298,5 +298,29 @@ describe('the reader’s own properties', () => {
 
     await click('remove-property-thermal_conductivity');
     expect(userProperties.remove).toHaveBeenCalledWith('thermal_conductivity');
+  });
+});
+
+describe('stored runs that cannot be read', () => {
+  function Count({ paper }: { paper: string }) {
+    const count = useUnreadableRunCount(database, paper);
+    return createElement('p', { 'data-testid': 'unreadable' }, unreadableRunsText(count) ?? 'none');
+  }
+
+  it('are counted and said in words, while the readable latest run is still shown', async () => {
+    await database.runs.put(storedRun());
+    await act(async () => root.render(createElement(Count, { paper: paperKey })));
+    await vi.waitFor(() => expect(byTestId('unreadable')?.textContent).toBe('none'));
+
+    // A row saved by another version: its records are not a list.
+    await act(async () => {
+      await database.runs.put({ ...storedRun(), id: 'run-old', startedAt: '2020-01-01T00:00:00.000Z', records: 'lost' } as never);
+    });
+    await vi.waitFor(() =>
+      expect(byTestId('unreadable')?.textContent).toBe(
+        '1 earlier run of this paper could not be read (saved by another version of Assay, or damaged) and is not shown.',
+      ),
+    );
+    expect((await getRun(database, storedRun().id))?.records).toHaveLength(4);
   });
 });
