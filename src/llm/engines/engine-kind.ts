@@ -6,6 +6,7 @@
  * document, the side panel, the CLI) read the registry instead of naming kinds.
  */
 import type { z } from 'zod';
+import type { PresetModels } from '../../contracts/matrix-preset';
 import type { EngineSettings } from '../../contracts/matrix-run';
 import type { LlmError, LlmPort } from '../llm-port';
 import type { WebGpuCapability } from '../webgpu-capability';
@@ -14,13 +15,8 @@ import type { WebLlm, WebLlmModelRecord } from '../webllm-adapter';
 /** Where a kind is offered: `browser` (side panel and offscreen document), `cli` (`assay extract|eval|precedent`). */
 export type EngineHost = 'browser' | 'cli';
 
-/** The model of each SLM-MATRIX role (structurally `PresetModels` of src/matrix/presets.ts). */
-export interface RoleModels {
-  proposers?: readonly string[];
-  aggregator?: string;
-  generator?: string;
-  discriminator?: string;
-}
+/** The model of each SLM-MATRIX role (`PresetModels`, src/contracts/matrix-preset.ts). */
+export type RoleModels = PresetModels;
 
 /** What the extension injects into a browser factory (the offscreen document's sources). */
 export interface BrowserEngineSources {
