@@ -1,6 +1,6 @@
 /**
  * dependency-cruiser: no import cycles between files, type-only imports included (ESLint's
- * import-x/no-cycle skips `import type`, and a type circle still ties two modules together).
+ * import/no-cycle skips `import type`, and a type circle still ties two modules together).
  * The layer rules themselves live in eslint.config.js.
  */
 module.exports = {

@@ -16,7 +16,7 @@ beforeAll(() => {
 
 async function layeringMessages(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'import/no-restricted-paths').map((message) => message.message);
 }
 
 describe('layer rules', () => {
@@ -50,5 +50,33 @@ describe('layer rules', () => {
       "import { PAPER_PRESET } from '../matrix/presets';\nimport { TripletSchema } from '../contracts/triplet';\nimport { toCsv } from '../export/dataset-export';\nexport const all = [PAPER_PRESET, TripletSchema, toCsv];\n",
     );
     expect(messages).toEqual([]);
+  });
+});
+
+describe('cycle rule', () => {
+  it("refuses two files that import each other's types (dependency-cruiser's no-circular, as npm run lint runs it)", async () => {
+    const { cruise } = await import('dependency-cruiser');
+    const { createRequire } = await import('node:module');
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { forbidden } = createRequire(import.meta.url)(`${root}.dependency-cruiser.cjs`) as { forbidden: unknown[] };
+    const folder = await mkdtemp(join(tmpdir(), 'assay-cycle-'));
+    try {
+      await writeFile(
+        join(folder, 'ground.ts'),
+        "import type { Options } from './options';\nexport type Ground = (options: Options) => boolean;\n",
+      );
+      await writeFile(join(folder, 'options.ts'), "import type { Ground } from './ground';\nexport interface Options { ground: Ground }\n");
+      await writeFile(join(folder, 'leaf.ts'), 'export const leaf = 1;\n');
+      const result = await cruise([folder], { ruleSet: { forbidden }, tsPreCompilationDeps: true, validate: true } as never);
+      const output = result.output as { summary: { violations: { rule: { name: string }; from: string }[] } };
+      const violations = output.summary.violations;
+      // One violation per cycle, reported at the file the cycle is found from.
+      expect(violations.map((violation) => violation.rule.name)).toEqual(['no-circular']);
+      expect(['ground.ts', 'options.ts']).toContain(violations[0]!.from.replace(/^.*\//, ''));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
