@@ -11,7 +11,8 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 let eslint: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
+  // import/no-cycle reads the probe's imports back from disk, where a probe given as text is not.
+  eslint = new ESLint({ cwd: root, overrideConfig: { rules: { 'import/no-cycle': 'off' } } });
 });
 
 async function layeringMessages(filePath: string, code: string): Promise<string[]> {
