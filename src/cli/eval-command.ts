@@ -95,6 +95,7 @@ const EVAL_OPTIONS = {
   predictions: { type: 'string' },
   baseline: { type: 'string' },
   'replay-vote': { type: 'string' },
+  attribution: { type: 'boolean' },
   ...MATRIX_ENGINE_OPTIONS,
 } as const;
 
@@ -134,6 +135,11 @@ const DATASETS: Record<string, EvalDataset> = {
   supermat: { run: evaluateSupermatDataset, ignoresForeignFlags: true },
   'cornell-tc': { run: evaluateCornellTcDataset },
   'llm-nerre-doping': { run: evaluateNerreDataset },
+  polyie: {
+    run: async () => {
+      throw new UsageError('polyie is measured with --attribution only (assay eval polyie --attribution)');
+    },
+  },
 };
 
 /**
@@ -172,6 +178,10 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
       throw new UsageError('--replay-vote applies to bandgap-200 only (its recorded tools)');
     if (values.split && values.split !== 'dev') throw new UsageError(`only the dev split exists, got --split ${values.split}`);
     const dataRoot = resolveDataRoot(values.data);
+    if (values.attribution) {
+      await evaluateAttributionDataset(dataset, values, dataRoot, dependencies);
+      return 0;
+    }
 
     const entry = Object.hasOwn(DATASETS, dataset)
       ? DATASETS[dataset]
@@ -198,6 +208,41 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
 }
 
 const progress = (line: string) => process.stderr.write(line + '\n');
+
+/**
+ * `--attribution` on bandgap-200 (`--version pub|arxiv`), supermat or polyie: the attribution
+ * check's acceptance of located truths and rejection of swapped ones (src/eval/attribution/).
+ * JSON `{ dataset, split, version, truthAccepted, swapsRejected, truths, swaps, byKind, … }`.
+ */
+async function evaluateAttributionDataset(
+  dataset: string,
+  values: EvalFlags,
+  dataRoot: string,
+  dependencies: EvalCommandDependencies,
+): Promise<void> {
+  const { ATTRIBUTION_DATASETS, runAttributionEvaluation } = await import('../eval/attribution/attribution-datasets');
+  if (!(ATTRIBUTION_DATASETS as readonly string[]).includes(dataset))
+    throw new UsageError(`--attribution applies to ${ATTRIBUTION_DATASETS.join(', ')}, not ${dataset}`);
+  if (values.replay || values.engine || values['all-replays'] || values['replay-vote'])
+    throw new UsageError('--attribution checks the ground truth itself; --replay, --engine and --all-replays do not apply');
+  if (values.version !== undefined && dataset !== 'bandgap-200') throw new UsageError('--version applies to bandgap-200 only');
+  const [version] = parseVersions(values.version, false) as [BandgapVersion];
+  const { defaultAttributionDependencies } = await import('../verify/attribution');
+  const report = await runAttributionEvaluation({
+    dataset: dataset as (typeof ATTRIBUTION_DATASETS)[number],
+    dataRoot,
+    version,
+    limit: parseLimit(values.limit),
+    capture: (path) => captureFile(path),
+    convert: (await dependencies.scorerDependencies(dataRoot)).convert,
+    dependencies: defaultAttributionDependencies(),
+    progress,
+  });
+  const text = values.json
+    ? JSON.stringify(report) + '\n'
+    : '```json\n' + JSON.stringify({ ...report, failures: report.failures.length }, null, 2) + '\n```\n';
+  process.stdout.write(text);
+}
 
 /** `supermat`: an engine (`--engine NAME`, default `rules`) on the SuperMat PDFs. */
 async function evaluateSupermatDataset({ values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {

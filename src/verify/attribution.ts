@@ -1,0 +1,158 @@
+/**
+ * The attribution check: is a triplet's evidence about the claimed material and property? The
+ * grounding gate (`ground.ts`) checks that the quote re-anchors and shows the value and unit;
+ * a quote "GaN has a band gap of 3.4 eV" grounds "Silicon, band_gap, 3.4 eV" just as well. This
+ * check asks that the anchored evidence also names the material and the property.
+ *
+ * Rules (all on the article's own text at the anchor, never the model's copy of the quote):
+ * - The quote lies inside one block; a span over two blocks is rejected (quotes never cross).
+ * - Material: named (see `material-named.ts`: the string, a qualifier-free form, an abbreviation
+ *   the paper defines, an equal composition or lexicon name) in the span; or, in a table block,
+ *   in the label cell (first cell) of a quoted row; or, when the span refers back ("it", "its",
+ *   "this compound", "the film", "the latter", "these", …), in the sentence before the span in
+ *   the same block.
+ * - Property: a synonym or symbol of its schema (`findPropertyMentions`) in the span; or, in a
+ *   table block, in the header cell above a quoted cell that holds the value; or in the table's
+ *   caption (the nearest caption block before or after the table) — but the caption only when
+ *   no column header of the table names the property: when one does, the caption's "band gaps
+ *   and electron affinities" does not make every column a band gap.
+ */
+import type { Article, Block } from '../contracts/article';
+import type { PropertyDefinition } from '../contracts/property';
+import type { Triplet } from '../contracts/triplet';
+import { findPropertyMentions, loadPropertySchemas } from '../properties';
+import { anchorEvidence, blockAt, type Anchor } from '../text/anchoring';
+import { parseNumber } from '../text/quantities';
+import { splitSentences } from '../text/scan-sentences';
+import { materialNames, namesMaterial } from './material-named';
+
+/** The verdict. `attributed = materialShown && propertyShown` (and the quote in one block). */
+export interface AttributionResult {
+  attributed: boolean;
+  materialShown: boolean;
+  propertyShown: boolean;
+  /** Why it is not attributed, in words shown to users ("material not in the evidence"). */
+  reasons: string[];
+}
+
+/** What the check needs besides the article; injectable for tests and user schemas. */
+export interface AttributionDependencies {
+  /** Property schemas (`loadPropertySchemas()`); the triplet's property is looked up by name. */
+  schemas: readonly PropertyDefinition[];
+}
+
+let builtInSchemas: PropertyDefinition[] | undefined;
+
+/** The built-in property schemas, loaded on first use. */
+export function defaultAttributionDependencies(): AttributionDependencies {
+  builtInSchemas ??= loadPropertySchemas();
+  return { schemas: builtInSchemas };
+}
+
+/**
+ * Words by which a sentence refers back to a material named before it. General English
+ * anaphora for a material; the noun list is of words papers use for a specimen.
+ */
+const REFERS_BACK =
+  /(?<![\p{L}\p{N}])(?:it|its|they|their|these|this|the latter|the former|(?:this|that|the) (?:compound|material|film|sample|crystal|alloy|system|structure|phase|monolayer|layer))(?![\p{L}\p{N}])/iu;
+
+const MATERIAL_MISSING = 'material not in the evidence';
+const PROPERTY_MISSING = 'property not in the evidence';
+
+function rejected(reason: string): AttributionResult {
+  return { attributed: false, materialShown: false, propertyShown: false, reasons: [reason] };
+}
+
+/**
+ * Check that `triplet`'s evidence names its material and property (rules in the module comment).
+ * `anchor` is where the evidence lies in `article.text` (UTF-16 offsets, e.g. from `ground()`
+ * or `anchorQuoteInArticle`); when null or undefined the evidence is anchored here with
+ * `anchorEvidence`. Returns a verdict with reasons in words; never throws for a valid triplet and
+ * article. An unknown property (no schema) is never shown.
+ */
+export function checkAttribution(
+  triplet: Triplet,
+  article: Article,
+  anchor?: Anchor | null,
+  dependencies: AttributionDependencies = defaultAttributionDependencies(),
+): AttributionResult {
+  const span = anchor ?? (triplet.evidence ? anchorEvidence(article.text, triplet.evidence) : null);
+  if (!span || span.end <= span.start) return rejected(triplet.evidence ? 'quote not found in the article' : 'no evidence quote given');
+  const block = blockAt(article, span.start);
+  if (!block || blockAt(article, span.end - 1) !== block) return rejected('quote crosses two blocks');
+
+  const spanText = article.text.slice(span.start, span.end);
+  const rows = block.kind === 'table' ? quotedRows(block, span) : [];
+
+  const names = materialNames(triplet.material, article);
+  const materialShown =
+    namesMaterial(spanText, names) ||
+    rows.some((row) => namesMaterial(row.cells[0] ?? '', names)) ||
+    (REFERS_BACK.test(spanText) && namesMaterial(sentenceBefore(article, block, span.start), names));
+
+  const schema = dependencies.schemas.find((candidate) => candidate.name === triplet.property);
+  const namesProperty = (text: string) => schema !== undefined && findPropertyMentions(text, [schema]).length > 0;
+  let propertyShown = namesProperty(spanText);
+  if (!propertyShown && block.kind === 'table') {
+    const header = (block.text.split('\n')[0] ?? '').split('\t');
+    const columns = valueColumns(rows, triplet);
+    propertyShown = columns.some((column) => namesProperty(header[column] ?? ''));
+    if (!propertyShown && !header.some(namesProperty)) propertyShown = namesProperty(captionOf(article, block));
+  }
+
+  const reasons = [...(materialShown ? [] : [MATERIAL_MISSING]), ...(propertyShown ? [] : [PROPERTY_MISSING])];
+  if (!schema) reasons.push(`no property schema named "${triplet.property}"`);
+  return { attributed: materialShown && propertyShown, materialShown, propertyShown, reasons };
+}
+
+/** A data row of a table block (not the header) that the span touches, split into cells. */
+interface Row {
+  cells: string[];
+}
+
+function quotedRows(block: Block, span: Anchor): Row[] {
+  const rows: Row[] = [];
+  let start = block.start;
+  for (const [index, line] of block.text.split('\n').entries()) {
+    const end = start + line.length;
+    if (index > 0 && end > span.start && start < span.end) rows.push({ cells: line.split('\t') });
+    start = end + 1;
+  }
+  return rows;
+}
+
+/** Numbers a cell may print the value as: the leading number of "3.05", "146(5)", "(2.26)a", "3.4 eV". */
+function cellNumber(cell: string): number | undefined {
+  const match = /^\(?\s*([-−–]?\d[\d,]*(?:\.\d+)?(?:\(\d+\))?)/u.exec(cell.trim());
+  return match ? parseNumber(match[1]!)?.value : undefined;
+}
+
+/** Columns of `rows` whose cell prints the triplet's value (a range by its low end). */
+function valueColumns(rows: readonly Row[], triplet: Triplet): number[] {
+  const target = triplet.value.kind === 'range' ? triplet.value.low : triplet.value.value;
+  const columns = new Set<number>();
+  for (const row of rows)
+    row.cells.forEach((cell, column) => {
+      const number = cellNumber(cell);
+      if (column > 0 && number !== undefined && Math.abs(number - target) <= 1e-9 * Math.max(1, Math.abs(target))) columns.add(column);
+    });
+  return [...columns];
+}
+
+/** The caption of a table block: the nearest caption block right before it, else right after; '' when none. */
+function captionOf(article: Article, table: Block): string {
+  const index = article.blocks.indexOf(table);
+  for (const neighbour of [article.blocks[index - 1], article.blocks[index + 1]]) if (neighbour?.kind === 'caption') return neighbour.text;
+  return '';
+}
+
+/** The sentence of `block` that ends before `offset` (an `Article.text` offset); '' when none. */
+function sentenceBefore(article: Article, block: Block, offset: number): string {
+  const local = offset - block.start;
+  let before = '';
+  for (const sentence of splitSentences(block.text)) {
+    if (sentence.end > local) break;
+    before = block.text.slice(sentence.start, sentence.end);
+  }
+  return before;
+}

@@ -1,0 +1,90 @@
+/**
+ * Does a piece of evidence name a given material? The material as written, a form of it without
+ * its trailing qualifiers ("wz-AlN (HSE06+G0W0)" → "wz-AlN"), an abbreviation the paper defines
+ * for it or the long form of such an abbreviation ("bismuth ferrite (BFO)"), or any material
+ * mention whose composition or lexicon name equals it ("Ga1N1" names GaN, "gallium nitride"
+ * names GaN when the lexicon knows the name). Used by the attribution check (`attribution.ts`).
+ */
+import type { Article } from '../contracts/article';
+import { findAbbreviationDefinitions, findMaterialMentions, parseMaterial, sameMaterial } from '../text/materials';
+import { cleanFormulaText } from '../text/materials/formula-text';
+
+/** Trailing parenthesised qualifiers: "Silicene (with vdW)", "TiO2 (c-TiO2)". */
+const TRAILING_PARENTHESIS = /^(.*?\S)\s*\(([^()]+)\)\s*$/u;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Abbreviation definitions per article: `findAbbreviationDefinitions` reads the whole text once. */
+const definitionsCache = new WeakMap<Article, ReturnType<typeof findAbbreviationDefinitions>>();
+
+function definitionsOf(article: Article) {
+  let definitions = definitionsCache.get(article);
+  if (!definitions) {
+    definitions = findAbbreviationDefinitions(article.text);
+    definitionsCache.set(article, definitions);
+  }
+  return definitions;
+}
+
+/**
+ * The names under which `material` may appear in `article`: the string itself; without a
+ * trailing parenthesis, and the parenthesis itself when it reads as a material name or formula
+ * (papers write "TiO2 (c-TiO2)", "FAPbI3 (perovskite)"); and for every `long form (SHORT)` the
+ * paper defines where either side is this material, both sides. Never empty.
+ */
+export function materialNames(material: string, article: Article): string[] {
+  const names = new Set<string>([material.trim()]);
+  const qualified = TRAILING_PARENTHESIS.exec(material.trim());
+  if (qualified) {
+    names.add(qualified[1]!);
+    // Only a parenthesis that is itself a material mention: "(GGA+SOC)", "(Exp)" are qualifiers.
+    const inner = qualified[2]!.trim();
+    const mentions = findMaterialMentions(inner);
+    if (mentions.length === 1 && mentions[0]!.text.length >= inner.length - 2) names.add(inner);
+  }
+  for (const definition of definitionsOf(article)) {
+    const matches = [...names].some(
+      (name) =>
+        comparable(name) === comparable(definition.abbreviation) ||
+        comparable(name) === comparable(definition.longForm) ||
+        sameMaterial(definition.longForm, name),
+    );
+    if (matches) {
+      names.add(definition.abbreviation);
+      names.add(definition.longForm);
+    }
+  }
+  return [...names].filter((name) => name.length > 0);
+}
+
+function comparable(text: string): string {
+  return cleanFormulaText(text).replace(/\s+/gu, ' ').trim().toLowerCase();
+}
+
+/**
+ * Is `name` written in `text` as a whole token? A formula compares case-sensitively (CO is not
+ * Co), a name case-insensitively; white space may differ; a hyphenated prefix may precede it
+ * ("wz-AlN" names AlN) but no letter or digit may touch it.
+ */
+export function nameWritten(text: string, name: string): boolean {
+  const cleaned = cleanFormulaText(name).trim();
+  if (cleaned.length < 2 && !/^\p{Lu}$/u.test(cleaned)) return false;
+  const pattern = cleaned.split(/\s+/u).map(escape).join('\\s+');
+  const flags = parseMaterial(cleaned) ? 'u' : 'iu';
+  return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, flags).test(cleanFormulaText(text));
+}
+
+/**
+ * True when `text` names `material` under one of `names` (from `materialNames`): written as a
+ * token (`nameWritten`), or a material mention in `text` (`findMaterialMentions`) that
+ * `sameMaterial` finds equal to one of the names (composition within pymatgen's tolerances,
+ * lexicon synonyms); an abbreviation mention counts through its long form.
+ */
+export function namesMaterial(text: string, names: readonly string[]): boolean {
+  if (names.some((name) => nameWritten(text, name))) return true;
+  for (const mention of findMaterialMentions(text)) {
+    const forms = [mention.text, ...(mention.kind === 'abbreviation' && mention.normalized ? [mention.normalized] : [])];
+    if (forms.some((form) => names.some((name) => sameMaterial(form, name)))) return true;
+  }
+  return false;
+}
