@@ -81,17 +81,18 @@ export function checkAttribution(
   const block = blockAt(article, span.start);
   if (!block || blockAt(article, span.end - 1) !== block) return rejected('quote crosses two blocks');
 
-  const spanText = article.text.slice(span.start, span.end);
+  // NFKC folds PDF text's mathematical letters ("E𝑔" → "Eg") and ligatures ("ﬁ") for matching.
+  const spanText = article.text.slice(span.start, span.end).normalize('NFKC');
   const rows = block.kind === 'table' ? quotedRows(block, span) : [];
 
   const names = materialNames(triplet.material, article);
   const materialShown =
     namesMaterial(spanText, names) ||
-    rows.some((row) => namesMaterial(row.cells[0] ?? '', names)) ||
-    (REFERS_BACK.test(spanText) && namesMaterial(sentenceBefore(article, block, span.start), names));
+    rows.some((row) => namesMaterial((row.cells[0] ?? '').normalize('NFKC'), names)) ||
+    (REFERS_BACK.test(spanText) && namesMaterial(sentenceBefore(article, block, span.start).normalize('NFKC'), names));
 
   const schema = dependencies.schemas.find((candidate) => candidate.name === triplet.property);
-  const namesProperty = (text: string) => schema !== undefined && findPropertyMentions(text, [schema]).length > 0;
+  const namesProperty = (text: string) => schema !== undefined && findPropertyMentions(text.normalize('NFKC'), [schema]).length > 0;
   let propertyShown = namesProperty(spanText);
   if (!propertyShown && block.kind === 'table') {
     const header = (block.text.split('\n')[0] ?? '').split('\t');

@@ -7,7 +7,7 @@
  */
 import type { Article } from '../contracts/article';
 import { findAbbreviationDefinitions, findMaterialMentions, parseMaterial, sameMaterial } from '../text/materials';
-import { cleanFormulaText } from '../text/materials/formula-text';
+import { cleanFormulaText, joinSpacedFormula } from '../text/materials/formula-text';
 
 /** Trailing parenthesised qualifiers: "Silicene (with vdW)", "TiO2 (c-TiO2)". */
 const TRAILING_PARENTHESIS = /^(.*?\S)\s*\(([^()]+)\)\s*$/u;
@@ -34,14 +34,21 @@ function definitionsOf(article: Article) {
  */
 export function materialNames(material: string, article: Article): string[] {
   const names = new Set<string>([material.trim()]);
-  const qualified = TRAILING_PARENTHESIS.exec(material.trim());
-  if (qualified) {
-    names.add(qualified[1]!);
+  // PDF text spaces subscripts ("NpPd 5 Al 2"); the formula is printed joined elsewhere.
+  const joined = joinSpacedFormula(material.trim());
+  if (joined) names.add(joined);
+  let bare = material.trim();
+  for (let qualified = TRAILING_PARENTHESIS.exec(bare); qualified; qualified = TRAILING_PARENTHESIS.exec(bare)) {
+    bare = qualified[1]!;
+    names.add(bare);
     // Only a parenthesis that is itself a material mention: "(GGA+SOC)", "(Exp)" are qualifiers.
     const inner = qualified[2]!.trim();
     const mentions = findMaterialMentions(inner);
     if (mentions.length === 1 && mentions[0]!.text.length >= inner.length - 2) names.add(inner);
   }
+  // "Silicene on Ar(111)", "MoS2 on SiO2": a material on a substrate is named by its own name.
+  const onSubstrate = /^(.+?)\s+on\s+\S/u.exec(bare);
+  if (onSubstrate) names.add(onSubstrate[1]!);
   for (const definition of definitionsOf(article)) {
     const matches = [...names].some(
       (name) =>

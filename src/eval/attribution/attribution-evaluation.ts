@@ -11,7 +11,7 @@
  *   material mention of the article (`findMaterialMentions`) that is not — must be rejected.
  * - Property swap: the same evidence claimed as each other property of the same dimension in the
  *   schemas (tc ↔ curie_temperature, neel_temperature) must be rejected.
- * A swap whose material (any alias, as written) or property is itself written in the evidence
+ * A swap whose material (any alias, written or equal to a mention by `sameMaterial`) or property is named in the evidence
  * (the span or the sentence before it) is no wrong attribution: it is skipped and counted in
  * `skippedSwaps`.
  */
@@ -22,7 +22,7 @@ import { describeQuote } from '../../text/anchoring';
 import { findMaterialMentions, sameMaterial } from '../../text/materials';
 import { splitSentences } from '../../text/scan-sentences';
 import { checkAttribution, type AttributionDependencies } from '../../verify/attribution';
-import { nameWritten } from '../../verify/material-named';
+import { namesMaterial } from '../../verify/material-named';
 import type { SiConverter } from '../si-conversion';
 import type { TruthTriplet } from '../triplet-scorer';
 import { evidenceUnits, locateTruth, type LocatedEvidence } from './locate-truth';
@@ -59,6 +59,8 @@ export interface AttributionFigures {
   skippedSwaps: { material: number; property: number };
   /** How the truths were located: the dataset's sentence, a value with its unit, a bare cell. */
   locatedBy: Record<LocatedEvidence['how'], number>;
+  /** Of those, how many the check accepted. */
+  acceptedBy: Record<LocatedEvidence['how'], number>;
   papers: number;
   /** Up to `EXAMPLES` rejected truths and accepted swaps. */
   failures: AttributionExample[];
@@ -90,8 +92,7 @@ function window(article: Article, located: LocatedEvidence): string {
 
 /** The material swapped in for `truth` (see the module comment), or undefined when none fits. */
 function swapMaterial(paper: AttributionCase, truth: TruthTriplet, evidence: string, mentions: () => string[]): string | undefined {
-  const eligible = (aliases: readonly string[]) =>
-    !sameTruthMaterial(aliases, truth.aliases) && !aliases.some((alias) => nameWritten(evidence, alias));
+  const eligible = (aliases: readonly string[]) => !sameTruthMaterial(aliases, truth.aliases) && !namesMaterial(evidence, aliases);
   const other = paper.truths.find((candidate) => eligible(candidate.aliases));
   return other ? claimed(other) : mentions().find((mention) => eligible([mention]));
 }
@@ -117,6 +118,7 @@ export function evaluateAttribution(
     byKind: { material: { swaps: 0, rejected: 0 }, property: { swaps: 0, rejected: 0 } },
     skippedSwaps: { material: 0, property: 0 },
     locatedBy: { source: 0, quantity: 0, 'bare-number': 0 },
+    acceptedBy: { source: 0, quantity: 0, 'bare-number': 0 },
     papers: cases.length,
     failures: [],
   };
@@ -161,8 +163,10 @@ export function evaluateAttribution(
 
       figures.truths += 1;
       const own = check(triplet);
-      if (own.attributed) figures.accepted += 1;
-      else note('truth', triplet, own.reasons);
+      if (own.attributed) {
+        figures.accepted += 1;
+        figures.acceptedBy[located.how] += 1;
+      } else note('truth', triplet, own.reasons);
 
       const evidence = window(article, located);
       const material = swapMaterial(paper, truth, evidence, mentions);
