@@ -267,3 +267,22 @@ describe('runEval bandgap-200', () => {
     expect(output.stderr[0]).toMatch(message);
   });
 });
+
+describe('runEval --attribution', () => {
+  it('prints the attribution figures with the keys of the command contract', async () => {
+    const output = capture();
+    expect(await runEval(['bandgap-200', '--data', dataRoot, '--attribution', '--json'], dependencies)).toBe(0);
+    const result = JSON.parse(output.stdout.join(''));
+    expect(result).toMatchObject({ dataset: 'bandgap-200', split: 'dev', version: 'pub', truths: 2 });
+    for (const key of ['truthAccepted', 'swapsRejected', 'truths', 'swaps']) expect(result).toHaveProperty(key);
+    expect(result.byKind).toEqual({ material: expect.any(Object), property: expect.any(Object) });
+    expect(result.byKind.material).toEqual({ swaps: expect.any(Number), rejected: expect.any(Number) });
+    expect(result.truthAccepted).toBe(1);
+  });
+
+  it('refuses a dataset it does not measure, and polyie without the flag', async () => {
+    capture();
+    expect(await runEval(['cornell-tc', '--data', dataRoot, '--attribution', '--json'], dependencies)).toBe(2);
+    expect(await runEval(['polyie', '--data', dataRoot, '--json'], dependencies)).toBe(2);
+  });
+});
