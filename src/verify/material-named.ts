@@ -9,8 +9,11 @@ import type { Article } from '../contracts/article';
 import { findAbbreviationDefinitions, findMaterialMentions, parseMaterial, sameMaterial } from '../text/materials';
 import { cleanFormulaText, joinSpacedFormula } from '../text/materials/formula-text';
 
-/** Trailing parenthesised qualifiers: "Silicene (with vdW)", "TiO2 (c-TiO2)". */
-const TRAILING_PARENTHESIS = /^(.*?\S)\s*\(([^()]+)\)\s*$/u;
+/**
+ * Trailing parenthesised qualifiers after a space: "Silicene (with vdW)", "TiO2 (c-TiO2)". A
+ * parenthesis glued to the name is part of it: "Poly(3-hexylthiophene)", "Ca(OH)2".
+ */
+const TRAILING_PARENTHESIS = /^(.*?\S)\s+\(([^()]+)\)\s*$/u;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

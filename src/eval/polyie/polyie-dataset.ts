@@ -7,7 +7,7 @@
  *
  * The loader rebuilds each document as an `Article` (one paragraph block per chunk, tokens
  * joined by single spaces, as the tokens carry no spacing) and keeps the relations whose
- * property name is a synonym or symbol of a property schema (`findPropertyMentions`): PolyIE's
+ * whole property name is a synonym or symbol of a property schema (`findPropertyMentions`): PolyIE's
  * "optical band gap" becomes `band_gap`; PCE, Voc, HOMO levels have no schema and are left out.
  */
 import { readFile } from 'node:fs/promises';
@@ -60,7 +60,10 @@ export function parsePolyie(jsonText: string, stem: string, schemas: readonly Pr
         const [material, name, value] = relation;
         if (!material || !name || !value) continue;
         relations += 1;
-        const property = findPropertyMentions(words(tokens, name), schemas)[0]?.property;
+        // The whole annotated name must be the synonym or symbol: "current density" is no density.
+        const nameText = words(tokens, name);
+        const mention = findPropertyMentions(nameText, schemas).find((found) => found.text.length === nameText.trim().length);
+        const property = mention?.property;
         const parsed = parseValueText(words(tokens, value));
         const schema = schemas.find((candidate) => candidate.name === property);
         if (!schema || !parsed) {
