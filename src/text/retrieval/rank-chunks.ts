@@ -40,7 +40,7 @@ export interface RankOptions {
   lambda?: number;
   /** How many chunks to return; default 9 (Eunomia). `Infinity` orders every relevant chunk. */
   k?: number;
-  /** Similarity of two chunks in [0, 1]; default `lexicalSimilarity`. An embedding cosine plugs in here. */
+  /** Similarity of two chunks in [0, 1]; default `lexicalSimilarity` without the query terms. An embedding cosine plugs in here. */
   similarity?: (a: Chunk, b: Chunk) => number;
 }
 
@@ -57,19 +57,27 @@ export interface RankedChunk {
 }
 
 /**
- * Cosine of the term-frequency vectors of two chunks' quotes (for a table row its row alone, so
- * rows of one table that share header and caption still differ), in [0, 1]. Vectors are cached
- * per chunk object.
+ * A similarity of two chunks for MMR, in [0, 1]: the cosine of the term-frequency vectors of
+ * their quotes (for a table row, the row alone, so rows of one table that share header and
+ * caption still differ), leaving out `ignoredTerms`. `rankChunks` leaves out the property's own
+ * query terms: every relevant chunk says "band gap … eV", and counting those words made two
+ * sentences about different materials look alike, so MMR passed over the second for an
+ * unrelated one. What remains — materials, numbers, conditions — is what makes a chunk a
+ * near-duplicate. Term vectors are cached per chunk object for the life of the function.
  */
-export function lexicalSimilarity(a: Chunk, b: Chunk): number {
-  return cosineSimilarity(vectorOf(a), vectorOf(b));
-}
-
-const vectors = new WeakMap<Chunk, Map<string, number>>();
-function vectorOf(chunk: Chunk): Map<string, number> {
-  let vector = vectors.get(chunk);
-  if (!vector) vectors.set(chunk, (vector = termVector(chunk.quote)));
-  return vector;
+export function lexicalSimilarity(ignoredTerms: readonly string[] = []): (a: Chunk, b: Chunk) => number {
+  const ignored = new Set(ignoredTerms);
+  const vectors = new WeakMap<Chunk, Map<string, number>>();
+  const vectorOf = (chunk: Chunk) => {
+    let vector = vectors.get(chunk);
+    if (!vector) {
+      vector = termVector(chunk.quote);
+      for (const term of ignored) vector.delete(term);
+      vectors.set(chunk, vector);
+    }
+    return vector;
+  };
+  return (a, b) => cosineSimilarity(vectorOf(a), vectorOf(b));
 }
 
 /** BM25+ score of every chunk matching at least one query term, by chunk id. */
@@ -103,13 +111,14 @@ function candidateChunks(chunks: readonly Chunk[], candidates: readonly Candidat
  * terms of the property's label, synonyms, symbols and units as the query (`propertyQueryTerms`),
  * normalised by the best score; plus `candidateBoost` for a chunk holding the value of one of
  * `options.candidates` of this property; then MMR (λ, k; Carbonell & Goldstein 1998, as in
- * Eunomia) with `options.similarity`. Chunks with no query term and no candidate are never
+ * Eunomia) with `options.similarity`, by default `lexicalSimilarity(query terms)`. Chunks with no query term and no candidate are never
  * returned, so fewer than k may come back. Chunk ids must be unique (as `chunkArticle` makes
  * them). Throws a RangeError for λ outside [0, 1] or a negative k.
  */
 export function rankChunks(chunks: readonly Chunk[], property: PropertyDefinition, options: RankOptions = {}): RankedChunk[] {
   const boost = options.candidateBoost ?? CANDIDATE_BOOST;
-  const scores = bm25Scores(chunks, propertyQueryTerms(property));
+  const query = propertyQueryTerms(property);
+  const scores = bm25Scores(chunks, query);
   const withCandidate = candidateChunks(chunks, options.candidates ?? [], property.name);
   const best = Math.max(0, ...scores.values());
   const scored = chunks
@@ -124,7 +133,7 @@ export function rankChunks(chunks: readonly Chunk[], property: PropertyDefinitio
   const byChunk = new Map(scored.map((entry) => [entry.chunk, entry]));
   const selection = maximalMarginalRelevance(
     scored.map((entry) => ({ item: entry.chunk, relevance: entry.relevance })),
-    options.similarity ?? lexicalSimilarity,
+    options.similarity ?? lexicalSimilarity(query),
     { lambda: options.lambda ?? MMR_LAMBDA, k: options.k ?? MMR_K },
   );
   return selection.map(({ item, marginalRelevance }) => ({ ...byChunk.get(item)!, marginalRelevance }));

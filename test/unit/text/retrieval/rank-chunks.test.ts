@@ -102,8 +102,10 @@ describe('rankChunks', () => {
 describe('lexicalSimilarity and maximalMarginalRelevance', () => {
   it('scores identical quotes 1 and disjoint ones 0', () => {
     const [a, b, c] = chunkArticle(articleFromBlocks([paragraph('Gap of ZnO.'), paragraph('Gap of ZnO.'), paragraph('Cubic lattice.')]));
-    expect(lexicalSimilarity(a!, b!)).toBeCloseTo(1);
-    expect(lexicalSimilarity(a!, c!)).toBe(0);
+    const similarity = lexicalSimilarity();
+    expect(similarity(a!, b!)).toBeCloseTo(1);
+    expect(similarity(a!, c!)).toBe(0);
+    expect(lexicalSimilarity(['gap', 'zno'])(a!, b!)).toBe(0);
   });
 
   it('picks the most relevant first and rejects bad λ or k', () => {
