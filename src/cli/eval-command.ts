@@ -95,6 +95,9 @@ const EVAL_OPTIONS = {
   predictions: { type: 'string' },
   baseline: { type: 'string' },
   'replay-vote': { type: 'string' },
+  context: { type: 'boolean' },
+  k: { type: 'string' },
+  'call-tokens': { type: 'string' },
   attribution: { type: 'boolean' },
   ...MATRIX_ENGINE_OPTIONS,
 } as const;
@@ -182,6 +185,10 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
       await evaluateAttributionDataset(dataset, values, dataRoot, dependencies);
       return 0;
     }
+    if (values.context) {
+      await evaluateContextDataset(dataset, values, dataRoot, dependencies);
+      return 0;
+    }
 
     const entry = Object.hasOwn(DATASETS, dataset)
       ? DATASETS[dataset]
@@ -242,6 +249,68 @@ async function evaluateAttributionDataset(
     ? JSON.stringify(report) + '\n'
     : '```json\n' + JSON.stringify({ ...report, failures: report.failures.length }, null, 2) + '\n```\n';
   process.stdout.write(text);
+}
+
+/** Chunk tokens per call of the retrieval path by preset: the browser preset's 1,200 keep a call near 1,500 prompt tokens with the instructions; the paper preset's 3,000 match its 12,000-character passage cap. */
+const CALL_TOKENS: Record<string, number> = { browser: 1200, paper: 3000 };
+
+/** MMR's k values and per-call token budgets of the recall-versus-budget curve. */
+const CURVE_K = [3, 6, 9, 12, 18, Infinity];
+const CURVE_TOKENS = [600, 1200, 2400];
+
+/**
+ * `--context` on bandgap-200 (`--version pub|arxiv`), supermat or polyie, with `--preset
+ * browser|paper` (default browser), `--k N` (default 9, Eunomia) and `--call-tokens N` (default
+ * by preset): context recall of today's passages, the retrieval path and the curve
+ * (src/eval/context/). JSON `{ contextRecall, locatable, inContext, truths, promptTokensPerCall,
+ * callsPerPaper, retrieval, curve, … }`.
+ */
+async function evaluateContextDataset(
+  dataset: string,
+  values: EvalFlags,
+  dataRoot: string,
+  dependencies: EvalCommandDependencies,
+): Promise<void> {
+  const { EVIDENCE_DATASETS } = await import('../eval/evidence/evidence-datasets');
+  if (!(EVIDENCE_DATASETS as readonly string[]).includes(dataset))
+    throw new UsageError(`--context applies to ${EVIDENCE_DATASETS.join(', ')}, not ${dataset}`);
+  if (values.replay || values.engine || values['all-replays'] || values['replay-vote'] || values.attribution)
+    throw new UsageError('--context measures what the models would read; --replay, --engine, --all-replays and --attribution do not apply');
+  if (values.version !== undefined && dataset !== 'bandgap-200') throw new UsageError('--version applies to bandgap-200 only');
+  const [version] = parseVersions(values.version, false) as [BandgapVersion];
+  const presetName = values.preset ?? 'browser';
+  const [{ presetByName }, { loadPropertySchemas }, { tokenCounterFor }, { runContextEvaluation }] = await Promise.all([
+    import('../matrix/presets'),
+    import('../properties'),
+    import('../llm/tokenizers'),
+    import('../eval/context/context-evaluation'),
+  ]);
+  const preset = presetByName(presetName);
+  if (!preset) throw new UsageError(`unknown preset "${presetName}"; presets: paper, browser`);
+  const k = values.k === undefined ? 9 : Number(values.k);
+  if (!(Number.isInteger(k) && k > 0)) throw new UsageError(`--k takes a positive integer, not "${values.k}"`);
+  const callTokens = values['call-tokens'] === undefined ? CALL_TOKENS[preset.name]! : Number(values['call-tokens']);
+  if (!(Number.isInteger(callTokens) && callTokens > 0))
+    throw new UsageError(`--call-tokens takes a positive integer, not "${values['call-tokens']}"`);
+  const counter = await tokenCounterFor('Qwen2.5-1.5B-Instruct-q4f16_1-MLC');
+  const report = await runContextEvaluation({
+    dataset: dataset as (typeof EVIDENCE_DATASETS)[number],
+    dataRoot,
+    version,
+    limit: parseLimit(values.limit),
+    capture: (path) => captureFile(path),
+    schemas: loadPropertySchemas(),
+    progress,
+    preset,
+    convert: (await dependencies.scorerDependencies(dataRoot)).convert,
+    count: counter,
+    budget: { k, maxTokensPerCall: callTokens },
+    curve: [
+      ...CURVE_K.map((curveK) => ({ k: curveK, maxTokensPerCall: callTokens })),
+      ...CURVE_TOKENS.map((tokens) => ({ k, maxTokensPerCall: tokens })),
+    ],
+  });
+  process.stdout.write(values.json ? JSON.stringify(report) + '\n' : '```json\n' + JSON.stringify(report, null, 2) + '\n```\n');
 }
 
 /** `supermat`: an engine (`--engine NAME`, default `rules`) on the SuperMat PDFs. */

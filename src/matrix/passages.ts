@@ -17,6 +17,8 @@ export interface Passage {
   truncatedBlockIds: string[];
   /** Scan candidates in the blocks, for the run record. */
   candidates: number;
+  /** The spans of `article.text` the passage shows (a whole block, or the cut part of one), in reading order. */
+  ranges: { start: number; end: number }[];
 }
 
 /** Below this many characters of room, a block that does not fit is left out rather than cut. */
@@ -37,6 +39,7 @@ export function buildPassage(article: Article, candidates: readonly Candidate[],
   const parts: string[] = [];
   const blockIds: string[] = [];
   const truncatedBlockIds: string[] = [];
+  const ranges: { start: number; end: number }[] = [];
   let used = 0;
   for (const block of article.blocks) {
     const inBlock = byBlock.get(block.id);
@@ -46,6 +49,7 @@ export function buildPassage(article: Article, candidates: readonly Candidate[],
     if (used + separator + whole.length <= maxChars) {
       parts.push(whole);
       blockIds.push(block.id);
+      ranges.push({ start: block.start, end: block.end });
       used += separator + whole.length;
       continue;
     }
@@ -54,11 +58,13 @@ export function buildPassage(article: Article, candidates: readonly Candidate[],
     const room = maxChars - used - separator - head.length - 1;
     if (room < MIN_CUT) continue;
     const from = Math.max(block.start, Math.min(...inBlock.map((candidate) => candidate.segment.start)));
-    const cut = article.text.slice(from, Math.min(block.end, from + room));
+    const cutEnd = Math.min(block.end, from + room);
+    const cut = article.text.slice(from, cutEnd);
     const piece = `${head}${cut}${from + room < block.end ? '…' : ''}`;
     parts.push(piece);
     blockIds.push(block.id);
+    ranges.push({ start: from, end: cutEnd });
     used += separator + piece.length;
   }
-  return { text: parts.join('\n\n'), blockIds, truncatedBlockIds, candidates: candidates.length };
+  return { text: parts.join('\n\n'), blockIds, truncatedBlockIds, candidates: candidates.length, ranges };
 }

@@ -88,3 +88,26 @@ export function locateTruth(
   for (const unit of units) if (shows(unit.start, unit.end, bare)) return { ...unit, how: 'bare-number' };
   return null;
 }
+
+/**
+ * Every span of `article.text` that states `truth`: its own evidence sentence when `locateTruth`
+ * would take it, and each sentence or table row printing the value (with a unit, or bare) and
+ * naming the material, in reading order without repeats. Empty when the truth is not locatable.
+ * For context recall (src/eval/context/): a truth stated twice is read when either place is.
+ */
+export function locateTruthEverywhere(
+  article: Article,
+  truth: TruthTriplet,
+  convert: SiConverter,
+  units: ReadonlyArray<{ start: number; end: number }> = evidenceUnits(article),
+): Array<{ start: number; end: number }> {
+  const spans: Array<{ start: number; end: number }> = [];
+  const first = locateTruth(article, truth, convert, units);
+  if (first?.how === 'source') spans.push({ start: first.start, end: first.end });
+  for (const unit of units) {
+    const text = article.text.slice(unit.start, unit.end);
+    if (!namesMaterial(text, truth.aliases)) continue;
+    if (printsQuantity(text, truth, convert) || printsBareNumber(text, truth)) spans.push({ start: unit.start, end: unit.end });
+  }
+  return spans.filter((span, index) => spans.findIndex((other) => other.start === span.start && other.end === span.end) === index);
+}

@@ -286,3 +286,26 @@ describe('runEval --attribution', () => {
     expect(await runEval(['polyie', '--data', dataRoot, '--json'], dependencies)).toBe(2);
   });
 });
+
+describe('runEval --context', () => {
+  it('prints context recall with the keys of the command contract, for the passages and the retrieval path', async () => {
+    const output = capture();
+    expect(await runEval(['bandgap-200', '--data', dataRoot, '--context', '--json'], dependencies)).toBe(0);
+    const result = JSON.parse(output.stdout.join(''));
+    expect(result).toMatchObject({ dataset: 'bandgap-200', split: 'dev', version: 'pub', preset: 'browser', calls: 'passages', truths: 2 });
+    for (const key of ['contextRecall', 'locatable', 'inContext', 'truths']) expect(result).toHaveProperty(key);
+    expect(result.promptTokensPerCall).toEqual({ median: expect.any(Number), p90: expect.any(Number) });
+    expect(result.callsPerPaper).toEqual({ median: expect.any(Number) });
+    // Both band gaps are stated in a sentence that names the material, and both reach a call.
+    expect(result).toMatchObject({ locatable: 2, inContext: 2, contextRecall: 1 });
+    expect(result.retrieval).toMatchObject({ k: 9, maxTokensPerCall: 1200, locatable: 2, inContext: 2 });
+    expect(result.curve.map((point: { k: number | null }) => point.k)).toEqual([3, 6, 9, 12, 18, null, 9, 9, 9]);
+    expect(result.promptTokensPerCall.median).toBeGreaterThan(100);
+  });
+
+  it('refuses a dataset it does not measure and a bad --k', async () => {
+    capture();
+    expect(await runEval(['cornell-tc', '--data', dataRoot, '--context', '--json'], dependencies)).toBe(2);
+    expect(await runEval(['bandgap-200', '--data', dataRoot, '--context', '--k', '0', '--json'], dependencies)).toBe(2);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * `assay eval <dataset> --context`: context recall of the passages the SLM-MATRIX pipeline
+ * sends today (top level: what the models read now) beside the retrieval path of
+ * src/text/retrieval at the preset's budget, and a recall-versus-budget curve over MMR's k and
+ * the per-call token budget. No model is called; prompt tokens are counted with the browser
+ * roster's first proposer's tokenizer (Qwen2.5) over the proposer's real messages.
+ */
+import type { PropertyDefinition } from '../../contracts/property';
+import type { MatrixPreset } from '../../matrix/presets';
+import { chunkArticle } from '../../text/retrieval';
+import { evidenceUnits, locateTruthEverywhere } from '../attribution/locate-truth';
+import { loadEvidenceCases, type EvidenceLoadOptions } from '../evidence/evidence-datasets';
+import type { SiConverter } from '../si-conversion';
+import { passageCalls, retrievalCalls, type CountChat, type RetrievalBudget } from './context-calls';
+import { scoreContextRecall, type ContextCase, type ContextRecall } from './context-recall';
+
+export interface ContextRunOptions extends EvidenceLoadOptions {
+  preset: MatrixPreset;
+  convert: SiConverter;
+  count: { family: string; exact: boolean; countText: (text: string) => number; countChat: CountChat };
+  /** The retrieval path's budget reported beside today's passages. */
+  budget: RetrievalBudget;
+  /** Budgets of the recall-versus-budget curve. */
+  curve: readonly RetrievalBudget[];
+}
+
+/** The JSON `assay eval <dataset> --context --json` prints. */
+export type ContextReport = {
+  dataset: string;
+  split: 'dev';
+  version: string;
+  preset: string;
+  /** What the top-level figures measure: the pipeline's passages of today. */
+  calls: 'passages';
+  tokenizer: { family: string; exact: boolean };
+  /** The retrieval path at `budget` (not yet what the pipeline sends). */
+  retrieval: ContextRecall & RetrievalBudget;
+  curve: (ContextRecall & RetrievalBudget)[];
+  papers: number;
+} & ContextRecall;
+
+/** JSON has no Infinity: k = Infinity ("every relevant chunk") is written as null. */
+function budgetJson(budget: RetrievalBudget): RetrievalBudget {
+  return { ...budget, k: Number.isFinite(budget.k) ? budget.k : (null as unknown as number) };
+}
+
+/**
+ * Load the dataset's papers with truths (`loadEvidenceCases`), locate every truth, and score
+ * today's passages, the retrieval path at `budget`, and each budget of `curve`. Truths of a
+ * property without a schema are left out (nothing would extract them). Rejects when the
+ * dataset's files are missing or a capture fails.
+ */
+export async function runContextEvaluation(options: ContextRunOptions): Promise<ContextReport> {
+  const papers = await loadEvidenceCases(options);
+  const byName = new Map(options.schemas.map((schema) => [schema.name, schema]));
+  const budgets = [options.budget, ...options.curve];
+  const passages: ContextCase[] = [];
+  const retrieval: ContextCase[][] = budgets.map(() => []);
+  for (const { paper, article, truths } of papers) {
+    const units = evidenceUnits(article);
+    const chunks = chunkArticle(article);
+    const properties = [...new Set(truths.map((truth) => truth.property))]
+      .map((name) => byName.get(name))
+      .filter((property): property is PropertyDefinition => property !== undefined);
+    for (const property of properties) {
+      const located = truths
+        .filter((truth) => truth.property === property.name)
+        .map((truth) => ({ truth, located: locateTruthEverywhere(article, truth, options.convert, units) }));
+      passages.push({
+        paper,
+        truths: located,
+        calls: passageCalls(article, property, [property], options.preset, options.count.countChat),
+      });
+      budgets.forEach((budget, index) =>
+        retrieval[index]!.push({
+          paper,
+          truths: located,
+          calls: retrievalCalls(article, property, [property], budget, options.count, chunks),
+        }),
+      );
+    }
+  }
+  const [atBudget, ...curve] = budgets.map((budget, index) => ({ ...scoreContextRecall(retrieval[index]!), ...budgetJson(budget) }));
+  return {
+    dataset: options.dataset,
+    split: 'dev',
+    version: options.dataset === 'bandgap-200' ? (options.version ?? 'pub') : '-',
+    preset: options.preset.name,
+    calls: 'passages',
+    tokenizer: { family: options.count.family, exact: options.count.exact },
+    ...scoreContextRecall(passages),
+    retrieval: atBudget!,
+    curve,
+    papers: papers.length,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The datasets measured without a model (`assay eval <dataset> --attribution | --context`), as
+ * captured articles with their truths: bandgap-200 (text of one version, truths with their
+ * evidence sentence), supermat (the SuperMat PDFs in the data root's fixtures, Tc records),
+ * polyie (documents rebuilt from tokens, relations whose property has a schema).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Article } from '../../contracts/article';
+import type { PropertyDefinition } from '../../contracts/property';
+import { bandgapTextFiles, loadBandgapTruth, type BandgapVersion } from '../bandgap/bandgap-dataset';
+import { loadPolyie } from '../polyie/polyie-dataset';
+import { parseSupermatTruth } from '../supermat/supermat-truth';
+import type { TruthTriplet } from '../triplet-scorer';
+
+/** Datasets with truths that can be located in their captured text. */
+export const EVIDENCE_DATASETS = ['bandgap-200', 'supermat', 'polyie'] as const;
+export type EvidenceDataset = (typeof EVIDENCE_DATASETS)[number];
+
+/** One paper: an identifier, its captured article and its truths. */
+export interface EvidenceCase {
+  paper: string;
+  article: Article;
+  truths: TruthTriplet[];
+}
+
+export interface EvidenceLoadOptions {
+  dataset: EvidenceDataset;
+  dataRoot: string;
+  /** bandgap-200 only: which text and truth. */
+  version?: BandgapVersion;
+  limit?: number;
+  /** Capture a file into an `Article` (`captureFile` of the CLI). */
+  capture: (path: string) => Promise<Article>;
+  /** The property schemas (polyie keeps relations whose property one of them names). */
+  schemas: readonly PropertyDefinition[];
+  progress?: (line: string) => void;
+}
+
+async function bandgapCases(options: EvidenceLoadOptions): Promise<EvidenceCase[]> {
+  const version = options.version ?? 'pub';
+  const files = await bandgapTextFiles(options.dataRoot, version);
+  const papers = (await loadBandgapTruth(options.dataRoot, version)).filter((paper) => paper.truths.length > 0 && files.has(paper.index));
+  const cases: EvidenceCase[] = [];
+  for (const paper of papers.slice(0, options.limit ?? papers.length)) {
+    options.progress?.(`[${cases.length + 1}/${Math.min(papers.length, options.limit ?? Infinity)}] ${paper.index}/${paper.doi}`);
+    cases.push({ paper: `${paper.index}/${paper.doi}`, article: await options.capture(files.get(paper.index)!), truths: paper.truths });
+  }
+  return cases;
+}
+
+async function supermatCases(options: EvidenceLoadOptions): Promise<EvidenceCase[]> {
+  const truth = parseSupermatTruth(await readFile(join(options.dataRoot, 'datasets', 'supermat', 'SuperMat-2.0.csv'), 'utf8'));
+  const folder = join(options.dataRoot, 'fixtures', 'pdf', 'supercon');
+  const stems = new Set((await readdir(folder)).filter((name) => /^supermat__.+\.pdf$/u.test(name)).map((name) => name.slice(10, -4)));
+  const papers = truth.filter((paper) => stems.has(paper.stem) && paper.truths.length > 0).sort((a, b) => a.stem.localeCompare(b.stem));
+  const cases: EvidenceCase[] = [];
+  for (const paper of papers.slice(0, options.limit ?? papers.length)) {
+    options.progress?.(`[${cases.length + 1}] ${paper.stem}`);
+    cases.push({ paper: paper.stem, article: await options.capture(join(folder, `supermat__${paper.stem}.pdf`)), truths: paper.truths });
+  }
+  return cases;
+}
+
+async function polyieCases(options: EvidenceLoadOptions): Promise<EvidenceCase[]> {
+  const papers = (await loadPolyie(options.dataRoot, options.schemas)).filter((paper) => paper.truths.length > 0);
+  return papers
+    .slice(0, options.limit ?? papers.length)
+    .map((paper) => ({ paper: paper.id, article: paper.article, truths: paper.truths }));
+}
+
+/**
+ * The papers of `options.dataset` that have truths, captured (at most `limit`). Rejects when the
+ * dataset's files are missing or a capture fails.
+ */
+export async function loadEvidenceCases(options: EvidenceLoadOptions): Promise<EvidenceCase[]> {
+  if (options.dataset === 'bandgap-200') return bandgapCases(options);
+  if (options.dataset === 'supermat') return supermatCases(options);
+  return polyieCases(options);
+}
