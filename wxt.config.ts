@@ -1,5 +1,25 @@
 import { defineConfig } from 'wxt';
 
+/** Unicode noncharacters (U+FDD0–U+FDEF, U+FFFE, U+FFFF). */
+const NONCHARACTER = /[\uFDD0-\uFDEF\uFFFE\uFFFF]/g;
+
+/**
+ * Chrome refuses to inject a content script that holds a Unicode noncharacter ("It isn't UTF-8
+ * encoded"), and the minifier writes escapes such as PostCSS's `'\uFFFE'` (a BOM check) as raw
+ * characters. They can only stand in string, template and regex literals, where the escape
+ * means the same, so each is written back as `\uXXXX`.
+ */
+const escapeNoncharacters = {
+  name: 'assay-escape-noncharacters',
+  generateBundle(_options: unknown, bundle: Record<string, { type: string; code?: string }>) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type === 'chunk' && chunk.code) {
+        chunk.code = chunk.code.replace(NONCHARACTER, (character) => `\\u${character.charCodeAt(0).toString(16).toUpperCase()}`);
+      }
+    }
+  },
+};
+
 /**
  * The test build (`npm run build:test`, mode "test") adds one host permission for
  * 127.0.0.1 so Playwright can capture fixture pages without a real user click on the toolbar
@@ -9,6 +29,7 @@ import { defineConfig } from 'wxt';
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   imports: false,
+  vite: () => ({ plugins: [escapeNoncharacters] }),
   manifest: ({ mode }) => ({
     name: 'Assay',
     description: 'Capture materials papers and turn their reported properties into verified data.',

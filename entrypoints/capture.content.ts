@@ -10,6 +10,6 @@ export default defineContentScript({
   registration: 'runtime',
   noScriptStartedPostMessage: true,
   main() {
-    return capturePage(document, location.href);
+    return capturePage(document, location.href, window);
   },
 });

@@ -4,13 +4,16 @@
  */
 import { captureHtml } from '../capture/html/capture-html';
 import { toCaptureFailure } from '../capture/errors';
+import { pageVisibility } from '../capture/html/visibility';
 import type { PageCaptureResult } from '../contracts/messages';
 
 /**
  * Capture `document` (the page as the reader sees it, after its own scripts ran) at `url`.
+ * With the page's `window`, what the page hides is judged by the browser's computed style and
+ * layout (`pageVisibility`); without it (or without layout), by markup and `<style>` rules.
  * Never throws: any error becomes `{ ok: false, failure }` (a `CaptureFailure`).
  */
-export function capturePage(document: Document, url: string): PageCaptureResult {
+export function capturePage(document: Document, url: string, window?: Window): PageCaptureResult {
   if (isPdfViewer(document)) {
     return {
       ok: false,
@@ -23,7 +26,7 @@ export function capturePage(document: Document, url: string): PageCaptureResult 
     };
   }
   try {
-    return { ok: true, article: captureHtml(document, { url }) };
+    return { ok: true, article: captureHtml(document, { url, isHidden: pageVisibility(document, window) }) };
   } catch (error) {
     return { ok: false, failure: toCaptureFailure(error) };
   }

@@ -14,6 +14,7 @@
  */
 import { BLOCK_TAGS, isHiddenByMarkup, tagOf } from '../capture/html/dom-text';
 import { glyphOfImage } from '../capture/html/glyph-images';
+import { pageVisibility, type VisibilityJudge } from '../capture/html/visibility';
 
 /** The attribute that marks Assay's own UI host; its subtree is never read. */
 export const HIGHLIGHTER_HOST_ATTRIBUTE = 'data-assay-highlighter';
@@ -90,32 +91,29 @@ const WHITESPACE = /\s/;
 const INVISIBLE = /[\u00AD\u200B\u200C\u200D\u2060\uFEFF]/;
 
 /** True when the element and its subtree are not read: skipped tags, hidden, or Assay's own UI. */
-function isSkipped(element: Element, window: Window): boolean {
+function isSkipped(element: Element, isHidden: VisibilityJudge): boolean {
   if (SKIPPED_TAGS.has(tagOf(element))) return true;
   if (element.hasAttribute(HIGHLIGHTER_HOST_ATTRIBUTE)) return true;
   if (isHiddenByMarkup(element)) return true;
   const classes = element.getAttribute('class');
   if (classes !== null && UNSEEN_CLASSES.test(classes)) return true;
-  // On a live page, CSS hides what markup does not say (`.collapsed { display: none }`).
-  // `checkVisibility` is absent in jsdom and older browsers: markup alone decides there. It is
-  // also false for `display: contents` wrappers, whose children are shown.
-  const withCheck = element as Element & { checkVisibility?: () => boolean };
-  if (typeof withCheck.checkVisibility === 'function' && !withCheck.checkVisibility()) {
-    return window.getComputedStyle(element).display !== 'contents';
-  }
-  return false;
+  // CSS hides what markup does not say (`.collapsed { display: none }`, zero font size…): the
+  // capture's own judgement, so that the map holds what the capture read and nothing hidden.
+  return isHidden(element);
 }
 
 /**
  * Read the visible text of `document.body` into a `PageText` (see the file comment). Skipped:
  * script, style, noscript, template and other non-text elements, elements hidden by markup
- * (`hidden`, `aria-hidden="true"`, inline `display:none`) or by CSS (where the browser can
- * tell), MathJax duplicates, and Assay's own host (`data-assay-highlighter`). Block elements
+ * (`hidden`, `aria-hidden="true"`) or by CSS (`pageVisibility`: computed style on a live page,
+ * inline styles and `<style>` rules without layout), MathJax duplicates, and Assay's own host (`data-assay-highlighter`). Block elements
  * (`BLOCK_TAGS` of the capture) separate blocks with a blank line; `<br>` is a space; a glyph
  * image (`glyphOfImage`) adds its character. Linear in the size of the body; never throws. An
  * empty document (no body) gives an empty text.
  */
 export function readPageText({ document, window }: PageTextSource): PageText {
+  // Computed style on a live page; the page's style rules in jsdom (tests).
+  const isHidden = pageVisibility(document, window);
   const spans: TextSpan[] = [];
   const parts: string[] = [];
   let length = 0;
@@ -180,7 +178,7 @@ export function readPageText({ document, window }: PageTextSource): PageText {
       if (!pendingSpace && !pendingSeparator) pendingSpaceVirtual = true;
       return;
     }
-    if (isSkipped(element, window)) return;
+    if (isSkipped(element, isHidden)) return;
     const block = BLOCK_TAGS.has(tag);
     if (block) pendingSeparator = true;
     for (let child = element.firstChild; child; child = child.nextSibling) visit(child);

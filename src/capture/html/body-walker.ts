@@ -1,7 +1,7 @@
 /**
  * The read-only walk that turns a content root into Article blocks.
  *
- * Each element is one of: ignored (scripts, hidden, excluded selectors), a heading (sets the
+ * Each element is one of: ignored (scripts, hidden by markup or CSS, excluded selectors), a heading (sets the
  * section of what follows), a table (one `table` block, rows on lines, cells split by tabs), a
  * caption, a figure (only its caption and tables are read: image labels and "Download slide"
  * links are noise), or a container. In a container, runs of text and inline elements between
@@ -29,6 +29,7 @@ import {
   isDataTable,
 } from './block-rules';
 import { BLOCK_TAGS, childNodesOf, compactText, headingLevel, isElement, isIgnorable, isText, tagOf, visibleText } from './dom-text';
+import { NOTHING_HIDDEN, type VisibilityJudge } from './visibility';
 
 export interface WalkRules {
   /** Elements left out with their whole subtree (navigation, author lists, reference lists…). */
@@ -73,6 +74,8 @@ export class BodyWalker {
     private readonly alreadyRead: ReadonlySet<Element>,
     /** The document (or subtree) the walked roots belong to; selectors are resolved in it. */
     scope: ParentNode,
+    /** Elements the page hides with CSS (`visibility.ts`): left out with their subtree. */
+    private readonly isHidden: VisibilityJudge = NOTHING_HIDDEN,
   ) {
     this.normalizedTitle = rules.title ? squash(rules.title) : null;
     const [excluded, captions, sectionHeadings, figures] = selectAll(scope, [
@@ -108,7 +111,7 @@ export class BodyWalker {
   }
 
   private skipped(element: Element): boolean {
-    return this.excluded.has(element) || this.alreadyRead.has(element) || isIgnorable(element);
+    return this.excluded.has(element) || this.alreadyRead.has(element) || isIgnorable(element) || this.isHidden(element);
   }
 
   /** True for elements that break the text flow: block tags, or inline tags that contain blocks. */

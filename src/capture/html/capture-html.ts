@@ -19,6 +19,17 @@ import { findContentRoots } from './content-root';
 import { compactText, isHiddenByMarkup } from './dom-text';
 import { readPageMetadata, type PageMetadata } from './metadata';
 import { cleanDocumentTitle } from './title';
+import { hiddenWithin, styleRuleVisibility, type VisibilityJudge } from './visibility';
+
+/** How `captureHtml` is told where the page is and what the reader sees of it. */
+export interface CaptureHtmlOptions {
+  url?: string | null;
+  /**
+   * Which elements the page hides (`visibility.ts`). The extension passes the browser's computed
+   * judgement (`pageVisibility`); without it, inline styles and the page's `<style>` rules decide.
+   */
+  isHidden?: VisibilityJudge;
+}
 
 /** Below this many characters of body text (outside the abstract) a page is a landing page. */
 const MIN_FULL_TEXT_CHARS = 2500;
@@ -67,13 +78,15 @@ const GENERIC_EXCLUDE = [
 /**
  * Capture the article shown in `document`. `options.url` is the page address (or null for a
  * saved file); it picks the adapter, is the last-but-one DOI fallback and becomes `Article.url`.
+ * Text the page hides (by markup or CSS, `options.isHidden`) is never read.
  *
  * Throws `CaptureError`:
  * - `bot-check` for Cloudflare/bot challenge pages,
  * - `search-results` for listings of many articles,
  * - `not-article` when there is neither article text nor an abstract, or no title at all.
  */
-export function captureHtml(document: Document, options: { url?: string | null }): Article {
+export function captureHtml(document: Document, options: CaptureHtmlOptions): Article {
+  const isHidden = options.isHidden ?? styleRuleVisibility(document);
   const metadata = readPageMetadata(document);
   rejectNonArticlePages(document, metadata);
   const url = options.url ?? metadata.canonicalUrl ?? null;
@@ -84,19 +97,21 @@ export function captureHtml(document: Document, options: { url?: string | null }
     doi: metadata.doi,
     publisher: metadata.publisher,
   });
-  const title = pickTitle(document, metadata, adapter);
+  const title = pickTitle(document, metadata, adapter, isHidden);
   const warnings: string[] = [];
 
   // Abstract and body are built apart so a landing page can be reduced to its abstract: what
   // else such a page holds is login prompts, reference lists and "cited by" boxes.
   const abstractBuilder = new ArticleBuilder();
-  const abstractElements = readAbstract(document, adapter, abstractBuilder, title);
+  const abstractElements = readAbstract(document, adapter, abstractBuilder, title, isHidden);
   if (abstractElements.length === 0 && metadata.abstract) abstractBuilder.add('paragraph', metadata.abstract, { section: 'Abstract' });
   const bodyBuilder = new ArticleBuilder();
-  const roots = findContentRoots(document, adapter.contentRoots).filter(
-    (root) => !abstractElements.some((element) => element.contains(root)),
-  );
-  const walker = new BodyWalker(bodyBuilder, walkRules(adapter, title), new Set(abstractElements), document);
+  const roots = findContentRoots(
+    document,
+    adapter.contentRoots,
+    (element) => isHiddenByMarkup(element) || hiddenWithin(element, isHidden),
+  ).filter((root) => !abstractElements.some((element) => element.contains(root)));
+  const walker = new BodyWalker(bodyBuilder, walkRules(adapter, title), new Set(abstractElements), document, isHidden);
   for (const root of roots) walker.walk(root);
   const abstractChars = abstractBuilder.bodyLength;
   const bodyChars = bodyBuilder.bodyLength;
@@ -186,11 +201,11 @@ function walkRules(adapter: PublisherAdapter, title: string | null): WalkRules {
 }
 
 /** Title: metadata, else the adapter's title element or the first `<h1>`, else `<title>` minus the site name. */
-function pickTitle(document: Document, metadata: PageMetadata, adapter: PublisherAdapter): string | null {
+function pickTitle(document: Document, metadata: PageMetadata, adapter: PublisherAdapter, isHidden: VisibilityJudge): string | null {
   if (metadata.title) return metadata.title;
   for (const heading of document.querySelectorAll(adapter.title ?? 'h1')) {
-    if (isHiddenByMarkup(heading)) continue;
-    const text = compactText(heading);
+    if (isHiddenByMarkup(heading) || hiddenWithin(heading, isHidden)) continue;
+    const text = compactText(heading, isHidden);
     if (text.length >= 8) return text;
   }
   return cleanDocumentTitle(metadata.documentTitle);
@@ -200,24 +215,30 @@ function pickTitle(document: Document, metadata: PageMetadata, adapter: Publishe
  * Read the abstract element(s) into the builder as paragraphs of section "Abstract", and return
  * them so the body walk leaves them out. Nested matches and repeated texts are read once.
  */
-function readAbstract(document: Document, adapter: PublisherAdapter, builder: ArticleBuilder, title: string | null): Element[] {
+function readAbstract(
+  document: Document,
+  adapter: PublisherAdapter,
+  builder: ArticleBuilder,
+  title: string | null,
+  isHidden: VisibilityJudge,
+): Element[] {
   if (!adapter.abstract) return [];
   const excluded = adapter.exclude ? `[hidden], [aria-hidden="true"], ${adapter.exclude}` : '[hidden], [aria-hidden="true"]';
   // An abstract inside an excluded area is a cited paper's (ACS "Cited by" reuses .hlFld-Abstract).
   const matches = [...document.querySelectorAll(adapter.abstract)].filter(
-    (element) => !isHiddenByMarkup(element) && !element.closest(excluded),
+    (element) => !isHiddenByMarkup(element) && !element.closest(excluded) && !hiddenWithin(element, isHidden),
   );
   const outer = matches.filter((element) => !matches.some((other) => other !== element && other.contains(element)));
   const read: Element[] = [];
   const seen = new Set<string>();
   const rules = walkRules(adapter, title);
   for (const element of outer) {
-    const text = compactText(element);
+    const text = compactText(element, isHidden);
     // Shorter matches are links or tab labels named "abstract", not an abstract.
     if (text.length < MIN_ABSTRACT_CHARS || seen.has(text)) continue;
     seen.add(text);
     read.push(element);
-    new BodyWalker(builder, rules, new Set(), element).readAs(element, 'Abstract');
+    new BodyWalker(builder, rules, new Set(), element, isHidden).readAs(element, 'Abstract');
   }
   return read;
 }

@@ -29,14 +29,19 @@ function outermost(elements: Element[]): Element[] {
  * The element(s) to walk, in document order. Tries each selector of `preferred` in turn and
  * takes all its (outermost, visible) matches when together they hold a fair share of the page's
  * paragraph text (or the page has almost none, as on a landing page); else the best-scored
- * element; else `<body>` (or the document element for a fragment without one).
+ * element; else `<body>` (or the document element for a fragment without one). `isHidden` says
+ * which matches the reader cannot see (markup alone by default).
  */
-export function findContentRoots(document: Document, preferred: readonly string[]): Element[] {
+export function findContentRoots(
+  document: Document,
+  preferred: readonly string[],
+  isHidden: (element: Element) => boolean = isHiddenByMarkup,
+): Element[] {
   const fallback = document.body ?? document.documentElement;
   if (!fallback) return [];
   const pageChars = paragraphChars(fallback);
   for (const selector of preferred) {
-    const matches = outermost([...document.querySelectorAll(selector)].filter((element) => !isHiddenByMarkup(element)));
+    const matches = outermost([...document.querySelectorAll(selector)].filter((element) => !isHidden(element)));
     if (matches.length === 0) continue;
     const chars = matches.reduce((sum, element) => sum + paragraphChars(element), 0);
     const text = matches.reduce((sum, element) => sum + (element.textContent ?? '').trim().length, 0);

@@ -1,0 +1,542 @@
+/**
+ * Whether the reader can see an element: text a page hides with CSS must never be captured, or
+ * it could ground facts nobody sees on screen.
+ *
+ * Two judges answer the same question, `isHidden(element)` ("this element and its subtree are
+ * not shown"), and the capture takes whichever fits the document:
+ * - `computedVisibility(window)` on a live page with layout (the extension): the browser's
+ *   computed style, `checkVisibility()` and bounding boxes.
+ * - `styleRuleVisibility(document)` without layout (CLI, jsdom, a DOMParser document): inline
+ *   styles and the page's own `<style>` rules, parsed with PostCSS, matched with
+ *   `element.matches()` and resolved by a small cascade (importance, specificity, order).
+ *
+ * What counts as hidden (both judges): `display:none`; `visibility:hidden|collapse`; zero font
+ * size; `opacity:0`; a zero width or height with `overflow:hidden` (and no padding that opens
+ * the box); an absolutely positioned box clipped to nothing (`clip: rect(0 0 0 0)`,
+ * `clip-path: inset(50%)`); a box placed off screen (`position:absolute|fixed` with
+ * `left`/`top` ≤ −1000px) or text pushed out by `text-indent` ≤ −999px. Markup (`hidden`,
+ * `aria-hidden="true"`) is judged by `isHiddenByMarkup` in dom-text.ts, before either judge.
+ *
+ * Both are conservative, because losing visible article text is worse than reading a hidden
+ * line: rules under a media query or `@supports` never hide (they may only un-hide), print-only
+ * rules are ignored, `<html>` and `<body>` are never judged hidden by style rules (pages hide
+ * them until their scripts run, which never happens in the CLI), and an inherited hiding
+ * property (visibility, font size, text indent) does not hide a subtree in which a descendant
+ * sets it back (`.row{font-size:0} .cell{font-size:14px}` is a layout trick, not hidden text).
+ * Verdicts are memoized per element, so a walk stays linear in the size of the page.
+ */
+import { parse, type ChildNode, type Container } from 'postcss';
+import { BLOCK_TAGS } from './dom-text';
+
+/** True when the element and its whole subtree are not shown to the reader. */
+export type VisibilityJudge = (element: Element) => boolean;
+
+/** A judge that hides nothing (markup rules still apply through `isIgnorable`). */
+export const NOTHING_HIDDEN: VisibilityJudge = () => false;
+
+/**
+ * The judge for `document`: computed style when `window` shows it with a real layout (a live
+ * page in the browser), else the style-rule judgement (no layout: jsdom, DOMParser documents).
+ */
+export function pageVisibility(document: Document, window?: Window | null): VisibilityJudge {
+  return window && hasLayout(document) ? computedVisibility(window) : styleRuleVisibility(document);
+}
+
+/** True when the document is laid out (a browser tab): jsdom and parsed documents have no boxes. */
+export function hasLayout(document: Document): boolean {
+  const root = document.documentElement;
+  if (!root || typeof root.getBoundingClientRect !== 'function') return false;
+  const box = root.getBoundingClientRect();
+  return box.width > 0 || box.height > 0;
+}
+
+/** True when `element` or one of its ancestors is hidden by `judge`. */
+export function hiddenWithin(element: Element, judge: VisibilityJudge): boolean {
+  for (let current: Element | null = element; current; current = current.parentElement) {
+    if (judge(current)) return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared value tests
+
+const ZERO_LENGTH = /^[+-]?0*\.?0+(?:[a-z]+|%)?$/;
+const OFF_SCREEN_OFFSET = -1000;
+const OFF_SCREEN_INDENT = -999;
+/** Inherited properties whose hiding value a descendant can set back. */
+type InheritedProperty = 'visibility' | 'font-size' | 'text-indent';
+
+function isZeroLength(value: string | undefined): boolean {
+  return value !== undefined && ZERO_LENGTH.test(value.trim());
+}
+
+/** A length in px, reading em/rem as 16px; undefined for other units and keywords. */
+function pixels(value: string | undefined): number | undefined {
+  const match = value === undefined ? null : /^([+-]?\d*\.?\d+)(px|r?em)?$/.exec(value.trim());
+  if (!match) return undefined;
+  const number = Number(match[1]);
+  return match[2] === 'em' || match[2] === 'rem' ? number * 16 : match[2] === 'px' || number === 0 ? number : undefined;
+}
+
+function isZeroOpacity(value: string | undefined): boolean {
+  return value !== undefined && /^0*\.?0+%?$/.test(value.trim());
+}
+
+/** `clip: rect(…)` leaving at most one pixel in either direction (`rect(0 0 0 0)`, `rect(1px,1px,1px,1px)`). */
+function clipHides(value: string | undefined): boolean {
+  const match = value ? /^rect\(([^)]*)\)$/.exec(value.trim()) : null;
+  if (!match) return false;
+  const sides = match[1]!
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(pixels);
+  if (sides.length !== 4 || sides.some((side) => side === undefined)) return false;
+  const [top, right, bottom, left] = sides as number[];
+  return right! - left! <= 1 || bottom! - top! <= 1;
+}
+
+/** `clip-path` that leaves nothing: `inset(50%)` (or more), a zero circle or ellipse. */
+function clipPathHides(value: string | undefined): boolean {
+  if (!value) return false;
+  const shape = /^(inset|circle|ellipse)\(([^)]*)\)/.exec(value.trim());
+  if (!shape) return false;
+  const args = shape[2]!
+    .split(/\s+round\s+|\s+at\s+/)[0]!
+    .trim()
+    .split(/\s+/);
+  if (shape[1] !== 'inset') return args.length > 0 && args.every((arg) => isZeroLength(arg));
+  const percents = args.map((arg) => (/^\d*\.?\d+%$/.test(arg) ? parseFloat(arg) : arg === '0' ? 0 : NaN));
+  if (percents.some(Number.isNaN) || percents.length === 0 || percents.length > 4) return false;
+  const [top, right = top, bottom = top, left = right] = percents as number[];
+  return top! + bottom! >= 100 || right! + left! >= 100;
+}
+
+/** The part of a declared value the judges read: trimmed, lower-case, without `!important`. */
+function cleanValue(value: string): string {
+  return value
+    .replace(/!\s*important\s*$/i, '')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * True when `test` holds for an element below `root`. A sibling walk, not `getElementsByTagName`:
+ * jsdom's live collections cost a property look-up per item and made this 10× slower.
+ */
+function someDescendant(root: Element, test: (element: Element) => boolean): boolean {
+  const stack: Element[] = [];
+  for (let child = root.firstElementChild; child; child = child.nextElementSibling) stack.push(child);
+  while (stack.length > 0) {
+    const element = stack.pop()!;
+    if (test(element)) return true;
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) stack.push(child);
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Computed style (live page)
+
+/**
+ * The judge for a live page: the browser's computed style and layout. `display: contents`
+ * wrappers (no box of their own, children shown) are never hidden.
+ */
+export function computedVisibility(window: Window): VisibilityJudge {
+  const memo = new WeakMap<Element, boolean>();
+  const styleOf = (element: Element): CSSStyleDeclaration => window.getComputedStyle(element);
+  const resetBelow = (element: Element, property: InheritedProperty, hides: (value: string) => boolean): boolean => {
+    return someDescendant(element, (descendant) => !hides(styleOf(descendant).getPropertyValue(property)));
+  };
+  const judge = (element: Element): boolean => {
+    const style = styleOf(element);
+    if (style.display === 'contents') return false;
+    if (style.display === 'none') return true;
+    const withCheck = element as Element & { checkVisibility?: (options?: object) => boolean };
+    // False for descendants of display:none and of content-visibility:hidden (closed <details>).
+    if (typeof withCheck.checkVisibility === 'function' && !withCheck.checkVisibility()) return true;
+    if (isZeroOpacity(style.opacity)) return true;
+    const positioned = style.position === 'absolute' || style.position === 'fixed';
+    if (positioned && clipHides(style.clip)) return true;
+    if (clipPathHides(style.clipPath)) return true;
+    const box = element.getBoundingClientRect();
+    const clipsOverflow = /hidden|clip/.test(`${style.overflowX} ${style.overflowY}`);
+    if (clipsOverflow && style.display !== 'inline' && (box.width === 0 || box.height === 0)) return true;
+    // A positioned box wholly above or left of the page can never be scrolled into view.
+    const offPage = box.right + window.scrollX <= 0 || box.bottom + window.scrollY <= 0;
+    if (positioned && (box.width > 0 || box.height > 0) && offPage) return true;
+    const hiddenVisibility = (value: string): boolean => value === 'hidden' || value === 'collapse';
+    if (hiddenVisibility(style.visibility) && !resetBelow(element, 'visibility', hiddenVisibility)) return true;
+    const zeroFont = (value: string): boolean => (pixels(value) ?? 1) === 0;
+    if (zeroFont(style.fontSize) && !resetBelow(element, 'font-size', zeroFont)) return true;
+    const pushedOut = (value: string): boolean => (pixels(value) ?? 0) <= OFF_SCREEN_INDENT;
+    return pushedOut(style.textIndent) && !resetBelow(element, 'text-indent', pushedOut);
+  };
+  return (element) => {
+    let verdict = memo.get(element);
+    if (verdict === undefined) {
+      verdict = judge(element);
+      memo.set(element, verdict);
+    }
+    return verdict;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Style rules (no layout)
+
+/** The properties the style-rule judge reads; others are dropped at parse time. */
+const READ_PROPERTIES = new Set([
+  'display',
+  'visibility',
+  'font-size',
+  'opacity',
+  'width',
+  'height',
+  'overflow-x',
+  'overflow-y',
+  'clip',
+  'clip-path',
+  'position',
+  'left',
+  'top',
+  'text-indent',
+  'padding',
+  'padding-top',
+  'padding-right',
+  'padding-bottom',
+  'padding-left',
+]);
+
+interface Declaration {
+  property: string;
+  value: string;
+  important: boolean;
+}
+
+interface StyleRule {
+  selector: string;
+  specificity: number;
+  order: number;
+  declarations: Declaration[];
+}
+
+/** A declaration that can hide the element it applies to, alone or with others (candidates only). */
+function mayHide({ property, value }: Declaration): boolean {
+  switch (property) {
+    case 'display':
+      return value === 'none';
+    case 'visibility':
+      return value === 'hidden' || value === 'collapse';
+    case 'font-size':
+      return isZeroLength(value);
+    case 'opacity':
+      return isZeroOpacity(value);
+    case 'width':
+    case 'height':
+      return isZeroLength(value);
+    case 'clip':
+      return clipHides(value);
+    case 'clip-path':
+      return clipPathHides(value);
+    case 'left':
+    case 'top':
+      return (pixels(value) ?? 0) <= OFF_SCREEN_OFFSET;
+    case 'text-indent':
+      return (pixels(value) ?? 0) <= OFF_SCREEN_INDENT;
+    default:
+      return false;
+  }
+}
+
+/** Split a declaration into the read properties it sets (shorthands `overflow` and `font` expanded). */
+function expand(property: string, rawValue: string, important: boolean): Declaration[] {
+  const name = property.trim().toLowerCase();
+  const value = cleanValue(rawValue);
+  if (name === 'overflow') {
+    const [x, y = x] = value.split(/\s+/);
+    return [
+      { property: 'overflow-x', value: x!, important },
+      { property: 'overflow-y', value: y!, important },
+    ];
+  }
+  if (name === 'font') {
+    // `font: 0/0 a` is the classic hack; any other `font` sets a real size.
+    const zero = value.split(/\s+/).some((token) => /^[+-]?0*\.?0+(?:[a-z]+|%)?(?:\/\S+)?$/.test(token));
+    return [{ property: 'font-size', value: zero ? '0' : 'medium', important }];
+  }
+  return READ_PROPERTIES.has(name) ? [{ property: name, value, important }] : [];
+}
+
+/** Declarations of an inline `style` attribute (split at `;` outside parentheses and quotes). */
+function inlineDeclarations(style: string): Declaration[] {
+  const declarations: Declaration[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  const take = (end: number): void => {
+    const text = style.slice(start, end);
+    const colon = text.indexOf(':');
+    if (colon > 0) declarations.push(...expand(text.slice(0, colon), text.slice(colon + 1), /!\s*important\s*$/i.test(text)));
+    start = end + 1;
+  };
+  for (let index = 0; index < style.length; index += 1) {
+    const character = style[index]!;
+    if (quote) {
+      if (character === quote) quote = '';
+    } else if (character === '"' || character === "'") quote = character;
+    else if (character === '(') depth += 1;
+    else if (character === ')') depth = Math.max(0, depth - 1);
+    else if (character === ';' && depth === 0) take(index);
+  }
+  take(style.length);
+  return declarations;
+}
+
+/** Where a media query list applies: everywhere the screen is concerned, sometimes, or only in print. */
+function mediaScope(query: string | null): 'always' | 'sometimes' | 'never' {
+  const text = (query ?? '').trim().toLowerCase();
+  if (text === '' || /^(?:only\s+)?(?:screen|all)(?:\s*,\s*(?:only\s+)?(?:screen|all|print))*$/.test(text)) return 'always';
+  const queries = text.split(',').map((part) => part.trim());
+  if (queries.every((part) => /^(?:only\s+)?(?:print|speech)\b/.test(part))) return 'never';
+  return 'sometimes';
+}
+
+/** Top-level commas of a selector list. */
+function splitSelectors(list: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < list.length; index += 1) {
+    const character = list[index];
+    if (character === '(' || character === '[') depth += 1;
+    else if (character === ')' || character === ']') depth -= 1;
+    else if (character === ',' && depth === 0) {
+      items.push(list.slice(start, index).trim());
+      start = index + 1;
+    }
+  }
+  items.push(list.slice(start).trim());
+  return items.filter(Boolean);
+}
+
+/** Specificity as one number (ids, then classes/attributes/pseudo-classes, then types), approximately. */
+function specificityOf(selector: string): number {
+  const plain = selector
+    .replace(/:where\((?:[^()]|\([^()]*\))*\)/gi, '')
+    .replace(/:(?:not|is|has|matches)\(/gi, ' ')
+    .replace(/\[[^\]]*\]/g, '.a')
+    .replace(/[()]/g, ' ');
+  const ids = plain.match(/#[\w-]+/g)?.length ?? 0;
+  const classes = (plain.match(/\.[\w-]+/g)?.length ?? 0) + (plain.match(/:[\w-]+/g)?.length ?? 0);
+  const types = plain.match(/(?:^|[\s>+~])[a-zA-Z][\w-]*/g)?.length ?? 0;
+  return ids * 1_000_000 + classes * 1_000 + types;
+}
+
+const PSEUDO_ELEMENT = /::|:(?:before|after|first-line|first-letter|marker|placeholder|selection)\b/i;
+/** Pseudo-classes that only a user action or the URL makes true: rules with them are for another state. */
+const STATEFUL_PSEUDO = /:(?:hover|active|focus|focus-visible|focus-within|target|visited|checked)\b/i;
+
+/** The key a selector's subject (rightmost compound) is filed under: `#id`, `.class`, a tag, or `*`. */
+function subjectKey(selector: string): string {
+  let depth = 0;
+  let start = 0;
+  for (let index = selector.length - 1; index >= 0; index -= 1) {
+    const character = selector[index]!;
+    if (character === ')' || character === ']') depth += 1;
+    else if (character === '(' || character === '[') depth -= 1;
+    else if (depth === 0 && /[\s>+~]/.test(character)) {
+      start = index + 1;
+      break;
+    }
+  }
+  const compound = selector.slice(start);
+  // Escaped names (`.md\:block`) are not worth decoding: such selectors are tested on every element.
+  if (compound.includes('\\')) return '*';
+  const bare = compound.replace(/\((?:[^()]|\([^()]*\))*\)/g, '').replace(/\[[^\]]*\]/g, '');
+  const id = /#([\w-]+)/.exec(bare);
+  if (id) return `#${id[1]!.toLowerCase()}`;
+  const className = /\.([\w-]+)/.exec(bare);
+  if (className) return `.${className[1]!.toLowerCase()}`;
+  const tag = /^([a-zA-Z][\w-]*)/.exec(bare);
+  return tag ? tag[1]!.toLowerCase() : '*';
+}
+
+/** Rules filed by subject key, so an element is tested only against rules that could match it. */
+class RuleIndex {
+  private readonly byKey = new Map<string, StyleRule[]>();
+  size = 0;
+
+  add(rule: StyleRule): void {
+    const key = subjectKey(rule.selector);
+    const list = this.byKey.get(key) ?? [];
+    list.push(rule);
+    this.byKey.set(key, list);
+    this.size += 1;
+  }
+
+  /** The rules that match `element` (selectors that throw are dropped). */
+  matching(element: Element): StyleRule[] {
+    if (this.size === 0) return [];
+    const keys = ['*', element.localName.toLowerCase()];
+    const id = element.getAttribute('id');
+    if (id) keys.push(`#${id.toLowerCase()}`);
+    const classes = element.getAttribute('class');
+    if (classes) for (const name of new Set(classes.toLowerCase().split(/\s+/))) if (name) keys.push(`.${name}`);
+    const matched: StyleRule[] = [];
+    for (const key of keys) {
+      for (const rule of this.byKey.get(key) ?? []) {
+        try {
+          if (element.matches(rule.selector)) matched.push(rule);
+        } catch {
+          // A selector this DOM cannot evaluate (vendor pseudo-classes): it decides nothing.
+        }
+      }
+    }
+    return matched;
+  }
+}
+
+/** The page's `<style>` rules that the judge reads: every rule, and those that may hide. */
+function readStyleRules(document: Document): { all: RuleIndex; hiding: RuleIndex } {
+  const all = new RuleIndex();
+  const hiding = new RuleIndex();
+  let order = 0;
+  const visit = (container: Container, scope: 'always' | 'sometimes'): void => {
+    container.each((node: ChildNode) => {
+      if (node.type === 'atrule') {
+        const name = node.name.toLowerCase();
+        if (!node.nodes || /keyframes|font-face|page|counter-style|property/.test(name)) return;
+        const inner = name === 'media' ? mediaScope(node.params) : 'sometimes';
+        if (inner !== 'never') visit(node, inner === 'always' ? scope : 'sometimes');
+        return;
+      }
+      if (node.type !== 'rule') return;
+      let declarations: Declaration[] = [];
+      node.each((child) => {
+        if (child.type === 'decl') declarations.push(...expand(child.prop, child.value, child.important === true));
+      });
+      // Under a condition a rule may only un-hide: its hiding declarations are dropped.
+      if (scope === 'sometimes') declarations = declarations.filter((declaration) => !mayHide(declaration));
+      if (declarations.length === 0) return;
+      const hides = declarations.some(mayHide);
+      for (const selector of splitSelectors(node.selector)) {
+        if (PSEUDO_ELEMENT.test(selector)) continue;
+        if (hides && STATEFUL_PSEUDO.test(selector)) continue;
+        order += 1;
+        const rule = { selector, specificity: specificityOf(selector), order, declarations };
+        all.add(rule);
+        if (hides) hiding.add(rule);
+      }
+    });
+  };
+  for (const style of document.getElementsByTagName('style')) {
+    const scope = mediaScope(style.getAttribute('media'));
+    if (scope === 'never') continue;
+    try {
+      visit(parse(style.textContent ?? ''), scope);
+    } catch {
+      // PostCSS recovers from most broken CSS; a sheet it rejects hides nothing.
+    }
+  }
+  return { all, hiding };
+}
+
+/** The declared values that win for `element` (rules by importance, specificity, order; inline style). */
+function cascade(element: Element, rules: RuleIndex, inline: Declaration[]): Map<string, string> {
+  const entries: { declaration: Declaration; rank: number; order: number }[] = [];
+  for (const rule of rules.matching(element)) {
+    for (const declaration of rule.declarations) entries.push({ declaration, rank: rule.specificity, order: rule.order });
+  }
+  // Inline style beats every selector; `!important` beats everything not important.
+  for (const declaration of inline) entries.push({ declaration, rank: Number.MAX_SAFE_INTEGER, order: 0 });
+  entries.sort((a, b) => Number(a.declaration.important) - Number(b.declaration.important) || a.rank - b.rank || a.order - b.order);
+  const values = new Map<string, string>();
+  for (const { declaration } of entries) values.set(declaration.property, declaration.value);
+  return values;
+}
+
+/**
+ * The judge for a document without layout: inline styles and the page's `<style>` rules (see
+ * the file comment for what hides and what is left alone). Rules are parsed once; elements are
+ * judged on demand and memoized, and an element no hiding rule or style could touch costs a
+ * few map look-ups.
+ */
+export function styleRuleVisibility(document: Document): VisibilityJudge {
+  const { all, hiding } = readStyleRules(document);
+  const inlineMemo = new WeakMap<Element, Declaration[]>();
+  const valuesMemo = new WeakMap<Element, Map<string, string>>();
+  const verdicts = new WeakMap<Element, boolean>();
+  const inlineOf = (element: Element): Declaration[] => {
+    let declarations = inlineMemo.get(element);
+    if (!declarations) {
+      const style = element.getAttribute('style');
+      declarations = style ? inlineDeclarations(style) : [];
+      inlineMemo.set(element, declarations);
+    }
+    return declarations;
+  };
+  const valuesOf = (element: Element): Map<string, string> => {
+    let values = valuesMemo.get(element);
+    if (!values) {
+      values = cascade(element, all, inlineOf(element));
+      valuesMemo.set(element, values);
+    }
+    return values;
+  };
+  /** True when a descendant declares `property` with a value that does not hide. */
+  const resetBelow = (element: Element, property: InheritedProperty, hides: (value: string) => boolean): boolean => {
+    return someDescendant(element, (descendant) => {
+      const value = valuesOf(descendant).get(property);
+      return value !== undefined && value !== 'inherit' && value !== 'unset' && !hides(value);
+    });
+  };
+  const judge = (element: Element): boolean => {
+    const tag = element.localName.toLowerCase();
+    if (tag === 'html' || tag === 'body') return false;
+    if (!inlineOf(element).some(mayHide) && hiding.matching(element).length === 0) return false;
+    const values = valuesOf(element);
+    const display = values.get('display');
+    if (display === 'none') return true;
+    if (isZeroOpacity(values.get('opacity'))) return true;
+    const position = values.get('position');
+    const positioned = position === 'absolute' || position === 'fixed';
+    if (positioned && clipHides(values.get('clip'))) return true;
+    if (clipPathHides(values.get('clip-path'))) return true;
+    if (positioned && [values.get('left'), values.get('top')].some((offset) => (pixels(offset) ?? 0) <= OFF_SCREEN_OFFSET)) return true;
+    if (zeroBox(values, display ?? (BLOCK_TAGS.has(tag) ? 'block' : undefined), positioned)) return true;
+    const hiddenVisibility = (value: string): boolean => value === 'hidden' || value === 'collapse';
+    const visibility = values.get('visibility');
+    if (visibility && hiddenVisibility(visibility) && !resetBelow(element, 'visibility', hiddenVisibility)) return true;
+    // A relative size (em, %) of zero is still zero: only other sizes set the text back.
+    const zeroFont = (value: string): boolean => isZeroLength(value) || /^[\d.]+(?:em|%)$/.test(value);
+    if (isZeroLength(values.get('font-size')) && !resetBelow(element, 'font-size', zeroFont)) return true;
+    const pushedOut = (value: string): boolean => (pixels(value) ?? 0) <= OFF_SCREEN_INDENT;
+    const indent = values.get('text-indent');
+    return indent !== undefined && pushedOut(indent) && !resetBelow(element, 'text-indent', pushedOut);
+  };
+  return (element) => {
+    let verdict = verdicts.get(element);
+    if (verdict === undefined) {
+      verdict = judge(element);
+      verdicts.set(element, verdict);
+    }
+    return verdict;
+  };
+}
+
+/** A zero width or height whose overflow is clipped and that no padding opens (not for inline boxes). */
+function zeroBox(values: Map<string, string>, display: string | undefined, positioned: boolean): boolean {
+  const clipped = [values.get('overflow-x'), values.get('overflow-y')].some((value) => value === 'hidden' || value === 'clip');
+  if (!clipped) return false;
+  // Width and height do not apply to inline boxes: an element whose display is unknown (a <span>
+  // without `display`) is not judged.
+  const boxed = positioned || (display !== undefined && display !== 'inline' && display !== 'contents');
+  if (!boxed) return false;
+  const padding = ['padding', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left'].some((property) => {
+    const value = values.get(property);
+    return value !== undefined && !value.split(/\s+/).every(isZeroLength);
+  });
+  if (padding) return false;
+  return isZeroLength(values.get('width')) || isZeroLength(values.get('height'));
+}
