@@ -17,7 +17,7 @@ import type { Candidate } from '../text/scan-types';
 import { crossVerify, pathsAgree, type CrossVerifyDependencies } from './cross-verify';
 import { verifyPaths, type GroundCheck, type VerificationRecord } from './cross-verify-refine';
 import { runGeneratorDiscriminator, throwIfAborted, toTriplet } from './gd';
-import { disagreementLines, runMoa, type MoaOptions, type MoaResult, type PropertyBrief } from './moa';
+import { disagreementLines, propertyBrief, runMoa, type MoaOptions, type MoaResult } from './moa';
 import { buildPassage } from './passages';
 import type { MatrixPreset, PresetModels } from './presets';
 import type { Random } from './random';
@@ -197,11 +197,7 @@ async function runProperty(
       },
     };
   };
-  const brief: PropertyBrief = {
-    name: property.name,
-    units: property.units,
-    description: `${property.label}; written as ${property.synonyms.join(', ')}`,
-  };
+  const brief = propertyBrief(property);
   const moaOptions: MoaOptions = {
     layers: preset.layers,
     proposers: Array.from({ length: preset.proposers }, (_, index) =>

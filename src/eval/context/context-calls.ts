@@ -8,34 +8,34 @@
 import type { Article } from '../../contracts/article';
 import type { PropertyDefinition } from '../../contracts/property';
 import type { ChatMessage } from '../../llm/llm-port';
-import { proposerMessages, type PropertyBrief } from '../../matrix/moa/moa-prompts';
+import { propertyBrief, proposerMessages } from '../../matrix/moa/moa-prompts';
 import { buildPassage } from '../../matrix/passages';
 import type { MatrixPreset } from '../../matrix/presets';
-import { chunkArticle, packChunks, rankChunks, type Chunk } from '../../text/retrieval';
+import { packChunks, rankChunks, type Chunk } from '../../text/retrieval';
 import { scanArticle } from '../../text/scan';
+import type { Candidate } from '../../text/scan-types';
 import type { ContextCall } from './context-recall';
 
 /** Counts a conversation's prompt tokens (`TokenCounter.countChat` of src/llm/tokenizers.ts). */
 export type CountChat = (messages: ChatMessage[]) => number;
 
-/** The property as the pipeline describes it to the models (src/matrix/pipeline.ts). */
-export function propertyBrief(property: PropertyDefinition): PropertyBrief {
-  return { name: property.name, units: property.units, description: `${property.label}; written as ${property.synonyms.join(', ')}` };
+/** The scan's candidates of `property` in `article`, scanning for that property alone (as a run of it does). */
+export function propertyCandidates(article: Article, property: PropertyDefinition): Candidate[] {
+  return scanArticle(article, { properties: [property] }).candidates.filter((candidate) => candidate.property === property.name);
 }
 
 /**
- * Today's calls for `property`: none when the scan finds no candidate (the pipeline then makes no
+ * Today's calls for `property`: none when the scan found no candidate (the pipeline then makes no
  * call), else one call showing `buildPassage(article, candidates, preset.maxPassageChars)`.
- * `schemas` are the property schemas the scan looks for (the property among them).
+ * `candidates` are `propertyCandidates(article, property)`.
  */
 export function passageCalls(
   article: Article,
   property: PropertyDefinition,
-  schemas: readonly PropertyDefinition[],
+  candidates: readonly Candidate[],
   preset: MatrixPreset,
   countChat: CountChat,
 ): ContextCall[] {
-  const candidates = scanArticle(article, { properties: schemas }).candidates.filter((candidate) => candidate.property === property.name);
   const passage = buildPassage(article, candidates, preset.maxPassageChars);
   if (passage.text === '') return [];
   return [{ ranges: passage.ranges, promptTokens: countChat(proposerMessages(passage.text, [propertyBrief(property)], [])) }];
@@ -51,20 +51,18 @@ export interface RetrievalBudget {
 
 /**
  * The calls of the retrieval path for `property`: the article's chunks (`chunkArticle`) ranked
- * by BM25 with the scan's candidates as a boost and MMR (`rankChunks`, k of `budget`), put back in
+ * by BM25 with the scan's `candidates` (`propertyCandidates`) as a boost and MMR (`rankChunks`, k of `budget`), put back in
  * reading order and packed into calls of at most `budget.maxTokensPerCall` chunk tokens
  * (`packChunks`, counted with `countText`); each call's prompt is the proposer's messages over
  * the packed chunks. No relevant chunk → no call.
  */
 export function retrievalCalls(
-  article: Article,
+  chunks: readonly Chunk[],
   property: PropertyDefinition,
-  schemas: readonly PropertyDefinition[],
+  candidates: readonly Candidate[],
   budget: RetrievalBudget,
   count: { countText: (text: string) => number; countChat: CountChat },
-  chunks: readonly Chunk[] = chunkArticle(article),
 ): ContextCall[] {
-  const candidates = scanArticle(article, { properties: schemas }).candidates.filter((candidate) => candidate.property === property.name);
   const ranked = rankChunks(chunks, property, { candidates, k: budget.k }).sort((a, b) => a.chunk.start - b.chunk.start);
   return packChunks(ranked, { maxTokensPerCall: budget.maxTokensPerCall, countTokens: count.countText }).map((group) => ({
     ranges: group.chunks.map(({ chunk }) => ({ start: chunk.start, end: chunk.end })),

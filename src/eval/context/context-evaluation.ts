@@ -11,7 +11,7 @@ import { chunkArticle } from '../../text/retrieval';
 import { evidenceUnits, locateTruthEverywhere } from '../attribution/locate-truth';
 import { loadEvidenceCases, type EvidenceLoadOptions } from '../evidence/evidence-datasets';
 import type { SiConverter } from '../si-conversion';
-import { passageCalls, retrievalCalls, type CountChat, type RetrievalBudget } from './context-calls';
+import { passageCalls, propertyCandidates, retrievalCalls, type CountChat, type RetrievalBudget } from './context-calls';
 import { scoreContextRecall, type ContextCase, type ContextRecall } from './context-recall';
 
 export interface ContextRunOptions extends EvidenceLoadOptions {
@@ -66,16 +66,17 @@ export async function runContextEvaluation(options: ContextRunOptions): Promise<
       const located = truths
         .filter((truth) => truth.property === property.name)
         .map((truth) => ({ truth, located: locateTruthEverywhere(article, truth, options.convert, units) }));
+      const candidates = propertyCandidates(article, property);
       passages.push({
         paper,
         truths: located,
-        calls: passageCalls(article, property, [property], options.preset, options.count.countChat),
+        calls: passageCalls(article, property, candidates, options.preset, options.count.countChat),
       });
       budgets.forEach((budget, index) =>
         retrieval[index]!.push({
           paper,
           truths: located,
-          calls: retrievalCalls(article, property, [property], budget, options.count, chunks),
+          calls: retrievalCalls(chunks, property, candidates, budget, options.count),
         }),
       );
     }

@@ -16,5 +16,5 @@ export {
   type MoaAnswer,
   type MoaTriplet,
 } from './moa-schema';
-export { proposerMessages, aggregatorMessages, dataBlock, disagreementLines, type PropertyBrief } from './moa-prompts';
+export { proposerMessages, aggregatorMessages, dataBlock, disagreementLines, propertyBrief, type PropertyBrief } from './moa-prompts';
 export { scoreCandidates, bestCandidate, relevance, RELEVANCE_WEIGHT, COVERAGE_WEIGHT, type CandidateScore } from './moa-score';

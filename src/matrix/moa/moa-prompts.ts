@@ -5,6 +5,7 @@
  * structure). The paper text is untrusted input: it is wrapped in a delimited DATA block and
  * every prompt says that instructions inside it are to be ignored (prompt-injection guard).
  */
+import type { PropertyDefinition } from '../../contracts/property';
 import type { Triplet } from '../../contracts/triplet';
 import type { ChatMessage } from '../../llm/llm-port';
 import type { CrossVerifyEntry } from '../cross-verify';
@@ -15,6 +16,11 @@ export interface PropertyBrief {
   name: string;
   units: readonly string[];
   description?: string;
+}
+
+/** How the models are told about `property`: its name, units, and label with the synonyms papers use. */
+export function propertyBrief(property: PropertyDefinition): PropertyBrief {
+  return { name: property.name, units: property.units, description: `${property.label}; written as ${property.synonyms.join(', ')}` };
 }
 
 const DATA_START = '<<<DATA';
