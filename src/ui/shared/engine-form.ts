@@ -5,6 +5,7 @@
  * placement (`run`: the "Extract" form; `settings`: "Settings and models"), and each kind's
  * settings as last read, for what the inputs do not edit. Pure.
  */
+import { engineSettingsSetting } from '../../extension/stored-settings';
 import { z } from 'zod';
 import type { EngineSettings } from '../../contracts/matrix-run';
 import type { EngineFieldPlacement } from '../../llm/engines/engine-kind';
@@ -94,8 +95,10 @@ export function engineFromDraft(
     : { ok: false, errors: { [fields[0]?.name ?? 'kind']: z.prettifyError(parsed.error) } };
 }
 
-/** A stored value (untrusted: another version may have written it) as settings; anything invalid → `DEFAULT_ENGINE`. */
+/**
+ * A stored value (untrusted: another version may have written it) as settings; anything invalid
+ * → the default engine. The stored setting's own reader (src/extension/stored-settings.ts).
+ */
 export function readEngineSettings(stored: unknown): EngineSettings {
-  const parsed = engineRegistry.parseSettings(stored, 'browser');
-  return parsed.success ? parsed.data : DEFAULT_ENGINE;
+  return engineSettingsSetting.read(stored);
 }
