@@ -4,3 +4,4 @@ export { rankChunks, lexicalSimilarity, CANDIDATE_BOOST, type RankOptions, type 
 export { maximalMarginalRelevance, MMR_K, MMR_LAMBDA, type MmrSelection } from './mmr';
 export { packChunks, renderChunk, CHUNK_SEPARATOR, type ChunkGroup, type PackOptions } from './pack-chunks';
 export { propertyQueryTerms, terms } from './terms';
+export { embeddingSimilarity, vectorCosine } from './embedding-similarity';
