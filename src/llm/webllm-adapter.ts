@@ -8,6 +8,7 @@
  * without this check a missing `shader-f16` would surface as a download of hundreds of MB (or,
  * offline, as a misleading download failure).
  */
+import { vectorsInOrder } from './embeddings';
 import { LlmError, type LlmPort, type LlmReply, type LlmRequest } from './llm-port';
 import type { WebGpuCapability } from './webgpu-capability';
 import { NO_WEBGPU_ADVICE } from './webgpu-capability';
@@ -50,6 +51,8 @@ export interface WebLlmEngineLike {
   unload(): Promise<void>;
   interruptGenerate?(): void;
   chat: { completions: { create(request: Record<string, unknown>): Promise<WebLlmCompletion> } };
+  /** WebLLM's `engine.embeddings` (answers in OpenAI's `{ data: [{ index, embedding }] }` shape). */
+  embeddings?: { create(request: { input: string[]; model?: string }): Promise<unknown> };
 }
 
 /** Creates an engine that reports load progress to `initProgressCallback`. */
@@ -74,6 +77,14 @@ export interface WebLlm extends LlmPort {
   reload(): Promise<void>;
   loadedModels(): readonly string[];
   unload(): Promise<void>;
+  /**
+   * Embed `texts` with the embedding model `modelId` (e.g. "snowflake-arctic-embed-s-q0f32-MLC-b4"),
+   * loading it beside the models already loaded when it is not. One vector per text, in order.
+   * Rejects with `LlmError`: 'aborted' when `signal` fired before the call, the load's codes
+   * (no-webgpu, download-failed, …), 'unavailable' when this WebLLM build has no embeddings,
+   * 'http' when the answer is not one vector per text.
+   */
+  embed(texts: readonly string[], modelId: string, signal?: AbortSignal): Promise<number[][]>;
 }
 
 /**
@@ -175,8 +186,29 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
     }
   }
 
+  async function embed(texts: readonly string[], modelId: string, signal?: AbortSignal): Promise<number[][]> {
+    if (signal?.aborted) throw new LlmError('aborted', 'The run was cancelled before the embedding call.');
+    if (texts.length === 0) return [];
+    if (!loaded.includes(modelId)) await load([...loaded, modelId]);
+    const current = await getEngine();
+    if (!current.embeddings) throw new LlmError('unavailable', 'This WebLLM build has no embeddings API.');
+    try {
+      return vectorsInOrder(
+        await current.embeddings.create({ input: [...texts], model: modelId }),
+        texts.length,
+        `WebLLM model ${modelId}`,
+      );
+    } catch (error) {
+      if (error instanceof LlmError) throw error;
+      const mapped = toWebLlmError(error, { phase: 'generate', modelId, knownModelIds });
+      if (mapped.code === 'device-lost') loaded = [];
+      throw mapped;
+    }
+  }
+
   return {
     complete,
+    embed,
     load,
     async reload() {
       const models = requested;

@@ -33,6 +33,9 @@ function fakeWebLlm(progress: (text: string) => void) {
     unload: async () => {
       loaded = [];
     },
+    embed: async () => {
+      throw new Error('not used by these tests');
+    },
     complete: async (request) => ({ text: '{}', model: request.model ?? '?', usage: { promptTokens: 1, completionTokens: 1 } }),
   };
   return { llm, log, reloads: () => reloads };

@@ -40,6 +40,12 @@ function fakeEngine(behaviour: { reloadError?: Error; createError?: Error; progr
       },
       unload: vi.fn(async () => undefined),
       interruptGenerate: vi.fn(),
+      embeddings: {
+        create: async (request) => {
+          requests.push(request);
+          return { data: request.input.map((text, index) => ({ index, embedding: [text.length, 1] })) };
+        },
+      },
       chat: {
         completions: {
           create: async (request): Promise<WebLlmCompletion> => {
@@ -79,6 +85,23 @@ async function rejection(promise: Promise<unknown>): Promise<LlmError> {
 }
 
 describe('createWebLlm', () => {
+  it('embeds with an embedding model loaded beside the chat model, one vector per text in order', async () => {
+    const fake = fakeEngine();
+    const embedding = { model_id: 'snowflake-arctic-embed-s-q0f32-MLC-b4', vram_required_MB: 238.71 };
+    const llm = createWebLlm({ engineFactory: fake.factory, models: [...models, embedding], capability: async () => gpu(false) });
+    await llm.load(['SmolLM2-360M-Instruct-q4f32_1-MLC']);
+    expect(await llm.embed(['ab', 'abcd'], embedding.model_id)).toEqual([
+      [2, 1],
+      [4, 1],
+    ]);
+    expect(fake.reloads.at(-1)).toEqual(['SmolLM2-360M-Instruct-q4f32_1-MLC', embedding.model_id]);
+    expect(fake.requests.at(-1)).toEqual({ input: ['ab', 'abcd'], model: embedding.model_id });
+    await expect(llm.embed(['x'], 'not-a-model')).rejects.toMatchObject({ code: 'unavailable' });
+    const cancelled = new AbortController();
+    cancelled.abort();
+    await expect(llm.embed(['x'], embedding.model_id, cancelled.signal)).rejects.toMatchObject({ code: 'aborted' });
+  });
+
   it('loads the model, sends messages, sampling, seed and the JSON schema, and reports usage', async () => {
     const fake = fakeEngine();
     const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false) });
