@@ -4,6 +4,7 @@
  * parsing, and the `LlmPort` a kind builds from the command's options (`createMatrixEngine`).
  */
 import { readFile } from 'node:fs/promises';
+import type { EmbeddingPort } from '../llm/embeddings';
 import { EngineUsageError as MatrixEngineUsageError, type CliEngineSources } from '../llm/engines/engine-kind';
 import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
 import { loadScript } from '../llm/engines/scripted-engine-kind';
@@ -57,6 +58,7 @@ export function parseModelOptions(values: readonly string[], defaults: PresetMod
 export type MatrixEngineFlags = {
   'base-url'?: string | undefined;
   'api-key-env'?: string | undefined;
+  'embedding-model'?: string | undefined;
   model?: string[] | undefined;
   preset?: string | undefined;
   script?: string | undefined;
@@ -85,6 +87,7 @@ export function engineKindOptions(registry: EngineRegistry = engineRegistry) {
   return registry.cliOptions() as {
     'base-url': { type: 'string' };
     'api-key-env': { type: 'string' };
+    'embedding-model': { type: 'string' };
     script: { type: 'string' };
   };
 }
@@ -111,6 +114,8 @@ export interface MatrixEngine {
   models: PresetModels;
   seed: number;
   concurrency?: number;
+  /** Embeddings for retrieval (`--embedding-model` of the openai kind); absent → lexical similarity. */
+  embeddings?: EmbeddingPort;
 }
 
 function nonNegativeInteger(text: string | undefined, name: string): number | undefined {
@@ -146,5 +151,6 @@ export async function createMatrixEngine(
   const seed = nonNegativeInteger(flags.seed, '--seed') ?? 1;
   const concurrency = nonNegativeInteger(flags.concurrency, '--concurrency');
   const llm = await kind.cli.matrix(flags, { models, ...(concurrency ? { concurrency } : {}) }, sources);
-  return { name, preset, models, seed, ...(concurrency ? { concurrency } : {}), llm };
+  const embeddings = kind.cli.embeddings?.(flags, sources);
+  return { name, preset, models, seed, ...(concurrency ? { concurrency } : {}), ...(embeddings ? { embeddings } : {}), llm };
 }

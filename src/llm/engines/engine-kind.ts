@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import type { PresetModels } from '../../contracts/matrix-preset';
 import type { EngineSettings } from '../../contracts/matrix-run';
+import type { EmbeddingPort } from '../embeddings';
 import type { LlmError, LlmPort } from '../llm-port';
 import type { WebGpuCapability } from '../webgpu-capability';
 import type { WebLlm, WebLlmModelRecord } from '../webllm-adapter';
@@ -35,6 +36,8 @@ export interface BrowserEngineSources {
 /** An engine ready for one extension run (the offscreen host's `RunEngine`). */
 export interface EngineRun {
   llm: LlmPort;
+  /** Embeddings for retrieval's MMR similarity, when the settings name an embedding model; absent → lexical similarity. */
+  embeddings?: EmbeddingPort;
   /** The model of each role this engine will use (goes into the run record). */
   models: RoleModels;
   /**
@@ -122,6 +125,11 @@ export interface CliEngineKind {
   matrix(flags: CliFlags, context: { models: RoleModels; concurrency?: number }, sources: CliEngineSources): Promise<LlmPort>;
   /** The judge's port for `assay precedent` from `flags`. Throws `EngineUsageError` (one line). */
   judge(flags: CliFlags, sources: CliEngineSources): Promise<LlmPort>;
+  /**
+   * Embeddings for retrieval from `flags` (e.g. openai's `--embedding-model ID`); undefined when
+   * the flags name none. Throws `EngineUsageError` (one line) for bad flags.
+   */
+  embeddings?(flags: CliFlags, sources: CliEngineSources): EmbeddingPort | undefined;
 }
 
 /** The browser side of a kind (side panel form, permissions, offscreen factory). */

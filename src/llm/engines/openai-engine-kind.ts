@@ -2,9 +2,11 @@
  * The `openai` engine kind: an OpenAI-compatible server the user runs (Ollama, LM Studio,
  * llama.cpp, vLLM), offered by the browser and the CLI. Settings: `{ kind: "openai", baseUrl
  * (http(s) URL), apiKey?, roster }`. The browser needs a host permission for the base URL's
- * origin. Command line: `--base-url URL [--api-key-env NAME]` with `--model ROLE=ID`.
+ * origin. Command line: `--base-url URL [--api-key-env NAME] [--embedding-model ID]` with `--model ROLE=ID`;
+ * `--embedding-model` names the server's embedding model for retrieval's MMR similarity.
  */
 import { z } from 'zod';
+import { createOpenAiCompatibleEmbeddings } from '../embeddings';
 import { RosterSchema, type Roster } from '../../contracts/matrix-run';
 import type { LlmPort } from '../llm-port';
 import { createOpenAiCompatibleLlm } from '../openai-compatible';
@@ -210,7 +212,7 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
     ],
   },
   cli: {
-    options: { 'base-url': { type: 'string' }, 'api-key-env': { type: 'string' } },
+    options: { 'base-url': { type: 'string' }, 'api-key-env': { type: 'string' }, 'embedding-model': { type: 'string' } },
     matrix: async (flags, { models, concurrency }, sources) => {
       const baseUrl = stringFlag(flags, 'base-url');
       if (!baseUrl) throw new EngineUsageError(NEEDS_BASE_URL);
@@ -220,6 +222,14 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
           `no model for ${missing.join(', ')}: pass --model ROLE=ID for each, or --preset paper for the paper's models`,
         );
       return openAiEngine(baseUrl, apiKeyFromEnv(flags, sources), models, concurrency);
+    },
+    embeddings: (flags, sources) => {
+      const model = stringFlag(flags, 'embedding-model')?.trim();
+      if (!model) return undefined;
+      const baseUrl = stringFlag(flags, 'base-url');
+      if (!baseUrl) throw new EngineUsageError(NEEDS_BASE_URL);
+      const apiKey = apiKeyFromEnv(flags, sources);
+      return createOpenAiCompatibleEmbeddings({ baseUrl, model, ...(apiKey ? { apiKey } : {}) });
     },
     judge: async (flags, sources) => {
       const baseUrl = stringFlag(flags, 'base-url');

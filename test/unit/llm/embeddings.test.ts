@@ -113,3 +113,18 @@ describe('vectorsInOrder', () => {
     expect(() => vectorsInOrder({ data: [{ index: 0, embedding: ['1'] }] }, 1, 's')).toThrow(/not an embeddings response/);
   });
 });
+
+describe('--embedding-model on the openai engine', () => {
+  it('gives the engine an embedding port for the same server, and none without the flag', async () => {
+    const { createMatrixEngine, MatrixEngineUsageError } = await import('../../../src/cli/matrix-engines');
+    const server = await embeddingServer((body) => [200, vectorsFor(body.input)]);
+    const flags = { 'base-url': server.baseUrl, preset: 'paper' };
+    const without = await createMatrixEngine('openai', flags);
+    expect(without.embeddings).toBeUndefined();
+    const engine = await createMatrixEngine('openai', { ...flags, 'embedding-model': 'nomic-embed-text' });
+    expect(engine.embeddings?.model).toBe('nomic-embed-text');
+    expect(await engine.embeddings!.embed(['abc'])).toEqual([[3, 1]]);
+    expect(server.bodies).toEqual([{ model: 'nomic-embed-text', input: ['abc'] }]);
+    await expect(createMatrixEngine('openai', { 'embedding-model': 'm', preset: 'paper' })).rejects.toBeInstanceOf(MatrixEngineUsageError);
+  });
+});
