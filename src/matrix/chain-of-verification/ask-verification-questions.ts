@@ -64,12 +64,12 @@ export interface VerificationQuestionResult {
 /** Default `maxFactsPerCall`: about 8 facts × 4 questions × (answer + quote) stays inside a 1,024-token reply. */
 export const MAX_FACTS_PER_CALL = 8;
 
-/** The facts of `input` in calls: one each (`per-triplet`), or packed in order up to the evidence and fact caps. */
-export function batchFacts(facts: readonly QuestionedFact[], options: VerificationQuestionOptions): QuestionedFact[][] {
+/** `facts` in calls, in order: one each (`per-triplet`), or packed up to the evidence and fact caps (a fact over the evidence cap goes alone). */
+export function batchFacts<T extends { evidence: string }>(facts: readonly T[], options: VerificationQuestionOptions): T[][] {
   if (options.batching === 'per-triplet') return facts.map((fact) => [fact]);
   const maxFacts = options.maxFactsPerCall ?? MAX_FACTS_PER_CALL;
-  const batches: QuestionedFact[][] = [];
-  let current: QuestionedFact[] = [];
+  const batches: T[][] = [];
+  let current: T[] = [];
   let chars = 0;
   for (const fact of facts) {
     if (current.length > 0 && (current.length >= maxFacts || chars + fact.evidence.length > options.maxEvidenceChars)) {
@@ -84,15 +84,22 @@ export function batchFacts(facts: readonly QuestionedFact[], options: Verificati
   return batches;
 }
 
-/** The records that will be asked about, with their evidence text, in record order (index into `records`). */
-function factsOf(input: VerificationQuestionInput): { index: number; fact: Omit<QuestionedFact, 'number'> }[] {
+/** A fact to ask about: the index of its record in `input.records`, its triplet and evidence text. */
+interface AskedFact {
+  index: number;
+  triplet: QuestionedFact['triplet'];
+  evidence: string;
+}
+
+/** The verified records with evidence, in record order, with their evidence text (`evidenceChunkText`). */
+function factsOf(input: VerificationQuestionInput): AskedFact[] {
   const asked = input.records.flatMap((record, index) => (record.status === 'verified' && record.triplet.evidence ? [index] : []));
   if (asked.length === 0) return [];
   const chunks = input.chunks ?? chunkArticle(input.article);
   return asked.flatMap((index) => {
     const triplet = input.records[index]!.triplet;
     const evidence = evidenceChunkText(triplet, input.article, chunks);
-    return evidence ? [{ index, fact: { triplet, evidence } }] : [];
+    return evidence ? [{ index, triplet, evidence }] : [];
   });
 }
 
@@ -116,9 +123,7 @@ export async function askVerificationQuestions(
   const facts = factsOf(input);
   const records = [...input.records];
   if (facts.length === 0 || questions.length === 0) return { records, calls: 0, problems: [] };
-  const numbered = facts.map(({ fact }, position) => ({ ...fact, number: position + 1 }));
-  const indexOf = new Map(numbered.map((fact, position) => [fact, facts[position]!.index]));
-  const batches = batchFacts(numbered, options);
+  const batches = batchFacts(facts, options);
   let calls = 0;
   const counting: LlmPort = {
     complete: async (request) => {
@@ -131,7 +136,7 @@ export async function askVerificationQuestions(
   const problems: string[] = [];
   deps.onProgress?.(0, batches.length);
   for (const batch of batches) {
-    const local = batch.map((fact, position) => ({ ...fact, number: position + 1 }));
+    const local: QuestionedFact[] = batch.map(({ triplet, evidence }, position) => ({ triplet, evidence, number: position + 1 }));
     let reply;
     try {
       reply = await generateObject(
@@ -156,8 +161,7 @@ export async function askVerificationQuestions(
     }
     const read = readAnswers(reply.value, local, questions);
     problems.push(...read.problems.map((problem) => `verification questions: ${problem}`));
-    batch.forEach((fact, position) => {
-      const index = indexOf.get(fact)!;
+    batch.forEach(({ index }, position) => {
       records[index] = withAnswers(records[index]!, read.answers.get(position + 1) ?? []);
     });
   }

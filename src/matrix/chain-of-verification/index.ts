@@ -16,7 +16,8 @@ export {
   questionRequestShape,
   QuestionReplySchema,
   QUESTION_REPLY_NAME,
+  MAX_FREE_TEXT_ANSWER,
   factLabel,
   type QuestionedFact,
 } from './question-prompt';
-export { readAnswers, withAnswers, quoteInEvidence, contraryReason, MAX_FREE_TEXT_ANSWER } from './read-answers';
+export { readAnswers, withAnswers, quoteInEvidence, contraryReason } from './read-answers';

@@ -25,10 +25,18 @@ export function factLabel(fact: Pick<QuestionedFact, 'triplet'>): string {
   return `${fact.triplet.material} ${describeValue(fact.triplet)}`;
 }
 
+/** The `jsonSchema.name` of every Chain-of-Verification request: how a script or a log tells these calls apart. */
+export const QUESTION_REPLY_NAME = 'verification_answers';
+
+/** Longest free-text answer kept (characters): an answer is a few words, not a paragraph. */
+export const MAX_FREE_TEXT_ANSWER = 200;
+
 /** The JSON schema of one answer: the choices (and "not stated") as an enum, or a short string. */
 function answerSchema(question: VerificationQuestion): z.ZodType {
   const answer =
-    question.choices.length > 0 ? z.enum([question.choices[0]!, ...question.choices.slice(1), NOT_STATED]) : z.string().max(200);
+    question.choices.length > 0
+      ? z.enum([question.choices[0]!, ...question.choices.slice(1), NOT_STATED])
+      : z.string().max(MAX_FREE_TEXT_ANSWER);
   return z.object({ answer, quote: z.string() });
 }
 
@@ -46,9 +54,6 @@ export function questionReplyJsonSchema(questions: readonly VerificationQuestion
   const schema = jsonSchemaFor(z.object({ facts: z.array(fact) }));
   return schema ? { ...schema, name: QUESTION_REPLY_NAME } : undefined;
 }
-
-/** The `jsonSchema.name` of every Chain-of-Verification request: how a script or a log tells these calls apart. */
-export const QUESTION_REPLY_NAME = 'verification_answers';
 
 /**
  * What a Chain-of-Verification request asks, read back from the request itself (for scripted

@@ -7,10 +7,7 @@
 import { z } from 'zod';
 import type { VerificationRecord } from '../../contracts/verification';
 import { NOT_STATED, type VerificationAnswer, type VerificationQuestion } from '../../contracts/verification-question';
-import { factLabel, type QuestionedFact, type QuestionReply } from './question-prompt';
-
-/** Longest free-text answer kept (characters): an answer is a few words, not a paragraph. */
-export const MAX_FREE_TEXT_ANSWER = 200;
+import { factLabel, MAX_FREE_TEXT_ANSWER, type QuestionedFact, type QuestionReply } from './question-prompt';
 
 const RawAnswerSchema = z.object({ answer: z.string(), quote: z.string().optional().nullable() });
 const FactNumberSchema = z.object({ fact: z.coerce.number().int().positive() });
