@@ -4,10 +4,14 @@
  * (issue 4: "worst case, from the control flow with the scripted engine"). Two scripts:
  *
  * - worst case: the proposers of a layer disagree (no early exit), the generator's steps are never
- *   final (every rollout runs to the depth limit), and the MoA and G–D paths never agree (all K
- *   refinement rounds run);
+ *   final (every rollout runs to the depth limit), and the MoA path agrees with the G–D path only
+ *   in the last of the K refinement rounds — all K rounds run, and the triplet is then verified,
+ *   so the Chain-of-Verification call(s) run too;
  * - best case: every role states the same grounded triplet (the paper's first band-gap scan
- *   candidate), so the paths agree at once and the browser preset exits early.
+ *   candidate), so the paths agree at once and the browser preset exits early; its verified
+ *   triplet's questions are asked as well (1 call in either preset: one triplet).
+ *
+ * Both scripts answer every verification question "not stated" (a valid reply: no repair).
  *
  * Not modelled: repair calls. A malformed reply costs one more call (`generateObject`'s repair),
  * so a model that is malformed every time can double any figure here.
@@ -36,6 +40,7 @@ import { createScriptedLlm, hashMessages, type LlmScript } from '../llm/scripted
 import { approximateTokenCounter, tokenCounterFor, tokenizerFamilyOf, type TokenCounter } from '../llm/tokenizers';
 import type { WebLlmModelRecord } from '../llm/webllm-adapter';
 import { prebuiltModelRecords } from '../llm/webllm-engine';
+import { questionRequestShape } from '../matrix/chain-of-verification';
 import { runMatrix } from '../matrix/pipeline';
 import { PAPER_PRESET, type MatrixPreset, type PresetModels } from '../matrix/presets';
 import { defaultMatrixDependencies } from '../matrix/default-dependencies';
@@ -69,33 +74,47 @@ function numericReply(fact: ScriptFact, value: number, role: ModelRole, final: b
   );
 }
 
+/** A valid Chain-of-Verification reply to `request`: every question of every fact "not stated". */
+function questionsReply(shape: { questionIds: string[]; facts: number }): string {
+  const answers = Object.fromEntries(shape.questionIds.map((id) => [id, { answer: 'not stated', quote: '' }]));
+  return JSON.stringify({ facts: Array.from({ length: shape.facts }, (_, index) => ({ fact: index + 1, ...answers })) });
+}
+
 /**
- * The worst-case script. Per role, the k-th call (k counts that role's calls, from 0):
- * proposer → `fact` with value 1 + (k mod 3) (the three proposers of a layer disagree pairwise);
- * aggregator → value 1; generator → value 9, `final: false` (never final, so every rollout runs
- * to the depth limit); discriminator → value 9. The MoA answer (1) never matches the G–D answer
- * (9), so every refinement round runs. Values differ by far more than any tolerance.
+ * The worst-case script for a preset with `K` refinement rounds. Per role, the k-th call (k
+ * counts that role's calls, from 0), with w(j) = 2·value + 1 + j (never the fact's value, nor
+ * within any tolerance of it, even for a value of 0): proposer → w(k mod 3) (the three proposers
+ * of a layer disagree pairwise); aggregator → w(0) until its K-th call, which states the fact
+ * (MoA runs are 1 + K, so the paths agree only in the last round); generator → the fact with
+ * `final: false` (never final, so every rollout runs to the depth limit); discriminator → the
+ * fact; verification questions → all "not stated".
  */
-export function worstCaseScript(fact: ScriptFact): LlmScript {
+export function worstCaseScript(fact: ScriptFact, K: number): LlmScript {
   const counters = new Map<ModelRole, number>();
+  const wrong = (j: number) => 2 * fact.value + 1 + j;
   return {
     respond: (request: LlmRequest) => {
+      const shape = questionRequestShape(request);
+      if (shape) return questionsReply(shape);
       const k = counters.get(request.role) ?? 0;
       counters.set(request.role, k + 1);
-      if (request.role === 'proposer') return moaReply(fact, 1 + (k % 3));
-      if (request.role === 'aggregator') return moaReply(fact, 1);
-      return numericReply(fact, 9, request.role, false);
+      if (request.role === 'proposer') return moaReply(fact, wrong(k % 3));
+      if (request.role === 'aggregator') return moaReply(fact, k >= K ? fact.value : wrong(0));
+      return numericReply(fact, fact.value, request.role, false);
     },
   };
 }
 
-/** The best-case script: every role states `fact` (generator steps final at once). */
+/** The best-case script: every role states `fact` (generator steps final at once); verification questions all "not stated". */
 export function bestCaseScript(fact: ScriptFact): LlmScript {
   return {
-    respond: (request: LlmRequest) =>
-      request.role === 'proposer' || request.role === 'aggregator'
+    respond: (request: LlmRequest) => {
+      const shape = questionRequestShape(request);
+      if (shape) return questionsReply(shape);
+      return request.role === 'proposer' || request.role === 'aggregator'
         ? moaReply(fact, fact.value)
-        : numericReply(fact, fact.value, request.role, true),
+        : numericReply(fact, fact.value, request.role, true);
+    },
   };
 }
 
@@ -145,6 +164,8 @@ export interface PresetPaperCost {
   measuredLoads?: MeasuredLoads[];
   earlyExit: boolean;
   refinementRounds: number;
+  /** Chain-of-Verification calls (in `calls` too): the run record's `verification-questions` stage. */
+  questionCalls: number;
 }
 
 /** What the preset bench loads once: tokenizers, WebLLM's model list, the browser roster and its budgets. */
@@ -254,7 +275,7 @@ export async function benchPresetOnArticle(
   const runOnce = async (models: PresetModels, budgetMB?: number) => {
     const exact = { value: true };
     const scripted = withTokenizerUsage(
-      createScriptedLlm(scenario === 'worst' ? worstCaseScript(fact) : bestCaseScript(fact)),
+      createScriptedLlm(scenario === 'worst' ? worstCaseScript(fact, preset.K) : bestCaseScript(fact)),
       bench,
       memo,
       exact,
@@ -296,6 +317,7 @@ function costOf(run: Awaited<ReturnType<typeof runMatrix>>['run'], exactTokens: 
     exactTokens,
     earlyExit: propertyRun?.earlyExit ?? false,
     refinementRounds: propertyRun?.refinementRounds ?? 0,
+    questionCalls: run.usage.byStage['verification-questions']?.calls ?? 0,
   };
 }
 
@@ -309,9 +331,9 @@ function median(values: readonly number[]): number {
 /**
  * Figures for one preset and scenario over `costs` (one per paper): max / median / total of calls,
  * prompt and completion tokens over the papers that made calls; model loads per paper (max; for the
- * browser preset one row per measured GPU budget as well); early exits; refinement rounds; and the
- * number of papers with no candidate (no call). Token units say "exact" when every paper's counts
- * came from the models' tokenizers, else "estimated".
+ * browser preset one row per measured GPU budget as well); early exits; refinement rounds;
+ * Chain-of-Verification calls (max); and the number of papers with no candidate (no call). Token
+ * units say "exact" when every paper's counts came from the models' tokenizers, else "estimated".
  */
 export function presetFigures(presetName: string, scenario: BenchScenario, costs: readonly PresetPaperCost[]): BenchFigure[] {
   const label = `${presetName} preset, ${scenario} case`;
@@ -367,6 +389,11 @@ export function presetFigures(presetName: string, scenario: BenchScenario, costs
     name: `${label}: refinement rounds per paper (max)`,
     value: max(called.map((cost) => cost.refinementRounds)),
     unit: 'rounds',
+  });
+  figures.push({
+    name: `${label}: Chain-of-Verification calls per paper (max)`,
+    value: max(called.map((cost) => cost.questionCalls)),
+    unit: 'calls (included in the LLM calls above)',
   });
   return figures;
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { EvidenceSchema } from './evidence';
 import { ReportedValueSchema } from './triplet';
+import { VerificationAnswerSchema } from './verification-question';
 
 /** The reader's decision on a machine verdict. `edited` means accepted with changes. */
 export const ReviewDecisionSchema = z.enum(['pending', 'accepted', 'edited', 'rejected']);
@@ -65,6 +66,11 @@ export const DatasetTripletSchema = z.object({
   }),
   /** Which paths or proposers agreed ("moa", "gd", "proposers"). */
   votes: z.array(z.string()),
+  /**
+   * Chain-of-Verification answers about the evidence (Eunomia): phase, conditions, measured or
+   * computed, … with a supporting quote each. Absent in rows saved before it and in imports without it.
+   */
+  verificationAnswers: z.array(VerificationAnswerSchema).optional(),
   /** Model ids that took part (the run record's roster). */
   models: z.array(z.string()),
   /** The run that produced it, if any (imports and manual entries have none). */

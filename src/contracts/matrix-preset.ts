@@ -67,5 +67,12 @@ export const MatrixPresetSchema = z.object({
   maxPassageChars: z.number().int().positive(),
   /** Model per role for the OpenAI-compatible engine; `--model ROLE=ID` overrides. */
   models: PresetModelsSchema,
+  /**
+   * Chain-of-Verification after cross-verification (Eunomia; src/matrix/chain-of-verification):
+   * the verified triplets' questions asked in as few calls per property as fit (`per-property`),
+   * one call per triplet (`per-triplet`), or not at all (`off`). Absent in runs stored before it
+   * was added: read as `per-property`.
+   */
+  verificationQuestions: z.enum(['per-property', 'per-triplet', 'off']).optional(),
 });
 export type MatrixPreset = z.infer<typeof MatrixPresetSchema>;

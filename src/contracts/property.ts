@@ -5,6 +5,7 @@
  * `loadPropertySchemas(extra)`.
  */
 import { z } from 'zod';
+import { VerificationQuestionSchema } from './verification-question';
 
 /** Physical dimensions the scan knows how to match a quantity's unit against. */
 export const PropertyDimensionSchema = z.enum([
@@ -50,6 +51,12 @@ export const PropertySchema = z
     plausibleRange: z.object({ min: z.number(), max: z.number() }),
     /** Where the range comes from, or the reasoning behind it. */
     note: nonBlank,
+    /**
+     * Chain-of-Verification questions asked of every verified triplet of this property (Eunomia
+     * Methods 5.1.2), after the built-in ones (`questionsFor` in src/properties); a question with
+     * a built-in id replaces that one.
+     */
+    questions: z.array(VerificationQuestionSchema).default([]),
   })
   .superRefine((schema, context) => {
     if (schema.plausibleRange.min > schema.plausibleRange.max) {
@@ -57,6 +64,11 @@ export const PropertySchema = z
     }
     if (!schema.units.includes(schema.canonicalUnit)) {
       context.addIssue({ code: 'custom', path: ['units'], message: `units must include the canonical unit "${schema.canonicalUnit}"` });
+    }
+    const ids = schema.questions.map((question) => question.id);
+    for (const [index, id] of ids.entries()) {
+      if (ids.indexOf(id) !== index)
+        context.addIssue({ code: 'custom', path: ['questions', index, 'id'], message: `two questions share the id "${id}"` });
     }
   });
 export type PropertyDefinition = z.infer<typeof PropertySchema>;

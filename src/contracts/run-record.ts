@@ -35,7 +35,7 @@ export const RunRecordSchema = z.object({
   /** The models asked for per role (undefined: the engine's roster chose). */
   models: PresetModelsSchema,
   seed: z.number().int().optional(),
-  /** Calls, tokens and time per stage (`moa`, `refinement`, `mcts`, `discriminator`) and per model. */
+  /** Calls, tokens and time per stage (`moa`, `refinement`, `mcts`, `discriminator`, `verification-questions`) and per model. */
   usage: UsageSnapshotSchema,
   calls: z.number().int().nonnegative(),
   promptTokens: z.number().nonnegative(),
@@ -50,7 +50,7 @@ export const RunRecordSchema = z.object({
 });
 export type RunRecord = z.infer<typeof RunRecordSchema>;
 
-export const MatrixStageSchema = z.enum(['moa', 'mcts', 'discriminator', 'cross-verify', 'ground']);
+export const MatrixStageSchema = z.enum(['moa', 'mcts', 'discriminator', 'cross-verify', 'ground', 'verification-questions']);
 export type MatrixStage = z.infer<typeof MatrixStageSchema>;
 
 /**
@@ -58,7 +58,9 @@ export type MatrixStage = z.infer<typeof MatrixStageSchema>;
  * stage for this property, `total` the calls the control flow plans (L·P + 1 per MoA run;
  * rollouts·depth for MCTS, an upper bound; paths for the discriminator) — raised to `done` when
  * repair calls go beyond the plan. `cross-verify`: refinement rounds started / K, and a final
- * event with `done === total`. `ground`: records decided / records.
+ * event with `done === total`. `ground`: records decided / records. `verification-questions`
+ * (Chain-of-Verification): calls answered / calls planned, from 0 when a property has verified
+ * triplets to ask about.
  */
 export const MatrixProgressSchema = z.object({
   stage: MatrixStageSchema,

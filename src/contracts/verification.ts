@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { TripletSchema } from './triplet';
+import { VerificationAnswerSchema } from './verification-question';
 
 export const VerificationStatusSchema = z.enum(['verified', 'needs_review', 'rejected']);
 export type VerificationStatus = z.infer<typeof VerificationStatusSchema>;
@@ -31,5 +32,10 @@ export const VerificationRecordSchema = z.object({
     .optional(),
   /** For `rejected`: the grounding gate's reasons; for `verified`, doubts it noted (fuzzy anchor). */
   reasons: z.array(z.string()),
+  /**
+   * Chain-of-Verification answers (src/matrix/chain-of-verification), for triplets that were
+   * `verified` after grounding; absent in runs stored before it, and when none counted.
+   */
+  verificationAnswers: z.array(VerificationAnswerSchema).optional(),
 });
 export type VerificationRecord = z.infer<typeof VerificationRecordSchema>;

@@ -17,6 +17,12 @@ export interface LlmScript {
   respond?: (request: LlmRequest, callIndex: number) => ScriptedReply | Promise<ScriptedReply>;
   /** Recorded replies keyed by `hashMessages(request.messages)`; checked before `replies`. */
   recorded?: Record<string, string>;
+  /**
+   * Replies by the request's `jsonSchema.name`, for every call that names one (e.g. the
+   * "verification_answers" of Chain-of-Verification, asked of the discriminator role); checked
+   * after `recorded` and before `replies`, so such calls take nothing from the role's list.
+   */
+  bySchema?: Record<string, ScriptedReply>;
   /** Reject call number `callIndex` (0-based, over all roles) with this error, e.g. device-lost. */
   failAt?: Record<number, LlmError>;
   /** Model id reported in replies when the request names none; default "scripted". */
@@ -40,7 +46,8 @@ export interface RecordedCall {
 
 /**
  * Build a scripted engine. Reply selection for call `i`, first match wins:
- * `failAt[i]` → `recorded[hashMessages(messages)]` → next unused `replies[role]` → `respond(request, i)`
+ * `failAt[i]` → `recorded[hashMessages(messages)]` → `bySchema[jsonSchema.name]` → next unused
+ * `replies[role]` → `respond(request, i)`
  * → `LlmError('unavailable')` naming the call. Usage is `script.countTokens` (default
  * `approximateTokenCount`, ceil(chars/4): an approximation, but deterministic) of the message
  * contents joined with "\n" (prompt; no chat template) and of the reply (completion). An aborted `signal` (before or during `delayMs`) rejects with `LlmError('aborted')`.
@@ -54,6 +61,8 @@ export function createScriptedLlm(script: LlmScript): LlmPort & { calls: Recorde
     if (injected) return injected;
     const recorded = script.recorded?.[hashMessages(request.messages)];
     if (recorded !== undefined) return recorded;
+    const bySchema = request.jsonSchema ? script.bySchema?.[request.jsonSchema.name] : undefined;
+    if (bySchema !== undefined) return bySchema;
     const list = script.replies?.[request.role];
     const consumed = consumedPerRole.get(request.role) ?? 0;
     if (list && consumed < list.length) {

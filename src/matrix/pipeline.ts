@@ -14,6 +14,7 @@ import type { PropertyDefinition } from '../properties';
 import { completeEvidence } from '../text/anchoring';
 import { scanArticle } from '../text/scan';
 import type { Candidate } from '../text/scan-types';
+import { verifyByQuestions } from './chain-of-verification';
 import { crossVerify, pathsAgree, type CrossVerifyDependencies } from './cross-verify';
 import { verifyPaths, type GroundCheck, type VerificationRecord } from './cross-verify-refine';
 import { runGeneratorDiscriminator, throwIfAborted, toTriplet } from './gd';
@@ -62,8 +63,10 @@ export interface MatrixDependencies extends CrossVerifyDependencies {
  * grounding gate passed; `rejected` when they agreed but it failed; `needs_review` otherwise, with
  * both answers) and the `RunRecord`. A property whose scan finds no candidate is skipped with no
  * model call. Calls per property (no repairs): L·P + 1 (MoA) + at most rollouts·depth (MCTS) +
- * at most paths (discriminator) + up to K·(L·P + 1) (refinement); the early exit drops the MCTS
- * and discriminator calls.
+ * at most paths (discriminator) + up to K·(L·P + 1) (refinement) + the Chain-of-Verification
+ * calls (only when a triplet is verified: one per 8 verified triplets or 4,000 evidence characters
+ * with `per-property` batching, one per verified triplet with `per-triplet`); the early exit drops
+ * the MCTS and discriminator calls.
  * Errors: any `LlmError` from the engine (the MoA and MCTS paths absorb malformed replies
  * themselves) or a fired `signal` stops the run with `MatrixCancelled` (aborted) or
  * `MatrixInterrupted` (device-lost, unreachable, …), both carrying the partial result: records of
@@ -298,8 +301,16 @@ async function runProperty(
       : { ...relabelled, reasons: [...relabelled.reasons, ...grounding.reasons.map((reason) => `not grounded: ${reason}`)] };
   });
   emit('ground', records.length, records.length);
+  // Chain-of-Verification (Eunomia): the verified triplets' questions, under a stage of their own.
+  throwIfAborted(deps.signal);
+  const checked = await verifyByQuestions({ article, property, records }, options, {
+    llm: meter.stage('verification-questions'),
+    onProgress: (done, total) => emit('verification-questions', done, total),
+    ...(deps.signal ? { signal: deps.signal } : {}),
+  });
+  run.problems.push(...checked.problems);
   run.milliseconds = Math.round(now() - started);
-  return { records, run };
+  return { records: checked.records, run };
 }
 
 /** The model of a G–D role from the preset (`{ model }`), or undefined to let the engine's roster pick. */

@@ -15,7 +15,8 @@ export type { MatrixPreset, PresetModels };
  * Llama-3.1-8B generator (ids as published on Hugging Face, what vLLM serves them as; an
  * Ollama user passes `--model proposer=qwen2.5:7b` etc. instead). Passage cap 12 000 characters
  * (≈ 3 000 tokens by the chars/4 rule, leaving room in an 8k context for prompt, references and
- * the 2048-token reply).
+ * the 2048-token reply). Chain-of-Verification asks each verified triplet's questions in a call
+ * of its own (Eunomia: verification answers stay independent of each other).
  */
 export const PAPER_PRESET: MatrixPreset = {
   name: 'paper',
@@ -28,6 +29,7 @@ export const PAPER_PRESET: MatrixPreset = {
   maxTokens: 2048,
   earlyExit: false,
   maxPassageChars: 12_000,
+  verificationQuestions: 'per-triplet',
   models: {
     proposers: ['Qwen/Qwen2.5-7B-Instruct', 'mistralai/Mistral-7B-Instruct-v0.3', 'google/gemma-2-9b-it'],
     aggregator: 'meta-llama/Llama-3.2-11B-Vision-Instruct',
@@ -43,6 +45,8 @@ export const PAPER_PRESET: MatrixPreset = {
  * 4k context window. No default models: the WebLLM roster (or `--model`) picks them.
  * Trade-off: fewer rollouts and one refinement round find less and send more to review; the early
  * exit spends no MCTS calls on the easy case where all proposers already agree and ground.
+ * Chain-of-Verification asks all verified triplets of a property in one call (more only past
+ * 4,000 evidence characters or 8 triplets).
  */
 export const BROWSER_PRESET: MatrixPreset = {
   name: 'browser',
@@ -55,6 +59,7 @@ export const BROWSER_PRESET: MatrixPreset = {
   maxTokens: 1024,
   earlyExit: true,
   maxPassageChars: 4_000,
+  verificationQuestions: 'per-property',
   models: {},
 };
 

@@ -4,3 +4,4 @@ export type { PropertyDefinition, PropertyDimension, SymbolContext } from '../co
 export { loadPropertySchemas, parsePropertySchema, selectPropertySchemas, PropertySchemaError } from './load-property-schemas';
 export { findPropertyMentions } from './find-property-mentions';
 export type { PropertyMention } from './find-property-mentions';
+export { builtInQuestions, questionsFor } from './verification-questions';

@@ -88,8 +88,8 @@ export function runModelIds(row: Pick<MatrixRunRow, 'run' | 'settings'>): string
 }
 
 /**
- * The dataset row for one verdict of a run: the triplet's fields, the verdict's status and votes,
- * `si` from `toSI`, `mergeKey`, `savedAt` = `now`, review `pending` unless `context.review` is
+ * The dataset row for one verdict of a run: the triplet's fields, the verdict's status, votes and
+ * Chain-of-Verification answers, `si` from `toSI`, `mergeKey`, `savedAt` = `now`, review `pending` unless `context.review` is
  * given. `id` is the caller's random UUID. Does not validate (the verdict already passed the
  * contract); the repository stores it as is.
  */
@@ -116,6 +116,7 @@ export function toDatasetTriplet(
     status: record.status,
     review: context.review ?? { decision: 'pending' },
     votes: [...record.votes],
+    ...(record.verificationAnswers !== undefined && { verificationAnswers: record.verificationAnswers.map((answer) => ({ ...answer })) }),
     models: [...context.models],
     ...(context.runId !== undefined && { runId: context.runId }),
     savedAt: context.now.toISOString(),

@@ -57,7 +57,8 @@ function union(first: readonly string[], second: readonly string[]): string[] {
  * — the reader changed their mind — while equal or missing times keep the existing one; the side
  * whose review is kept also supplies the fact (material, value, unit, si, conditions, status) and
  * its merge key, so an edit keeps its values; evidence and runId come from the new row when it
- * has them, else stay; the paper is the new row's (newer metadata).
+ * has them, else stay; the Chain-of-Verification answers come with the evidence they are about
+ * (the new row's when it has evidence); the paper is the new row's (newer metadata).
  */
 export function mergeTriplets(existing: DatasetTriplet, incoming: DatasetTriplet): DatasetTriplet {
   const newerReview =
@@ -66,14 +67,24 @@ export function mergeTriplets(existing: DatasetTriplet, incoming: DatasetTriplet
     (incoming.review.at ?? '') > (existing.review.at ?? '');
   const incomingReviewWins = (existing.review.decision === 'pending' && incoming.review.decision !== 'pending') || newerReview;
   const kept = incomingReviewWins ? incoming : existing;
-  const { valueText: _valueText, conditions: _conditions, evidence: _evidence, runId: _runId, ...base } = kept;
+  const {
+    valueText: _valueText,
+    conditions: _conditions,
+    evidence: _evidence,
+    runId: _runId,
+    verificationAnswers: _verificationAnswers,
+    ...base
+  } = kept;
   const evidence = incoming.evidence ?? existing.evidence;
+  // The answers are about the evidence, so they come from the same side as it.
+  const verificationAnswers = incoming.evidence ? incoming.verificationAnswers : existing.verificationAnswers;
   const runId = incoming.runId ?? existing.runId;
   return {
     ...base,
     ...(kept.valueText !== undefined && { valueText: kept.valueText }),
     ...(kept.conditions !== undefined && { conditions: kept.conditions }),
     ...(evidence !== undefined && { evidence }),
+    ...(verificationAnswers !== undefined && { verificationAnswers }),
     ...(runId !== undefined && { runId }),
     id: existing.id,
     savedAt: existing.savedAt,

@@ -3,11 +3,15 @@
  * OpenAI-compatible engine talks to it over real HTTP from the offscreen document, exactly as it
  * would to Ollama or llama.cpp. It answers every SLM-MATRIX role with one scripted fact, telling
  * the roles apart by the JSON schema each request asks for (generator steps carry `final`; MoA
- * triplets carry the value as a string; the discriminator's as a number). It records every
- * request, and can be slowed down so a test can press Stop mid-run.
+ * triplets carry the value as a string; the discriminator's as a number; Chain-of-Verification
+ * questions by their schema name, answered "not stated" throughout). It records every request, and
+ * can be slowed down so a test can press Stop mid-run.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { questionRequestShape } from '../../src/matrix/chain-of-verification';
+
+type ServedRole = 'moa' | 'generator' | 'discriminator' | 'verification-questions';
 
 export interface ScriptedFact {
   material: string;
@@ -21,7 +25,7 @@ export interface OpenAiTestServer {
   /** `http://127.0.0.1:<port>/v1` */
   baseUrl: string;
   /** Every chat request received, parsed. */
-  requests: Array<{ model: string; role: 'moa' | 'generator' | 'discriminator'; user: string }>;
+  requests: Array<{ model: string; role: ServedRole; user: string }>;
   /** Milliseconds to wait before each answer (default 0). */
   setDelay(milliseconds: number): void;
   close(): Promise<void>;
@@ -30,17 +34,35 @@ export interface OpenAiTestServer {
 interface ChatBody {
   model: string;
   messages: Array<{ role: string; content: string }>;
-  response_format?: { json_schema?: { schema?: { properties?: Record<string, unknown> } } };
+  response_format?: { json_schema?: { name?: string; schema?: { properties?: Record<string, unknown> } } };
 }
 
-function roleOf(body: ChatBody): 'moa' | 'generator' | 'discriminator' {
+/** The Chain-of-Verification request's shape (question ids, facts), or null for any other request. */
+function questionsOf(body: ChatBody): ReturnType<typeof questionRequestShape> {
+  const format = body.response_format?.json_schema;
+  if (!format?.name || !format.schema) return null;
+  return questionRequestShape({
+    jsonSchema: { name: format.name, schema: format.schema },
+    messages: body.messages
+      .filter((message) => message.role === 'user')
+      .map((message) => ({ role: 'user' as const, content: message.content })),
+  });
+}
+
+function roleOf(body: ChatBody): ServedRole {
+  if (questionsOf(body)) return 'verification-questions';
   const properties = body.response_format?.json_schema?.schema?.properties ?? {};
   if ('final' in properties) return 'generator';
   const items = (properties.triplets as { items?: { properties?: { value?: { type?: string } } } } | undefined)?.items;
   return items?.properties?.value?.type === 'string' ? 'moa' : 'discriminator';
 }
 
-function replyFor(role: 'moa' | 'generator' | 'discriminator', facts: readonly ScriptedFact[]): string {
+function replyFor(role: ServedRole, facts: readonly ScriptedFact[], body: ChatBody): string {
+  const questions = role === 'verification-questions' ? questionsOf(body) : null;
+  if (questions) {
+    const answers = Object.fromEntries(questions.questionIds.map((id) => [id, { answer: 'not stated', quote: '' }]));
+    return JSON.stringify({ facts: Array.from({ length: questions.facts }, (_, index) => ({ fact: index + 1, ...answers })) });
+  }
   if (role === 'moa') return JSON.stringify({ triplets: facts.map((fact) => ({ ...fact, value: String(fact.value) })) });
   if (role === 'generator')
     return JSON.stringify({
@@ -75,7 +97,7 @@ export async function startOpenAiTestServer(facts: ScriptedFact | readonly Scrip
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       const user = body.messages.find((message) => message.role === 'user')?.content ?? '';
       const asked = all.filter((fact) => user.includes(fact.property));
-      const content = replyFor(role, asked.length > 0 ? asked : all);
+      const content = replyFor(role, asked.length > 0 ? asked : all, body);
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(
         JSON.stringify({
           id: `chatcmpl-${requests.length}`,

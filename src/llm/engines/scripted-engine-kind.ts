@@ -15,6 +15,7 @@ const ReplyFileSchema = z.unknown().transform((value) => (typeof value === 'stri
  * ```
  * { "replies":  { "proposer": [R, R, …], "aggregator": [R], … },  // consumed in order, per role
  *   "fallback": { "proposer": R, "generator": R, … },             // every later call of that role
+ *   "bySchema": { "verification_answers": R },                    // every call whose JSON schema has that name
  *   "failAt":   { "12": { "code": "device-lost", "message": "…" } }, // call 12 (0-based, all roles) fails
  *   "model":    "scripted",                                       // model id reported in replies
  *   "delayMs":  0 }                                               // pretend each call takes this long
@@ -22,13 +23,15 @@ const ReplyFileSchema = z.unknown().transform((value) => (typeof value === 'stri
  * R is a string (sent verbatim, e.g. malformed JSON) or a JSON value (sent as its JSON text), e.g.
  * `{"triplets":[{"material":"GaN","property":"band_gap","value":"3.4","unit":"eV","quote":"…"}]}`
  * for proposers and the aggregator, `{"text":"…","triplets":[…value as a number…],"final":true}` for
- * the generator, `{"triplets":[…]}` for the discriminator. A call with no scripted reply fails
+ * the generator, `{"triplets":[…]}` for the discriminator, and for "verification_answers"
+ * `{"facts":[{"fact":1,"origin":{"answer":"measured","quote":"…"},…}]}`. A call with no scripted reply fails
  * with `LlmError('unavailable')`.
  */
 export const ScriptFileSchema = z
   .object({
     replies: z.partialRecord(ModelRoleSchema, z.array(ReplyFileSchema)).default({}),
     fallback: z.partialRecord(ModelRoleSchema, ReplyFileSchema).default({}),
+    bySchema: z.record(z.string(), ReplyFileSchema).default({}),
     failAt: z
       .record(z.string().regex(/^\d+$/), z.object({ code: LlmErrorCodeSchema, message: z.string().default('scripted failure') }))
       .default({}),
@@ -62,6 +65,7 @@ export async function loadScript(path: string, readText: (path: string) => Promi
   );
   return createScriptedLlm({
     replies: script.replies as Partial<Record<ModelRole, ScriptedReply[]>>,
+    bySchema: script.bySchema,
     failAt,
     ...(script.model ? { model: script.model } : {}),
     ...(script.delayMs ? { delayMs: script.delayMs } : {}),

@@ -6,6 +6,7 @@
  */
 import { userPropertiesSetting } from '../../extension/stored-settings';
 import { PropertyDimensionSchema, PropertySchema, type PropertyDefinition, type PropertyDimension } from '../../contracts/property';
+import { builtInQuestions } from '../../properties';
 
 export { MAX_USER_PROPERTIES, readUserProperties } from '../../extension/stored-settings';
 
@@ -14,6 +15,18 @@ export const USER_PROPERTIES_KEY = userPropertiesSetting.key;
 
 /** The dimensions offered in the form's select, in `PropertyDimensionSchema`'s order. */
 export const PROPERTY_DIMENSIONS: readonly PropertyDimension[] = PropertyDimensionSchema.options;
+
+/** One verification question as the form holds it (Eunomia's user-defined CoV questions). */
+export interface QuestionDraft {
+  /** The question about one fact and its evidence, e.g. "Was the value measured at room temperature?" */
+  question: string;
+  /** Comma-separated answers, e.g. "yes, no"; blank: a free-text answer. */
+  choices: string;
+  /** Comma-separated answers among the choices that the reader's dataset expects; blank: none. */
+  expected: string;
+}
+
+export const EMPTY_QUESTION_DRAFT: QuestionDraft = { question: '', choices: '', expected: '' };
 
 /** What the form's inputs hold. */
 export interface PropertyDraft {
@@ -26,9 +39,20 @@ export interface PropertyDraft {
   min: string;
   max: string;
   dimension: PropertyDimension;
+  /** Verification questions asked of every verified triplet, besides the built-in ones; blank ones are ignored. */
+  questions: QuestionDraft[];
 }
 
-export const EMPTY_PROPERTY_DRAFT: PropertyDraft = { name: '', label: '', synonyms: '', unit: '', min: '', max: '', dimension: 'energy' };
+export const EMPTY_PROPERTY_DRAFT: PropertyDraft = {
+  name: '',
+  label: '',
+  synonyms: '',
+  unit: '',
+  min: '',
+  max: '',
+  dimension: 'energy',
+  questions: [],
+};
 
 /** The note stored with a reader's property (`PropertySchema.note` must not be blank). */
 export const USER_PROPERTY_NOTE = 'Added by the reader in the side panel; the plausible range is theirs.';
@@ -43,10 +67,49 @@ const fieldNames: Record<string, string> = {
   dimension: 'Dimension',
 };
 
-/** One zod issue in words: "Name: name must be lower-case snake case, e.g. "band_gap"". */
+/**
+ * One zod issue in words: "Name: name must be lower-case snake case, e.g. "band_gap""; a
+ * question's issue names it by its place in the form: "Question 2: expected answer "x" is not one
+ * of the choices".
+ */
 function issueText(issue: { path: readonly PropertyKey[]; message: string }): string {
+  if (issue.path[0] === 'questions' && typeof issue.path[1] === 'number') return `Question ${issue.path[1] + 1}: ${issue.message}`;
   const field = fieldNames[String(issue.path[0] ?? '')] ?? 'Property';
   return `${field}: ${issue.message}`;
+}
+
+const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+/**
+ * An id for a reader's question: its first four words in lower-case snake case ("was_the_value_measured"),
+ * else "question"; never a built-in question's id (which it would silently replace) nor one already
+ * given, which get "_2", "_3", ….
+ */
+function questionId(question: string, taken: Set<string>): string {
+  const words = question.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const slug = words.slice(0, 4).join('_');
+  const base = /^[a-z]/.test(slug) ? slug : 'question';
+  let id = base;
+  for (let suffix = 2; taken.has(id); suffix += 1) id = `${base}_${suffix}`;
+  taken.add(id);
+  return id;
+}
+
+/** The form's questions as schema input: blank drafts dropped, lists split on commas, ids made up (`questionId`). */
+function questionsFromDrafts(drafts: readonly QuestionDraft[]): { id: string; question: string; choices: string[]; expected: string[] }[] {
+  const taken = new Set(builtInQuestions({ label: '' }).map((question) => question.id));
+  return drafts
+    .filter((draft) => `${draft.question}${draft.choices}${draft.expected}`.trim() !== '')
+    .map((draft) => ({
+      id: questionId(draft.question, taken),
+      question: draft.question.trim(),
+      choices: splitList(draft.choices),
+      expected: splitList(draft.expected),
+    }));
 }
 
 function parseNumber(text: string): number | null {
@@ -59,8 +122,10 @@ function parseNumber(text: string): number | null {
 /**
  * The property the form describes, or its problems in words (one line per problem).
  * Synonyms are split on commas and trimmed, blanks dropped; the unit is both the canonical unit
- * and the only listed unit; min and max must be numbers ("−" accepted for minus). Checked with
- * `PropertySchema` (snake-case name, non-blank label, a synonym, min ≤ max). A name already in
+ * and the only listed unit; min and max must be numbers ("−" accepted for minus); verification
+ * questions are read by `questionsFromDrafts` (choices and expected answers comma-separated).
+ * Checked with `PropertySchema` (snake-case name, non-blank label, a synonym, min ≤ max, each
+ * question non-blank with its expected answers among its choices). A name already in
  * `takenNames` (built-in or already added) is refused, so a reader's property never silently
  * replaces another.
  */
@@ -79,15 +144,13 @@ export function propertyFromDraft(
   const parsed = PropertySchema.safeParse({
     name,
     label: draft.label.trim(),
-    synonyms: draft.synonyms
-      .split(',')
-      .map((synonym) => synonym.trim())
-      .filter((synonym) => synonym !== ''),
+    synonyms: splitList(draft.synonyms),
     dimension: draft.dimension,
     canonicalUnit: unit,
     units: unit === '' ? [] : [unit],
     plausibleRange: { min: min ?? 0, max: max ?? 0 },
     note: USER_PROPERTY_NOTE,
+    questions: questionsFromDrafts(draft.questions),
   });
   if (!parsed.success) {
     // With "unit" blank, zod also reports the empty unit list; one line about the unit is enough.

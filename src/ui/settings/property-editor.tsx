@@ -1,11 +1,12 @@
 /**
  * "Add a property": the reader defines a property of their own (name, label, synonyms, unit,
- * plausible range, dimension), checked with `PropertySchema` before it is stored; their
- * properties are listed with a Remove button. Storage is the caller's (`useUserProperties`).
+ * plausible range, dimension, verification questions), checked with `PropertySchema` before it
+ * is stored; their properties are listed with a Remove button. Storage is the caller's (`useUserProperties`).
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { PropertyDefinition, PropertyDimension } from '../../contracts/property';
 import { EMPTY_PROPERTY_DRAFT, PROPERTY_DIMENSIONS, propertyFromDraft, type PropertyDraft } from './property-editor-model';
+import { QuestionFields } from './question-fields';
 
 /** The reader's properties and how to change them (see `useUserProperties`). */
 export interface UserProperties {
@@ -51,7 +52,11 @@ export function PropertyEditor({ properties, takenNames, onAdd, onRemove }: Prop
     onRemove(name).catch((error: unknown) => setProblems([`Not removed: ${error instanceof Error ? error.message : String(error)}`]));
   };
 
-  const input = (field: Exclude<keyof PropertyDraft, 'dimension'>, label: string, extra: { hint?: string; type?: string } = {}) => (
+  const input = (
+    field: Exclude<keyof PropertyDraft, 'dimension' | 'questions'>,
+    label: string,
+    extra: { hint?: string; type?: string } = {},
+  ) => (
     <p className="field">
       <label htmlFor={`${id}-${field}`}>{label}</label>
       <input
@@ -83,7 +88,10 @@ export function PropertyEditor({ properties, takenNames, onAdd, onRemove }: Prop
               <li key={property.name}>
                 {property.label}{' '}
                 <span className="hint">
-                  ({property.name}, {property.canonicalUnit})
+                  ({property.name}, {property.canonicalUnit}
+                  {property.questions.length > 0 &&
+                    `, ${property.questions.length} verification question${property.questions.length === 1 ? '' : 's'}`}
+                  )
                 </span>{' '}
                 <button type="button" onClick={() => onRemoveClick(property.name)} data-testid={`remove-property-${property.name}`}>
                   Remove
@@ -120,6 +128,7 @@ export function PropertyEditor({ properties, takenNames, onAdd, onRemove }: Prop
               ))}
             </select>
           </p>
+          <QuestionFields questions={draft.questions} onChange={(questions) => setDraft((current) => ({ ...current, questions }))} />
           {problems.length > 0 && (
             <ul className="field-error" role="alert" data-testid="property-problems">
               {problems.map((problem) => (

@@ -55,6 +55,8 @@ function stageText(stage: MatrixStage, property: string, done: number, total: nu
         : `Cross-verifying · ${property}…`;
     case 'ground':
       return `Grounding · ${property} · ${done} of ${total} records`;
+    case 'verification-questions':
+      return `Verification questions · ${property} · ${done} of ${total} model calls`;
   }
 }
 
@@ -86,13 +88,13 @@ export function progressText(row: MatrixRunRow, label: PropertyLabel = spellProp
   }
 }
 
-const stageOrder: readonly MatrixStage[] = ['moa', 'mcts', 'discriminator', 'cross-verify', 'ground'];
+const stageOrder: readonly MatrixStage[] = ['moa', 'mcts', 'discriminator', 'cross-verify', 'ground', 'verification-questions'];
 
 /**
  * How far the run is, 0..1, for a `<progress>` bar; null while unknown (running, no pipeline
  * event yet: the bar is then indeterminate). A coarse estimate: each property weighs
- * 1/properties, and within a property each of the five stages (MoA, MCTS, discriminator,
- * cross-verify, ground) weighs 1/5, filled by its done/total. So the bar only moves forward
+ * 1/properties, and within a property each of the six stages (MoA, MCTS, discriminator,
+ * cross-verify, ground, verification questions) weighs 1/6, filled by its done/total. So the bar only moves forward
  * within a property, but jumps when the early exit skips MCTS and the discriminator.
  * Finished runs: `done` → 1; `cancelled`/`interrupted` → properties finished / properties.
  */

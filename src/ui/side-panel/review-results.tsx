@@ -17,6 +17,8 @@ import type { RunHighlights } from './highlight-sync';
 import type { ReviewActions } from './review-actions';
 import { ReviewButtons, EditForm, SaveVerified } from './review-controls';
 import { adjudicationQueue, answerText, keepAnswerReview } from './review-model';
+import { VerificationAnswers } from './verification-answers';
+import { CheckedQueueItem } from './checked-queue-item';
 import { countsText, groupRecords, statusLabel, usageText, votesText } from '../shared/run-view-model';
 
 export interface RunResultsProps {
@@ -92,6 +94,7 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
                   index={index}
                   record={record}
                   onKeep={(path) => decide(index, keepAnswerReview(record, path, new Date()))}
+                  onAccept={() => toggle(index, 'accepted')}
                   onEdit={() => toggleEdit(index, 'queue')}
                   onReject={() => toggle(index, 'rejected')}
                   editForm={editFormFor(index, record, 'queue')}
@@ -232,6 +235,7 @@ function RecordItem({ index, record, review, decision, onLocate, children }: Rec
             'No evidence quote given.'
           )}
         </dd>
+        <VerificationAnswers index={index} answers={record.verificationAnswers} />
         {record.status === 'needs_review' && record.adjudication && (
           <>
             <dt>MoA answer</dt>
@@ -261,14 +265,22 @@ interface QueueItemProps {
   index: number;
   record: VerificationRecord;
   onKeep(path: AdjudicationPath): void;
+  /** Accept the record as it stands: for one sent to review by a check rather than by two differing answers. */
+  onAccept(): void;
   onEdit(): void;
   onReject(): void;
   editForm: ReactNode;
 }
 
-/** One `needs_review` record in the queue: both answers side by side and the four choices. */
-function QueueItem({ index, record, onKeep, onEdit, onReject, editForm }: QueueItemProps) {
-  const { moa, gd, reason } = record.adjudication ?? {};
+/**
+ * One `needs_review` record in the queue: both answers side by side and the four choices; or, for
+ * a record the paths agreed on but a check sent to review (a verification answer against the
+ * property's expectation), the answer, the reasons in words and Accept / Edit / Reject.
+ */
+function QueueItem({ index, record, onKeep, onAccept, onEdit, onReject, editForm }: QueueItemProps) {
+  if (!record.adjudication)
+    return <CheckedQueueItem index={index} record={record} onAccept={onAccept} onEdit={onEdit} onReject={onReject} editForm={editForm} />;
+  const { moa, gd, reason } = record.adjudication;
   const quote = record.triplet.evidence?.quote.exact;
   const answer = (text: string, triplet: typeof moa) => (
     <>

@@ -47,10 +47,11 @@ describe('bench presets on a tiny article', () => {
     expect(candidateFact(article, density)).toBeNull();
   });
 
-  it('browser preset, worst case: 22 calls; loads measured: 1 at the default budget, 8 one model at a time', async () => {
+  it('browser preset, worst case: 23 calls; loads measured: 1 at the default budget, 8 one model at a time', async () => {
     // MoA: L·P + 1 = 1·3 + 1 = 4. MCTS (rollouts 4, depth 3, never final): the root has 5 actions,
     // so each of the 4 rollouts expands a new root child (1 call) and simulates depths 2 and 3
-    // (2 calls) = 3 calls × 4 = 12. Discriminator: 2 paths = 2. Paths disagree → K = 1 MoA re-run = 4.
+    // (2 calls) = 3 calls × 4 = 12. Discriminator: 2 paths = 2. Paths disagree → K = 1 MoA re-run = 4,
+    // which agrees at last: the verified triplet's questions, 1 call (discriminator G, loaded).
     // Loads, roster Q (Qwen2.5-1.5B), L (Llama-3.2-1B), G (gemma-2-2b); aggregator and
     // discriminator G, generator Q. 6 144 MB holds all three (4 404.09 MB) → 1 load. 1 895.3 MB →
     // one at a time: MoA Q, L, G (3; the aggregator finds G loaded); MCTS Q (4); discriminator G
@@ -58,55 +59,68 @@ describe('bench presets on a tiny article', () => {
     const cost = await benchPresetOnArticle(article, BROWSER_PRESET, bandGap, 'worst', context);
     expect(cost).toMatchObject({
       skipped: false,
-      calls: 4 + 12 + 2 + 4,
+      calls: 4 + 12 + 2 + 4 + 1,
       modelLoads: 1,
       earlyExit: false,
       refinementRounds: 1,
+      questionCalls: 1,
       exactTokens: true,
     });
     expect(cost.measuredLoads).toEqual([
       { budgetMB: 6144, loads: 1 },
       { budgetMB: 1895.3, loads: 8 },
     ]);
-    // Each call's usage is recounted with its model's counter: 22 × 100 and 22 × 7.
-    expect(cost.promptTokens).toBe(2200);
-    expect(cost.completionTokens).toBe(154);
+    // Each call's usage is recounted with its model's counter: 23 × 100 and 23 × 7.
+    expect(cost.promptTokens).toBe(2300);
+    expect(cost.completionTokens).toBe(161);
   });
 
   it('browser preset, best case: the early exit leaves only the MoA calls and 3 one-at-a-time loads', async () => {
     // Unanimous and grounded → MCTS and discriminator skipped; the paths agree → no refinement.
-    // Calls: 1·3 + 1 = 4. Loads one at a time: Q, L, G; the aggregator's G is loaded.
+    // Calls: 1·3 + 1 = 4, and 1 for the verified triplet's questions. Loads one at a time: Q, L,
+    // G; the aggregator's and the questions' G is loaded.
     const cost = await benchPresetOnArticle(article, BROWSER_PRESET, bandGap, 'best', context);
     expect(cost).toMatchObject({
       skipped: false,
-      calls: 4,
+      calls: 5,
       modelLoads: 1,
       earlyExit: true,
       refinementRounds: 0,
-      promptTokens: 400,
-      completionTokens: 28,
+      questionCalls: 1,
+      promptTokens: 500,
+      completionTokens: 35,
     });
     expect(cost.measuredLoads?.map((measured) => measured.loads)).toEqual([1, 3]);
   });
 
-  it('paper preset, worst case: 112 calls, 5 models, K = 3 refinement rounds', async () => {
+  it('paper preset, worst case: 113 calls, 5 models, K = 3 refinement rounds', async () => {
     // MoA: 3·3 + 1 = 10. MCTS (rollouts 16, depth 5, never final, equal rewards): rollouts 1–5
     // expand the root's 5 children (1 call) and simulate depths 2–5 (4 calls) = 25; rollouts 6–16
     // go to the depth-1 children round-robin (UCT: same mean, the least visited wins), each
     // expanding a depth-2 node (1 call) and simulating depths 3–5 (3 calls) = 11 × 4 = 44.
-    // Discriminator: 3 paths = 3. Refinement: K = 3 re-runs × 10 = 30. 10 + 69 + 3 + 30 = 112.
+    // Discriminator: 3 paths = 3. Refinement: K = 3 re-runs × 10 = 30, the last agreeing; then the
+    // verified triplet's questions, 1 call. 10 + 69 + 3 + 30 + 1 = 113.
     // Models: Qwen, Mistral, Gemma, Llama-3.2-11B (aggregator and discriminator), Llama-3.1-8B = 5.
     const cost = await benchPresetOnArticle(article, PAPER_PRESET, bandGap, 'worst', context);
-    expect(cost).toMatchObject({ skipped: false, calls: 112, modelLoads: 5, earlyExit: false, refinementRounds: 3, promptTokens: 11200 });
+    expect(cost).toMatchObject({
+      skipped: false,
+      calls: 113,
+      modelLoads: 5,
+      earlyExit: false,
+      refinementRounds: 3,
+      questionCalls: 1,
+      promptTokens: 11300,
+    });
     expect(cost.measuredLoads).toBeUndefined();
   });
 
   it('paper preset, best case: no early exit, each rollout after the fifth ends at a final child', async () => {
     // MoA 10 + MCTS 5 (one expansion per root child; the children are final, so rollouts 6–16
-    // select a terminal node and call nothing) + discriminator 3 = 18; the paths agree.
+    // select a terminal node and call nothing) + discriminator 3 = 18; the paths agree, and the
+    // verified triplet's questions take 1 more call = 19.
     expect(await benchPresetOnArticle(article, PAPER_PRESET, bandGap, 'best', context)).toMatchObject({
       skipped: false,
-      calls: 18,
+      calls: 19,
       modelLoads: 5,
       earlyExit: false,
       refinementRounds: 0,
@@ -162,6 +176,7 @@ describe('presetFigures', () => {
     modelLoads: 4,
     earlyExit: false,
     refinementRounds: 1,
+    questionCalls: 1,
     ...extra,
   });
 
@@ -179,6 +194,7 @@ describe('presetFigures', () => {
     expect(value('LLM calls, all papers')).toBe(36);
     expect(value('prompt tokens per paper (median)')).toBe(1000);
     expect(value('papers that exited early (MCTS skipped)')).toBe(1);
+    expect(value('Chain-of-Verification calls per paper (max)')).toBe(1);
     expect(figures.find((figure) => figure.name.includes('prompt tokens per paper (max)'))?.unit).toBe(
       "tokens (exact: each model's tokenizer and chat template)",
     );
@@ -240,15 +256,16 @@ describe('assay bench --presets', () => {
     expect(figures.find((figure) => figure.name === 'paper preset, worst case: papers with no band-gap candidate (no call)')?.unit).toBe(
       'papers of 2',
     );
-    expect(value('paper preset, worst case: LLM calls per paper (max)')).toBe(112);
-    expect(value('paper preset, best case: LLM calls per paper (max)')).toBe(18);
-    expect(value('browser preset, worst case: LLM calls per paper (median)')).toBe(22);
-    expect(value('browser preset, best case: LLM calls, all papers')).toBe(4);
+    expect(value('paper preset, worst case: LLM calls per paper (max)')).toBe(113);
+    expect(value('paper preset, best case: LLM calls per paper (max)')).toBe(19);
+    expect(value('browser preset, worst case: LLM calls per paper (median)')).toBe(23);
+    expect(value('browser preset, best case: LLM calls, all papers')).toBe(5);
     expect(value('browser preset, best case: papers that exited early (MCTS skipped)')).toBe(1);
     expect(value('browser preset, worst case: model loads per paper at a 1895.3 MB GPU budget (max)')).toBe(8);
     expect(value('browser preset, best case: model loads per paper at a 1895.3 MB GPU budget (max)')).toBe(3);
     expect(value('browser preset, worst case: model loads per paper (max)')).toBe(1);
     expect(value('paper preset, worst case: model loads per paper (max)')).toBe(5);
+    expect(value('paper preset, worst case: Chain-of-Verification calls per paper (max)')).toBe(1);
     expect(figures.find((figure) => figure.name === 'paper preset, worst case: prompt tokens per paper (max)')?.unit).toBe(
       "tokens (exact: each model's tokenizer and chat template)",
     );

@@ -40,6 +40,19 @@ const SCRIPT = {
     generator: { text: 'Found the band gap of GaN.', materials: ['GaN'], triplets: [{ ...gapTriplet, value: 3.4 }], final: true },
     discriminator: { triplets: [{ ...gapTriplet, value: 3.4 }] },
   },
+  bySchema: {
+    verification_answers: {
+      facts: [
+        {
+          fact: 1,
+          property_match: { answer: 'yes', quote: 'The band gap of GaN is 3.4 eV' },
+          origin: { answer: 'not stated', quote: '' },
+          phase: { answer: 'not stated', quote: '' },
+          conditions: { answer: 'room temperature', quote: 'at room temperature' },
+        },
+      ],
+    },
+  },
 };
 
 function writeScript(script: unknown): string {
@@ -73,11 +86,18 @@ describe('assay extract --engine scripted', () => {
     ).toEqual([['GaN', '3.4', 'eV', 'verified']]);
     expect(output.records).toHaveLength(1);
     expect(output.records[0]).toMatchObject({ status: 'verified', votes: ['moa', 'gd'], reasons: [] });
-    // Paper preset by default: 10 MoA + 5 generator + 3 discriminator calls (see pipeline.test.ts).
+    expect(output.records[0].verificationAnswers[3]).toEqual({
+      questionId: 'conditions',
+      question: expect.stringContaining('Under which conditions'),
+      answer: 'room temperature',
+      quote: 'at room temperature',
+    });
+    // Paper preset by default: 10 MoA + 5 generator + 3 discriminator calls (see pipeline.test.ts)
+    // + 1 verification-question call.
     expect(output.run).toMatchObject({
       engine: 'slm-matrix',
       llmEngine: 'scripted',
-      calls: 18,
+      calls: 19,
       seed: 1,
       counts: { verified: 1, needs_review: 0, rejected: 0 },
     });
@@ -97,7 +117,7 @@ describe('assay extract --engine scripted', () => {
   });
 
   it('reports a lost device with the partial result (exit 1)', async () => {
-    const script = { ...SCRIPT, failAt: { '18': { code: 'device-lost', message: 'the GPU device was lost' } } };
+    const script = { ...SCRIPT, failAt: { '19': { code: 'device-lost', message: 'the GPU device was lost' } } };
     const code = await runExtract([
       join(folder, 'gan.txt'),
       '--engine',
@@ -180,7 +200,11 @@ describe('assay extract --engine openai', () => {
         response.writeHead(404).end(JSON.stringify({ error: `no model ${parsed.model}` }));
         return;
       }
-      const content = await script.respond!({ role, messages: parsed.messages }, received.length - 1);
+      const format = parsed.response_format as { json_schema?: { name: string; schema: Record<string, unknown> } } | undefined;
+      const content = await script.respond!(
+        { role, messages: parsed.messages, ...(format?.json_schema ? { jsonSchema: format.json_schema } : {}) },
+        received.length - 1,
+      );
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(
         JSON.stringify({
@@ -239,11 +263,16 @@ describe('assay extract --engine openai', () => {
       ['band_gap', '3.4', 'verified'],
       ['bulk_modulus', '210', 'verified'],
     ]);
-    // Browser preset, unanimous proposers that ground: the early exit leaves 3 proposers + 1 aggregator per property.
-    expect(received.map((call) => call.model)).toEqual(['prop-a', 'prop-b', 'prop-c', 'agg', 'prop-a', 'prop-b', 'prop-c', 'agg']);
-    expect(received.every((call) => call.authorization === 'Bearer secret-token' && call.temperature === 0.7)).toBe(true);
+    // Browser preset, unanimous proposers that ground: the early exit leaves 3 proposers + 1
+    // aggregator per property, and the discriminator answers the verified triplet's questions.
+    const perProperty = ['prop-a', 'prop-b', 'prop-c', 'agg', 'disc'];
+    expect(received.map((call) => call.model)).toEqual([...perProperty, ...perProperty]);
+    expect(received.every((call) => call.authorization === 'Bearer secret-token')).toBe(true);
+    // Extraction samples at the preset's 0.7; a check does not sample (temperature 0, as in Eunomia).
+    expect(received.map((call) => call.temperature)).toEqual([0.7, 0.7, 0.7, 0.7, 0, 0.7, 0.7, 0.7, 0.7, 0]);
     expect(received[0]!.responseFormat).toMatchObject({ type: 'json_schema' });
-    expect(output.run).toMatchObject({ llmEngine: 'openai', calls: 8, promptTokens: 800, completionTokens: 160 });
+    expect(received[4]!.responseFormat).toMatchObject({ type: 'json_schema', json_schema: { name: 'verification_answers' } });
+    expect(output.run).toMatchObject({ llmEngine: 'openai', calls: 10, promptTokens: 1000, completionTokens: 200 });
     expect(output.run.models).toEqual({
       proposers: ['prop-a', 'prop-b', 'prop-c'],
       aggregator: 'agg',

@@ -67,7 +67,14 @@ describe('matrix run host', () => {
       models,
       modelLoads: 3,
     });
-    expect(row!.progress).toMatchObject({ stage: 'ground', property: 'bulk_modulus' });
+    // The last stage is Chain-of-Verification; its answers are stored with the records.
+    expect(row!.progress).toMatchObject({ stage: 'verification-questions', property: 'bulk_modulus', done: 1, total: 1 });
+    expect(row!.records[0]!.verificationAnswers?.map((answer) => [answer.questionId, answer.answer])).toEqual([
+      ['property_match', 'not stated'],
+      ['origin', 'not stated'],
+      ['phase', 'not stated'],
+      ['conditions', 'not stated'],
+    ]);
     expect(await getRun(database, 'run-1')).toEqual(row);
     // The roster's models went out per role.
     expect(new Set(llm.calls.filter((call) => call.request.role === 'proposer').map((call) => call.request.model))).toEqual(

@@ -41,6 +41,15 @@ describe('createScriptedLlm', () => {
     expect(hashMessages(request.messages)).not.toBe(hashMessages([{ role: 'system', content: 'reconstruct the masked triplets' }]));
   });
 
+  it('serves replies by JSON schema name before the role list, which such calls leave untouched', async () => {
+    const llm = createScriptedLlm({ replies: { discriminator: ['first', 'second'] }, bySchema: { verification_answers: 'checked' } });
+    const named = { jsonSchema: { name: 'verification_answers', schema: {} } };
+    expect((await llm.complete(ask('discriminator', 'a', named))).text).toBe('checked');
+    expect((await llm.complete(ask('discriminator', 'b', { jsonSchema: { name: 'reply', schema: {} } }))).text).toBe('first');
+    expect((await llm.complete(ask('discriminator', 'c', named))).text).toBe('checked');
+    expect((await llm.complete(ask('discriminator', 'd'))).text).toBe('second');
+  });
+
   it('records every call with its request (without the signal), reply, usage and model', async () => {
     const llm = createScriptedLlm({ replies: { proposer: ['12345678'] }, model: 'tiny-model' });
     const controller = new AbortController();

@@ -6,6 +6,7 @@ import { toSI } from '../../../src/text/units';
 import { ground } from '../../../src/verify/ground';
 import { articleFromBlocks, paragraph } from '../text/article-from-blocks';
 import type { LlmScript } from '../../../src/llm/scripted-llm';
+import { questionRequestShape } from '../../../src/matrix/chain-of-verification';
 
 export const BAND_GAP_SENTENCE = 'The band gap of GaN is 3.4 eV at room temperature.';
 export const BULK_MODULUS_SENTENCE = 'Nanoindentation gives a bulk modulus of 210 GPa for GaN.';
@@ -46,8 +47,37 @@ export const GAN_MODULUS: Fact = { material: 'GaN', value: 210, unit: 'GPa', quo
 
 /** A reply: facts (rendered for the role) or raw text sent verbatim (e.g. malformed JSON). */
 export type Reply = Fact[] | string;
-/** Per role, the k-th call's reply (k counts that role's calls for that property, repairs included). */
-export type RolePlan = Partial<Record<ModelRole, (k: number) => Reply>>;
+/** One verification answer as a model writes it. */
+export interface QuestionAnswer {
+  answer: string;
+  quote?: string;
+}
+/** How a script answers question `questionId` for fact `fact` (1-based within the call). */
+export type Answerer = (fact: number, questionId: string) => QuestionAnswer;
+
+/** Every question "not stated": the default answer of `matrixScript`, which changes no verdict. */
+export const notStated: Answerer = () => ({ answer: 'not stated', quote: '' });
+
+/**
+ * The reply to a Chain-of-Verification request, answering every question of every fact it asks
+ * about with `answer`. Throws on a request that is not one.
+ */
+export function questionReply(request: Pick<LlmRequest, 'jsonSchema' | 'messages'>, answer: Answerer = notStated): string {
+  const shape = questionRequestShape(request);
+  if (!shape) throw new Error('not a verification-question request');
+  return JSON.stringify({
+    facts: Array.from({ length: shape.facts }, (_, index) => ({
+      fact: index + 1,
+      ...Object.fromEntries(shape.questionIds.map((id) => [id, answer(index + 1, id)])),
+    })),
+  });
+}
+
+/**
+ * Per role, the k-th call's reply (k counts that role's calls for that property, repairs included);
+ * `questions`: the k-th verification-question call's reply (raw text, or an `Answerer`).
+ */
+export type RolePlan = Partial<Record<ModelRole, (k: number) => Reply>> & { questions?: (k: number) => string | Answerer };
 
 function render(role: ModelRole, property: string, reply: Reply): string {
   if (typeof reply === 'string') return reply;
@@ -88,9 +118,14 @@ export function matrixScript(
     ...extra,
     respond: (request) => {
       const property = propertyOf(request);
-      const key = `${property}/${request.role}`;
+      const questioning = questionRequestShape(request) !== null;
+      const key = `${property}/${questioning ? 'questions' : request.role}`;
       const k = counters.get(key) ?? 0;
       counters.set(key, k + 1);
+      if (questioning) {
+        const reply = plans[property as 'band_gap' | 'bulk_modulus']?.questions?.(k) ?? notStated;
+        return typeof reply === 'string' ? reply : questionReply(request, reply);
+      }
       const plan = plans[property as 'band_gap' | 'bulk_modulus']?.[request.role];
       return render(request.role, property, plan ? plan(k) : [truth[property]!]);
     },

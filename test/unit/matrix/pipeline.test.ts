@@ -72,8 +72,10 @@ describe('runMatrix with the paper preset', () => {
     expect(run.usage.byStage.mcts!.calls).toBe(10);
     expect(run.usage.byStage.discriminator!.calls).toBe(6);
     expect(run.usage.byStage.refinement).toBeUndefined();
-    expect(run.calls).toBe(36);
-    expect(llm.calls).toHaveLength(36);
+    // Chain-of-Verification: the paper preset asks each verified triplet's questions on its own.
+    expect(run.usage.byStage['verification-questions']!.calls).toBe(2);
+    expect(run.calls).toBe(38);
+    expect(llm.calls).toHaveLength(38);
     expect(llm.calls.some((call) => propertyOf(call.request) === '?')).toBe(false);
     // The paper's models go out per role.
     expect(new Set(llm.calls.filter((call) => call.request.role === 'proposer').map((call) => call.request.model))).toEqual(
@@ -90,6 +92,12 @@ describe('runMatrix with the paper preset', () => {
     expect(last('mcts', 'band_gap')).toEqual({ stage: 'mcts', property: 'band_gap', done: 5, total: 80 });
     expect(last('cross-verify', 'band_gap')).toEqual({ stage: 'cross-verify', property: 'band_gap', done: 3, total: 3 });
     expect(last('ground', 'bulk_modulus')).toEqual({ stage: 'ground', property: 'bulk_modulus', done: 1, total: 1 });
+    expect(last('verification-questions', 'band_gap')).toEqual({
+      stage: 'verification-questions',
+      property: 'band_gap',
+      done: 1,
+      total: 1,
+    });
     expect(events.some((event) => event.property === 'density')).toBe(false);
   });
 
@@ -99,7 +107,7 @@ describe('runMatrix with the paper preset', () => {
     expect(run.properties[0]).toMatchObject({ refinementRounds: 2, converged: true });
     expect(records.map((record) => [record.status, record.triplet.valueText])).toEqual([['verified', '3.4']]);
     expect(run.usage.byStage.refinement!.calls).toBe(20); // two MoA re-runs of 10 calls
-    expect(run.calls).toBe(38);
+    expect(run.calls).toBe(39); // 18 + 20 + 1 verification-question call
   });
 
   it('shows the refinement re-run what the two paths disagreed on, and only the re-run', async () => {
@@ -193,14 +201,14 @@ describe('runMatrix interrupted', () => {
     expect(error.partial.records.map((record) => [record.status, record.triplet.property])).toEqual([['verified', 'band_gap']]);
     expect(error.partial.run.properties.map((property) => property.property)).toEqual(['band_gap']);
     expect(error.partial.run.interrupted?.code).toBe('aborted');
-    // band_gap took 18 calls (0–17), bulk_modulus's MoA 10 more (18–27): the abort came on call 28
-    // and nothing was asked after it.
-    expect(abortedAt).toBe(28);
-    expect(llm.calls).toHaveLength(29);
+    // band_gap took 19 calls (0–18, the last its verification questions), bulk_modulus's MoA 10
+    // more (19–28): the abort came on call 29 and nothing was asked after it.
+    expect(abortedAt).toBe(29);
+    expect(llm.calls).toHaveLength(30);
   });
 
   it('surfaces a lost device with the partial result', async () => {
-    const llm = createScriptedLlm({ ...matrixScript(), failAt: { 18: new LlmError('device-lost', 'the GPU device was lost') } });
+    const llm = createScriptedLlm({ ...matrixScript(), failAt: { 19: new LlmError('device-lost', 'the GPU device was lost') } });
     const error = await interruption(runMatrix(article, { properties: [bandGap, bulkModulus], preset: PAPER_PRESET }, deps(llm)));
     expect(error).not.toBeInstanceOf(MatrixCancelled);
     expect(error.reason.code).toBe('device-lost');
@@ -219,10 +227,10 @@ describe('the browser preset', () => {
     };
     const withExit = await run(BROWSER_PRESET);
     const withoutExit = await run({ ...BROWSER_PRESET, earlyExit: false });
-    // By hand, per property: 3 proposers + 1 aggregator = 4; without the exit also 4 generator
-    // calls (4 rollouts, final steps) and 2 discriminator calls (top 2 paths) = 10.
-    expect(withExit.run.calls).toBe(8);
-    expect(withoutExit.run.calls).toBe(20);
+    // By hand, per property: 3 proposers + 1 aggregator + 1 verification-question call = 5; without
+    // the exit also 4 generator calls (4 rollouts, final steps) and 2 discriminator calls (top 2 paths) = 11.
+    expect(withExit.run.calls).toBe(10);
+    expect(withoutExit.run.calls).toBe(22);
     expect(withExit.run.usage.byStage.mcts).toBeUndefined();
     expect(withExit.run.promptTokens).toBeLessThan(withoutExit.run.promptTokens);
     expect(withExit.run.properties.map((property) => property.earlyExit)).toEqual([true, true]);

@@ -18,6 +18,9 @@ import {
   toDatasetTriplet,
   updateTripletReview,
 } from '../../../src/store/dataset-repository';
+import { toJsonl } from '../../../src/export/dataset-export';
+import { parseAssayImport } from '../../../src/export/dataset-import';
+import { mergeTriplets } from '../../../src/store/dataset-triplet';
 import { toPaperRecord } from '../../../src/store/paper-record';
 import { getPaper } from '../../../src/store/paper-repository';
 import { createRun, finishRun, getRun, markRunSaved, recordReview } from '../../../src/store/run-repository';
@@ -112,6 +115,37 @@ describe('toDatasetTriplet', () => {
       runId: 'run-1',
       savedAt: '2025-03-05T12:00:00.000Z',
     });
+  });
+});
+
+describe('Chain-of-Verification answers in the dataset', () => {
+  const answers = [
+    { questionId: 'phase', question: 'Which phase?', answer: 'anatase', quote: 'anatase TiO2' },
+    { questionId: 'property_match', question: 'Is it the band gap?', answer: 'yes', quote: 'band gap', expected: ['yes'], contrary: false },
+  ];
+
+  it('are carried from the verdict into its row, and exported and imported with it in JSONL', () => {
+    const row = toDatasetTriplet(
+      { ...bandGapRecord(), verificationAnswers: answers },
+      { paper: TIO2_PAPER, models: [], id: 'id-1', now: NOW },
+    );
+    expect(row.verificationAnswers).toEqual(answers);
+    const line = toJsonl([row]);
+    expect(JSON.parse(line).verificationAnswers).toEqual(answers);
+    expect(parseAssayImport(line).rows).toEqual([row]);
+    // A verdict stored before Chain-of-Verification has none, and its row neither.
+    expect('verificationAnswers' in toDatasetTriplet(bandGapRecord(), { paper: TIO2_PAPER, models: [], id: 'id-2', now: NOW })).toBe(false);
+  });
+
+  it('follow the evidence they are about when a row is saved again', () => {
+    const first = toDatasetTriplet(
+      { ...bandGapRecord(), verificationAnswers: answers },
+      { paper: TIO2_PAPER, models: [], id: 'a', now: NOW },
+    );
+    const again = toDatasetTriplet(bandGapRecord(), { paper: TIO2_PAPER, models: [], id: 'b', now: NOW });
+    const { evidence: _evidence, ...withoutEvidence } = again;
+    expect(mergeTriplets(first, withoutEvidence).verificationAnswers).toEqual(answers);
+    expect(mergeTriplets(first, again).verificationAnswers).toBeUndefined();
   });
 });
 

@@ -16,6 +16,7 @@ const draft: PropertyDraft = {
   min: '0.01',
   max: '3000',
   dimension: 'energy',
+  questions: [],
 };
 
 describe('propertyFromDraft', () => {
@@ -33,7 +34,45 @@ describe('propertyFromDraft', () => {
         units: ['W/(m·K)'],
         plausibleRange: { min: 0.01, max: 3000 },
         note: USER_PROPERTY_NOTE,
+        questions: [],
       },
+    });
+  });
+
+  it('reads verification questions: lists split on commas, blank drafts dropped, ids from the words, never a built-in id', () => {
+    const result = propertyFromDraft(
+      {
+        ...draft,
+        questions: [
+          { question: ' Was the value measured on a single crystal? ', choices: 'yes, no, ', expected: 'yes' },
+          { question: '', choices: ' ', expected: '' },
+          { question: 'Origin?', choices: '', expected: '' },
+          { question: 'Was the value measured on a thin film?', choices: 'yes,no', expected: '' },
+        ],
+      },
+      [],
+    );
+    expect(result.ok && result.property.questions).toEqual([
+      { id: 'was_the_value_measured', question: 'Was the value measured on a single crystal?', choices: ['yes', 'no'], expected: ['yes'] },
+      { id: 'origin_2', question: 'Origin?', choices: [], expected: [] },
+      { id: 'was_the_value_measured_2', question: 'Was the value measured on a thin film?', choices: ['yes', 'no'], expected: [] },
+    ]);
+  });
+
+  it('names a question’s problems by its place in the form', () => {
+    const result = propertyFromDraft(
+      {
+        ...draft,
+        questions: [
+          { question: 'Single crystal?', choices: 'yes, no', expected: 'maybe' },
+          { question: ' ', choices: 'a', expected: '' },
+        ],
+      },
+      [],
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: ['Question 1: expected answer "maybe" is not one of the choices', 'Question 2: must not be blank'],
     });
   });
 

@@ -1,5 +1,6 @@
 import { describeValue } from '../../../../src/text/quantities/format-quantity';
 import { describe, expect, it } from 'vitest';
+import type { MatrixStage } from '../../../../src/contracts/run-record';
 import {
   countsText,
   groupRecords,
@@ -19,7 +20,7 @@ describe('progressText', () => {
   });
 
   it('names the stage, the property and the calls once the pipeline runs', () => {
-    const at = (stage: 'moa' | 'mcts' | 'discriminator' | 'cross-verify' | 'ground', done: number, total: number) =>
+    const at = (stage: MatrixStage, done: number, total: number) =>
       progressText(runRow({ progress: { stage, property: 'band_gap', done, total }, engineStatus: 'Loading model' }));
     expect(at('moa', 3, 4)).toBe('MoA · band gap · 3 of 4 model calls');
     expect(at('mcts', 5, 12)).toBe('MCTS search · band gap · 5 of at most 12 model calls');
@@ -28,6 +29,7 @@ describe('progressText', () => {
     expect(at('cross-verify', 1, 3)).toBe('Cross-verifying · band gap · refinement round 1 of 3');
     expect(at('cross-verify', 3, 3)).toBe('Cross-verifying · band gap…');
     expect(at('ground', 2, 5)).toBe('Grounding · band gap · 2 of 5 records');
+    expect(at('verification-questions', 0, 1)).toBe('Verification questions · band gap · 0 of 1 model calls');
   });
 
   it('uses the label it is given for the property', () => {
@@ -51,15 +53,22 @@ describe('progressFraction', () => {
     expect(progressFraction(runRow({ status: 'done' }))).toBe(1);
   });
 
-  it('weighs properties equally and the five stages of a property equally', () => {
-    // band_gap is property 0 of 2; MoA is stage 0 of 5, 3/4 done: (0 + (0 + 0.75) / 5) / 2 = 0.075
-    expect(progressFraction(runRow({ progress: { stage: 'moa', property: 'band_gap', done: 3, total: 4 } }))).toBeCloseTo(0.075, 10);
-    // tc is property 1; MCTS is stage 1, 6/12 done: (1 + (1 + 0.5) / 5) / 2 = 0.65
-    expect(progressFraction(runRow({ progress: { stage: 'mcts', property: 'tc', done: 6, total: 12 } }))).toBeCloseTo(0.65, 10);
-    // grounding all 5 records of band_gap finishes the first half: (0 + (4 + 1) / 5) / 2 = 0.5
-    expect(progressFraction(runRow({ progress: { stage: 'ground', property: 'band_gap', done: 5, total: 5 } }))).toBeCloseTo(0.5, 10);
-    // a stage with nothing planned counts as just begun: (0 + (3 + 0) / 5) / 2 = 0.3
-    expect(progressFraction(runRow({ progress: { stage: 'cross-verify', property: 'band_gap', done: 0, total: 0 } }))).toBeCloseTo(0.3, 10);
+  it('weighs properties equally and the six stages of a property equally', () => {
+    // band_gap is property 0 of 2; MoA is stage 0 of 6, 3/4 done: (0 + (0 + 0.75) / 6) / 2 = 0.0625
+    expect(progressFraction(runRow({ progress: { stage: 'moa', property: 'band_gap', done: 3, total: 4 } }))).toBeCloseTo(0.0625, 10);
+    // tc is property 1; MCTS is stage 1, 6/12 done: (1 + (1 + 0.5) / 6) / 2 = 0.625
+    expect(progressFraction(runRow({ progress: { stage: 'mcts', property: 'tc', done: 6, total: 12 } }))).toBeCloseTo(0.625, 10);
+    // grounding all 5 records of band_gap: (0 + (4 + 1) / 6) / 2 = 5/12
+    expect(progressFraction(runRow({ progress: { stage: 'ground', property: 'band_gap', done: 5, total: 5 } }))).toBeCloseTo(5 / 12, 10);
+    // the verification questions answered finish the first half: (0 + (5 + 1) / 6) / 2 = 0.5
+    expect(
+      progressFraction(runRow({ progress: { stage: 'verification-questions', property: 'band_gap', done: 1, total: 1 } })),
+    ).toBeCloseTo(0.5, 10);
+    // a stage with nothing planned counts as just begun: (0 + (3 + 0) / 6) / 2 = 0.25
+    expect(progressFraction(runRow({ progress: { stage: 'cross-verify', property: 'band_gap', done: 0, total: 0 } }))).toBeCloseTo(
+      0.25,
+      10,
+    );
   });
 
   it('counts finished properties for a stopped or interrupted run', () => {

@@ -263,6 +263,7 @@ describe('the reader’s own properties', () => {
     units: ['W/(m·K)'],
     plausibleRange: { min: 0, max: 3000 },
     note: 'mine',
+    questions: [],
   };
 
   it('are offered as checkboxes, sent in settings.extraProperties, added through the form and removed', async () => {
