@@ -29,7 +29,11 @@ interface StoredRun {
   id: string;
   status: string;
   propertiesDone: string[];
-  records: Array<{ status: string; triplet: { material: string; valueText?: string; evidence?: { quote: { exact: string } } } }>;
+  records: Array<{
+    status: string;
+    triplet: { material: string; valueText?: string; evidence?: { quote: { exact: string } } };
+    verificationAnswers?: Array<{ questionId: string; answer: string; quote?: string }>;
+  }>;
   run?: { calls: number; models: { proposers?: string[] } };
   error?: { code: string; message: string };
 }
@@ -98,6 +102,12 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the 
     await expect.poll(() => verified.count()).toBe(1);
     expect(await verified.textContent()).toContain(fact.material);
     expect(await verified.textContent()).toContain(fact.quote.slice(0, 40));
+    // Chain-of-Verification: the discriminator's answers to the band gap's questions, shown as text with the quote.
+    const answers = verified.locator('ul.verification-answers li');
+    await expect.poll(() => answers.count()).toBeGreaterThan(1);
+    const propertyMatch = verified.locator('ul.verification-answers li[data-question="property_match"]');
+    expect(await propertyMatch.textContent()).toContain(`— yes ("${fact.quote}")`);
+    expect(models.requests.filter((request) => request.role === 'verification-questions')).toHaveLength(1);
     expect(await panel.getByTestId('run-usage').textContent()).toMatch(/^Calls: \d+/);
     mkdirSync(screenshotDirectory, { recursive: true });
     await panel.screenshot({ path: join(screenshotDirectory, 'side-panel-run.png'), fullPage: true });
@@ -106,6 +116,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the 
     expect(run).toMatchObject({ status: 'done', propertiesDone: ['band_gap'] });
     expect(run!.records.map((record) => [record.status, record.triplet.material])).toEqual([['verified', fact.material]]);
     expect(run!.records[0]!.triplet.evidence!.quote.exact).toBe(fact.quote);
+    expect(run!.records[0]!.verificationAnswers).toContainEqual(
+      expect.objectContaining({ questionId: 'property_match', answer: 'yes', quote: fact.quote }),
+    );
     // Every HTTP request the server saw is counted in the stored run record; the proposers used the listed models.
     expect(run!.run!.calls).toBe(models.requests.length);
     expect(new Set(models.requests.filter((request) => request.role === 'moa').map((request) => request.model))).toEqual(

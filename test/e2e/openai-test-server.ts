@@ -4,7 +4,7 @@
  * would to Ollama or llama.cpp. It answers every SLM-MATRIX role with one scripted fact, telling
  * the roles apart by the JSON schema each request asks for (generator steps carry `final`; MoA
  * triplets carry the value as a string; the discriminator's as a number; Chain-of-Verification
- * questions by their schema name, answered "not stated" throughout). It records every request, and
+ * questions by their schema name: "yes" with the fact's sentence to `property_match`, "not stated" to the rest). It records every request, and
  * can be slowed down so a test can press Stop mid-run.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -60,7 +60,11 @@ function roleOf(body: ChatBody): ServedRole {
 function replyFor(role: ServedRole, facts: readonly ScriptedFact[], body: ChatBody): string {
   const questions = role === 'verification-questions' ? questionsOf(body) : null;
   if (questions) {
-    const answers = Object.fromEntries(questions.questionIds.map((id) => [id, { answer: 'not stated', quote: '' }]));
+    // "Is the value given as this property?" is answered "yes" with the fact's own sentence; the rest "not stated".
+    const quote = facts[0]?.quote ?? '';
+    const answers = Object.fromEntries(
+      questions.questionIds.map((id) => [id, id === 'property_match' ? { answer: 'yes', quote } : { answer: 'not stated', quote: '' }]),
+    );
     return JSON.stringify({ facts: Array.from({ length: questions.facts }, (_, index) => ({ fact: index + 1, ...answers })) });
   }
   if (role === 'moa') return JSON.stringify({ triplets: facts.map((fact) => ({ ...fact, value: String(fact.value) })) });
