@@ -10,10 +10,11 @@ import { findAbbreviationDefinitions, findMaterialMentions, parseMaterial, sameM
 import { cleanFormulaText, joinSpacedFormula } from '../text/materials/formula-text';
 
 /**
- * Trailing parenthesised qualifiers after a space: "Silicene (with vdW)", "TiO2 (c-TiO2)". A
+ * Trailing parenthesised qualifiers after a space: "Silicene (with vdW)", "TiO2 (c-TiO2)", and
+ * one level of nesting, as in a short name that itself holds a parenthesis ("(Sr(La)-112)"). A
  * parenthesis glued to the name is part of it: "Poly(3-hexylthiophene)", "Ca(OH)2".
  */
-const TRAILING_PARENTHESIS = /^(.*?\S)\s+\(([^()]+)\)\s*$/u;
+const TRAILING_PARENTHESIS = /^(.*?\S)\s+\(((?:[^()]|\([^()]*\))+)\)\s*$/u;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -52,6 +53,7 @@ export function materialNames(material: string, article: Article): string[] {
   // "Silicene on Ar(111)", "MoS2 on SiO2": a material on a substrate is named by its own name.
   const onSubstrate = /^(.+?)\s+on\s+\S/u.exec(bare);
   if (onSubstrate) names.add(onSubstrate[1]!);
+  for (const name of [...names]) for (const formula of spacedFormulasIn(name)) names.add(formula);
   for (const definition of definitionsOf(article)) {
     const matches = [...names].some(
       (name) =>
@@ -65,6 +67,36 @@ export function materialNames(material: string, article: Article): string[] {
     }
   }
   return [...names].filter((name) => name.length > 0);
+}
+
+/** A label of two or three capitals before a formula: a doping level or phase ("OD", "UD", "HT"). */
+const LABEL = /^[A-Z]{2,3}$/u;
+
+/**
+ * Spaced formulas inside a descriptive name, joined: "nonmagnetic YNi 2 B 2 C and LuNi 2 B 2 C"
+ * → "YNi2B2C", "LuNi2B2C"; "AOs 2 O 6 with A = K, Rb, Cs" → "AOs2O6"; "OD Tl 2 Ba 2 CuO 6+δ" →
+ * also "Tl2Ba2CuO6+δ" without its label. PDF text layers and annotators copying from them space
+ * out subscripts, while the prose a quote comes from may print the formula joined. Only runs of
+ * two or more tokens that `joinSpacedFormula` accepts: a lone token of a description ("Cs" in
+ * "A = K, Rb, Cs") is a constituent, not the material.
+ */
+function spacedFormulasIn(name: string): string[] {
+  const formulas: string[] = [];
+  const tokens = cleanFormulaText(name).split(/\s+/u);
+  let run: string[] = [];
+  const flush = () => {
+    for (const candidate of LABEL.test(run[0] ?? '') ? [run, run.slice(1)] : [run]) {
+      const joined = candidate.length >= 2 ? joinSpacedFormula(candidate.join(' ')) : null;
+      if (joined && /\p{Lu}/u.test(joined)) formulas.push(joined);
+    }
+    run = [];
+  };
+  for (const token of tokens) {
+    if (token && joinSpacedFormula(`${token} 1`) !== null) run.push(token);
+    else flush();
+  }
+  flush();
+  return formulas;
 }
 
 function comparable(text: string): string {
