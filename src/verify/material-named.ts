@@ -117,13 +117,32 @@ export function nameWritten(text: string, name: string): boolean {
 }
 
 /**
+ * Suspended hyphens ("α- and β-P", "2H-, 1T- and 1T'-MoS2") written out in full ("α-P and β-P"):
+ * English drops the shared stem of prefixed names in a coordination, and a phase or polymorph
+ * prefix is how papers tell such materials apart. The expansion is appended, the text kept.
+ */
+const SUSPENDED = /((?:[\p{L}\p{N}'′]+-,?\s+)+)(and|or)\s+([\p{L}\p{N}'′]+)-([\p{L}\p{N}()]+)/gu;
+
+function expandSuspendedHyphens(text: string): string {
+  const expansions: string[] = [];
+  for (const match of text.matchAll(SUSPENDED)) {
+    const prefixes = match[1]!.split(/-,?\s+/u).filter(Boolean);
+    expansions.push([...prefixes, match[3]!].map((prefix) => `${prefix}-${match[4]!}`).join(` ${match[2]!} `));
+  }
+  return expansions.length === 0 ? text : `${text} ${expansions.join(' ')}`;
+}
+
+/**
  * True when `text` names `material` under one of `names` (from `materialNames`): written as a
  * token (`nameWritten`), or a material mention in `text` (`findMaterialMentions`) that
  * `sameMaterial` finds equal to one of the names (composition within pymatgen's tolerances,
- * lexicon synonyms); an abbreviation mention counts through its long form.
+ * lexicon synonyms); an abbreviation mention counts through its long form. Names cut by a
+ * suspended hyphen ("α- and β-P" names α-P) count.
  */
 export function namesMaterial(text: string, names: readonly string[]): boolean {
   if (names.some((name) => nameWritten(text, name))) return true;
+  const expanded = expandSuspendedHyphens(text);
+  if (expanded !== text && names.some((name) => nameWritten(expanded, name))) return true;
   for (const mention of findMaterialMentions(text)) {
     const forms = [mention.text, ...(mention.kind === 'abbreviation' && mention.normalized ? [mention.normalized] : [])];
     if (forms.some((form) => names.some((name) => sameMaterial(form, name)))) return true;

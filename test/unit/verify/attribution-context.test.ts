@@ -153,6 +153,12 @@ describe('material names inside a descriptive claim', () => {
     expect(namesMaterial('NiO films', names('nonmagnetic YNi 2 B 2 C'))).toBe(false);
   });
 
+  it('reads names cut by a suspended hyphen', () => {
+    expect(namesMaterial('Both α- and β-Sn are stable here.', names('α-Sn'))).toBe(true);
+    expect(namesMaterial('The 2H-, 1T- and 1T′-MoS2 phases differ.', names('1T-MoS2'))).toBe(true);
+    expect(namesMaterial('Both α- and β-Sn are stable here.', names('γ-Sn'))).toBe(false);
+  });
+
   it('strips a trailing parenthesis holding a parenthesis of its own', () => {
     expect(names('pure-phase Sr 0.9 La 0.1 CuO 2 (Sr(La)-112)')).toContain('Sr0.9La0.1CuO2');
   });
