@@ -4,10 +4,11 @@
  * equal after SI conversion within 0.1% — and its material (any alias) occur in one sentence of
  * a prose block or one row of a table block. The located evidence is that sentence or row.
  *
- * A value of 0 also counts as printed when the text writes it in words ("a zero gap",
- * "zero-gap materials"): papers state metals and semimetals that way more often than "0 eV".
- * Only "zero": other number words are ordinary English ("one of the samples") and a property's
- * value is printed in digits.
+ * In the truth's own evidence sentence (`truth.source`), a value of 0 also counts as printed
+ * when the sentence writes it in words ("a zero gap", "zero-gap materials"): papers state metals
+ * and semimetals that way more often than "0 eV". Only there: elsewhere "zero" is as often a
+ * condition ("at zero field", "zero bias") as a value. Only "zero": other number words are
+ * ordinary English ("one of the samples") and a property's value is printed in digits.
  *
  * When a truth is printed in several sentences or rows (and its own evidence sentence is not
  * usable), the first one that also names the truth's property by its schema's lexicon
@@ -69,11 +70,14 @@ function printsQuantity(text: string, truth: TruthTriplet, convert: SiConverter)
 /** "zero" as a word: a value of 0 written out ("a zero gap", "zero-gap"). */
 const ZERO_WORD = /(?<![\p{L}\p{N}])zero(?![\p{L}\p{N}])/iu;
 
-/** Does `text` print the truth's number bare (a table cell under a header unit), or 0 as "zero"? Numbers only, not ranges. */
-function printsBareNumber(text: string, truth: TruthTriplet): boolean {
+/**
+ * Does `text` print the truth's number bare (a table cell under a header unit)? Numbers only, not
+ * ranges; with `inWords`, 0 written as "zero" counts too (the truth's own sentence only).
+ */
+function printsBareNumber(text: string, truth: TruthTriplet, inWords = false): boolean {
   if (truth.value.kind !== 'number') return false;
   const target = truth.value.value;
-  if (target === 0 && ZERO_WORD.test(text)) return true;
+  if (inWords && target === 0 && ZERO_WORD.test(text)) return true;
   return findNumberTokens(text).some(
     (token) => !token.unit && Math.abs(token.number.value - target) <= LOCATE_TOLERANCE * Math.max(Math.abs(target), 1e-12),
   );
@@ -83,7 +87,7 @@ function printsBareNumber(text: string, truth: TruthTriplet): boolean {
  * Locate `truth` in `article` (see the module comment). Order: the truth's own evidence sentence
  * (`truth.source`, bandgap-200) when it anchors inside one block and shows value and material;
  * else the first sentence or row printing the value with a unit and naming the material; else
- * the first printing it as a bare number (or 0 as "zero"). Within each of the last two steps a
+ * the first printing it as a bare number. Within each of the last two steps a
  * sentence or row that also names the property by `schema`'s lexicon comes first
  * (`byPropertyName` when that changed the choice). Null when the truth is not locatable.
  * `units` are `evidenceUnits(article)` (passed in so a paper's truths share them); `schema` is
@@ -105,7 +109,8 @@ export function locateTruth(
   if (truth.source && !/^Table\s/iu.test(truth.source)) {
     const anchor = anchorQuoteInArticle(article, truth.source);
     const block = anchor ? blockAt(article, anchor.start) : null;
-    if (anchor && block && blockAt(article, anchor.end - 1) === block && shows(anchor.start, anchor.end, (t) => quantity(t) || bare(t)))
+    const printed = (text: string) => quantity(text) || printsBareNumber(text, truth, true);
+    if (anchor && block && blockAt(article, anchor.end - 1) === block && shows(anchor.start, anchor.end, printed))
       return { start: anchor.start, end: anchor.end, how: 'source' };
   }
   const namesProperty = (unit: { start: number; end: number }) =>

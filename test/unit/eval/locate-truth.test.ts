@@ -54,8 +54,9 @@ describe('locateTruth', () => {
     expect(located(paper, span)).toBe('1T-MoS2 is a zero-gap metal in our calculation.');
   });
 
-  it('does not read other number words as values', () => {
-    const paper = article('One of the SnSe samples was annealed.');
+  it('reads "zero" as a value only in the truth’s own sentence, and no other number word', () => {
+    const paper = article('At zero field 1T-MoS2 shows no splitting. One of the SnSe samples was annealed.');
+    expect(locateTruth(paper, truth('1T-MoS2', 0), convert)).toBeNull();
     expect(locateTruth(paper, truth('SnSe', 1), convert)).toBeNull();
   });
 
