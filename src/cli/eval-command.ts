@@ -419,6 +419,7 @@ async function evaluateBandgapDataset({ dataset, values, dataRoot, dependencies,
             replayVote: names,
             results: results.map((result) => ({
               verified: summary(result.verified),
+              verifiedWithoutAttribution: summary(result.verifiedWithoutAttribution),
               agreed: summary(result.agreed),
               tools: result.tools.map(summary),
               counts: result.counts,
@@ -471,15 +472,15 @@ async function evaluateBandgapDataset({ dataset, values, dataRoot, dependencies,
   write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : scoreTable([toRow(result)]));
 }
 
-/** The grounding gate, material equality and SI conversion for `--replay-vote`, loaded on use. */
+/** The grounding gate (with the attribution check), material equality and SI conversion for `--replay-vote`, loaded on use. */
 async function replayVoteDependencies() {
-  const [{ ground }, { sameMaterial }, { toSI }] = await Promise.all([
-    import('../verify/ground'),
+  const [{ groundAndAttribute }, { sameMaterial }, { toSI }] = await Promise.all([
+    import('../verify/grounding-gate'),
     import('../text/materials'),
     import('../text/units'),
   ]);
   return {
-    ground: (triplet: Triplet, article: Article) => ground(triplet, article),
+    ground: (triplet: Triplet, article: Article) => groundAndAttribute(triplet, article),
     sameMaterial: (a: string, b: string) => sameMaterial(a, b),
     toSI,
   };

@@ -112,6 +112,7 @@ export async function runMatrixExtract(
       defaultMatrixDependencies({
         llm,
         seed,
+        schemas: properties,
         signal: controller.signal,
         onProgress: (event) => process.stderr.write(progressLine(event)),
       }),

@@ -42,6 +42,22 @@ export const PropertySchema = z
     /** Symbols as written in papers ("Tc", "Eg"); matched case-sensitively, whole words. */
     symbols: z.array(nonBlank).default([]),
     symbolContext: SymbolContextSchema.default('word'),
+    /**
+     * Names that stand for the property only in context: "the gap of X is 40 meV" names the band
+     * gap, "superconductivity at 9 K" the Tc, but "gap" or "superconductivity" alone name
+     * nothing measurable. They count for the attribution check (`src/verify/attribution.ts`) only,
+     * where the evidence already prints a value in one of `units` (or the name is qualified as
+     * "zero": "a zero gap"), and only when no other property of the same dimension is named there.
+     * Never used by the deterministic scan (`findPropertyMentions`). Matched like `synonyms`
+     * (case-insensitive whole words, optional plural). Default [].
+     */
+    contextualSynonyms: z.array(nonBlank).default([]),
+    /**
+     * Words that, written right before a contextual synonym, make it another quantity: a
+     * "superconducting gap" or a "spin gap" is not a band gap. Matched case-insensitively as
+     * whole words, hyphen or space between them and the synonym ("spin-gap", "spin gap"). Default [].
+     */
+    contextualExclusions: z.array(nonBlank).default([]),
     dimension: PropertyDimensionSchema,
     /** The unit values are compared and range-checked in, e.g. "eV", "K", "GPa". */
     canonicalUnit: nonBlank,

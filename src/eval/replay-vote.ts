@@ -13,8 +13,11 @@
  *    column), used as the quote and re-anchored in the paper text captured with `capture`
  *    (`captureFile`); the quote must show the value and unit. A candidate none of whose
  *    members has a quote (LangChain rows carry none) is `rejected`: it cannot be verified.
- * The verified set is scored like any bandgap-200 evaluation, beside each tool alone and the
- * agreed-but-ungrounded set (to separate the effect of agreement from that of grounding).
+ * 4. When the gate reports attribution (`groundAndAttribute`), a candidate whose grounded
+ *    quotes do not name its material or property is `needs_review` instead of `verified`.
+ * The verified set is scored like any bandgap-200 evaluation, beside each tool alone, the
+ * agreed-but-ungrounded set (to separate the effect of agreement from that of grounding) and
+ * the verified set without step 4 (to separate the effect of the attribution check).
  */
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
@@ -68,8 +71,21 @@ export function clusterAnswers(answers: readonly Triplet[], dependencies: CrossV
 }
 
 export interface PaperVote {
-  /** Candidates after the grounding gate (`verified` or `rejected`) and clusters below the vote threshold (`needs_review`). */
+  /**
+   * Candidates after the grounding gate (`verified`, `rejected`, or `needs_review` when grounded
+   * but not attributed) and clusters below the vote threshold (`needs_review`).
+   */
   records: VerificationRecord[];
+  /** The same without the attribution check (step 4): what the gate alone would verify. */
+  withoutAttribution: VerificationRecord[];
+}
+
+/** `ground` with its attribution verdict dropped: the gate of steps 1–3 only. */
+function withoutAttribution(ground: GroundCheck): GroundCheck {
+  return (triplet, article) => {
+    const { grounded, reasons } = ground(triplet, article);
+    return { grounded, reasons };
+  };
 }
 
 /**
@@ -92,22 +108,27 @@ export async function votePaper(
       votes: cluster.votes,
       reasons: [`only ${cluster.votes.join(', ')} gave this triplet`],
     }));
-  if (candidates.length === 0) return { records };
+  if (candidates.length === 0) return { records, withoutAttribution: records };
   const memberQuotes = new Map<Triplet, Triplet[]>(candidates.map((cluster) => [cluster.triplet, cluster.members.slice(1)]));
-  const grounded = groundCandidates(
-    candidates.map((cluster) => ({ status: 'needs_review', triplet: cluster.triplet, votes: cluster.votes, reasons: [] })),
-    await article(),
-    dependencies.ground,
-    (record) => memberQuotes.get(record.triplet) ?? [],
-  );
-  return { records: [...grounded, ...records] };
+  const captured = await article();
+  const gate = (ground: GroundCheck) =>
+    groundCandidates(
+      candidates.map((cluster) => ({ status: 'needs_review', triplet: cluster.triplet, votes: cluster.votes, reasons: [] })),
+      captured,
+      ground,
+      (record) => memberQuotes.get(record.triplet) ?? [],
+    );
+  return {
+    records: [...gate(dependencies.ground), ...records],
+    withoutAttribution: [...gate(withoutAttribution(dependencies.ground)), ...records],
+  };
 }
 
 export interface ReplayVoteDependencies {
   scorer: ScorerDependencies;
   /** Capture a paper's text file (`captureFile`). */
   capture: (path: string) => Promise<Article>;
-  /** The grounding gate (`ground` of `src/verify/ground.ts`). */
+  /** The grounding gate (`groundAndAttribute` of `src/verify/grounding-gate.ts`, or `ground` alone). */
   ground: GroundCheck;
   /** Material equality for the vote (`sameMaterial`), and SI conversion (`toSI`). */
   sameMaterial: CrossVerifyDependencies['sameMaterial'];
@@ -128,11 +149,17 @@ export interface ReplayVoteOptions {
 export interface ReplayVoteEvaluation {
   /** The verified set, scored (`replay` is "vote(A,B,C)"). */
   verified: BandgapEvaluation;
+  /** The verified set without the attribution check (step 4; ablation). Equal to `verified` when the gate reports no attribution. */
+  verifiedWithoutAttribution: BandgapEvaluation;
   /** Candidates with enough votes, before the grounding gate (ablation). */
   agreed: BandgapEvaluation;
   /** Each tool alone, in `names` order. */
   tools: BandgapEvaluation[];
-  counts: { clusters: number; candidates: number; verified: number; rejected: number; needsReview: number };
+  /**
+   * `candidates` = verified + rejected + unattributed; `needsReview` counts clusters below the
+   * vote threshold; `unattributed` candidates grounded but did not name material or property.
+   */
+  counts: { clusters: number; candidates: number; verified: number; rejected: number; unattributed: number; needsReview: number };
   minVotes: number;
 }
 
@@ -148,8 +175,9 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
   const crossDependencies = { sameMaterial: dependencies.sameMaterial, toSI: dependencies.toSI, ground: dependencies.ground };
 
   const verifiedCases: PaperCase[] = [];
+  const withoutAttributionCases: PaperCase[] = [];
   const agreedCases: PaperCase[] = [];
-  const counts = { clusters: 0, candidates: 0, verified: 0, rejected: 0, needsReview: 0 };
+  const counts = { clusters: 0, candidates: 0, verified: 0, rejected: 0, unattributed: 0, needsReview: 0 };
   for (const [position, paper] of papers.entries()) {
     const id = `${paper.index}/${paper.doi}`;
     options.progress?.(`[${position + 1}/${papers.length}] ${id}`);
@@ -159,16 +187,25 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
       if (!path) throw new Error(`bandgap-200 ${version}: no text file for paper ${paper.index}`);
       return dependencies.capture(path);
     };
-    const { records } = await votePaper(answers, capture, crossDependencies, minVotes);
-    const verified = records.filter((record) => record.status === 'verified');
-    const agreed = records.filter((record) => record.status !== 'needs_review');
-    counts.clusters += records.length;
+    const vote = await votePaper(answers, capture, crossDependencies, minVotes);
+    const verified = vote.records.filter((record) => record.status === 'verified');
+    const rejected = vote.records.filter((record) => record.status === 'rejected');
+    // Candidates are the clusters with enough votes, whatever the gate made of them.
+    const agreed = vote.withoutAttribution.filter((record) => record.status !== 'needs_review');
+    counts.clusters += vote.records.length;
     counts.candidates += agreed.length;
     counts.verified += verified.length;
-    counts.rejected += agreed.length - verified.length;
-    counts.needsReview += records.length - agreed.length;
-    verifiedCases.push({ paper: id, truths: paper.truths, predictions: verified.map((record) => record.triplet) });
-    agreedCases.push({ paper: id, truths: paper.truths, predictions: agreed.map((record) => record.triplet) });
+    counts.rejected += rejected.length;
+    counts.unattributed += agreed.length - verified.length - rejected.length;
+    counts.needsReview += vote.records.length - agreed.length;
+    const predictions = (records: VerificationRecord[]) => records.map((record) => record.triplet);
+    verifiedCases.push({ paper: id, truths: paper.truths, predictions: predictions(verified) });
+    withoutAttributionCases.push({
+      paper: id,
+      truths: paper.truths,
+      predictions: predictions(vote.withoutAttribution.filter((record) => record.status === 'verified')),
+    });
+    agreedCases.push({ paper: id, truths: paper.truths, predictions: predictions(agreed) });
   }
 
   const label = `vote(${names.join(',')})`;
@@ -197,6 +234,7 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
   }
   return {
     verified: asEvaluation(verifiedCases, label),
+    verifiedWithoutAttribution: asEvaluation(withoutAttributionCases, `${label} without attribution`),
     agreed: asEvaluation(agreedCases, `${label} agreed, ungrounded`),
     tools,
     counts,
@@ -206,10 +244,11 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
 
 /**
  * Rows for `scoreTable` (`src/eval/report-table.ts`): each tool alone, the agreed set before
- * grounding, then the verified set — the side-by-side table `--replay-vote` prints.
+ * grounding, the verified set without the attribution check, then the verified set — the
+ * side-by-side table `--replay-vote` prints.
  */
 export function replayVoteRows(result: ReplayVoteEvaluation): ScoreRow[] {
-  return [...result.tools, result.agreed, result.verified].map((evaluation) => ({
+  return [...result.tools, result.agreed, result.verifiedWithoutAttribution, result.verified].map((evaluation) => ({
     name: evaluation.replay ?? evaluation.engine ?? '?',
     version: evaluation.version,
     n: evaluation.n,

@@ -167,6 +167,7 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
             seed: settings.seed,
             rng,
             signal,
+            schemas: known,
             onProgress: (event) => void recordProgress(deps.database, id, event, now()).catch(logWriteFailure),
             onPropertyDone: async (property, propertyRecords) => {
               decided.add(property.property);

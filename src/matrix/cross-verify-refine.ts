@@ -3,7 +3,9 @@
  * "if inconsistency remains, iteration continues up to a maximum of K rounds. If consistency is
  * not achieved within K iterations, the system enters a manual adjudication mode"; K = 3 in the
  * experiments). Assay adds the grounding gate: an agreed triplet is `verified` only when its
- * evidence quote anchors in the article and shows its value and unit.
+ * evidence quote anchors in the article and shows its value and unit, and — when the gate reports
+ * attribution — names its material and property; a grounded quote that does not name them sends
+ * the triplet to review with the reason in words ("material not in the evidence").
  */
 import type { VerificationRecord, VerificationStatus } from '../contracts/verification';
 import type { Article } from '../contracts/article';
@@ -15,8 +17,15 @@ export type { VerificationRecord, VerificationStatus };
 /** Maximum MoA re-runs before human adjudication (SLM-MATRIX Results: "up to K = 3 rounds of refinement"). */
 export const MAX_REFINEMENT_ROUNDS = 3;
 
-/** A grounding check in the shape of `ground()` of `src/verify/ground.ts`. */
-export type GroundCheck = (triplet: Triplet, article: Article) => { grounded: boolean; reasons: string[] };
+/**
+ * A grounding check in the shape of `groundAndAttribute()` of `src/verify/grounding-gate.ts`
+ * (or `ground()` of `src/verify/ground.ts`, which reports no attribution). `attribution`, when
+ * given for a grounded triplet, says whether the evidence names its material and property.
+ */
+export type GroundCheck = (
+  triplet: Triplet,
+  article: Article,
+) => { grounded: boolean; reasons: string[]; attribution?: { attributed: boolean; reasons: string[] } };
 
 export interface RefinementInput {
   /** The MoA path's first answer. */
@@ -91,9 +100,13 @@ export async function refineUntilAgreement(input: RefinementInput, dependencies:
 
 /**
  * The grounding gate over agreed candidates: a candidate becomes `verified` when `ground` passes
- * for its own quote or for the quote of any triplet that voted for it (`alternatives`, same
- * value by agreement); otherwise `rejected` with the reasons of every quote tried. A candidate
- * with no quote at all is rejected ("no evidence quote given").
+ * and attributes it (no `attribution`, or `attributed`) for its own quote or for the quote of any
+ * triplet that voted for it (`alternatives`, same value by agreement). Otherwise, when some quote
+ * grounded but did not name the material or property, it is `needs_review` with that quote and
+ * the attribution's reasons in words (the first such quote, in the order tried); else `rejected`
+ * with the reasons of every quote tried. A candidate with no quote at all is rejected ("no
+ * evidence quote given"). Unattributed is not wrong: the value is in the quote, and a person
+ * can see whom it belongs to; a quote without the value is.
  */
 export function groundCandidates(
   candidates: readonly VerificationRecord[],
@@ -104,21 +117,25 @@ export function groundCandidates(
   return candidates.map((record) => {
     const tries = [record.triplet, ...alternatives(record)];
     const reasons: string[] = [];
+    let unattributed: VerificationRecord | undefined;
     for (const attempt of tries) {
+      const triplet = { ...record.triplet, ...(attempt.evidence ? { evidence: attempt.evidence } : {}) };
       const result = ground(
         { ...record.triplet, ...(attempt.evidence ? { evidence: attempt.evidence } : { evidence: undefined }) },
         article,
       );
+      if (result.grounded && (!result.attribution || result.attribution.attributed))
+        return { ...record, status: 'verified' as const, triplet, reasons: result.reasons };
       if (result.grounded)
-        return {
+        unattributed ??= {
           ...record,
-          status: 'verified' as const,
-          triplet: { ...record.triplet, ...(attempt.evidence ? { evidence: attempt.evidence } : {}) },
-          reasons: result.reasons,
+          status: 'needs_review' as const,
+          triplet,
+          reasons: [...result.attribution!.reasons, ...result.reasons],
         };
       for (const reason of result.reasons) if (!reasons.includes(reason)) reasons.push(reason);
     }
-    return { ...record, status: 'rejected' as const, reasons };
+    return unattributed ?? { ...record, status: 'rejected' as const, reasons };
   });
 }
 
@@ -129,7 +146,10 @@ export function pairedAlternatives(entries: readonly CrossVerifyEntry[]): (recor
 }
 
 export interface DualVerification extends RefinementResult {
-  /** Every triplet's verdict: agreed ones after the grounding gate (`verified` / `rejected`), then the `needs_review` ones. */
+  /**
+   * Every triplet's verdict: agreed ones after the grounding gate (`verified`, `rejected`, or
+   * `needs_review` when grounded but not attributed), then the `needs_review` ones.
+   */
   records: VerificationRecord[];
 }
 

@@ -1,15 +1,19 @@
 /**
  * The injected dependencies of `runMatrix` as every host of the pipeline wires them (the CLI's
  * `assay extract`, the preset bench, the extension's run host, the evaluation engine): Assay's
- * grounding gate, material comparison and SI conversion, and a seeded RNG. What differs between
- * hosts (the model port, usage meter, signal, progress, per-property hook, clock) is passed in.
- * Pure: builds an object and calls nothing.
+ * grounding gate with the attribution check, material comparison and SI conversion, and a
+ * seeded RNG. What differs between hosts (the model port, usage meter, signal, progress,
+ * per-property hook, clock) is passed in.
+ * Pure: builds an object and calls nothing (the built-in schemas are loaded once, on first use).
  */
 import type { LlmPort } from '../llm/llm-port';
 import type { UsageMeter } from '../llm/usage-meter';
 import { sameMaterial } from '../text/materials';
 import { toSI } from '../text/units';
-import { ground } from '../verify/ground';
+import type { PropertyDefinition } from '../contracts/property';
+import { defaultAttributionDependencies } from '../verify/attribution';
+import { defaultGroundingDependencies } from '../verify/grounding-dependencies';
+import { groundAndAttribute } from '../verify/grounding-gate';
 import type { VerificationRecord } from './cross-verify-refine';
 import type { MatrixDependencies, MatrixProgress } from './pipeline';
 import { createSeededRandom, type Random } from './random';
@@ -32,20 +36,30 @@ export interface MatrixDependencyOptions {
   now?: () => number;
   /** Relative value tolerance after SI conversion (default in cross-verification: `VALUE_TOLERANCE`). */
   tolerance?: number;
+  /**
+   * The run's property schemas (reader-defined ones included), for the attribution check to look
+   * a triplet's property up in; they replace built-in schemas of the same name. Default: the
+   * built-in schemas only, so a reader-defined property would never count as named.
+   */
+  schemas?: readonly PropertyDefinition[];
 }
 
 /**
- * → `MatrixDependencies`: `ground` (src/verify/ground.ts, against the run's article),
+ * → `MatrixDependencies`: `ground` (`groundAndAttribute` of src/verify/grounding-gate.ts: the
+ * value and unit in the quote, then whether it names the material and property, properties
+ * looked up in the built-in schemas and `options.schemas`),
  * `sameMaterial` (src/text/materials), `toSI` (src/text/units), `rng` = `options.rng` or
  * `createSeededRandom(options.seed)`, and the other fields of `options` as given. Never throws.
  */
 export function defaultMatrixDependencies(options: MatrixDependencyOptions): MatrixDependencies {
-  const { seed, rng, ...rest } = options;
+  const { seed, rng, schemas: runSchemas = [], ...rest } = options;
+  const builtIn = defaultAttributionDependencies().schemas.filter((schema) => !runSchemas.some((own) => own.name === schema.name));
+  const attribution = { schemas: [...builtIn, ...runSchemas] };
   return {
     ...rest,
     rng: rng ?? createSeededRandom(seed),
     sameMaterial: (a, b) => sameMaterial(a, b),
     toSI,
-    ground: (triplet, target) => ground(triplet, target),
+    ground: (triplet, target) => groundAndAttribute(triplet, target, defaultGroundingDependencies, attribution),
   };
 }

@@ -90,3 +90,35 @@ export function findPropertyMentions(text: string, schemas: readonly PropertyDef
   }
   return kept.sort((left, right) => left.start - right.start);
 }
+
+// Contextual synonyms are compiled apart from the lexicon: they never enter the scan.
+const contextualCache = new WeakMap<PropertyDefinition, RegExp | null>();
+
+function compileContextual(schema: PropertyDefinition): RegExp | null {
+  if (contextualCache.has(schema)) return contextualCache.get(schema)!;
+  let pattern: RegExp | null = null;
+  if (schema.contextualSynonyms.length > 0) {
+    const names = byLengthDescending(schema.contextualSynonyms).map(lexiconPattern).join('|');
+    // An exclusion is the word(s) right before the name, joined by white space or a hyphen.
+    const excluded = byLengthDescending(schema.contextualExclusions).map(lexiconPattern).join('|');
+    const notExcluded = excluded ? `(?<!${letterOrDigitBefore}(?:${excluded})[\\s\\-‐–]+)` : '';
+    pattern = new RegExp(`${notExcluded}${letterOrDigitBefore}(?:${names})(?:e?s)?${letterOrDigitAfter}`, 'giu');
+  }
+  contextualCache.set(schema, pattern);
+  return pattern;
+}
+
+/**
+ * Where `text` names `schema`'s property by a contextual synonym (`contextualSynonyms`: "gap"
+ * for the band gap), in order of `start`: case-insensitive whole words with an optional plural,
+ * except where one of `contextualExclusions` stands right before it ("spin gap", "spin-gap",
+ * "non-superconducting"). Only for the attribution check, which adds the context (a value of
+ * the property's units in the same evidence); the scan uses `findPropertyMentions` alone.
+ * Empty when the schema has no contextual synonyms.
+ */
+export function findContextualMentions(text: string, schema: PropertyDefinition): PropertyMention[] {
+  const pattern = compileContextual(schema);
+  const found: PropertyMention[] = [];
+  if (pattern) collect(text, pattern, schema.name, found);
+  return found;
+}

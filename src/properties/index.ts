@@ -2,6 +2,6 @@
 export { PropertySchema, PropertyDimensionSchema, SymbolContextSchema } from '../contracts/property';
 export type { PropertyDefinition, PropertyDimension, SymbolContext } from '../contracts/property';
 export { loadPropertySchemas, parsePropertySchema, selectPropertySchemas, PropertySchemaError } from './load-property-schemas';
-export { findPropertyMentions } from './find-property-mentions';
+export { findContextualMentions, findPropertyMentions } from './find-property-mentions';
 export type { PropertyMention } from './find-property-mentions';
 export { builtInQuestions, questionsFor } from './verification-questions';

@@ -16,15 +16,23 @@
  *   caption (the nearest caption block before or after the table) — but the caption only when
  *   no column header of the table names the property: when one does, the caption's "band gaps
  *   and electron affinities" does not make every column a band gap.
+ * - Property in context: a contextual synonym of the schema (`findContextualMentions`: "gap" for
+ *   the band gap, "superconductivity" for Tc) counts in the span or the header cell when that
+ *   same text also prints one of the schema's units ("the gap is 40 meV", a column "Gap (eV)")
+ *   or writes the value as "zero" before the name ("a zero gap", "zero-gap materials"), and names
+ *   no other property of the same dimension ("superconductivity at 9 K and TN = 30 K" is not
+ *   read as a Tc by context). Papers name a property by its head noun once the dimension of
+ *   the number leaves one reading; the schema lists the heads and their exclusions.
  */
 import type { Article, Block } from '../contracts/article';
 import type { PropertyDefinition } from '../contracts/property';
 import type { Triplet } from '../contracts/triplet';
-import { findPropertyMentions, loadPropertySchemas } from '../properties';
+import { findContextualMentions, findPropertyMentions, loadPropertySchemas } from '../properties';
 import { anchorEvidence, blockAt, type Anchor } from '../text/anchoring';
-import { parseNumber } from '../text/quantities';
+import { parseNumber, parseQuantities } from '../text/quantities';
 import { splitSentences } from '../text/scan-sentences';
 import { materialNames, namesMaterial } from './material-named';
+import { unitTokenInQuote } from './value-in-quote';
 
 /** The verdict. `attributed = materialShown && propertyShown` (and the quote in one block). */
 export interface AttributionResult {
@@ -92,7 +100,9 @@ export function checkAttribution(
     (REFERS_BACK.test(spanText) && namesMaterial(sentenceBefore(article, block, span.start).normalize('NFKC'), names));
 
   const schema = dependencies.schemas.find((candidate) => candidate.name === triplet.property);
-  const namesProperty = (text: string) => schema !== undefined && findPropertyMentions(text.normalize('NFKC'), [schema]).length > 0;
+  const namesProperty = (text: string) =>
+    schema !== undefined &&
+    (findPropertyMentions(text.normalize('NFKC'), [schema]).length > 0 || namesInContext(text, schema, dependencies));
   let propertyShown = namesProperty(spanText);
   if (!propertyShown && block.kind === 'table') {
     const header = (block.text.split('\n')[0] ?? '').split('\t');
@@ -104,6 +114,22 @@ export function checkAttribution(
   const reasons = [...(materialShown ? [] : [MATERIAL_MISSING]), ...(propertyShown ? [] : [PROPERTY_MISSING])];
   if (!schema) reasons.push(`no property schema named "${triplet.property}"`);
   return { attributed: materialShown && propertyShown, materialShown, propertyShown, reasons };
+}
+
+/** "zero" written right before a name: the value in words ("a zero gap", "zero-gap materials"). */
+const ZERO_BEFORE = /(?<![\p{L}\p{N}])zero[\s\-‐–]+$/iu;
+
+/** Does `text` name `schema` by a contextual synonym, in the context the module comment requires? */
+function namesInContext(text: string, schema: PropertyDefinition, dependencies: AttributionDependencies): boolean {
+  const normalized = text.normalize('NFKC');
+  const mentions = findContextualMentions(normalized, schema);
+  if (mentions.length === 0) return false;
+  const rivals = dependencies.schemas.filter((other) => other.name !== schema.name && other.dimension === schema.dimension);
+  if (rivals.length > 0 && findPropertyMentions(normalized, rivals).length > 0) return false;
+  const unitPrinted =
+    schema.units.some((unit) => unitTokenInQuote(normalized, unit)) ||
+    parseQuantities(normalized).some((quantity) => schema.units.includes(quantity.unit));
+  return unitPrinted || mentions.some((mention) => ZERO_BEFORE.test(normalized.slice(0, mention.start)));
 }
 
 /** A data row of a table block (not the header) that the span touches, split into cells. */

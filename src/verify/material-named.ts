@@ -10,10 +10,11 @@ import { findAbbreviationDefinitions, findMaterialMentions, parseMaterial, sameM
 import { cleanFormulaText, joinSpacedFormula } from '../text/materials/formula-text';
 
 /**
- * Trailing parenthesised qualifiers after a space: "Silicene (with vdW)", "TiO2 (c-TiO2)". A
+ * Trailing parenthesised qualifiers after a space: "Silicene (with vdW)", "TiO2 (c-TiO2)", and
+ * one level of nesting, as in a short name that itself holds a parenthesis ("(Sr(La)-112)"). A
  * parenthesis glued to the name is part of it: "Poly(3-hexylthiophene)", "Ca(OH)2".
  */
-const TRAILING_PARENTHESIS = /^(.*?\S)\s+\(([^()]+)\)\s*$/u;
+const TRAILING_PARENTHESIS = /^(.*?\S)\s+\(((?:[^()]|\([^()]*\))+)\)\s*$/u;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -52,6 +53,7 @@ export function materialNames(material: string, article: Article): string[] {
   // "Silicene on Ar(111)", "MoS2 on SiO2": a material on a substrate is named by its own name.
   const onSubstrate = /^(.+?)\s+on\s+\S/u.exec(bare);
   if (onSubstrate) names.add(onSubstrate[1]!);
+  for (const name of [...names]) for (const formula of spacedFormulasIn(name)) names.add(formula);
   for (const definition of definitionsOf(article)) {
     const matches = [...names].some(
       (name) =>
@@ -65,6 +67,36 @@ export function materialNames(material: string, article: Article): string[] {
     }
   }
   return [...names].filter((name) => name.length > 0);
+}
+
+/** A label of two or three capitals before a formula: a doping level or phase ("OD", "UD", "HT"). */
+const LABEL = /^[A-Z]{2,3}$/u;
+
+/**
+ * Spaced formulas inside a descriptive name, joined: "nonmagnetic YNi 2 B 2 C and LuNi 2 B 2 C"
+ * → "YNi2B2C", "LuNi2B2C"; "AOs 2 O 6 with A = K, Rb, Cs" → "AOs2O6"; "OD Tl 2 Ba 2 CuO 6+δ" →
+ * also "Tl2Ba2CuO6+δ" without its label. PDF text layers and annotators copying from them space
+ * out subscripts, while the prose a quote comes from may print the formula joined. Only runs of
+ * two or more tokens that `joinSpacedFormula` accepts: a lone token of a description ("Cs" in
+ * "A = K, Rb, Cs") is a constituent, not the material.
+ */
+function spacedFormulasIn(name: string): string[] {
+  const formulas: string[] = [];
+  const tokens = cleanFormulaText(name).split(/\s+/u);
+  let run: string[] = [];
+  const flush = () => {
+    for (const candidate of LABEL.test(run[0] ?? '') ? [run, run.slice(1)] : [run]) {
+      const joined = candidate.length >= 2 ? joinSpacedFormula(candidate.join(' ')) : null;
+      if (joined && /\p{Lu}/u.test(joined)) formulas.push(joined);
+    }
+    run = [];
+  };
+  for (const token of tokens) {
+    if (token && joinSpacedFormula(`${token} 1`) !== null) run.push(token);
+    else flush();
+  }
+  flush();
+  return formulas;
 }
 
 function comparable(text: string): string {
@@ -85,13 +117,32 @@ export function nameWritten(text: string, name: string): boolean {
 }
 
 /**
+ * Suspended hyphens ("α- and β-P", "2H-, 1T- and 1T'-MoS2") written out in full ("α-P and β-P"):
+ * English drops the shared stem of prefixed names in a coordination, and a phase or polymorph
+ * prefix is how papers tell such materials apart. The expansion is appended, the text kept.
+ */
+const SUSPENDED = /((?:[\p{L}\p{N}'′]+-,?\s+)+)(and|or)\s+([\p{L}\p{N}'′]+)-([\p{L}\p{N}()]+)/gu;
+
+function expandSuspendedHyphens(text: string): string {
+  const expansions: string[] = [];
+  for (const match of text.matchAll(SUSPENDED)) {
+    const prefixes = match[1]!.split(/-,?\s+/u).filter(Boolean);
+    expansions.push([...prefixes, match[3]!].map((prefix) => `${prefix}-${match[4]!}`).join(` ${match[2]!} `));
+  }
+  return expansions.length === 0 ? text : `${text} ${expansions.join(' ')}`;
+}
+
+/**
  * True when `text` names `material` under one of `names` (from `materialNames`): written as a
  * token (`nameWritten`), or a material mention in `text` (`findMaterialMentions`) that
  * `sameMaterial` finds equal to one of the names (composition within pymatgen's tolerances,
- * lexicon synonyms); an abbreviation mention counts through its long form.
+ * lexicon synonyms); an abbreviation mention counts through its long form. Names cut by a
+ * suspended hyphen ("α- and β-P" names α-P) count.
  */
 export function namesMaterial(text: string, names: readonly string[]): boolean {
   if (names.some((name) => nameWritten(text, name))) return true;
+  const expanded = expandSuspendedHyphens(text);
+  if (expanded !== text && names.some((name) => nameWritten(expanded, name))) return true;
   for (const mention of findMaterialMentions(text)) {
     const forms = [mention.text, ...(mention.kind === 'abbreviation' && mention.normalized ? [mention.normalized] : [])];
     if (forms.some((form) => names.some((name) => sameMaterial(form, name)))) return true;

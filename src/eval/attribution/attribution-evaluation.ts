@@ -61,6 +61,12 @@ export interface AttributionFigures {
   locatedBy: Record<LocatedEvidence['how'], number>;
   /** Of those, how many the check accepted. */
   acceptedBy: Record<LocatedEvidence['how'], number>;
+  /**
+   * Truths located at a later sentence or row than the first printing their value and material,
+   * because that one names the property (`LocatedEvidence.byPropertyName`), and how many of them
+   * the check accepted.
+   */
+  locatedByPropertyName: { truths: number; accepted: number };
   papers: number;
   /** Up to `EXAMPLES` rejected truths and accepted swaps. */
   failures: AttributionExample[];
@@ -119,6 +125,7 @@ export function evaluateAttribution(
     skippedSwaps: { material: 0, property: 0 },
     locatedBy: { source: 0, quantity: 0, 'bare-number': 0 },
     acceptedBy: { source: 0, quantity: 0, 'bare-number': 0 },
+    locatedByPropertyName: { truths: 0, accepted: 0 },
     papers: cases.length,
     failures: [],
   };
@@ -136,9 +143,11 @@ export function evaluateAttribution(
       ]);
     for (const truth of paper.truths) {
       figures.truthRecords += 1;
-      const located = locateTruth(article, truth, convert, units);
+      const schema = dependencies.schemas.find((candidate) => candidate.name === truth.property);
+      const located = locateTruth(article, truth, convert, units, schema);
       if (!located) continue;
       figures.locatedBy[located.how] += 1;
+      if (located.byPropertyName) figures.locatedByPropertyName.truths += 1;
       const anchor = { start: located.start, end: located.end, score: 1, method: 'position' as const };
       const triplet: Triplet = {
         material: claimed(truth),
@@ -166,6 +175,7 @@ export function evaluateAttribution(
       if (own.attributed) {
         figures.accepted += 1;
         figures.acceptedBy[located.how] += 1;
+        if (located.byPropertyName) figures.locatedByPropertyName.accepted += 1;
       } else note('truth', triplet, own.reasons);
 
       const evidence = window(article, located);
@@ -173,7 +183,6 @@ export function evaluateAttribution(
       if (material === undefined) figures.skippedSwaps.material += 1;
       else tally('material', { ...triplet, material });
 
-      const schema = dependencies.schemas.find((candidate) => candidate.name === truth.property);
       const others = dependencies.schemas.filter((other) => schema && other.name !== schema.name && other.dimension === schema.dimension);
       for (const other of others) {
         if (findPropertyMentions(evidence, [other]).length > 0) figures.skippedSwaps.property += 1;

@@ -3,8 +3,23 @@
  * (`attribution-evaluation.ts`). A truth is **locatable** when its value as printed — any form
  * equal after SI conversion within 0.1% — and its material (any alias) occur in one sentence of
  * a prose block or one row of a table block. The located evidence is that sentence or row.
+ *
+ * In the truth's own evidence sentence (`truth.source`), a value of 0 also counts as printed
+ * when the sentence writes it in words ("a zero gap", "zero-gap materials"): papers state metals
+ * and semimetals that way more often than "0 eV". Only there: elsewhere "zero" is as often a
+ * condition ("at zero field", "zero bias") as a value. Only "zero": other number words are
+ * ordinary English ("one of the samples") and a property's value is printed in digits.
+ *
+ * When a truth is printed in several sentences or rows (and its own evidence sentence is not
+ * usable), the first one that also names the truth's property by its schema's lexicon
+ * (`findPropertyMentions`: synonyms and symbols, not the contextual names) is taken before the
+ * first one in reading order: "0 eV" is printed for many quantities of a paper. This uses the
+ * lexicon, never the attribution check itself; such truths are marked `byPropertyName` and
+ * counted in the report so the effect on the measurement can be read off.
  */
 import type { Article } from '../../contracts/article';
+import type { PropertyDefinition } from '../../contracts/property';
+import { findPropertyMentions } from '../../properties';
 import { anchorQuoteInArticle, blockAt } from '../../text/anchoring';
 import { parseQuantities } from '../../text/quantities';
 import { findNumberTokens } from '../../text/quantities/number-tokens';
@@ -20,6 +35,8 @@ export interface LocatedEvidence {
   end: number;
   /** How it was found: the dataset's own evidence sentence, a value printed with its unit, or a bare cell. */
   how: 'source' | 'quantity' | 'bare-number';
+  /** True when an earlier sentence or row printing the value was passed over for this one, which names the property. */
+  byPropertyName?: true;
 }
 
 /** Relative tolerance of "equal after SI conversion" (EVAL.md's headline 0.1%). */
@@ -50,10 +67,17 @@ function printsQuantity(text: string, truth: TruthTriplet, convert: SiConverter)
   );
 }
 
-/** Does `text` print the truth's number bare (a table cell under a header unit)? Numbers only, not ranges. */
-function printsBareNumber(text: string, truth: TruthTriplet): boolean {
+/** "zero" as a word: a value of 0 written out ("a zero gap", "zero-gap"). */
+const ZERO_WORD = /(?<![\p{L}\p{N}])zero(?![\p{L}\p{N}])/iu;
+
+/**
+ * Does `text` print the truth's number bare (a table cell under a header unit)? Numbers only, not
+ * ranges; with `inWords`, 0 written as "zero" counts too (the truth's own sentence only).
+ */
+function printsBareNumber(text: string, truth: TruthTriplet, inWords = false): boolean {
   if (truth.value.kind !== 'number') return false;
   const target = truth.value.value;
+  if (inWords && target === 0 && ZERO_WORD.test(text)) return true;
   return findNumberTokens(text).some(
     (token) => !token.unit && Math.abs(token.number.value - target) <= LOCATE_TOLERANCE * Math.max(Math.abs(target), 1e-12),
   );
@@ -63,14 +87,18 @@ function printsBareNumber(text: string, truth: TruthTriplet): boolean {
  * Locate `truth` in `article` (see the module comment). Order: the truth's own evidence sentence
  * (`truth.source`, bandgap-200) when it anchors inside one block and shows value and material;
  * else the first sentence or row printing the value with a unit and naming the material; else
- * the first printing it as a bare number. Null when the truth is not locatable. `units` are
- * `evidenceUnits(article)` (passed in so a paper's truths share them).
+ * the first printing it as a bare number. Within each of the last two steps a
+ * sentence or row that also names the property by `schema`'s lexicon comes first
+ * (`byPropertyName` when that changed the choice). Null when the truth is not locatable.
+ * `units` are `evidenceUnits(article)` (passed in so a paper's truths share them); `schema` is
+ * the truth's property schema (without it, reading order alone decides).
  */
 export function locateTruth(
   article: Article,
   truth: TruthTriplet,
   convert: SiConverter,
   units: ReadonlyArray<{ start: number; end: number }> = evidenceUnits(article),
+  schema?: PropertyDefinition,
 ): LocatedEvidence | null {
   const shows = (start: number, end: number, value: (text: string) => boolean) => {
     const text = article.text.slice(start, end);
@@ -81,11 +109,22 @@ export function locateTruth(
   if (truth.source && !/^Table\s/iu.test(truth.source)) {
     const anchor = anchorQuoteInArticle(article, truth.source);
     const block = anchor ? blockAt(article, anchor.start) : null;
-    if (anchor && block && blockAt(article, anchor.end - 1) === block && shows(anchor.start, anchor.end, (t) => quantity(t) || bare(t)))
+    const printed = (text: string) => quantity(text) || printsBareNumber(text, truth, true);
+    if (anchor && block && blockAt(article, anchor.end - 1) === block && shows(anchor.start, anchor.end, printed))
       return { start: anchor.start, end: anchor.end, how: 'source' };
   }
-  for (const unit of units) if (shows(unit.start, unit.end, quantity)) return { ...unit, how: 'quantity' };
-  for (const unit of units) if (shows(unit.start, unit.end, bare)) return { ...unit, how: 'bare-number' };
+  const namesProperty = (unit: { start: number; end: number }) =>
+    schema !== undefined && findPropertyMentions(article.text.slice(unit.start, unit.end).normalize('NFKC'), [schema]).length > 0;
+  for (const [how, value] of [
+    ['quantity', quantity],
+    ['bare-number', bare],
+  ] as const) {
+    const printing = units.filter((unit) => shows(unit.start, unit.end, value));
+    if (printing.length === 0) continue;
+    const naming = printing.find(namesProperty);
+    if (naming === undefined || naming === printing[0]) return { ...printing[0]!, how };
+    return { start: naming.start, end: naming.end, how, byPropertyName: true };
+  }
   return null;
 }
 

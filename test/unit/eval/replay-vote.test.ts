@@ -8,6 +8,7 @@ import {
   MIN_VOTES,
   recordedToTriplet,
   replayVoteRows,
+  votePaper,
   type ReplayVoteDependencies,
 } from '../../../src/eval/replay-vote';
 import { scoreTable } from '../../../src/eval/report-table';
@@ -15,6 +16,7 @@ import { createSiConverter } from '../../../src/eval/si-conversion';
 import { sameMaterial } from '../../../src/text/materials';
 import { normalizeUnit, toSI } from '../../../src/text/units';
 import { ground } from '../../../src/verify/ground';
+import { groundAndAttribute } from '../../../src/verify/grounding-gate';
 import { articleFromBlocks, paragraph } from '../text/article-from-blocks';
 
 // A two-paper bandgap-200 in miniature, in the dataset's real file layout.
@@ -116,7 +118,7 @@ describe('evaluateReplayVote', () => {
     //          GaN 3.2 (llama2 alone) needs review; CdS 2.4 (two tools, invented sentence) rejected.
     // Paper 2: Si 1.12 (llama2 with a sentence, qwen without) verified through llama2's quote;
     //          Ge 0.66 (two tools, neither with a quote) rejected.
-    expect(result.counts).toEqual({ clusters: 6, candidates: 5, verified: 3, rejected: 2, needsReview: 1 });
+    expect(result.counts).toEqual({ clusters: 6, candidates: 5, verified: 3, rejected: 2, unattributed: 0, needsReview: 1 });
     expect(result.minVotes).toBe(2);
     expect([
       result.verified.predictions,
@@ -150,12 +152,12 @@ describe('evaluateReplayVote', () => {
 
   it('with all three tools required, only the unanimous triplets are candidates', async () => {
     const result = await evaluateReplayVote({ dataRoot, version: 'pub', names: NAMES, minVotes: 3, dependencies });
-    expect(result.counts).toEqual({ clusters: 6, candidates: 0, verified: 0, rejected: 0, needsReview: 6 });
+    expect(result.counts).toEqual({ clusters: 6, candidates: 0, verified: 0, rejected: 0, unattributed: 0, needsReview: 6 });
   });
 });
 
 describe('replayVoteRows', () => {
-  it('lists each tool, then the agreed and the verified sets, for scoreTable', async () => {
+  it('lists each tool, then the agreed, the verified-without-attribution and the verified sets, for scoreTable', async () => {
     const result = await evaluateReplayVote({ dataRoot, version: 'pub', names: NAMES, dependencies });
     const rows = replayVoteRows(result);
     expect(rows.map((row) => [row.name, row.predictions, row.matched])).toEqual([
@@ -163,8 +165,35 @@ describe('replayVoteRows', () => {
       ['chatextract-llama3.1-70b', 4, 2],
       ['chatextract-qwen2.5-14b', 4, 2],
       [`vote(${NAMES.join(',')}) agreed, ungrounded`, 5, 3],
+      [`vote(${NAMES.join(',')}) without attribution`, 3, 3],
       [`vote(${NAMES.join(',')})`, 3, 3],
     ]);
     expect(scoreTable(rows)).toContain(`| vote(${NAMES.join(',')}) | pub | 2 | 3 | 3 | 3 | 100.0 | 100.0 |`);
+  });
+});
+
+describe('votePaper through the attribution gate', () => {
+  const answer = (material: string, engine: string) =>
+    recordedToTriplet({
+      material,
+      property: 'band_gap',
+      value: { kind: 'number', value: 3.5 },
+      unit: 'eV',
+      engine,
+      valueText: '3.5',
+      sentence: GAN,
+    });
+  const article = async () => articleFromBlocks([paragraph(`${ZNO} ${GAN}`)]);
+  const cross = { sameMaterial: (a: string, b: string) => sameMaterial(a, b), toSI, ground: groundAndAttribute };
+
+  it('sends an agreed, grounded triplet whose quote is about another material to review, and keeps it verified without the check', async () => {
+    const vote = await votePaper([answer('AlN', 'a'), answer('AlN', 'b')], article, cross);
+    expect(vote.records.map((record) => [record.status, record.reasons])).toEqual([['needs_review', ['material not in the evidence']]]);
+    expect(vote.withoutAttribution.map((record) => record.status)).toEqual(['verified']);
+  });
+
+  it('verifies an agreed triplet whose quote names its material and property', async () => {
+    const vote = await votePaper([answer('GaN', 'a'), answer('GaN', 'b')], article, cross);
+    expect(vote.records.map((record) => record.status)).toEqual(['verified']);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { sameMaterial } from '../../../src/text/materials';
 import { toSI } from '../../../src/text/units';
 import { ground } from '../../../src/verify/ground';
+import { groundAndAttribute } from '../../../src/verify/grounding-gate';
 import { articleFromBlocks, paragraph } from '../text/article-from-blocks';
 
 const dependencies = { sameMaterial: (a: string, b: string) => sameMaterial(a, b), toSI };
@@ -154,6 +155,32 @@ describe('groundCandidates (the grounding gate)', () => {
     const record = gate(triplet('ZnO', 3.4, 'GaN was grown on sapphire by MOCVD.'), [triplet('ZnO', 3.4, SENTENCE, 'gd')]);
     expect(record.status).toBe('verified');
     expect(record.triplet.evidence?.quote.exact).toBe(SENTENCE);
+  });
+
+  it('sends a grounded quote that does not name the material or property to review, with the reason in words', () => {
+    const attributed = (candidate: Triplet, alternatives: Triplet[] = []) =>
+      groundCandidates(
+        [{ status: 'needs_review', triplet: candidate, votes: ['moa', 'gd'], reasons: [] }],
+        article,
+        (t, a) => groundAndAttribute(t, a),
+        () => alternatives,
+      )[0]!;
+    const wrongMaterial = attributed(triplet('GaN', 3.4, SENTENCE));
+    expect([wrongMaterial.status, wrongMaterial.reasons]).toEqual(['needs_review', ['material not in the evidence']]);
+    expect(wrongMaterial.triplet.evidence?.quote.exact).toBe(SENTENCE);
+    const wrongProperty = attributed({ ...triplet('ZnO', 3.4, SENTENCE), property: 'work_function' });
+    expect(wrongProperty.status).toBe('needs_review');
+    expect(wrongProperty.reasons).toContain('property not in the evidence');
+    // Another voter's quote that names both still verifies it; a quote without the value is still rejected.
+    const other = 'Our ZnO has a band gap of 3.4 eV.';
+    const twin = groundCandidates(
+      [{ status: 'needs_review', triplet: triplet('ZnO', 3.4, 'direct band gap of 3.4 eV'), votes: ['moa', 'gd'], reasons: [] }],
+      articleFromBlocks([paragraph(`We grew films. A direct band gap of 3.4 eV was seen. ${other}`)]),
+      (t, a) => groundAndAttribute(t, a),
+      () => [triplet('ZnO', 3.4, other, 'gd')],
+    )[0]!;
+    expect([twin.status, twin.triplet.evidence?.quote.exact]).toEqual(['verified', other]);
+    expect(attributed(triplet('ZnO', 3.5, SENTENCE)).status).toBe('rejected');
   });
 
   it('pairedAlternatives gives the G–D twin of an agreed MoA triplet', () => {

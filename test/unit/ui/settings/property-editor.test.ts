@@ -29,6 +29,8 @@ describe('propertyFromDraft', () => {
         synonyms: ['thermal conductivity', 'κ value'],
         symbols: [],
         symbolContext: 'word',
+        contextualSynonyms: [],
+        contextualExclusions: [],
         dimension: 'energy',
         canonicalUnit: 'W/(m·K)',
         units: ['W/(m·K)'],

@@ -258,6 +258,8 @@ describe('the reader’s own properties', () => {
     synonyms: ['thermal conductivity'],
     symbols: [],
     symbolContext: 'word',
+    contextualSynonyms: [],
+    contextualExclusions: [],
     dimension: 'energy',
     canonicalUnit: 'W/(m·K)',
     units: ['W/(m·K)'],

@@ -1,0 +1,37 @@
+/**
+ * The whole grounding gate a triplet passes before it is `verified`: `ground()` (the quote
+ * re-anchors and shows the value and unit) and, for a grounded triplet, the attribution check
+ * (`checkAttribution`: the anchored evidence names the material and the property). The two stay
+ * apart in the result because they lead to different verdicts: a quote that does not show the
+ * value is wrong (`rejected`), while one that shows it without naming the material or property
+ * may still be right and is sent to a person (`needs_review`, issue 11: "Otherwise the verdict
+ * is needs_review with the reason in words").
+ */
+import type { Article } from '../contracts/article';
+import type { Triplet } from '../contracts/triplet';
+import { checkAttribution, defaultAttributionDependencies, type AttributionDependencies, type AttributionResult } from './attribution';
+import { ground, type GroundingResult } from './ground';
+import { defaultGroundingDependencies, type GroundingDependencies } from './grounding-dependencies';
+
+/** `ground()`'s verdict, plus the attribution verdict when the triplet grounded. */
+export interface GateResult extends GroundingResult {
+  /** Set only when `grounded`: whether the evidence at `anchor` names the material and property. */
+  attribution?: AttributionResult;
+}
+
+/**
+ * Ground `triplet` in `article` and, when it grounds, check its attribution at the same anchor
+ * (offsets of `article.text`, so the article's own words are judged, and a quote over two
+ * blocks is refused). `attribution` is absent when the triplet did not ground. Never throws for
+ * a valid triplet and article.
+ */
+export function groundAndAttribute(
+  triplet: Triplet,
+  article: Article,
+  grounding: GroundingDependencies = defaultGroundingDependencies,
+  attribution: AttributionDependencies = defaultAttributionDependencies(),
+): GateResult {
+  const result = ground(triplet, article, grounding);
+  if (!result.grounded) return result;
+  return { ...result, attribution: checkAttribution(triplet, article, result.anchor, attribution) };
+}
