@@ -164,14 +164,18 @@ describe('runEval bandgap-200', () => {
       groundingRate: 1,
     });
     // Browser preset (L = 1, P = 3, rollouts 4, paths 2, K = 1). Paper 1: no candidate, no call.
-    // Paper 2: unanimous and grounded → early exit after the MoA's 3 + 1 calls = 4.
+    // Paper 2: unanimous and grounded → early exit after the MoA's 3 + 1 calls = 4; then
+    // Chain-of-Verification asks the discriminator once about the verified band gap, and as this
+    // script's discriminator answers with triplets rather than answers, the call is repaired once
+    // and its answers are dropped: 4 + 2 = 6.
     // Paper 3: unanimous but not grounded → MoA 4 + MCTS 4 (each rollout expands one root child,
-    // final at once) + discriminator 2 = 10; the paths agree, so no refinement. 4 + 10 = 14.
+    // final at once) + discriminator 2 = 10; the paths agree, so no refinement; rejected, so no
+    // questions. 6 + 10 = 16.
     expect(result.llm).toEqual({
       engine: 'scripted',
       preset: 'browser',
       papers: 3,
-      calls: 14,
+      calls: 16,
       promptTokens: expect.any(Number),
       completionTokens: expect.any(Number),
     });
