@@ -32,6 +32,8 @@ export interface MatrixDependencyOptions {
   now?: () => number;
   /** Relative value tolerance after SI conversion (default in cross-verification: `VALUE_TOLERANCE`). */
   tolerance?: number;
+  /** Tokens of a text for the retrieval budgets (default in `runMatrix`: chars/4); the CLI passes a tokenizer's `countText`. */
+  countTokens?: (text: string) => number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describeValue } from '../../../../src/text/quantities/format-quantity';
 import { describe, expect, it } from 'vitest';
 import {
+  notProvidedText,
   countsText,
   groupRecords,
   progressFraction,
@@ -154,6 +155,44 @@ describe('short texts', () => {
     );
     expect(usageText({ calls: 4, promptTokens: 10, completionTokens: 2, milliseconds: 1_000, modelLoads: 1 })).toBe(
       'Calls: 4 · tokens: 10 prompt / 2 completion · 1 model load · 1.0 s',
+    );
+  });
+});
+
+describe('notProvidedText', () => {
+  const property = (notProvided?: {
+    reason: 'nothing-relevant' | 'nothing-found';
+    chunksRanked: number;
+    chunksRead: number;
+    calls: number;
+  }) => ({
+    property: 'band_gap',
+    skipped: notProvided?.calls === 0,
+    blockIds: [],
+    truncatedBlockIds: [],
+    passageChars: 0,
+    candidates: 0,
+    earlyExit: false,
+    refinementRounds: 0,
+    converged: false,
+    problems: [],
+    milliseconds: 0,
+    ...(notProvided ? { notProvided } : {}),
+  });
+
+  it('says nothing for a property that did not abstain', () => {
+    expect(notProvidedText(property())).toBeNull();
+  });
+
+  it('says what was searched, in words', () => {
+    expect(notProvidedText(property({ reason: 'nothing-relevant', chunksRanked: 0, chunksRead: 0, calls: 0 }))).toBe(
+      'Band gap: not provided in this paper. No passage mentions it; no model call.',
+    );
+    expect(notProvidedText(property({ reason: 'nothing-relevant', chunksRanked: 1, chunksRead: 0, calls: 0 }))).toBe(
+      'Band gap: not provided in this paper. No passage could state a value of it (1 passage mention it); no model call.',
+    );
+    expect(notProvidedText(property({ reason: 'nothing-found', chunksRanked: 12, chunksRead: 12, calls: 1 }), () => 'optical gap')).toBe(
+      'Optical gap: not provided in this paper. 1 model call read 12 of 12 relevant passages and found no value.',
     );
   });
 });
