@@ -88,14 +88,15 @@ export function progressText(row: MatrixRunRow, label: PropertyLabel = spellProp
   }
 }
 
-const stageOrder: readonly MatrixStage[] = ['moa', 'mcts', 'discriminator', 'cross-verify', 'ground'];
+const stageOrder: readonly MatrixStage[] = ['reading', 'moa', 'mcts', 'discriminator', 'cross-verify', 'ground'];
 
 /**
  * How far the run is, 0..1, for a `<progress>` bar; null while unknown (running, no pipeline
  * event yet: the bar is then indeterminate). A coarse estimate: each property weighs
- * 1/properties, and within a property each of the five stages (MoA, MCTS, discriminator,
- * cross-verify, ground) weighs 1/5, filled by its done/total. So the bar only moves forward
- * within a property, but jumps when the early exit skips MCTS and the discriminator.
+ * 1/properties, and within a property each of the six stages (reading, MoA, MCTS, discriminator,
+ * cross-verify, ground) weighs 1/6, filled by its done/total. So the bar only moves forward
+ * within a property, but jumps when a stage is skipped (no reading stage when the relevant
+ * chunks fit one call; the early exit skips MCTS and the discriminator).
  * Finished runs: `done` → 1; `cancelled`/`interrupted` → properties finished / properties.
  */
 export function progressFraction(row: MatrixRunRow): number | null {

@@ -20,8 +20,9 @@ describe('progressText', () => {
   });
 
   it('names the stage, the property and the calls once the pipeline runs', () => {
-    const at = (stage: 'moa' | 'mcts' | 'discriminator' | 'cross-verify' | 'ground', done: number, total: number) =>
+    const at = (stage: 'reading' | 'moa' | 'mcts' | 'discriminator' | 'cross-verify' | 'ground', done: number, total: number) =>
       progressText(runRow({ progress: { stage, property: 'band_gap', done, total }, engineStatus: 'Loading model' }));
+    expect(at('reading', 2, 5)).toBe('Reading the paper · band gap · 2 of 5 model calls');
     expect(at('moa', 3, 4)).toBe('MoA · band gap · 3 of 4 model calls');
     expect(at('mcts', 5, 12)).toBe('MCTS search · band gap · 5 of at most 12 model calls');
     expect(at('discriminator', 1, 2)).toBe('Discriminator · band gap · 1 of 2 model calls');
@@ -52,15 +53,20 @@ describe('progressFraction', () => {
     expect(progressFraction(runRow({ status: 'done' }))).toBe(1);
   });
 
-  it('weighs properties equally and the five stages of a property equally', () => {
-    // band_gap is property 0 of 2; MoA is stage 0 of 5, 3/4 done: (0 + (0 + 0.75) / 5) / 2 = 0.075
-    expect(progressFraction(runRow({ progress: { stage: 'moa', property: 'band_gap', done: 3, total: 4 } }))).toBeCloseTo(0.075, 10);
-    // tc is property 1; MCTS is stage 1, 6/12 done: (1 + (1 + 0.5) / 5) / 2 = 0.65
-    expect(progressFraction(runRow({ progress: { stage: 'mcts', property: 'tc', done: 6, total: 12 } }))).toBeCloseTo(0.65, 10);
-    // grounding all 5 records of band_gap finishes the first half: (0 + (4 + 1) / 5) / 2 = 0.5
+  it('weighs properties equally and the six stages of a property equally', () => {
+    // band_gap is property 0 of 2; reading is stage 0 of 6, 1/2 done: (0 + (0 + 0.5) / 6) / 2 = 1/24
+    expect(progressFraction(runRow({ progress: { stage: 'reading', property: 'band_gap', done: 1, total: 2 } }))).toBeCloseTo(1 / 24, 10);
+    // MoA is stage 1 of 6, 3/4 done: (0 + (1 + 0.75) / 6) / 2 = 1.75 / 12
+    expect(progressFraction(runRow({ progress: { stage: 'moa', property: 'band_gap', done: 3, total: 4 } }))).toBeCloseTo(1.75 / 12, 10);
+    // tc is property 1; MCTS is stage 2, 6/12 done: (1 + (2 + 0.5) / 6) / 2 = 8.5 / 12
+    expect(progressFraction(runRow({ progress: { stage: 'mcts', property: 'tc', done: 6, total: 12 } }))).toBeCloseTo(8.5 / 12, 10);
+    // grounding all 5 records of band_gap finishes the first half: (0 + (5 + 1) / 6) / 2 = 0.5
     expect(progressFraction(runRow({ progress: { stage: 'ground', property: 'band_gap', done: 5, total: 5 } }))).toBeCloseTo(0.5, 10);
-    // a stage with nothing planned counts as just begun: (0 + (3 + 0) / 5) / 2 = 0.3
-    expect(progressFraction(runRow({ progress: { stage: 'cross-verify', property: 'band_gap', done: 0, total: 0 } }))).toBeCloseTo(0.3, 10);
+    // a stage with nothing planned counts as just begun: (0 + (4 + 0) / 6) / 2 = 1/3
+    expect(progressFraction(runRow({ progress: { stage: 'cross-verify', property: 'band_gap', done: 0, total: 0 } }))).toBeCloseTo(
+      1 / 3,
+      10,
+    );
   });
 
   it('counts finished properties for a stopped or interrupted run', () => {
