@@ -1,12 +1,13 @@
 /**
  * The SLM-MATRIX pipeline end to end (SLM-MATRIX Methods; issue 4): for each property, the text
  * retrieval chooses (src/matrix/reading.ts: ranked chunks, a reading stage when they need more
- * than one call, then one focused passage; issue 11) → the MoA path (Eqs. 1–4) and the generator–discriminator path (MCTS,
- * Eqs. 5–9; discriminator, Eqs. 10–13) → dual cross-verification with up to K MoA re-runs →
- * Assay's grounding gate. Pure: the model, randomness, grounding and unit/material rules are
- * injected; progress, cancel and usage accounting are part of the contract.
+ * than one call, then one focused passage; issue 11) → the MoA path (Eqs. 1–4) and the
+ * generator–discriminator path (MCTS, Eqs. 5–9; discriminator, Eqs. 10–13) → dual
+ * cross-verification with up to K MoA re-runs → Assay's grounding gate. Pure: the model,
+ * randomness, token counting, grounding and unit/material rules are injected; progress, cancel
+ * and usage accounting are part of the contract.
  */
-import type { MatrixProgress, MatrixStage } from '../contracts/run-record';
+import type { MatrixProgress, MatrixStage, NotProvided, PropertyRetrieval } from '../contracts/run-record';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
 import { LlmError, type LlmPort } from '../llm/llm-port';
@@ -26,7 +27,6 @@ import { retrievalOf, type MatrixPreset, type PresetModels } from './presets';
 import { focusedPassage, planReading, quoteChunks, readGroups, type CountTokens } from './reading';
 import type { Random } from './random';
 import { countByStatus, MatrixCancelled, MatrixInterrupted, type MatrixResult, type PropertyRun, type RunRecord } from './run-record';
-import type { NotProvided, PropertyRetrieval } from '../contracts/run-record';
 
 export type { MatrixProgress, MatrixStage };
 
@@ -65,7 +65,10 @@ export interface MatrixDependencies extends CrossVerifyDependencies {
    * meter's own port is used for the calls.
    */
   usage?: UsageMeter;
-  /** Tokens of a text for the models, for the retrieval budgets; default chars/4 (`approximateTokenCount`). The CLI passes a real tokenizer's `countText`. */
+  /**
+   * Tokens of a text for the models, for the retrieval budgets; default chars/4
+   * (`approximateTokenCount`). The CLI passes the reading proposer's tokenizer's `countText`.
+   */
   countTokens?: CountTokens;
 }
 
@@ -76,9 +79,9 @@ export interface MatrixDependencies extends CrossVerifyDependencies {
  * both answers) and the `RunRecord`. A property with no relevant chunk abstains with no model call;
  * a property that ends with no triplet is marked "not provided" (`PropertyRun.notProvided`) with
  * what was searched. Calls per property (no repairs): up to `maxReadingCalls` reading calls
- * (only when the relevant chunks need more than one call) + L·P + 1 (MoA) + at most rollouts·depth (MCTS) +
- * at most paths (discriminator) + up to K·(L·P + 1) (refinement); the early exit drops the MCTS
- * and discriminator calls.
+ * (only when the relevant chunks need more than one call) + L·P + 1 (MoA) + at most
+ * rollouts·depth (MCTS) + at most paths (discriminator) + up to K·(L·P + 1) (refinement); the
+ * early exit drops the MCTS and discriminator calls.
  * Errors: any `LlmError` from the engine (the MoA and MCTS paths absorb malformed replies
  * themselves) or a fired `signal` stops the run with `MatrixCancelled` (aborted) or
  * `MatrixInterrupted` (device-lost, unreachable, …), both carrying the partial result: records of

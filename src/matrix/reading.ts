@@ -129,7 +129,10 @@ export function planReading(
   return { chunks: chunks.length, ranked, groups, leftOut, reading: groups.length > 1 };
 }
 
-/** A chunk as a focused-passage entry: its ranking when it was ranked, else a zero-relevance entry (a quote the reader took from a `[context]` line). */
+/**
+ * A chunk as a focused-passage entry: its ranking when it was ranked, else a zero-relevance entry
+ * (a quote the reader took from a `[context]` line).
+ */
 function rankedEntry(chunk: Chunk, byId: ReadonlyMap<string, RankedChunk>): RankedChunk {
   return byId.get(chunk.id) ?? { chunk, bm25: 0, candidate: false, unit: false, relevance: 0, marginalRelevance: 0 };
 }

@@ -43,7 +43,10 @@ export function passageCalls(
   return [{ ranges: passage.ranges, promptTokens: countChat(proposerMessages(passage.text, [propertyBrief(property)], [])) }];
 }
 
-/** A group of chunks as a context call: the spans a model reads (`shownSpan`: each chunk with its `[context]` sentence) and the proposer prompt's tokens. */
+/**
+ * A group of chunks as a context call: the spans a model reads (`shownSpan`: each chunk with its
+ * `[context]` sentence) and the proposer prompt's tokens.
+ */
 function groupCall(group: ChunkGroup, property: PropertyDefinition, countChat: CountChat): ContextCall {
   return {
     ranges: group.chunks.map(({ chunk }) => shownSpan(chunk)),

@@ -133,10 +133,11 @@ function printsPropertyUnit(chunk: Chunk, property: PropertyDefinition): boolean
  * terms of the property's label, synonyms, symbols and units as the query (`propertyQueryTerms`),
  * normalised by the best score; plus `candidateBoost` for a chunk holding the value of one of
  * `options.candidates` of this property, and `unitBoost` for a chunk printing a value in a unit
- * of the property (`UNIT_BOOST`); the sum divided by 1 + both boosts; then MMR (λ, k; Carbonell & Goldstein 1998, as in
- * Eunomia) with `options.similarity`, by default `lexicalSimilarity(query terms)`. Chunks with no query term, no candidate and no value in the property's units are never
- * returned, so fewer than k may come back. Chunk ids must be unique (as `chunkArticle` makes
- * them). Throws a RangeError for λ outside [0, 1] or a negative k.
+ * of the property (`UNIT_BOOST`); the sum divided by 1 + both boosts; then MMR (λ, k; Carbonell &
+ * Goldstein 1998, as in Eunomia) with `options.similarity`, by default
+ * `lexicalSimilarity(query terms)`. Chunks with no query term, no candidate and no value in the
+ * property's units are never returned, so fewer than k may come back. Chunk ids must be unique
+ * (as `chunkArticle` makes them). Throws a RangeError for λ outside [0, 1] or a negative k.
  */
 export function rankChunks(chunks: readonly Chunk[], property: PropertyDefinition, options: RankOptions = {}): RankedChunk[] {
   const boost = options.candidateBoost ?? CANDIDATE_BOOST;

@@ -134,7 +134,7 @@ describe('ExtractionPanel', () => {
     expect(status.textContent).toBe('MoA · Band gap · 3 of 4 model calls');
     const progress = byTestId('run-progress') as HTMLProgressElement;
     expect(progress.getAttribute('aria-valuetext')).toBe('MoA · Band gap · 3 of 4 model calls');
-    expect(progress.value).toBeCloseTo(0.075, 10); // (0 + 0.75 / 5) / 2 properties
+    expect(progress.value).toBeCloseTo(1.75 / 12, 10); // (0 + (1 + 0.75) / 6) / 2: MoA is the second of six stages
     expect(startButton().disabled).toBe(true);
 
     await act(async () => (byTestId('stop-button') as HTMLButtonElement).click());
