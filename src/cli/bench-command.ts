@@ -47,8 +47,9 @@ export async function bandgapPaperFiles(dataRoot: string, limit?: number): Promi
 }
 
 /**
- * `--presets`: the `paper` and `browser` presets × worst and best case on each paper of
- * `files`, band gap only. → the figures of `presetFigures`, one block per preset and case.
+ * `--presets`: the `paper` and `browser` presets × worst and best case × before (scan passage)
+ * and after (retrieval) on each paper of `files`, band gap only. → the figures of
+ * `presetFigures`, one block per preset, case and reading.
  */
 export async function presetBenchFigures(files: readonly string[], progress: (line: string) => void = () => {}): Promise<BenchFigure[]> {
   const [
@@ -64,10 +65,12 @@ export async function presetBenchFigures(files: readonly string[], progress: (li
   const context = await createPresetBenchContext();
   for (const preset of [MATRIX_PRESETS.paper, MATRIX_PRESETS.browser]) {
     for (const scenario of ['worst', 'best'] as const) {
-      progress(`${preset.name} preset, ${scenario} case, ${articles.length} papers`);
-      const costs = [];
-      for (const article of articles) costs.push(await benchPresetOnArticle(article, preset, bandGap, scenario, context));
-      figures.push(...presetFigures(preset.name, scenario, costs));
+      for (const reading of ['before', 'after'] as const) {
+        progress(`${preset.name} preset, ${scenario} case, ${reading}, ${articles.length} papers`);
+        const costs = [];
+        for (const article of articles) costs.push(await benchPresetOnArticle(article, preset, bandGap, scenario, context, reading));
+        figures.push(...presetFigures(preset.name, scenario, costs, reading));
+      }
     }
   }
   return figures;

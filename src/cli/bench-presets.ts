@@ -13,6 +13,12 @@
  *
  * Both scripts answer every verification question "not stated" (a valid reply: no repair).
  *
+ * Each preset runs twice: *before*, reading the one scan-candidate passage per property of before
+ * retrieval (`reading: 'scan-passage'`), and *after*, reading what retrieval ranks (a reading
+ * stage of up to `maxReadingCalls` calls when the relevant chunks need more than one call, then
+ * the focused passage; src/matrix/reading.ts). The scripts answer the reading calls as proposers.
+ * Chunk tokens for the retrieval budgets are counted with the first proposer's tokenizer.
+ *
  * Not modelled: repair calls. A malformed reply costs one more call (`generateObject`'s repair),
  * so a model that is malformed every time can double any figure here.
  *
@@ -49,6 +55,9 @@ import { scanArticle } from '../text/scan';
 import type { BenchFigure } from './bench-figure';
 
 export type BenchScenario = 'worst' | 'best';
+
+/** How the bench's runs choose a property's text: `before` the scan-candidate passage, `after` retrieval. */
+export type BenchReading = 'before' | 'after';
 
 /** A triplet as the scripts state it. */
 export interface ScriptFact {
@@ -148,8 +157,10 @@ export interface MeasuredLoads {
 
 /** What one paper cost under one preset and script. */
 export interface PresetPaperCost {
-  /** The scan found no candidate: the pipeline made no call. */
+  /** The pipeline made no call (before: no scan candidate; after: no relevant chunk). */
   skipped: boolean;
+  /** Calls of the reading stage (after only; 0 before). */
+  readingCalls: number;
   calls: number;
   promptTokens: number;
   completionTokens: number;
@@ -252,6 +263,7 @@ function recordingLoader(): { load(ids: readonly string[]): Promise<void>; loade
  * of `context.budgetsMB` (calls and tokens from the first run; the script's replies do not depend
  * on the order the scheduler serves calls in, beyond which proposer gets which wrong value);
  * the paper preset runs with its own models and counts distinct models called as loads.
+ * `reading` picks the text: `after` (default) retrieval, `before` the scan-candidate passage.
  * `context` defaults to a fresh `createPresetBenchContext()` (slow: pass one for many papers).
  */
 export async function benchPresetOnArticle(
@@ -260,6 +272,7 @@ export async function benchPresetOnArticle(
   property: PropertyDefinition,
   scenario: BenchScenario,
   context?: PresetBenchContext,
+  reading: BenchReading = 'after',
 ): Promise<PresetPaperCost> {
   const bench = context ?? (await createPresetBenchContext());
   // A paper with no numeric candidate still runs: the pipeline decides whether to call (it does
@@ -273,6 +286,7 @@ export async function benchPresetOnArticle(
   };
   const memo = new Map<string, number>();
   const runOnce = async (models: PresetModels, budgetMB?: number) => {
+    const reader = models.proposers?.[0];
     const exact = { value: true };
     const scripted = withTokenizerUsage(
       createScriptedLlm(scenario === 'worst' ? worstCaseScript(fact, preset.K) : bestCaseScript(fact)),
@@ -286,8 +300,11 @@ export async function benchPresetOnArticle(
         : createModelScheduler(scripted, recordingLoader(), planModelLoads(rosterModelIds(bench.roster), bench.webLlmRecords, budgetMB));
     const { run } = await runMatrix(
       article,
-      { properties: [property], preset, models, seed: 1 },
-      defaultMatrixDependencies({ llm: scheduler ?? scripted, seed: 1, now: () => 0 }),
+      { properties: [property], preset, models, seed: 1, reading: reading === 'before' ? 'scan-passage' : 'retrieval' },
+      {
+        ...defaultMatrixDependencies({ llm: scheduler ?? scripted, seed: 1, now: () => 0 }),
+        ...(reader ? { countTokens: (text: string) => bench.counterFor(reader).countText(text) } : {}),
+      },
     );
     return { run, exact: exact.value, loads: scheduler?.loads() };
   };
@@ -311,6 +328,7 @@ function costOf(run: Awaited<ReturnType<typeof runMatrix>>['run'], exactTokens: 
   const propertyRun = run.properties[0];
   return {
     skipped: propertyRun?.skipped ?? true,
+    readingCalls: propertyRun?.retrieval?.readingCalls ?? 0,
     calls: run.calls,
     promptTokens: run.promptTokens,
     completionTokens: run.completionTokens,
@@ -335,14 +353,19 @@ function median(values: readonly number[]): number {
  * Chain-of-Verification calls (max); and the number of papers with no candidate (no call). Token
  * units say "exact" when every paper's counts came from the models' tokenizers, else "estimated".
  */
-export function presetFigures(presetName: string, scenario: BenchScenario, costs: readonly PresetPaperCost[]): BenchFigure[] {
-  const label = `${presetName} preset, ${scenario} case`;
+export function presetFigures(
+  presetName: string,
+  scenario: BenchScenario,
+  costs: readonly PresetPaperCost[],
+  reading: BenchReading = 'after',
+): BenchFigure[] {
+  const label = `${presetName} preset, ${scenario} case, ${reading === 'before' ? 'before (scan passage)' : 'after (retrieval)'}`;
   const called = costs.filter((cost) => !cost.skipped);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   const max = (values: number[]) => (values.length ? Math.max(...values) : 0);
   const figures: BenchFigure[] = [
     {
-      name: `${label}: papers with no band-gap candidate (no call)`,
+      name: `${label}: papers with ${reading === 'before' ? 'no band-gap candidate' : 'nothing relevant to read'} (no call)`,
       value: costs.length - called.length,
       unit: `papers of ${costs.length}`,
     },
@@ -355,6 +378,7 @@ export function presetFigures(presetName: string, scenario: BenchScenario, costs
   };
   const exact = called.every((cost) => cost.exactTokens);
   per('LLM calls', 'calls', (cost) => cost.calls);
+  if (reading === 'after') per('reading-stage calls', 'calls', (cost) => cost.readingCalls);
   per(
     'prompt tokens',
     exact ? "tokens (exact: each model's tokenizer and chat template)" : 'tokens (estimated, chars/4 where no tokenizer)',

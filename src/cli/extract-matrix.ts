@@ -2,7 +2,8 @@
  * `assay extract <file> --engine <kind> …` (a CLI kind of the engine registry): the SLM-MATRIX pipeline (`runMatrix`) from
  * the command line. Output (EVAL.md "The command contract"): `{ triplets, records, run }` —
  * `triplets` the verified ones (each with `status`), `records` every verdict with its status
- * and reasons, `run` the run record. Progress goes to stderr; Ctrl-C aborts the run and the
+ * and reasons, `run` the run record, whose `properties[].notProvided` says which properties
+ * ended in "Not provided in this paper" and what was searched (the text output lists them). Progress goes to stderr; Ctrl-C aborts the run and the
  * partial result is printed.
  */
 import { toCaptureFailure } from '../capture/errors';
@@ -49,6 +50,12 @@ function summarize(output: MatrixExtractOutput): string {
       `${record.status}\t${triplet.property}\t${triplet.material}\t${triplet.valueText ?? ''} ${triplet.unit}\t${record.reasons.join('; ')}`,
     );
   }
+  for (const { property, notProvided } of run.properties) {
+    if (!notProvided) continue;
+    lines.push(
+      `not provided\t${property}\tNot provided in this paper (${notProvided.reason}: ${notProvided.chunksRead} of ${notProvided.chunksRanked} relevant chunks read, ${notProvided.calls} calls)`,
+    );
+  }
   return lines.join('\n') + '\n';
 }
 
@@ -89,6 +96,10 @@ export async function runMatrixExtract(
     return 1;
   }
 
+  // Retrieval budgets count chunk tokens with the reading proposer's own tokenizer where one is known (else chars/4).
+  const reader = models.proposers?.[0];
+  const counter = reader ? await (await import('../llm/tokenizers')).tokenCounterFor(reader) : undefined;
+
   const controller = new AbortController();
   const onInterrupt = (): void => {
     process.stderr.write('assay extract: interrupted; stopping after the call in flight and printing the partial result\n');
@@ -115,6 +126,7 @@ export async function runMatrixExtract(
         schemas: properties,
         signal: controller.signal,
         onProgress: (event) => process.stderr.write(progressLine(event)),
+        ...(counter ? { countTokens: (text: string) => counter.countText(text) } : {}),
       }),
     );
     print(result);

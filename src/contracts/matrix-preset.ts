@@ -40,6 +40,34 @@ export type MctsOptions = z.infer<typeof MctsOptionsSchema>;
 export const ScoreWeightsSchema = z.object({ alpha: z.number(), beta: z.number() });
 export type ScoreWeights = z.infer<typeof ScoreWeightsSchema>;
 
+/**
+ * How a property's text is chosen and read (src/matrix/reading.ts): the article's chunks ranked
+ * for the property (BM25+, scan-candidate and unit boosts, MMR), packed into calls of at most
+ * `chunkTokensPerCall` tokens; when they need more than one call, a reading stage of at most
+ * `maxReadingCalls` proposer calls reads them, and MoA, MCTS and refinement read one focused
+ * passage of the same budget.
+ */
+export const RetrievalBudgetSchema = z.object({
+  /**
+   * Most tokens the rendered chunks of one call may take (the prompt's instructions and property
+   * lines come on top, ≈ 200 tokens). Browser: 1,200, so a call's prompt stays near 1,400 tokens
+   * inside a 4k-context WebLLM model with room for a 1,024-token reply; paper: 3,000 (the
+   * 12,000-character passage cap of before, by chars/4), inside an 8k context.
+   */
+  chunkTokensPerCall: z.number().int().positive(),
+  /**
+   * Most calls of the reading stage per property; chunks beyond them are left out, lowest ranked
+   * first, and named in the run record. Browser: 8, so its worst case stays at 30 calls per
+   * property (22 for MoA, MCTS, discriminator and one refinement round, plus 8; issue 11).
+   */
+  maxReadingCalls: z.number().int().positive(),
+  /** MMR's k for the focused passage's best-ranked chunks (Eunomia's Doc Search, seeds/001: k ≈ 9). */
+  mmrK: z.number().int().positive(),
+  /** MMR's λ (Eunomia, seeds/001: 0.5, relevance and novelty weighted equally). */
+  mmrLambda: z.number().min(0).max(1),
+});
+export type RetrievalBudget = z.infer<typeof RetrievalBudgetSchema>;
+
 export const MatrixPresetNameSchema = z.enum(['paper', 'browser']);
 
 export const MatrixPresetSchema = z.object({
@@ -63,8 +91,10 @@ export const MatrixPresetSchema = z.object({
    * unanimous proposer answer then stands in for the G–D answer in cross-verification.
    */
   earlyExit: z.boolean(),
-  /** Longest passage (characters) sent to the models per property; see `buildPassage`. */
+  /** Longest passage (characters) per property of the scan-candidate passage (`buildPassage`), the way text was chosen before retrieval. */
   maxPassageChars: z.number().int().positive(),
+  /** Retrieval budgets; absent in run records stored before retrieval was wired in (those read `buildPassage`). */
+  retrieval: RetrievalBudgetSchema.optional(),
   /** Model per role for the OpenAI-compatible engine; `--model ROLE=ID` overrides. */
   models: PresetModelsSchema,
   /**

@@ -8,16 +8,65 @@ import { LlmErrorCodeSchema, UsageSnapshotSchema } from './llm';
 import { MatrixPresetSchema, PresetModelsSchema } from './matrix-preset';
 import { VerificationStatusSchema } from './verification';
 
+/**
+ * What retrieval did for a property (src/matrix/reading.ts): chunks of the article, those ranked
+ * relevant, those read, the calls they took, and what a cap left out.
+ */
+export const PropertyRetrievalSchema = z.object({
+  /** Chunks of the article (sentences, table rows, captions). */
+  chunks: z.number().int().nonnegative(),
+  /** Chunks ranked relevant to the property (a query term, a scan candidate or a value in its units). */
+  ranked: z.number().int().nonnegative(),
+  /** Ranked chunks some model call read (the reading stage's, or the one call when all fit). */
+  read: z.number().int().nonnegative(),
+  /** Groups the read chunks were packed into, one call each. */
+  groups: z.number().int().nonnegative(),
+  /** Calls of the reading stage: `groups` when more than one, else 0 (the one group is the focused passage). */
+  readingCalls: z.number().int().nonnegative(),
+  /** Triplets the reading stage proposed (their chunks lead the focused passage). */
+  readingTriplets: z.number().int().nonnegative(),
+  /** Chunks in the focused passage MoA, MCTS and refinement read. */
+  focusedChunks: z.number().int().nonnegative(),
+  /** Ranked chunks no call read because the reading-call cap bit (chunk ids, lowest ranked last). */
+  leftOut: z.array(z.string()),
+  /** Chunks holding a reading-stage quote that did not fit in the focused passage (chunk ids). */
+  quotesLeftOut: z.array(z.string()),
+});
+export type PropertyRetrieval = z.infer<typeof PropertyRetrievalSchema>;
+
+/**
+ * Why a property ended with no triplet: `nothing-relevant`, no chunk ranked relevant or none that
+ * can state a value of it (no call);
+ * `nothing-found`, the models read what was ranked and reported no value.
+ */
+export const NotProvidedSchema = z.object({
+  reason: z.enum(['nothing-relevant', 'nothing-found']),
+  /** Chunks ranked relevant and read, and the model calls the property made. */
+  chunksRanked: z.number().int().nonnegative(),
+  chunksRead: z.number().int().nonnegative(),
+  calls: z.number().int().nonnegative(),
+});
+export type NotProvided = z.infer<typeof NotProvidedSchema>;
+
 /** Per property: what was sent and what the control flow did. */
 export const PropertyRunSchema = z.object({
   property: z.string(),
-  /** True when the scan found no candidate passage: no model call was made. */
+  /** True when no model call was made for the property (nothing ranked relevant; before retrieval: no scan candidate). */
   skipped: z.boolean(),
+  /** Blocks of the focused passage (before retrieval: of the scan-candidate passage). */
   blockIds: z.array(z.string()),
+  /** Blocks of chunks left out by a cap (before retrieval: candidate blocks cut or left out of the passage). */
   truncatedBlockIds: z.array(z.string()),
+  /** Characters of the focused passage (before retrieval: of the passage). */
   passageChars: z.number().int().nonnegative(),
-  /** Scan candidates in the passage. */
+  /** Scan candidates of the property in the article. */
   candidates: z.number().int().nonnegative(),
+  /** Retrieval's counts; absent in runs stored before retrieval was wired in. */
+  retrieval: PropertyRetrievalSchema.optional(),
+  /** Model calls made for this property (repairs included); absent in older runs. */
+  calls: z.number().int().nonnegative().optional(),
+  /** Set when the property ended with no triplet: "Not provided in this paper", with what was searched. */
+  notProvided: NotProvidedSchema.optional(),
   /** The browser preset's early exit fired: the MCTS path was not run. */
   earlyExit: z.boolean(),
   /** MoA re-runs made by the refinement loop (0..K). */
@@ -50,12 +99,12 @@ export const RunRecordSchema = z.object({
 });
 export type RunRecord = z.infer<typeof RunRecordSchema>;
 
-export const MatrixStageSchema = z.enum(['moa', 'mcts', 'discriminator', 'cross-verify', 'ground', 'verification-questions']);
+export const MatrixStageSchema = z.enum(['reading', 'moa', 'mcts', 'discriminator', 'cross-verify', 'ground', 'verification-questions']);
 export type MatrixStage = z.infer<typeof MatrixStageSchema>;
 
 /**
- * One progress event. `moa`, `mcts`, `discriminator`: `done` model calls answered so far in this
- * stage for this property, `total` the calls the control flow plans (L·P + 1 per MoA run;
+ * One progress event. `reading`, `moa`, `mcts`, `discriminator`: `done` model calls answered so far in this
+ * stage for this property, `total` the calls the control flow plans (one per group of the reading stage; L·P + 1 per MoA run;
  * rollouts·depth for MCTS, an upper bound; paths for the discriminator) — raised to `done` when
  * repair calls go beyond the plan. `cross-verify`: refinement rounds started / K, and a final
  * event with `done === total`. `ground`: records decided / records. `verification-questions`

@@ -42,6 +42,8 @@ export interface MatrixDependencyOptions {
    * built-in schemas only, so a reader-defined property would never count as named.
    */
   schemas?: readonly PropertyDefinition[];
+  /** Tokens of a text for the retrieval budgets (default in `runMatrix`: chars/4); the CLI passes a tokenizer's `countText`. */
+  countTokens?: (text: string) => number;
 }
 
 /**

@@ -1,17 +1,21 @@
 /**
- * The SLM-MATRIX pipeline end to end (SLM-MATRIX Methods; issue 4): for each property, the scan's
- * candidate passage → the MoA path (Eqs. 1–4) and the generator–discriminator path (MCTS,
- * Eqs. 5–9; discriminator, Eqs. 10–13) → dual cross-verification with up to K MoA re-runs →
- * Assay's grounding gate. Pure: the model, randomness, grounding and unit/material rules are
- * injected; progress, cancel and usage accounting are part of the contract.
+ * The SLM-MATRIX pipeline end to end (SLM-MATRIX Methods; issue 4): for each property, the text
+ * retrieval chooses (src/matrix/reading.ts: ranked chunks, a reading stage when they need more
+ * than one call, then one focused passage; issue 11) → the MoA path (Eqs. 1–4) and the
+ * generator–discriminator path (MCTS, Eqs. 5–9; discriminator, Eqs. 10–13) → dual
+ * cross-verification with up to K MoA re-runs → Assay's grounding gate. Pure: the model,
+ * randomness, token counting, grounding and unit/material rules are injected; progress, cancel
+ * and usage accounting are part of the contract.
  */
-import type { MatrixProgress, MatrixStage } from '../contracts/run-record';
+import type { MatrixProgress, MatrixStage, NotProvided, PropertyRetrieval } from '../contracts/run-record';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
 import { LlmError, type LlmPort } from '../llm/llm-port';
+import { approximateTokenCount } from '../llm/token-estimate';
 import { UsageMeter } from '../llm/usage-meter';
 import type { PropertyDefinition } from '../properties';
 import { completeEvidence } from '../text/anchoring';
+import { chunkArticle, type Chunk } from '../text/retrieval';
 import { scanArticle } from '../text/scan';
 import type { Candidate } from '../text/scan-types';
 import { verifyByQuestions } from './chain-of-verification';
@@ -20,7 +24,8 @@ import { verifyPaths, type GroundCheck, type VerificationRecord } from './cross-
 import { runGeneratorDiscriminator, throwIfAborted, toTriplet } from './gd';
 import { disagreementLines, propertyBrief, runMoa, type MoaOptions, type MoaResult } from './moa';
 import { buildPassage } from './passages';
-import type { MatrixPreset, PresetModels } from './presets';
+import { retrievalOf, type MatrixPreset, type PresetModels } from './presets';
+import { focusedPassage, planReading, quoteChunks, readGroups, type CountTokens } from './reading';
 import type { Random } from './random';
 import { countByStatus, MatrixCancelled, MatrixInterrupted, type MatrixResult, type PropertyRun, type RunRecord } from './run-record';
 
@@ -33,6 +38,12 @@ export interface MatrixOptions {
   models?: PresetModels;
   /** The RNG's seed, for the run record only (the RNG itself is `deps.rng`). */
   seed?: number;
+  /**
+   * How a property's text is chosen: `retrieval` (default; src/matrix/reading.ts), or
+   * `scan-passage`, the one scan-candidate passage of before (`buildPassage`, `maxPassageChars`),
+   * kept so `assay bench --presets` can show both.
+   */
+  reading?: 'retrieval' | 'scan-passage';
 }
 
 export interface MatrixDependencies extends CrossVerifyDependencies {
@@ -55,18 +66,25 @@ export interface MatrixDependencies extends CrossVerifyDependencies {
    * meter's own port is used for the calls.
    */
   usage?: UsageMeter;
+  /**
+   * Tokens of a text for the models, for the retrieval budgets; default chars/4
+   * (`approximateTokenCount`). The CLI passes the reading proposer's tokenizer's `countText`.
+   */
+  countTokens?: CountTokens;
 }
 
 /**
  * Run SLM-MATRIX over `article` for each of `options.properties`, in order.
  * → `{ records, run }`: every triplet's verdict (`verified` only when both paths agreed and the
  * grounding gate passed; `rejected` when they agreed but it failed; `needs_review` otherwise, with
- * both answers) and the `RunRecord`. A property whose scan finds no candidate is skipped with no
- * model call. Calls per property (no repairs): L·P + 1 (MoA) + at most rollouts·depth (MCTS) +
- * at most paths (discriminator) + up to K·(L·P + 1) (refinement) + the Chain-of-Verification
- * calls (only when a triplet is verified: one per 8 verified triplets or 4,000 evidence characters
- * with `per-property` batching, one per verified triplet with `per-triplet`); the early exit drops
- * the MCTS and discriminator calls.
+ * both answers) and the `RunRecord`. A property with no relevant chunk abstains with no model call;
+ * a property that ends with no triplet is marked "not provided" (`PropertyRun.notProvided`) with
+ * what was searched. Calls per property (no repairs): up to `maxReadingCalls` reading calls
+ * (only when the relevant chunks need more than one call) + L·P + 1 (MoA) + at most
+ * rollouts·depth (MCTS) + at most paths (discriminator) + up to K·(L·P + 1) (refinement) + the
+ * Chain-of-Verification calls (only when a triplet is verified: one per 8 verified triplets or
+ * 4,000 evidence characters with `per-property` batching, one per verified triplet with
+ * `per-triplet`); the early exit drops the MCTS and discriminator calls.
  * Errors: any `LlmError` from the engine (the MoA and MCTS paths absorb malformed replies
  * themselves) or a fired `signal` stops the run with `MatrixCancelled` (aborted) or
  * `MatrixInterrupted` (device-lost, unreachable, …), both carrying the partial result: records of
@@ -100,12 +118,14 @@ export async function runMatrix(article: Article, options: MatrixOptions, deps: 
   try {
     throwIfAborted(deps.signal);
     const candidates = scanArticle(article, { properties: options.properties }).candidates;
+    const chunks = options.reading === 'scan-passage' ? [] : chunkArticle(article);
     for (const property of options.properties) {
       throwIfAborted(deps.signal);
       const outcome = await runProperty(
         article,
         property,
         candidates.filter((candidate) => candidate.property === property.name),
+        chunks,
         { ...options, models },
         deps,
         meter,
@@ -162,6 +182,7 @@ async function runProperty(
   article: Article,
   property: PropertyDefinition,
   candidates: readonly Candidate[],
+  chunks: readonly Chunk[],
   options: MatrixOptions & { models: PresetModels },
   deps: MatrixDependencies,
   meter: UsageMeter,
@@ -169,21 +190,28 @@ async function runProperty(
 ): Promise<{ records: VerificationRecord[]; run: PropertyRun }> {
   const started = now();
   const { preset, models } = options;
-  const passage = buildPassage(article, candidates, preset.maxPassageChars);
+  const callsBefore = meter.snapshot().total.calls;
+  const callsSoFar = () => meter.snapshot().total.calls - callsBefore;
   const run: PropertyRun = {
     property: property.name,
-    skipped: passage.text === '',
-    blockIds: passage.blockIds,
-    truncatedBlockIds: passage.truncatedBlockIds,
-    passageChars: passage.text.length,
-    candidates: passage.candidates,
+    skipped: false,
+    blockIds: [],
+    truncatedBlockIds: [],
+    passageChars: 0,
+    candidates: candidates.length,
     earlyExit: false,
     refinementRounds: 0,
     converged: false,
     problems: [],
     milliseconds: 0,
   };
-  if (run.skipped) return { records: [], run };
+  const abstain = (reason: NotProvided['reason']): { records: VerificationRecord[]; run: PropertyRun } => {
+    run.calls = callsSoFar();
+    run.skipped = run.calls === 0;
+    run.notProvided = { reason, chunksRanked: run.retrieval?.ranked ?? 0, chunksRead: run.retrieval?.read ?? 0, calls: run.calls };
+    run.milliseconds = Math.round(now() - started);
+    return { records: [], run };
+  };
 
   const emit = (stage: MatrixStage, done: number, total: number): void =>
     deps.onProgress?.({ stage, property: property.name, done, total: Math.max(total, done) });
@@ -201,6 +229,18 @@ async function runProperty(
     };
   };
   const brief = propertyBrief(property);
+  let passageText: string;
+  if (options.reading === 'scan-passage') {
+    const passage = buildPassage(article, candidates, preset.maxPassageChars);
+    Object.assign(run, { blockIds: passage.blockIds, truncatedBlockIds: passage.truncatedBlockIds, passageChars: passage.text.length });
+    if (passage.text === '') return abstain('nothing-relevant');
+    passageText = passage.text;
+  } else {
+    const chosen = await chooseText(article, property, candidates, chunks, options, deps, staged, run);
+    if (chosen === null) return abstain(run.retrieval?.readingCalls ? 'nothing-found' : 'nothing-relevant');
+    passageText = chosen;
+  }
+
   const moaOptions: MoaOptions = {
     layers: preset.layers,
     proposers: Array.from({ length: preset.proposers }, (_, index) =>
@@ -214,7 +254,7 @@ async function runProperty(
   const moaRun = async (label: string, meterStage: string, disagreement: readonly string[] = []): Promise<MoaResult> => {
     throwIfAborted(deps.signal);
     const result = await runMoa(
-      { text: passage.text, properties: [brief], article, ...(disagreement.length > 0 ? { disagreement } : {}) },
+      { text: passageText, properties: [brief], article, ...(disagreement.length > 0 ? { disagreement } : {}) },
       moaOptions,
       {
         llm: staged('moa', meterStage, plannedMoaCalls),
@@ -245,7 +285,7 @@ async function runProperty(
         (request.role === 'discriminator' ? discriminator : generator).complete({ ...request, ...(modelFor(request.role, models) ?? {}) }),
     };
     const gd = await runGeneratorDiscriminator(
-      { passage: passage.text, property: property.name, propertyDescription: `${property.label}, in ${property.units.join(' or ')}` },
+      { passage: passageText, property: property.name, propertyDescription: `${property.label}, in ${property.units.join(' or ')}` },
       { ...preset.mcts, scoreWeights: preset.scoreWeights },
       {
         llm: router,
@@ -301,16 +341,77 @@ async function runProperty(
       : { ...relabelled, reasons: [...relabelled.reasons, ...grounding.reasons.map((reason) => `not grounded: ${reason}`)] };
   });
   emit('ground', records.length, records.length);
+  if (records.length === 0) return abstain('nothing-found');
   // Chain-of-Verification (Eunomia): the verified triplets' questions, under a stage of their own.
   throwIfAborted(deps.signal);
-  const checked = await verifyByQuestions({ article, property, records }, options, {
+  const checked = await verifyByQuestions({ article, property, records, ...(chunks.length > 0 ? { chunks } : {}) }, options, {
     llm: meter.stage('verification-questions'),
     onProgress: (done, total) => emit('verification-questions', done, total),
     ...(deps.signal ? { signal: deps.signal } : {}),
   });
   run.problems.push(...checked.problems);
+  run.calls = callsSoFar();
   run.milliseconds = Math.round(now() - started);
   return { records: checked.records, run };
+}
+
+/**
+ * The text MoA, MCTS and refinement read for `property` (src/matrix/reading.ts), filling
+ * `run.retrieval`, `run.blockIds`, `run.truncatedBlockIds` and `run.passageChars`: the one group
+ * when every relevant chunk fits in one call; else the reading stage's calls (through
+ * `staged('reading', …)`) and the focused passage. → null when there is nothing to read (no
+ * relevant chunk), or when the reading stage found no triplet and the scan no candidate (two
+ * independent signals that the paper does not state the property; the MoA, MCTS calls are saved).
+ */
+async function chooseText(
+  article: Article,
+  property: PropertyDefinition,
+  candidates: readonly Candidate[],
+  chunks: readonly Chunk[],
+  options: MatrixOptions & { models: PresetModels },
+  deps: MatrixDependencies,
+  staged: (stage: MatrixStage, meterStage: string, total: number) => LlmPort,
+  run: PropertyRun,
+): Promise<string | null> {
+  const { preset, models } = options;
+  const budget = retrievalOf(preset);
+  const countTokens = deps.countTokens ?? approximateTokenCount;
+  const plan = planReading(chunks, property, candidates, budget, countTokens);
+  const read = plan.groups.reduce((sum, group) => sum + group.chunks.length, 0);
+  const retrieval: PropertyRetrieval = {
+    chunks: plan.chunks,
+    ranked: plan.ranked.length,
+    read,
+    groups: plan.groups.length,
+    readingCalls: plan.reading ? plan.groups.length : 0,
+    readingTriplets: 0,
+    focusedChunks: 0,
+    leftOut: plan.leftOut.map((entry) => entry.chunk.id),
+    quotesLeftOut: [],
+  };
+  run.retrieval = retrieval;
+  run.truncatedBlockIds = [...new Set(plan.leftOut.map((entry) => entry.chunk.blockId))];
+  if (plan.groups.length === 0) return null;
+  let group = plan.groups[0]!;
+  if (plan.reading) {
+    throwIfAborted(deps.signal);
+    const reading = await readGroups(
+      plan.groups,
+      propertyBrief(property),
+      { ...(models.proposers?.[0] ? { model: models.proposers[0] } : {}), temperature: preset.temperature, maxTokens: preset.maxTokens },
+      { llm: staged('reading', 'reading', plan.groups.length), ...(deps.signal ? { signal: deps.signal } : {}) },
+    );
+    run.problems.push(...reading.problems);
+    retrieval.readingTriplets = reading.triplets.length;
+    if (reading.triplets.length === 0 && candidates.length === 0) return null;
+    const focused = focusedPassage(plan, quoteChunks(article, chunks, reading.triplets), budget, countTokens);
+    retrieval.quotesLeftOut = focused.quotesLeftOut.map((chunk) => chunk.id);
+    group = focused.group;
+  }
+  retrieval.focusedChunks = group.chunks.length;
+  run.blockIds = [...new Set(group.chunks.map((entry) => entry.chunk.blockId))];
+  run.passageChars = group.text.length;
+  return group.text;
 }
 
 /** The model of a G–D role from the preset (`{ model }`), or undefined to let the engine's roster pick. */

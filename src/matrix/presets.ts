@@ -3,9 +3,30 @@
  * SLM-MATRIX paper ("Experimental setup"; DESIGN.md "Roles and defaults"), and `browser`, small
  * settings for WebGPU-sized models with an early exit. Plain data, no module state.
  */
-import type { MatrixPreset, PresetModels } from '../contracts/matrix-preset';
+import type { MatrixPreset, PresetModels, RetrievalBudget } from '../contracts/matrix-preset';
 
-export type { MatrixPreset, PresetModels };
+export type { MatrixPreset, PresetModels, RetrievalBudget };
+
+/**
+ * Retrieval of the paper preset: 3,000 chunk tokens per call (the 12,000 characters of its
+ * passage cap by chars/4, inside an 8k context with the 2,048-token reply), at most 8 reading
+ * calls (24,000 tokens of chunks, more than the relevant chunks of any dev paper take), MMR
+ * k = 9 and λ = 0.5 (Eunomia, seeds/001).
+ */
+export const PAPER_RETRIEVAL: RetrievalBudget = { chunkTokensPerCall: 3_000, maxReadingCalls: 8, mmrK: 9, mmrLambda: 0.5 };
+
+/**
+ * Retrieval of the browser preset: 1,200 chunk tokens per call (≈ 1,400 prompt tokens with the
+ * instructions, inside a 4k WebLLM context with the 1,024-token reply), at most 8 reading calls
+ * so the worst case is 22 + 8 = 30 calls per property (issue 11's ceiling), MMR k = 9 and
+ * λ = 0.5 (Eunomia, seeds/001).
+ */
+export const BROWSER_RETRIEVAL: RetrievalBudget = { chunkTokensPerCall: 1_200, maxReadingCalls: 8, mmrK: 9, mmrLambda: 0.5 };
+
+/** `preset.retrieval`, or for a preset stored before it had one, the named preset's own. */
+export function retrievalOf(preset: MatrixPreset): RetrievalBudget {
+  return preset.retrieval ?? (preset.name === 'paper' ? PAPER_RETRIEVAL : BROWSER_RETRIEVAL);
+}
 
 /**
  * The paper's settings (SLM-MATRIX "Experimental setup"): 3 MoA layers × 3 proposers; MCTS with
@@ -30,6 +51,7 @@ export const PAPER_PRESET: MatrixPreset = {
   earlyExit: false,
   maxPassageChars: 12_000,
   verificationQuestions: 'per-triplet',
+  retrieval: PAPER_RETRIEVAL,
   models: {
     proposers: ['Qwen/Qwen2.5-7B-Instruct', 'mistralai/Mistral-7B-Instruct-v0.3', 'google/gemma-2-9b-it'],
     aggregator: 'meta-llama/Llama-3.2-11B-Vision-Instruct',
@@ -60,6 +82,7 @@ export const BROWSER_PRESET: MatrixPreset = {
   earlyExit: true,
   maxPassageChars: 4_000,
   verificationQuestions: 'per-property',
+  retrieval: BROWSER_RETRIEVAL,
   models: {},
 };
 

@@ -1,8 +1,9 @@
 /**
- * `assay eval <dataset> --context`: context recall of the passages the SLM-MATRIX pipeline
- * sends today (top level: what the models read now) beside the retrieval path of
- * src/text/retrieval at the preset's budget, and a recall-versus-budget curve over MMR's k and
- * the per-call token budget. No model is called; prompt tokens are counted with the browser
+ * `assay eval <dataset> --context`: context recall of what the SLM-MATRIX pipeline sends (top
+ * level: the reading stage's calls and the focused passage, chosen by the same `planReading` as
+ * `runMatrix`), beside `passages`, the scan-candidate passage it sent before retrieval,
+ * `retrieval`, the retrieval layer at one MMR k and budget, and a recall-versus-budget curve over
+ * MMR's k and the per-call token budget. No model is called; prompt tokens are counted with the browser
  * roster's first proposer's tokenizer (Qwen2.5) over the proposer's real messages.
  */
 import type { PropertyDefinition } from '../../contracts/property';
@@ -11,7 +12,7 @@ import { chunkArticle } from '../../text/retrieval';
 import { evidenceUnits, locateTruthEverywhere } from '../attribution/locate-truth';
 import { loadEvidenceCases, type EvidenceLoadOptions } from '../evidence/evidence-datasets';
 import type { SiConverter } from '../si-conversion';
-import { passageCalls, propertyCandidates, retrievalCalls, type CountChat, type RetrievalBudget } from './context-calls';
+import { passageCalls, pipelineCalls, propertyCandidates, retrievalCalls, type CountChat, type RetrievalBudget } from './context-calls';
 import { scoreContextRecall, type ContextCase, type ContextRecall } from './context-recall';
 
 export interface ContextRunOptions extends EvidenceLoadOptions {
@@ -30,10 +31,14 @@ export type ContextReport = {
   split: 'dev';
   version: string;
   preset: string;
-  /** What the top-level figures measure: the pipeline's passages of today. */
-  calls: 'passages';
+  /** What the top-level figures measure: the calls the pipeline makes (reading stage and focused passage). */
+  calls: 'pipeline';
   tokenizer: { family: string; exact: boolean };
-  /** The retrieval path at `budget` (not yet what the pipeline sends). */
+  /** Before retrieval: one scan-candidate passage per property (`buildPassage`, the preset's `maxPassageChars`), for comparison. */
+  passages: ContextRecall & { maxPassageChars: number };
+  /** Most calls one paper made, summed over its properties (reading calls and focused passage). */
+  maxCallsPerPaper: number;
+  /** The retrieval layer alone at `budget`: MMR's k and one packing, no reading stage. */
   retrieval: ContextRecall & RetrievalBudget;
   curve: (ContextRecall & RetrievalBudget)[];
   papers: number;
@@ -42,6 +47,13 @@ export type ContextReport = {
 /** JSON has no Infinity: k = Infinity ("every relevant chunk") is written as null. */
 function budgetJson(budget: RetrievalBudget): RetrievalBudget {
   return { ...budget, k: Number.isFinite(budget.k) ? budget.k : (null as unknown as number) };
+}
+
+/** Most calls of one paper, its properties' calls summed. */
+function maxCallsPerPaper(cases: readonly ContextCase[]): number {
+  const byPaper = new Map<string, number>();
+  for (const entry of cases) byPaper.set(entry.paper, (byPaper.get(entry.paper) ?? 0) + entry.calls.length);
+  return Math.max(0, ...byPaper.values());
 }
 
 /**
@@ -55,6 +67,7 @@ export async function runContextEvaluation(options: ContextRunOptions): Promise<
   const byName = new Map(options.schemas.map((schema) => [schema.name, schema]));
   const budgets = [options.budget, ...options.curve];
   const passages: ContextCase[] = [];
+  const pipeline: ContextCase[] = [];
   const retrieval: ContextCase[][] = budgets.map(() => []);
   for (const { paper, article, truths } of papers) {
     const units = evidenceUnits(article);
@@ -72,6 +85,7 @@ export async function runContextEvaluation(options: ContextRunOptions): Promise<
         truths: located,
         calls: passageCalls(article, property, candidates, options.preset, options.count.countChat),
       });
+      pipeline.push({ paper, truths: located, calls: pipelineCalls(chunks, property, candidates, options.preset, options.count) });
       budgets.forEach((budget, index) =>
         retrieval[index]!.push({
           paper,
@@ -87,9 +101,11 @@ export async function runContextEvaluation(options: ContextRunOptions): Promise<
     split: 'dev',
     version: options.dataset === 'bandgap-200' ? (options.version ?? 'pub') : '-',
     preset: options.preset.name,
-    calls: 'passages',
+    calls: 'pipeline',
     tokenizer: { family: options.count.family, exact: options.count.exact },
-    ...scoreContextRecall(passages),
+    ...scoreContextRecall(pipeline),
+    maxCallsPerPaper: maxCallsPerPaper(pipeline),
+    passages: { ...scoreContextRecall(passages), maxPassageChars: options.preset.maxPassageChars },
     retrieval: atBudget!,
     curve,
     papers: papers.length,

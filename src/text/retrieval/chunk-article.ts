@@ -52,6 +52,8 @@ export interface Chunk {
   text: string;
   /** The sentence before this one in the same block, if any (sentences only). */
   previousSentence?: string;
+  /** Offset of `previousSentence` in `Article.text` (present exactly when it is). */
+  previousStart?: number;
   /** Definitions, from anywhere in the article, of abbreviations used in `text` (not those defined in the chunk itself). */
   definitions: ChunkDefinition[];
   /** Table rows only. */
@@ -101,7 +103,7 @@ function makeChunk(
   kind: Chunk['kind'],
   span: Span,
   context: ChunkContext,
-  extra: { previousSentence?: string; table?: ChunkTable } = {},
+  extra: { previousSentence?: string; previousStart?: number; table?: ChunkTable } = {},
 ): Chunk {
   const quote = context.article.text.slice(span.start, span.end);
   const text = extra.table ? [extra.table.caption, extra.table.header, quote].filter((line) => line !== undefined).join('\n') : quote;
@@ -116,7 +118,7 @@ function makeChunk(
     end: span.end,
     quote,
     text,
-    ...(extra.previousSentence !== undefined ? { previousSentence: extra.previousSentence } : {}),
+    ...(extra.previousSentence !== undefined ? { previousSentence: extra.previousSentence, previousStart: extra.previousStart } : {}),
     definitions: definitionsUsed(text, span, context.definitions),
     ...(extra.table ? { table: extra.table } : {}),
   };
@@ -135,7 +137,7 @@ function sentenceChunks(block: Block, context: ChunkContext): Chunk[] {
       'sentence',
       span,
       context,
-      previous ? { previousSentence: text.slice(previous.start, previous.end) } : {},
+      previous ? { previousSentence: text.slice(previous.start, previous.end), previousStart: previous.start } : {},
     );
   });
 }
@@ -184,4 +186,16 @@ export function chunkArticle(article: Article): Chunk[] {
     }
   });
   return chunks;
+}
+
+/**
+ * The span of `Article.text` a model reads when it is shown `chunk` (`renderChunk`): from the
+ * previous sentence, which is rendered as its `[context]` line, to the end of the chunk; the
+ * chunk alone when it has none. A fact whose material is named in the sentence before its value
+ * ("… lead iodide, (BA)2(MA)n−1PbnI3n+1. Its band gap can be tailored from 1.5 to 2.3 eV") is
+ * read whole. Table rows show header and caption as well, which lie elsewhere in the text and
+ * are not part of the span. UTF-16 offsets, end exclusive.
+ */
+export function shownSpan(chunk: Chunk): { start: number; end: number } {
+  return { start: chunk.previousStart ?? chunk.start, end: chunk.end };
 }

@@ -18,7 +18,10 @@
  */
 import MiniSearch from 'minisearch';
 import type { PropertyDefinition } from '../../contracts/property';
+import { parseQuantities, parseTableQuantities } from '../quantities';
+import { unitFitsProperty } from '../scan-fit';
 import type { Candidate } from '../scan-types';
+import { normalizeUnit, toSI } from '../units';
 import type { Chunk } from './chunk-article';
 import { maximalMarginalRelevance, MMR_K, MMR_LAMBDA } from './mmr';
 import { cosineSimilarity, propertyQueryTerms, termVector, terms } from './terms';
@@ -31,11 +34,22 @@ import { cosineSimilarity, propertyQueryTerms, termVector, terms } from './terms
  */
 export const CANDIDATE_BOOST = 0.5;
 
+/**
+ * Added, like `CANDIDATE_BOOST`, for a chunk printing a value in a unit of the property's
+ * dimension ("superconductivity at 1.1 K" for Tc, whose query keeps no one-letter unit; "a gap
+ * of 1.04 eV" in a sentence BM25 scores low). Such a chunk is relevant even with no query term.
+ * Our choice: half the candidate boost, because a unit alone says less than the scan's link of
+ * property word, value and unit ("300 K" is often a measurement temperature, not a Tc).
+ */
+export const UNIT_BOOST = 0.25;
+
 export interface RankOptions {
   /** Candidates of `scanArticle` over the same article; those of `property` boost the chunk holding their value. */
   candidates?: readonly Candidate[];
   /** Default `CANDIDATE_BOOST`; 0 turns the boost off. */
   candidateBoost?: number;
+  /** Default `UNIT_BOOST`; 0 turns it off (then a chunk needs a query term or a candidate to be relevant). */
+  unitBoost?: number;
   /** MMR λ in [0, 1]; default 0.5 (Eunomia). */
   lambda?: number;
   /** How many chunks to return; default 9 (Eunomia). `Infinity` orders every relevant chunk. */
@@ -50,7 +64,9 @@ export interface RankedChunk {
   bm25: number;
   /** True when the scan found a candidate value of the property in the chunk. */
   candidate: boolean;
-  /** Normalised BM25 plus the candidate boost, rescaled to [0, 1]: what MMR weighs. */
+  /** True when the chunk prints a value in a unit of the property's dimension (`unitFitsProperty`). */
+  unit: boolean;
+  /** Normalised BM25 plus the candidate and unit boosts, rescaled to [0, 1]: what MMR weighs. */
   relevance: number;
   /** λ·relevance − (1 − λ)·(highest similarity to a chunk ranked above it). */
   marginalRelevance: number;
@@ -106,17 +122,26 @@ function candidateChunks(chunks: readonly Chunk[], candidates: readonly Candidat
   return ids;
 }
 
+/** Does `chunk` print a value whose unit fits `property` (for a table row, a bare cell under a header unit counts)? */
+function printsPropertyUnit(chunk: Chunk, property: PropertyDefinition): boolean {
+  const quantities = chunk.table?.header ? parseTableQuantities(`${chunk.table.header}\n${chunk.quote}`) : parseQuantities(chunk.quote);
+  return quantities.some((quantity) => quantity.unit !== '' && unitFitsProperty(quantity, property, { normalizeUnit, toSI }));
+}
+
 /**
  * The chunks worth reading for `property`, best first: BM25+ over `chunk.text` with the distinct
  * terms of the property's label, synonyms, symbols and units as the query (`propertyQueryTerms`),
  * normalised by the best score; plus `candidateBoost` for a chunk holding the value of one of
- * `options.candidates` of this property; then MMR (λ, k; Carbonell & Goldstein 1998, as in
- * Eunomia) with `options.similarity`, by default `lexicalSimilarity(query terms)`. Chunks with no query term and no candidate are never
- * returned, so fewer than k may come back. Chunk ids must be unique (as `chunkArticle` makes
- * them). Throws a RangeError for λ outside [0, 1] or a negative k.
+ * `options.candidates` of this property, and `unitBoost` for a chunk printing a value in a unit
+ * of the property (`UNIT_BOOST`); the sum divided by 1 + both boosts; then MMR (λ, k; Carbonell &
+ * Goldstein 1998, as in Eunomia) with `options.similarity`, by default
+ * `lexicalSimilarity(query terms)`. Chunks with no query term, no candidate and no value in the
+ * property's units are never returned, so fewer than k may come back. Chunk ids must be unique
+ * (as `chunkArticle` makes them). Throws a RangeError for λ outside [0, 1] or a negative k.
  */
 export function rankChunks(chunks: readonly Chunk[], property: PropertyDefinition, options: RankOptions = {}): RankedChunk[] {
   const boost = options.candidateBoost ?? CANDIDATE_BOOST;
+  const unitBoost = options.unitBoost ?? UNIT_BOOST;
   const query = propertyQueryTerms(property);
   const scores = bm25Scores(chunks, query);
   const withCandidate = candidateChunks(chunks, options.candidates ?? [], property.name);
@@ -125,8 +150,9 @@ export function rankChunks(chunks: readonly Chunk[], property: PropertyDefinitio
     .map((chunk) => {
       const bm25 = scores.get(chunk.id) ?? 0;
       const candidate = withCandidate.has(chunk.id);
-      const relevance = ((best > 0 ? bm25 / best : 0) + (candidate ? boost : 0)) / (1 + boost);
-      return { chunk, bm25, candidate, relevance };
+      const unit = unitBoost > 0 && printsPropertyUnit(chunk, property);
+      const relevance = ((best > 0 ? bm25 / best : 0) + (candidate ? boost : 0) + (unit ? unitBoost : 0)) / (1 + boost + unitBoost);
+      return { chunk, bm25, candidate, unit, relevance };
     })
     .filter((entry) => entry.relevance > 0)
     .sort((a, b) => b.relevance - a.relevance);

@@ -7,7 +7,7 @@ import type { MatrixRunRow } from '../../contracts/matrix-run';
 import { MessageFailureSchema } from '../../contracts/messages';
 import type { VerificationRecord, VerificationStatus } from '../../contracts/verification';
 import type { MatrixStage } from '../../contracts/run-record';
-import type { RunRecord } from '../../contracts/run-record';
+import type { PropertyRun, RunRecord } from '../../contracts/run-record';
 import { failureHeading } from './failure-heading';
 
 /** A property's label for running text; the default spells the schema name ("band_gap" → "band gap"). */
@@ -41,6 +41,8 @@ function countRecords(records: readonly VerificationRecord[]): Record<Verificati
 
 function stageText(stage: MatrixStage, property: string, done: number, total: number): string {
   switch (stage) {
+    case 'reading':
+      return `Reading the paper · ${property} · ${done} of ${total} model calls`;
     case 'moa':
       return `MoA · ${property} · ${done} of ${total} model calls`;
     case 'mcts':
@@ -88,14 +90,16 @@ export function progressText(row: MatrixRunRow, label: PropertyLabel = spellProp
   }
 }
 
-const stageOrder: readonly MatrixStage[] = ['moa', 'mcts', 'discriminator', 'cross-verify', 'ground', 'verification-questions'];
+const stageOrder: readonly MatrixStage[] = ['reading', 'moa', 'mcts', 'discriminator', 'cross-verify', 'ground', 'verification-questions'];
 
 /**
  * How far the run is, 0..1, for a `<progress>` bar; null while unknown (running, no pipeline
  * event yet: the bar is then indeterminate). A coarse estimate: each property weighs
- * 1/properties, and within a property each of the six stages (MoA, MCTS, discriminator,
- * cross-verify, ground, verification questions) weighs 1/6, filled by its done/total. So the bar only moves forward
- * within a property, but jumps when the early exit skips MCTS and the discriminator.
+ * 1/properties, and within a property each of the seven stages (reading, MoA, MCTS, discriminator,
+ * cross-verify, ground, verification questions) weighs 1/7, filled by its done/total. So the bar
+ * only moves forward within a property, but jumps when a stage is skipped (no reading stage when
+ * the relevant chunks fit one call; the early exit skips MCTS and the discriminator; no questions
+ * when nothing was verified).
  * Finished runs: `done` → 1; `cancelled`/`interrupted` → properties finished / properties.
  */
 export function progressFraction(row: MatrixRunRow): number | null {
@@ -183,4 +187,25 @@ export function votesText(votes: readonly string[]): string {
 export function usageText(run: Pick<RunRecord, 'calls' | 'promptTokens' | 'completionTokens' | 'milliseconds' | 'modelLoads'>): string {
   const loads = run.modelLoads === undefined ? '' : ` · ${run.modelLoads} model load${run.modelLoads === 1 ? '' : 's'}`;
   return `Calls: ${run.calls} · tokens: ${run.promptTokens} prompt / ${run.completionTokens} completion${loads} · ${(run.milliseconds / 1000).toFixed(1)} s`;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * A property's abstention as a sentence, or null when it did not abstain:
+ * "Band gap: not provided in this paper. No passage could state a value of it (3 passages
+ * mention it); no model call." or "Band gap: not provided in this paper. 5 model calls read
+ * 42 of 42 relevant passages and found no value." Numbers from the run record only; the label
+ * is the property's own (plain text: React renders it as text).
+ */
+export function notProvidedText(property: PropertyRun, label: PropertyLabel = spellPropertyName): string | null {
+  const abstained = property.notProvided;
+  if (!abstained) return null;
+  const name = label(property.property);
+  const head = `${name.charAt(0).toUpperCase()}${name.slice(1)}: not provided in this paper.`;
+  if (abstained.reason === 'nothing-relevant')
+    return abstained.chunksRanked === 0
+      ? `${head} No passage mentions it; no model call.`
+      : `${head} No passage could state a value of it (${plural(abstained.chunksRanked, 'passage')} mention it); no model call.`;
+  return `${head} ${plural(abstained.calls, 'model call')} read ${abstained.chunksRead} of ${plural(abstained.chunksRanked, 'relevant passage')} and found no value.`;
 }

@@ -19,7 +19,9 @@ import { ReviewButtons, EditForm, SaveVerified } from './review-controls';
 import { adjudicationQueue, answerText, keepAnswerReview } from './review-model';
 import { VerificationAnswers } from './verification-answers';
 import { CheckedQueueItem } from './checked-queue-item';
-import { countsText, groupRecords, statusLabel, usageText, votesText } from '../shared/run-view-model';
+import { countsText, groupRecords, notProvidedText, statusLabel, usageText, votesText } from '../shared/run-view-model';
+import { runReportFileName, toRunReport } from '../../export/run-report';
+import { downloadText } from '../dataset-page/dataset-io';
 
 export interface RunResultsProps {
   row: MatrixRunRow;
@@ -45,6 +47,10 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
   const [editing, setEditing] = useState<Editing>(null);
   const [writeProblem, setWriteProblem] = useState<string | null>(null);
   const groups = groupRecords(row.records, row.settings.properties);
+  const notProvided = (row.run?.properties ?? []).flatMap((property) => {
+    const text = notProvidedText(property, label);
+    return text ? [{ property: property.property, text }] : [];
+  });
   const indexOf = new Map(row.records.map((record, index) => [record, index]));
   const queue = review ? adjudicationQueue(row) : [];
 
@@ -104,7 +110,7 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
           </ul>
         </section>
       )}
-      {groups.length === 0 && <p>{emptyResultsText(row)}</p>}
+      {groups.length === 0 && notProvided.length === 0 && <p>{emptyResultsText(row)}</p>}
       {groups.map((group) => (
         <section key={group.property} className="property-verdicts" data-property={group.property}>
           <h3>{label(group.property)}</h3>
@@ -140,6 +146,15 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
           </ul>
         </section>
       ))}
+      {notProvided.length > 0 && (
+        <ul className="not-provided" data-testid="not-provided">
+          {notProvided.map((line) => (
+            <li key={line.property} data-property={line.property}>
+              {line.text}
+            </li>
+          ))}
+        </ul>
+      )}
       {review && row.records.length > 0 && <SaveVerified row={row} save={review.saveVerified} />}
       {highlights?.note && (
         <p className="hint" data-testid="highlight-note">
@@ -162,6 +177,15 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
         <p className="usage" data-testid="run-usage">
           {usageText(row.run)}
         </p>
+      )}
+      {row.status !== 'running' && (
+        <button
+          type="button"
+          data-testid="download-run-report"
+          onClick={(event) => downloadText(event.currentTarget.ownerDocument, toRunReport(row), runReportFileName(row), 'application/json')}
+        >
+          Download run report (JSON)
+        </button>
       )}
     </div>
   );

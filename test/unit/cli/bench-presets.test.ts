@@ -169,6 +169,7 @@ describe('bench presets on a tiny article', () => {
 describe('presetFigures', () => {
   const cost = (calls: number, extra: Partial<PresetPaperCost> = {}): PresetPaperCost => ({
     skipped: false,
+    readingCalls: 0,
     calls,
     promptTokens: calls * 100,
     completionTokens: calls * 10,
@@ -181,13 +182,14 @@ describe('presetFigures', () => {
   });
 
   it('reports max, median and total over the papers that made calls, and counts the others', () => {
-    const figures = presetFigures('browser', 'worst', [
-      cost(22),
-      cost(0, { skipped: true, modelLoads: 0, refinementRounds: 0 }),
-      cost(4, { earlyExit: true }),
-      cost(10),
-    ]);
-    const value = (name: string) => figures.find((figure) => figure.name === `browser preset, worst case: ${name}`)?.value;
+    const figures = presetFigures(
+      'browser',
+      'worst',
+      [cost(22), cost(0, { skipped: true, modelLoads: 0, refinementRounds: 0 }), cost(4, { earlyExit: true }), cost(10)],
+      'before',
+    );
+    const value = (name: string) =>
+      figures.find((figure) => figure.name === `browser preset, worst case, before (scan passage): ${name}`)?.value;
     expect(value('papers with no band-gap candidate (no call)')).toBe(1);
     expect(value('LLM calls per paper (max)')).toBe(22);
     expect(value('LLM calls per paper (median)')).toBe(10);
@@ -198,8 +200,9 @@ describe('presetFigures', () => {
     expect(figures.find((figure) => figure.name.includes('prompt tokens per paper (max)'))?.unit).toBe(
       "tokens (exact: each model's tokenizer and chat template)",
     );
+    expect(figures.some((figure) => figure.name.includes('reading-stage calls'))).toBe(false);
     expect(figures.find((figure) => figure.name.includes('model loads per paper (max)'))).toEqual({
-      name: 'browser preset, worst case: model loads per paper (max)',
+      name: 'browser preset, worst case, before (scan passage): model loads per paper (max)',
       value: 4,
       unit: 'loads (distinct models called; the server loads each once)',
     });
@@ -218,7 +221,8 @@ describe('presetFigures', () => {
       cost(4, measured(1, 3)),
       cost(0, { skipped: true, ...measured(0, 0) }),
     ]);
-    const figure = (name: string) => figures.find((candidate) => candidate.name === `browser preset, worst case: ${name}`);
+    const figure = (name: string) =>
+      figures.find((candidate) => candidate.name === `browser preset, worst case, after (retrieval): ${name}`);
     expect(figure('prompt tokens per paper (max)')?.unit).toBe('tokens (estimated, chars/4 where no tokenizer)');
     expect(figure('model loads per paper (max)')).toMatchObject({
       value: 1,
@@ -226,7 +230,7 @@ describe('presetFigures', () => {
     });
     expect(figure('model loads per paper at a 6144 MB GPU budget (max)')?.value).toBe(1);
     expect(figure('model loads per paper at a 1895.3 MB GPU budget (max)')).toEqual({
-      name: 'browser preset, worst case: model loads per paper at a 1895.3 MB GPU budget (max)',
+      name: 'browser preset, worst case, after (retrieval): model loads per paper at a 1895.3 MB GPU budget (max)',
       value: 8,
       unit: 'loads (measured through the scheduler)',
     });
@@ -252,23 +256,29 @@ describe('assay bench --presets', () => {
     expect(await runBench(['--presets', '--data', root, '--limit', '2', '--json'])).toBe(0);
     const figures = (JSON.parse(output.join('')) as { figures: Array<{ name: string; value: number; unit: string }> }).figures;
     const value = (name: string) => figures.find((figure) => figure.name === name)?.value;
-    expect(value('paper preset, worst case: papers with no band-gap candidate (no call)')).toBe(1);
-    expect(figures.find((figure) => figure.name === 'paper preset, worst case: papers with no band-gap candidate (no call)')?.unit).toBe(
-      'papers of 2',
-    );
-    expect(value('paper preset, worst case: LLM calls per paper (max)')).toBe(113);
-    expect(value('paper preset, best case: LLM calls per paper (max)')).toBe(19);
-    expect(value('browser preset, worst case: LLM calls per paper (median)')).toBe(23);
-    expect(value('browser preset, best case: LLM calls, all papers')).toBe(5);
-    expect(value('browser preset, best case: papers that exited early (MCTS skipped)')).toBe(1);
-    expect(value('browser preset, worst case: model loads per paper at a 1895.3 MB GPU budget (max)')).toBe(8);
-    expect(value('browser preset, best case: model loads per paper at a 1895.3 MB GPU budget (max)')).toBe(3);
-    expect(value('browser preset, worst case: model loads per paper (max)')).toBe(1);
-    expect(value('paper preset, worst case: model loads per paper (max)')).toBe(5);
-    expect(value('paper preset, worst case: Chain-of-Verification calls per paper (max)')).toBe(1);
-    expect(figures.find((figure) => figure.name === 'paper preset, worst case: prompt tokens per paper (max)')?.unit).toBe(
-      "tokens (exact: each model's tokenizer and chat template)",
-    );
+    // The GaN article fits one call, so before and after make the same calls; the other paper has nothing to read.
+    // Chain-of-Verification adds one call where a triplet is verified (the worst case agrees in its last round).
+    for (const reading of ['before (scan passage)', 'after (retrieval)']) {
+      const label = (preset: string, scenario: string) => `${preset} preset, ${scenario} case, ${reading}`;
+      expect(value(`${label('paper', 'worst')}: LLM calls per paper (max)`)).toBe(113);
+      expect(value(`${label('paper', 'best')}: LLM calls per paper (max)`)).toBe(19);
+      expect(value(`${label('browser', 'worst')}: LLM calls per paper (median)`)).toBe(23);
+      expect(value(`${label('browser', 'best')}: LLM calls, all papers`)).toBe(5);
+      expect(value(`${label('browser', 'best')}: papers that exited early (MCTS skipped)`)).toBe(1);
+      expect(value(`${label('browser', 'worst')}: model loads per paper at a 1895.3 MB GPU budget (max)`)).toBe(8);
+      expect(value(`${label('browser', 'best')}: model loads per paper at a 1895.3 MB GPU budget (max)`)).toBe(3);
+      expect(value(`${label('browser', 'worst')}: model loads per paper (max)`)).toBe(1);
+      expect(value(`${label('paper', 'worst')}: model loads per paper (max)`)).toBe(5);
+      expect(value(`${label('paper', 'worst')}: Chain-of-Verification calls per paper (max)`)).toBe(1);
+      expect(figures.find((figure) => figure.name === `${label('paper', 'worst')}: prompt tokens per paper (max)`)?.unit).toBe(
+        "tokens (exact: each model's tokenizer and chat template)",
+      );
+    }
+    const noCall = (reading: string, what: string) =>
+      figures.find((figure) => figure.name === `paper preset, worst case, ${reading}: papers with ${what} (no call)`);
+    expect(noCall('before (scan passage)', 'no band-gap candidate')).toMatchObject({ value: 1, unit: 'papers of 2' });
+    expect(noCall('after (retrieval)', 'nothing relevant to read')).toMatchObject({ value: 1, unit: 'papers of 2' });
+    expect(value('browser preset, worst case, after (retrieval): reading-stage calls per paper (max)')).toBe(0);
   }, 120_000);
 
   it('rejects a bad --limit with exit code 2', async () => {

@@ -292,11 +292,13 @@ describe('runEval --attribution', () => {
 });
 
 describe('runEval --context', () => {
-  it('prints context recall with the keys of the command contract, for the passages and the retrieval path', async () => {
+  it('prints context recall with the keys of the command contract: the pipeline on top, the passages of before beside it', async () => {
     const output = capture();
     expect(await runEval(['bandgap-200', '--data', dataRoot, '--context', '--json'], dependencies)).toBe(0);
     const result = JSON.parse(output.stdout.join(''));
-    expect(result).toMatchObject({ dataset: 'bandgap-200', split: 'dev', version: 'pub', preset: 'browser', calls: 'passages', truths: 2 });
+    expect(result).toMatchObject({ dataset: 'bandgap-200', split: 'dev', version: 'pub', preset: 'browser', calls: 'pipeline', truths: 2 });
+    expect(result.passages).toMatchObject({ maxPassageChars: 4000, truths: 2, locatable: 2, inContext: 2, callsPerPaper: { median: 1 } });
+    expect(result.maxCallsPerPaper).toBeGreaterThanOrEqual(result.callsPerPaper.median);
     for (const key of ['contextRecall', 'locatable', 'inContext', 'truths']) expect(result).toHaveProperty(key);
     expect(result.promptTokensPerCall).toEqual({ median: expect.any(Number), p90: expect.any(Number) });
     expect(result.callsPerPaper).toEqual({ median: expect.any(Number) });

@@ -60,11 +60,16 @@ describe('runMatrix with the paper preset', () => {
     const evidence = records[0]!.triplet.evidence!;
     expect(evidence.blockId).toBe('b1');
     expect(article.text.slice(evidence.position!.start, evidence.position!.end)).toBe(BAND_GAP_SENTENCE);
+    // Retrieval reads the band-gap sentence and b3's "optical … measurements" (a band-gap query
+    // term) in one call; density ranks only "bulk modulus … 210 GPa", which states no density, so
+    // it abstains with no call.
     expect(run.properties.map((property) => [property.property, property.skipped, property.blockIds])).toEqual([
-      ['band_gap', false, ['b1']],
+      ['band_gap', false, ['b1', 'b3']],
       ['density', true, []],
       ['bulk_modulus', false, ['b2']],
     ]);
+    expect(run.properties[0]!.retrieval).toMatchObject({ readingCalls: 0, groups: 1, leftOut: [] });
+    expect(run.properties[1]!.notProvided).toEqual({ reason: 'nothing-relevant', chunksRanked: 1, chunksRead: 0, calls: 0 });
     // Per property, by hand: MoA 3 layers × 3 proposers + 1 aggregator = 10. MCTS: every step is
     // final, so the 16 rollouts expand the root's 5 actions once each (5 calls) and then only
     // revisit terminal children (0 calls). 5 distinct trajectories → top 3 → 3 discriminator calls.

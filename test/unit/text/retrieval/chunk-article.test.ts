@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ArticleSchema, type Article } from '../../../../src/contracts/article';
-import { chunkArticle, MAX_CHUNK_CHARS } from '../../../../src/text/retrieval/chunk-article';
+import { chunkArticle, MAX_CHUNK_CHARS, shownSpan } from '../../../../src/text/retrieval/chunk-article';
 import { articleFromBlocks, paragraph, table } from '../article-from-blocks';
 
 const caption = (text: string) => ({ kind: 'caption' as const, text });
@@ -27,6 +27,10 @@ describe('chunkArticle', () => {
     expect(chunks.map((chunk) => chunk.kind)).toEqual(['sentence', 'sentence', 'sentence']);
     expect(chunks[0]!.previousSentence).toBeUndefined();
     expect(chunks[1]!.previousSentence).toBe('ZnO films were grown by pulsed laser deposition.');
+    // What a model reads of the chunk: from its context sentence to its own end.
+    const shown = shownSpan(chunks[1]!);
+    expect(shown).toEqual({ start: chunks[0]!.start, end: chunks[1]!.end });
+    expect(shownSpan(chunks[0]!)).toEqual({ start: chunks[0]!.start, end: chunks[0]!.end });
     // The previous sentence stays within its block.
     expect(chunks[2]!.previousSentence).toBeUndefined();
     expect(chunks.map((chunk) => chunk.blockId)).toEqual(['b1', 'b1', 'b2']);

@@ -8,7 +8,7 @@ import { articleFromBlocks, paragraph, table } from '../article-from-blocks';
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 const ranked = (chunks: Chunk[]): RankedChunk[] =>
-  chunks.map((chunk) => ({ chunk, bm25: 1, candidate: false, relevance: 1, marginalRelevance: 0.5 }));
+  chunks.map((chunk) => ({ chunk, bm25: 1, candidate: false, unit: false, relevance: 1, marginalRelevance: 0.5 }));
 
 describe('renderChunk', () => {
   it('marks the previous sentence and the definitions before the chunk', () => {

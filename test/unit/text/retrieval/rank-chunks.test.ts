@@ -41,6 +41,18 @@ describe('rankChunks', () => {
     expect(ids).not.toContain(chunks.find((chunk) => chunk.quote.startsWith('The samples were annealed'))!.id);
   });
 
+  it("counts a value in one of the property's units as relevant, even with no query term", () => {
+    // The Tc query keeps no one-letter unit ("K"), and "superconductivity" is no Tc synonym.
+    const tc = loadPropertySchemas().find((schema) => schema.name === 'tc')!;
+    const paper = articleFromBlocks([
+      paragraph('Cd2Re2O7 exhibits type II superconductivity at 1.1 K. The crystals were grown from the melt.'),
+    ]);
+    const [value, other] = chunkArticle(paper);
+    const ranked = rankChunks([value!, other!], tc, { k: Infinity });
+    expect(ranked.map((entry) => [entry.chunk.id, entry.bm25, entry.unit])).toEqual([[value!.id, 0, true]]);
+    expect(rankChunks([value!, other!], tc, { k: Infinity, unitBoost: 0 })).toEqual([]);
+  });
+
   it('boosts the chunk holding a scan candidate', () => {
     const withCandidate = chunks.find((chunk) => chunk.quote.startsWith('The band gap of CdS'))!;
     const ranked = rankChunks(chunks, bandGap, { candidates: scan.candidates });

@@ -2,6 +2,7 @@ import { describeValue } from '../../../../src/text/quantities/format-quantity';
 import { describe, expect, it } from 'vitest';
 import type { MatrixStage } from '../../../../src/contracts/run-record';
 import {
+  notProvidedText,
   countsText,
   groupRecords,
   progressFraction,
@@ -22,6 +23,7 @@ describe('progressText', () => {
   it('names the stage, the property and the calls once the pipeline runs', () => {
     const at = (stage: MatrixStage, done: number, total: number) =>
       progressText(runRow({ progress: { stage, property: 'band_gap', done, total }, engineStatus: 'Loading model' }));
+    expect(at('reading', 2, 5)).toBe('Reading the paper · band gap · 2 of 5 model calls');
     expect(at('moa', 3, 4)).toBe('MoA · band gap · 3 of 4 model calls');
     expect(at('mcts', 5, 12)).toBe('MCTS search · band gap · 5 of at most 12 model calls');
     expect(at('discriminator', 1, 2)).toBe('Discriminator · band gap · 1 of 2 model calls');
@@ -53,20 +55,22 @@ describe('progressFraction', () => {
     expect(progressFraction(runRow({ status: 'done' }))).toBe(1);
   });
 
-  it('weighs properties equally and the six stages of a property equally', () => {
-    // band_gap is property 0 of 2; MoA is stage 0 of 6, 3/4 done: (0 + (0 + 0.75) / 6) / 2 = 0.0625
-    expect(progressFraction(runRow({ progress: { stage: 'moa', property: 'band_gap', done: 3, total: 4 } }))).toBeCloseTo(0.0625, 10);
-    // tc is property 1; MCTS is stage 1, 6/12 done: (1 + (1 + 0.5) / 6) / 2 = 0.625
-    expect(progressFraction(runRow({ progress: { stage: 'mcts', property: 'tc', done: 6, total: 12 } }))).toBeCloseTo(0.625, 10);
-    // grounding all 5 records of band_gap: (0 + (4 + 1) / 6) / 2 = 5/12
-    expect(progressFraction(runRow({ progress: { stage: 'ground', property: 'band_gap', done: 5, total: 5 } }))).toBeCloseTo(5 / 12, 10);
-    // the verification questions answered finish the first half: (0 + (5 + 1) / 6) / 2 = 0.5
+  it('weighs properties equally and the seven stages of a property equally', () => {
+    // band_gap is property 0 of 2; reading is stage 0 of 7, 1/2 done: (0 + (0 + 0.5) / 7) / 2 = 0.5 / 14
+    expect(progressFraction(runRow({ progress: { stage: 'reading', property: 'band_gap', done: 1, total: 2 } }))).toBeCloseTo(0.5 / 14, 10);
+    // MoA is stage 1 of 7, 3/4 done: (0 + (1 + 0.75) / 7) / 2 = 1.75 / 14
+    expect(progressFraction(runRow({ progress: { stage: 'moa', property: 'band_gap', done: 3, total: 4 } }))).toBeCloseTo(1.75 / 14, 10);
+    // tc is property 1; MCTS is stage 2, 6/12 done: (1 + (2 + 0.5) / 7) / 2 = (7 + 2.5) / 14
+    expect(progressFraction(runRow({ progress: { stage: 'mcts', property: 'tc', done: 6, total: 12 } }))).toBeCloseTo(9.5 / 14, 10);
+    // grounding all 5 records of band_gap: (0 + (5 + 1) / 7) / 2 = 6 / 14
+    expect(progressFraction(runRow({ progress: { stage: 'ground', property: 'band_gap', done: 5, total: 5 } }))).toBeCloseTo(6 / 14, 10);
+    // the verification questions answered finish the first half: (0 + (6 + 1) / 7) / 2 = 0.5
     expect(
       progressFraction(runRow({ progress: { stage: 'verification-questions', property: 'band_gap', done: 1, total: 1 } })),
     ).toBeCloseTo(0.5, 10);
-    // a stage with nothing planned counts as just begun: (0 + (3 + 0) / 6) / 2 = 0.25
+    // a stage with nothing planned counts as just begun: (0 + (4 + 0) / 7) / 2 = 4 / 14
     expect(progressFraction(runRow({ progress: { stage: 'cross-verify', property: 'band_gap', done: 0, total: 0 } }))).toBeCloseTo(
-      0.25,
+      4 / 14,
       10,
     );
   });
@@ -163,6 +167,44 @@ describe('short texts', () => {
     );
     expect(usageText({ calls: 4, promptTokens: 10, completionTokens: 2, milliseconds: 1_000, modelLoads: 1 })).toBe(
       'Calls: 4 · tokens: 10 prompt / 2 completion · 1 model load · 1.0 s',
+    );
+  });
+});
+
+describe('notProvidedText', () => {
+  const property = (notProvided?: {
+    reason: 'nothing-relevant' | 'nothing-found';
+    chunksRanked: number;
+    chunksRead: number;
+    calls: number;
+  }) => ({
+    property: 'band_gap',
+    skipped: notProvided?.calls === 0,
+    blockIds: [],
+    truncatedBlockIds: [],
+    passageChars: 0,
+    candidates: 0,
+    earlyExit: false,
+    refinementRounds: 0,
+    converged: false,
+    problems: [],
+    milliseconds: 0,
+    ...(notProvided ? { notProvided } : {}),
+  });
+
+  it('says nothing for a property that did not abstain', () => {
+    expect(notProvidedText(property())).toBeNull();
+  });
+
+  it('says what was searched, in words', () => {
+    expect(notProvidedText(property({ reason: 'nothing-relevant', chunksRanked: 0, chunksRead: 0, calls: 0 }))).toBe(
+      'Band gap: not provided in this paper. No passage mentions it; no model call.',
+    );
+    expect(notProvidedText(property({ reason: 'nothing-relevant', chunksRanked: 1, chunksRead: 0, calls: 0 }))).toBe(
+      'Band gap: not provided in this paper. No passage could state a value of it (1 passage mention it); no model call.',
+    );
+    expect(notProvidedText(property({ reason: 'nothing-found', chunksRanked: 12, chunksRead: 12, calls: 1 }), () => 'optical gap')).toBe(
+      'Optical gap: not provided in this paper. 1 model call read 12 of 12 relevant passages and found no value.',
     );
   });
 });

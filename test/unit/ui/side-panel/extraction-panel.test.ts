@@ -134,7 +134,7 @@ describe('ExtractionPanel', () => {
     expect(status.textContent).toBe('MoA · Band gap · 3 of 4 model calls');
     const progress = byTestId('run-progress') as HTMLProgressElement;
     expect(progress.getAttribute('aria-valuetext')).toBe('MoA · Band gap · 3 of 4 model calls');
-    expect(progress.value).toBeCloseTo(0.0625, 10); // (0 + 0.75 / 6 stages) / 2 properties
+    expect(progress.value).toBeCloseTo(1.75 / 14, 10); // (0 + (1 + 0.75) / 7) / 2: MoA is the second of seven stages
     expect(startButton().disabled).toBe(true);
 
     await act(async () => (byTestId('stop-button') as HTMLButtonElement).click());
@@ -214,6 +214,46 @@ describe('ExtractionPanel', () => {
     expect(items[2]!.querySelector('.badge')?.textContent).toBe('Rejected');
     expect(items[2]!.textContent).toContain('the quote does not show 2.1 eV');
     expect(byTestId('run-usage')?.textContent).toBe('Calls: 14 · tokens: 5230 prompt / 812 completion · 12.3 s');
+  });
+
+  it('says "not provided in this paper" for a property that abstained, with what was searched, and offers the run report', () => {
+    const runRecord = (properties: NonNullable<MatrixRunRow['run']>['properties']) =>
+      ({
+        engine: 'slm-matrix',
+        preset: { name: 'browser' } as never,
+        models: {},
+        usage: {} as never,
+        calls: 5,
+        promptTokens: 6000,
+        completionTokens: 300,
+        milliseconds: 900,
+        properties,
+        counts: { verified: 1, needs_review: 0, rejected: 0 },
+      }) as NonNullable<MatrixRunRow['run']>;
+    const base = { skipped: false, blockIds: [], truncatedBlockIds: [], passageChars: 0, candidates: 0 };
+    const flow = { earlyExit: false, refinementRounds: 0, converged: false, problems: [], milliseconds: 0 };
+    const run = runRow({
+      status: 'done',
+      propertiesDone: ['band_gap'],
+      records: [record('verified')],
+      run: runRecord([
+        { property: 'band_gap', ...base, ...flow, calls: 4 },
+        {
+          property: 'tc',
+          ...base,
+          ...flow,
+          skipped: false,
+          calls: 5,
+          notProvided: { reason: 'nothing-found', chunksRanked: 42, chunksRead: 40, calls: 5 },
+        },
+      ]),
+    });
+    render(props({ run }));
+    const lines = [...byTestId('not-provided')!.querySelectorAll('li')];
+    expect(lines.map((line) => [line.dataset.property, line.textContent])).toEqual([
+      ['tc', 'Tc: not provided in this paper. 5 model calls read 40 of 42 relevant passages and found no value.'],
+    ]);
+    expect(byTestId('download-run-report')?.textContent).toBe('Download run report (JSON)');
   });
 
   it('switches from "starting" to the new run’s row when it appears', async () => {
