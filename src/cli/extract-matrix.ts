@@ -127,6 +127,7 @@ export async function runMatrixExtract(
         signal: controller.signal,
         onProgress: (event) => process.stderr.write(progressLine(event)),
         ...(counter ? { countTokens: (text: string) => counter.countText(text) } : {}),
+        ...(engine.embeddings ? { embeddings: engine.embeddings } : {}),
       }),
     );
     print(result);

@@ -31,6 +31,12 @@ export const PropertyRetrievalSchema = z.object({
   leftOut: z.array(z.string()),
   /** Chunks holding a reading-stage quote that did not fit in the focused passage (chunk ids). */
   quotesLeftOut: z.array(z.string()),
+  /**
+   * MMR's similarity of two chunks: `lexical` (term vectors) or `embedding` (the engine's
+   * embedding model, named in `embeddingModel`). Absent in runs stored before embeddings: lexical.
+   */
+  similarity: z.enum(['lexical', 'embedding']).optional(),
+  embeddingModel: z.string().optional(),
 });
 export type PropertyRetrieval = z.infer<typeof PropertyRetrievalSchema>;
 

@@ -6,6 +6,7 @@
  */
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
+import type { EmbeddingPort } from '../llm/embeddings';
 import type { LlmPort } from '../llm/llm-port';
 import { runMatrix } from '../matrix/pipeline';
 import type { MatrixPreset, PresetModels } from '../matrix/presets';
@@ -21,6 +22,8 @@ export interface MatrixEngineSetupOptions {
   models: PresetModels;
   /** Seed of the RNG; each article gets a fresh RNG with this seed (results do not depend on paper order). */
   seed: number;
+  /** The engine's embeddings for retrieval's MMR (`--embedding-model`); absent → lexical similarity. */
+  embeddings?: EmbeddingPort;
   /** Called with each article's run record (calls, tokens, time), e.g. to total a run's cost. */
   onRun?: (run: RunRecord, article: Article) => void;
 }
@@ -46,6 +49,7 @@ export function matrixEngineSetup(options: MatrixEngineSetupOptions): EngineSetu
         defaultMatrixDependencies({
           llm: options.llm,
           seed: options.seed,
+          ...(options.embeddings ? { embeddings: options.embeddings } : {}),
           ...(extractorOptions.signal ? { signal: extractorOptions.signal } : {}),
         }),
       );

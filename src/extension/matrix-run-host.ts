@@ -8,6 +8,7 @@
 import type { MatrixRunRow, MatrixRunSettings, EngineSettings } from '../contracts/matrix-run';
 import { failureResponse, type ResponseOf } from '../contracts/messages';
 import { engineRegistry } from '../llm/engines/registry';
+import type { EmbeddingPort } from '../llm/embeddings';
 import { LlmError, toLlmError, type LlmPort } from '../llm/llm-port';
 import { UsageMeter } from '../llm/usage-meter';
 import type { VerificationRecord } from '../matrix/cross-verify-refine';
@@ -32,6 +33,8 @@ import {
 /** A model engine made for one run. */
 export interface RunEngine {
   llm: LlmPort;
+  /** Embeddings for retrieval's MMR similarity, when the engine's settings name an embedding model. */
+  embeddings?: EmbeddingPort;
   /** The model of each role this engine will use (goes into the run record). */
   models: PresetModels;
   /**
@@ -168,6 +171,7 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
             rng,
             signal,
             schemas: known,
+            ...(engine.embeddings ? { embeddings: engine.embeddings } : {}),
             onProgress: (event) => void recordProgress(deps.database, id, event, now()).catch(logWriteFailure),
             onPropertyDone: async (property, propertyRecords) => {
               decided.add(property.property);

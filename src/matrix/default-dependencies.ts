@@ -44,6 +44,8 @@ export interface MatrixDependencyOptions {
   schemas?: readonly PropertyDefinition[];
   /** Tokens of a text for the retrieval budgets (default in `runMatrix`: chars/4); the CLI passes a tokenizer's `countText`. */
   countTokens?: (text: string) => number;
+  /** The engine's embeddings for MMR's chunk similarity (`MatrixDependencies.embeddings`); absent → lexical. */
+  embeddings?: MatrixDependencies['embeddings'];
 }
 
 /**

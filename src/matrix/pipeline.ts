@@ -10,12 +10,12 @@
 import type { MatrixProgress, MatrixStage, NotProvided, PropertyRetrieval } from '../contracts/run-record';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
-import { LlmError, type LlmPort } from '../llm/llm-port';
+import { LlmError, toLlmError, type LlmPort } from '../llm/llm-port';
 import { approximateTokenCount } from '../llm/token-estimate';
 import { UsageMeter } from '../llm/usage-meter';
 import type { PropertyDefinition } from '../properties';
 import { completeEvidence } from '../text/anchoring';
-import { chunkArticle, type Chunk } from '../text/retrieval';
+import { chunkArticle, embeddingSimilarity, lexicalSimilarity, type Chunk } from '../text/retrieval';
 import { scanArticle } from '../text/scan';
 import type { Candidate } from '../text/scan-types';
 import { verifyByQuestions } from './chain-of-verification';
@@ -71,6 +71,13 @@ export interface MatrixDependencies extends CrossVerifyDependencies {
    * (`approximateTokenCount`). The CLI passes the reading proposer's tokenizer's `countText`.
    */
   countTokens?: CountTokens;
+  /**
+   * The engine's embeddings (`EmbeddingPort` of src/llm/embeddings.ts), for MMR's chunk
+   * similarity; absent → lexical similarity. Each chunk's quote is embedded once per run. A
+   * failure other than an abort is noted in each property's problems and the run goes on with
+   * the lexical similarity.
+   */
+  embeddings?: { model: string; embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]> };
 }
 
 /**
@@ -119,13 +126,14 @@ export async function runMatrix(article: Article, options: MatrixOptions, deps: 
     throwIfAborted(deps.signal);
     const candidates = scanArticle(article, { properties: options.properties }).candidates;
     const chunks = options.reading === 'scan-passage' ? [] : chunkArticle(article);
+    const similarity = await chunkSimilarity(chunks, deps);
     for (const property of options.properties) {
       throwIfAborted(deps.signal);
       const outcome = await runProperty(
         article,
         property,
         candidates.filter((candidate) => candidate.property === property.name),
-        chunks,
+        { chunks, ...similarity },
         { ...options, models },
         deps,
         meter,
@@ -178,11 +186,41 @@ export function unanimousGroundedAnswer(
   return reference;
 }
 
+/** The article's chunks and how MMR compares them (`chunkSimilarity`). */
+interface ChunkContext {
+  chunks: readonly Chunk[];
+  similarity?: (a: Chunk, b: Chunk) => number;
+  embeddingModel?: string;
+  /** Why embeddings were not used although the engine offers them, in words. */
+  problem?: string;
+}
+
+/**
+ * MMR's similarity for `chunks`: `embeddingSimilarity` over `deps.embeddings`' vectors of the
+ * chunk quotes (one embedding call per run; the lexical similarity for any chunk without a
+ * vector), or nothing (lexical) when the engine has no embeddings or there are no chunks. An
+ * embedding failure other than an abort becomes `problem`; an abort rejects with its `LlmError`.
+ */
+async function chunkSimilarity(chunks: readonly Chunk[], deps: MatrixDependencies): Promise<Omit<ChunkContext, 'chunks'>> {
+  if (!deps.embeddings || chunks.length === 0) return {};
+  try {
+    const vectors = await deps.embeddings.embed(
+      chunks.map((chunk) => chunk.quote),
+      deps.signal,
+    );
+    return { similarity: embeddingSimilarity(chunks, vectors, lexicalSimilarity()), embeddingModel: deps.embeddings.model };
+  } catch (error) {
+    const failure = toLlmError(error, 'embeddings');
+    if (failure.code === 'aborted') throw failure;
+    return { problem: `embeddings from ${deps.embeddings.model} failed (${failure.message}); MMR compared chunks by their words instead` };
+  }
+}
+
 async function runProperty(
   article: Article,
   property: PropertyDefinition,
   candidates: readonly Candidate[],
-  chunks: readonly Chunk[],
+  context: ChunkContext,
   options: MatrixOptions & { models: PresetModels },
   deps: MatrixDependencies,
   meter: UsageMeter,
@@ -192,6 +230,7 @@ async function runProperty(
   const { preset, models } = options;
   const callsBefore = meter.snapshot().total.calls;
   const callsSoFar = () => meter.snapshot().total.calls - callsBefore;
+  const { chunks } = context;
   const run: PropertyRun = {
     property: property.name,
     skipped: false,
@@ -202,7 +241,7 @@ async function runProperty(
     earlyExit: false,
     refinementRounds: 0,
     converged: false,
-    problems: [],
+    problems: context.problem ? [context.problem] : [],
     milliseconds: 0,
   };
   const abstain = (reason: NotProvided['reason']): { records: VerificationRecord[]; run: PropertyRun } => {
@@ -236,7 +275,7 @@ async function runProperty(
     if (passage.text === '') return abstain('nothing-relevant');
     passageText = passage.text;
   } else {
-    const chosen = await chooseText(article, property, candidates, chunks, options, deps, staged, run);
+    const chosen = await chooseText(article, property, candidates, context, options, deps, staged, run);
     if (chosen === null) return abstain(run.retrieval?.readingCalls ? 'nothing-found' : 'nothing-relevant');
     passageText = chosen;
   }
@@ -367,7 +406,7 @@ async function chooseText(
   article: Article,
   property: PropertyDefinition,
   candidates: readonly Candidate[],
-  chunks: readonly Chunk[],
+  context: ChunkContext,
   options: MatrixOptions & { models: PresetModels },
   deps: MatrixDependencies,
   staged: (stage: MatrixStage, meterStage: string, total: number) => LlmPort,
@@ -376,7 +415,8 @@ async function chooseText(
   const { preset, models } = options;
   const budget = retrievalOf(preset);
   const countTokens = deps.countTokens ?? approximateTokenCount;
-  const plan = planReading(chunks, property, candidates, budget, countTokens);
+  const { chunks } = context;
+  const plan = planReading(chunks, property, candidates, budget, countTokens, context.similarity);
   const read = plan.groups.reduce((sum, group) => sum + group.chunks.length, 0);
   const retrieval: PropertyRetrieval = {
     chunks: plan.chunks,
@@ -388,6 +428,8 @@ async function chooseText(
     focusedChunks: 0,
     leftOut: plan.leftOut.map((entry) => entry.chunk.id),
     quotesLeftOut: [],
+    similarity: context.embeddingModel ? 'embedding' : 'lexical',
+    ...(context.embeddingModel ? { embeddingModel: context.embeddingModel } : {}),
   };
   run.retrieval = retrieval;
   run.truncatedBlockIds = [...new Set(plan.leftOut.map((entry) => entry.chunk.blockId))];

@@ -97,7 +97,9 @@ export function readingPriority(ranked: readonly RankedChunk[], property: Proper
  * order into calls of `budget.chunkTokensPerCall` tokens counted by `countTokens`, and when that
  * takes more than `budget.maxReadingCalls` calls keep the longest prefix of `readingPriority`
  * that packs into that many (binary search over the prefix length, each candidate packed for real).
- * No groups when no ranked chunk `mayStateValue` (the property abstains). The one
+ * No groups when no ranked chunk `mayStateValue` (the property abstains). `similarity` is MMR's
+ * chunk similarity (default `lexicalSimilarity`; `embeddingSimilarity` when the engine embeds),
+ * which orders the best-ranked chunks the focused passage takes. The one
  * function the pipeline and `assay eval --context` both call. Pure; throws only what
  * `rankChunks`/`packChunks` throw for a bad budget (RangeError).
  */
@@ -107,8 +109,9 @@ export function planReading(
   candidates: readonly Candidate[],
   budget: RetrievalBudget,
   countTokens: CountTokens,
+  similarity?: (a: Chunk, b: Chunk) => number,
 ): ReadingPlan {
-  const ranked = rankChunks(chunks, property, { candidates, k: Infinity, lambda: budget.mmrLambda });
+  const ranked = rankChunks(chunks, property, { candidates, k: Infinity, lambda: budget.mmrLambda, ...(similarity ? { similarity } : {}) });
   if (!ranked.some((entry) => mayStateValue(entry, property)))
     return { chunks: chunks.length, ranked, groups: [], leftOut: [], reading: false };
   let groups = pack(ranked, budget, countTokens);

@@ -1,7 +1,8 @@
 /**
  * The `openai` engine kind: an OpenAI-compatible server the user runs (Ollama, LM Studio,
  * llama.cpp, vLLM), offered by the browser and the CLI. Settings: `{ kind: "openai", baseUrl
- * (http(s) URL), apiKey?, roster }`. The browser needs a host permission for the base URL's
+ * (http(s) URL), apiKey?, roster, embeddingModel? }`; an embedding model, when named, is asked
+ * for the chunk vectors retrieval's MMR compares (`/embeddings` on the same server). The browser needs a host permission for the base URL's
  * origin. Command line: `--base-url URL [--api-key-env NAME] [--embedding-model ID]` with `--model ROLE=ID`;
  * `--embedding-model` names the server's embedding model for retrieval's MMR similarity.
  */
@@ -18,6 +19,8 @@ export const OpenAiSettingsSchema = z.object({
   baseUrl: z.url({ protocol: /^https?$/ }),
   apiKey: z.string().optional(),
   roster: RosterSchema,
+  /** The server's embedding model for retrieval's MMR similarity (e.g. "nomic-embed-text"); absent → lexical similarity. */
+  embeddingModel: z.string().trim().min(1).optional(),
 });
 export type OpenAiSettings = z.infer<typeof OpenAiSettingsSchema>;
 
@@ -160,6 +163,16 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
             onStatus(`The model server did not answer (${event.error.message}); retrying (attempt ${event.attempt + 1}).`),
         }),
         models: rosterToPresetModels(roster),
+        ...(settings.embeddingModel
+          ? {
+              embeddings: createOpenAiCompatibleEmbeddings({
+                baseUrl: settings.baseUrl,
+                model: settings.embeddingModel,
+                ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+                ...(sources.fetch ? { fetch: sources.fetch } : {}),
+              }),
+            }
+          : {}),
       };
     },
     origins: (settings) => [originPattern(settings.baseUrl)],
@@ -207,6 +220,22 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
         apply: (settings, text) => {
           const parsed = parseModelList(text);
           return parsed.ok ? { ok: true, settings: { ...settings, roster: parsed.roster } } : parsed;
+        },
+      },
+      {
+        name: 'embeddingModel',
+        label: 'Embedding model (optional)',
+        input: 'text',
+        idSuffix: 'embedding-model',
+        placement: 'run',
+        testId: 'engine-embedding-model',
+        placeholder: 'nomic-embed-text',
+        hint: 'An embedding model on the same server lets retrieval tell paraphrases of one fact apart from different facts. Leave empty to compare passages by their words.',
+        text: (settings) => settings?.embeddingModel ?? '',
+        apply: (settings, text) => {
+          const { embeddingModel: _embeddingModel, ...rest } = settings;
+          const embeddingModel = text.trim();
+          return { ok: true, settings: embeddingModel === '' ? rest : { ...rest, embeddingModel } };
         },
       },
     ],
