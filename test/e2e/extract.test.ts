@@ -34,7 +34,11 @@ interface StoredRun {
     triplet: { material: string; valueText?: string; evidence?: { quote: { exact: string } } };
     verificationAnswers?: Array<{ questionId: string; answer: string; quote?: string }>;
   }>;
-  run?: { calls: number; models: { proposers?: string[] } };
+  run?: {
+    calls: number;
+    models: { proposers?: string[] };
+    properties: Array<{ property: string; notProvided?: { reason: string; calls: number; chunksRead: number } }>;
+  };
   error?: { code: string; message: string };
 }
 
@@ -90,6 +94,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the 
 
   it('runs the pipeline against an OpenAI-compatible server, shows progress and the verified fact, and stores the run', async () => {
     await useServer();
+    // A second property the page does not report: it must end "not provided", not empty-handed in silence.
+    await panel.getByLabel('Superconducting transition temperature', { exact: true }).check();
     models.setDelay(150);
     await panel.getByTestId('extract-button').click();
     // Progress is visible while the run goes: a stage with its model calls.
@@ -112,8 +118,17 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the 
     mkdirSync(screenshotDirectory, { recursive: true });
     await panel.screenshot({ path: join(screenshotDirectory, 'side-panel-run.png'), fullPage: true });
 
+    // Tc: the models read what retrieval ranked for it and found no value; the panel says so in a sentence.
+    const notProvided = panel.locator('[data-testid="not-provided"] li[data-property="tc"]');
+    expect(await notProvided.textContent()).toMatch(
+      /^Superconducting transition temperature: not provided in this paper\. \d+ model calls? read \d+ of \d+ relevant passages? and found no value\.$/,
+    );
+
     const [run] = await readRuns(panel);
-    expect(run).toMatchObject({ status: 'done', propertiesDone: ['band_gap'] });
+    expect(run).toMatchObject({ status: 'done', propertiesDone: ['band_gap', 'tc'] });
+    const tc = run!.run!.properties.find((property) => property.property === 'tc');
+    expect(tc?.notProvided).toMatchObject({ reason: 'nothing-found' });
+    expect(tc!.notProvided!.calls).toBeGreaterThan(0);
     expect(run!.records.map((record) => [record.status, record.triplet.material])).toEqual([['verified', fact.material]]);
     expect(run!.records[0]!.triplet.evidence!.quote.exact).toBe(fact.quote);
     expect(run!.records[0]!.verificationAnswers).toContainEqual(

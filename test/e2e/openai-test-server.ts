@@ -84,7 +84,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Start the server on a free port of 127.0.0.1; every role states `facts` (for the property asked, by `fact.property`). */
+/** Start the server on a free port of 127.0.0.1; every role states the `facts` of the property asked (by `fact.property` in the prompt), none for another property. */
 export async function startOpenAiTestServer(facts: ScriptedFact | readonly ScriptedFact[]): Promise<OpenAiTestServer> {
   const all = Array.isArray(facts) ? facts : [facts as ScriptedFact];
   const requests: OpenAiTestServer['requests'] = [];
@@ -100,8 +100,10 @@ export async function startOpenAiTestServer(facts: ScriptedFact | readonly Scrip
       requests.push({ model: body.model, role, user: body.messages.find((message) => message.role === 'user')?.content ?? '' });
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       const user = body.messages.find((message) => message.role === 'user')?.content ?? '';
+      // Triplet roles state the facts of the property asked (none for a property the server has no fact of,
+      // so that property ends "not provided"); the questions are answered from any fact's sentence.
       const asked = all.filter((fact) => user.includes(fact.property));
-      const content = replyFor(role, asked.length > 0 ? asked : all, body);
+      const content = replyFor(role, role === 'verification-questions' ? all : asked, body);
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(
         JSON.stringify({
           id: `chatcmpl-${requests.length}`,
