@@ -17,11 +17,13 @@ export const PAPER_RETRIEVAL: RetrievalBudget = { chunkTokensPerCall: 3_000, max
 
 /**
  * Retrieval of the browser preset: 1,200 chunk tokens per call (≈ 1,400 prompt tokens with the
- * instructions, inside a 4k WebLLM context with the 1,024-token reply), at most 8 reading calls
- * so the worst case is 22 + 8 = 30 calls per property (issue 11's ceiling), MMR k = 9 and
- * λ = 0.5 (Eunomia, seeds/001).
+ * instructions, inside a 4k WebLLM context with the 1,024-token reply), at most 7 reading calls
+ * so the worst case is 7 + 22 (MoA, MCTS, discriminator, one refinement round) + 1
+ * (Chain-of-Verification) = 30 calls per property (issue 11's ceiling), MMR k = 9 and λ = 0.5
+ * (Eunomia, seeds/001). On the dev data 7 reads as much as 8 did: the cap drops chunks that print
+ * no number first (`readingPriority`).
  */
-export const BROWSER_RETRIEVAL: RetrievalBudget = { chunkTokensPerCall: 1_200, maxReadingCalls: 8, mmrK: 9, mmrLambda: 0.5 };
+export const BROWSER_RETRIEVAL: RetrievalBudget = { chunkTokensPerCall: 1_200, maxReadingCalls: 7, mmrK: 9, mmrLambda: 0.5 };
 
 /** `preset.retrieval`, or for a preset stored before it had one, the named preset's own. */
 export function retrievalOf(preset: MatrixPreset): RetrievalBudget {
