@@ -140,7 +140,7 @@ const DATASETS: Record<string, EvalDataset> = {
   'llm-nerre-doping': { run: evaluateNerreDataset },
   polyie: {
     run: async () => {
-      throw new UsageError('polyie is measured with --attribution only (assay eval polyie --attribution)');
+      throw new UsageError('polyie is measured with --context or --attribution only (assay eval polyie --context | --attribution)');
     },
   },
 };

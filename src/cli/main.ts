@@ -16,12 +16,14 @@ commands:
   capture <file> [--json]                        capture an article (HTML, XHTML, JATS/Elsevier/ACS XML, PDF or text)
   scan <file> [--property NAME] [--json]         quantities, materials and property-linked candidates, no model
   extract <file> --engine rules [--json]         material–property–value–unit triplets with evidence
-  extract <file> --engine openai --base-url URL --model ROLE=ID … [--preset paper|browser]
+  extract <file> --engine openai --base-url URL --model ROLE=ID … [--preset paper|browser] [--embedding-model ID]
   extract <file> --engine scripted --script FILE   the SLM-MATRIX pipeline (any OpenAI-compatible endpoint)
   eval <dataset> [options]                       score against the shared ground truth:
       bandgap-200 [--version pub|arxiv|both] [--engine rules | --replay NAME | --all-replays]
       supermat [--engine rules], cornell-tc [--reference FILE], measeval, mulms,
       llm-nerre-doping (--predictions FILE | --baseline formula-hosts)
+      bandgap-200|supermat|polyie --context [--preset browser|paper]   what the models read (no model)
+      bandgap-200|supermat|polyie --attribution                        the attribution check (no model)
       common: [--data DIR] [--split dev] [--limit N] [--json]
   precedent "<material>" [--property tc] [--reference FILE]… [--dataset FILE] [--texts FILE.jsonl]
             [--literature --mailto ADDRESS [--openalex-key KEY]] [--engine scripted --script FILE | openai --base-url URL --model judge=ID]
