@@ -20,4 +20,6 @@ export interface EngineSetup {
   extractor: Extractor;
   /** Whether a produced triplet's evidence re-anchors and shows the value (`ground(...).grounded`). */
   isGrounded?: (triplet: Triplet, article: Article) => boolean;
+  /** The status every returned triplet has, for the re-scorable output (`verified`; default `extracted`). */
+  status?: string;
 }

@@ -57,5 +57,6 @@ export function matrixEngineSetup(options: MatrixEngineSetupOptions): EngineSetu
       return result.records.filter((record) => record.status === 'verified').map((record) => record.triplet);
     },
     isGrounded: (triplet: Triplet, article: Article) => ground(triplet, article).grounded,
+    status: 'verified',
   };
 }

@@ -19,11 +19,13 @@
  * agreed-but-ungrounded set (to separate the effect of agreement from that of grounding) and
  * the verified set without step 4 (to separate the effect of the attribution check).
  */
+import { readFile } from 'node:fs/promises';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
 import { tripletsAgree, type CrossVerifyDependencies } from '../matrix/cross-verify';
 import { groundCandidates, type GroundCheck, type VerificationRecord } from '../matrix/cross-verify-refine';
-import { scoreCorpus, type PaperCase, type ScorerDependencies } from './triplet-scorer';
+import type { ScorerDependencies } from './triplet-scorer';
+import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase } from './scored-triplets';
 import { bandgapTextFiles, loadBandgapTruth, loadReplay, type BandgapVersion } from './bandgap/bandgap-dataset';
 import { evaluateBandgap, type BandgapEvaluation } from './bandgap/bandgap-evaluation';
 import type { RecordedPrediction } from './bandgap/recorded-chatextract';
@@ -174,9 +176,9 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
   const texts = await bandgapTextFiles(dataRoot, version);
   const crossDependencies = { sameMaterial: dependencies.sameMaterial, toSI: dependencies.toSI, ground: dependencies.ground };
 
-  const verifiedCases: PaperCase[] = [];
-  const withoutAttributionCases: PaperCase[] = [];
-  const agreedCases: PaperCase[] = [];
+  const verifiedCases: RecordedCase[] = [];
+  const withoutAttributionCases: RecordedCase[] = [];
+  const agreedCases: RecordedCase[] = [];
   const counts = { clusters: 0, candidates: 0, verified: 0, rejected: 0, unattributed: 0, needsReview: 0 };
   for (const [position, paper] of papers.entries()) {
     const id = `${paper.index}/${paper.doi}`;
@@ -198,28 +200,26 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
     counts.rejected += rejected.length;
     counts.unattributed += agreed.length - verified.length - rejected.length;
     counts.needsReview += vote.records.length - agreed.length;
-    const predictions = (records: VerificationRecord[]) => records.map((record) => record.triplet);
-    verifiedCases.push({ paper: id, truths: paper.truths, predictions: predictions(verified) });
+    const predictions = (records: VerificationRecord[]) => records.map((record) => predictionFromTriplet(record.triplet, record.status));
+    const definedAliases = definedAliasesOf(await readFile(texts.get(paper.index) ?? '', 'utf8'));
+    verifiedCases.push({ paper: id, truths: paper.truths, predictions: predictions(verified), definedAliases });
     withoutAttributionCases.push({
       paper: id,
       truths: paper.truths,
       predictions: predictions(vote.withoutAttribution.filter((record) => record.status === 'verified')),
+      definedAliases,
     });
-    agreedCases.push({ paper: id, truths: paper.truths, predictions: predictions(agreed) });
+    agreedCases.push({ paper: id, truths: paper.truths, predictions: predictions(agreed), definedAliases });
   }
 
   const label = `vote(${names.join(',')})`;
-  const asEvaluation = (cases: PaperCase[], replay: string): BandgapEvaluation => {
-    const score = scoreCorpus(cases, dependencies.scorer);
-    return {
-      dataset: 'bandgap-200',
-      split: 'dev',
-      version,
-      replay,
-      ...score,
-      papers: score.papers.map(({ paper, predictions, truths, matched }) => ({ paper, predictions, truths, matched })),
-    };
-  };
+  const asEvaluation = (cases: RecordedCase[], replay: string): BandgapEvaluation => ({
+    dataset: 'bandgap-200',
+    split: 'dev',
+    version,
+    replay,
+    ...scoreTriplets(cases, dependencies.scorer, 'verified'),
+  });
   const tools: BandgapEvaluation[] = [];
   for (const name of names) {
     tools.push(
@@ -252,12 +252,7 @@ export function replayVoteRows(result: ReplayVoteEvaluation): ScoreRow[] {
     name: evaluation.replay ?? evaluation.engine ?? '?',
     version: evaluation.version,
     n: evaluation.n,
-    predictions: evaluation.predictions,
-    truths: evaluation.truths,
-    matched: evaluation.matched,
-    precision: evaluation.precision,
-    recall: evaluation.recall,
-    f1: evaluation.f1,
-    f1At: evaluation.f1At,
+    strict: evaluation.strict,
+    lenient: evaluation.lenient,
   }));
 }

@@ -1,16 +1,18 @@
 /**
  * Markdown tables for humans (`assay eval` without `--json`, and the README's side-by-side
- * table of replayed tools). Ratios print as percentages with one decimal.
+ * table of replayed tools). Ratios print as percentages with one decimal; strict columns come
+ * first (the headline), the lenient P/R/F1 after them.
  */
-import type { Counts } from './triplet-scorer';
+import type { ModeFigures } from './triplet-scorer';
 
 /** One row of a comparison table. */
-export interface ScoreRow extends Counts {
+export interface ScoreRow {
   /** What produced the predictions: a replay name or an engine. */
   name: string;
   version: string;
   n: number;
-  f1At: Record<'0.1%' | '1%' | '10%', number>;
+  strict: ModeFigures;
+  lenient: ModeFigures;
   /** Engines only: share of produced triplets that ground; "–" in the table otherwise. */
   groundingRate?: number;
 }
@@ -20,15 +22,18 @@ export function percent(ratio: number): string {
   return (100 * ratio).toFixed(1);
 }
 
-/** A Markdown table: one line per row, P/R/F1 at 0.1%, F1 at 1% and 10%, counts and grounding rate. */
+/**
+ * A Markdown table: one line per row — counts, strict P/R/F1 at 0.1% with strict F1 at 1% and
+ * 10%, lenient P/R/F1 at 0.1%, and the grounding rate.
+ */
 export function scoreTable(rows: readonly ScoreRow[]): string {
   const lines = [
-    '| tool | version | papers | predictions | truths | matched | P % | R % | F1 % (0.1%) | F1 % (1%) | F1 % (10%) | grounded % |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| tool | version | papers | predictions | truths | strict matched | strict P % | strict R % | strict F1 % (0.1%) | strict F1 % (1%) | strict F1 % (10%) | lenient matched | lenient P % | lenient R % | lenient F1 % | grounded % |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const row of rows) {
+  for (const { name, version, n, strict, lenient, groundingRate } of rows) {
     lines.push(
-      `| ${row.name} | ${row.version} | ${row.n} | ${row.predictions} | ${row.truths} | ${row.matched} | ${percent(row.precision)} | ${percent(row.recall)} | ${percent(row.f1)} | ${percent(row.f1At['1%'])} | ${percent(row.f1At['10%'])} | ${row.groundingRate === undefined ? '–' : percent(row.groundingRate)} |`,
+      `| ${name} | ${version} | ${n} | ${strict.predictions} | ${strict.truths} | ${strict.matched} | ${percent(strict.precision)} | ${percent(strict.recall)} | ${percent(strict.f1)} | ${percent(strict.f1At['1%'])} | ${percent(strict.f1At['10%'])} | ${lenient.matched} | ${percent(lenient.precision)} | ${percent(lenient.recall)} | ${percent(lenient.f1)} | ${groundingRate === undefined ? '–' : percent(groundingRate)} |`,
     );
   }
   return lines.join('\n') + '\n';

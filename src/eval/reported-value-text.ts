@@ -8,6 +8,8 @@ import type { ReportedValue } from '../contracts/triplet';
 
 export interface ParsedValueText {
   value: ReportedValue;
+  /** Set when the text is a bound: `upper` for `<`, `≤`, "below", "up to"; `lower` for `>`, `≥`, "above". */
+  bound?: 'upper' | 'lower';
   /** Text after the number(s), trimmed ("eV", "Å", ""); the caller decides what unit it is. */
   unitText: string;
 }
@@ -15,10 +17,11 @@ export interface ParsedValueText {
 // "10^-4" first: otherwise the plain-number branch would take "10" and leave "^-4" as unit text.
 const NUMBER = String.raw`10\s*\^\s*\(?[-−+]?\d+\)?|[-−+]?(?:\d+(?:\.\d*)?|\.\d+)(?:\s*(?:[eE][-−+]?\d+|[×x*]\s*10\s*\^?\s*\(?[-−+]?\d+\)?))?`;
 const APPROXIMATE_PREFIX = /^(?:~|∼|≈|≃|about|approx(?:\.|imately)?|around|ca\.?)\s*/i;
-// An upper or lower bound ("<0.002", "≤ 5"). `ReportedValue` has no bound kind, so a bound is
-// read as its limit marked approximate: the bandgap-200 truth has one such row ("<0.002").
-// SuperMat writes bounds in words ("below 1.7 K", "up to 72 K"); read the same way.
+// An upper or lower bound ("<0.002", "≤ 5", "below 1.7 K", "up to 72 K"). `ReportedValue` has
+// no bound kind, so a bound is read as its limit marked approximate, and `bound` says which
+// side: strict scoring matches a bound only with the same bound, lenient scores the limit.
 const BOUND_PREFIX = /^(?:<=|>=|<|>|≤|≥|≲|≳|below|above|up to|over|under|less than|more than|higher than|lower than)\s*/i;
+const LOWER_BOUND = /^(?:>=|>|≥|≳|above|over|more than|higher than)/i;
 const UNCERTAINTY = String.raw`^\s*(?:±|\+\/-|\+-)\s*(\d+(?:\.\d*)?|\.\d+)(.*)$`;
 const RANGE = new RegExp(String.raw`^(${NUMBER})\s*(?:-|–|—|to|~|∼)\s*(${NUMBER})(.*)$`, 'i');
 const SINGLE = new RegExp(String.raw`^(${NUMBER})(.*)$`, 'i');
@@ -43,17 +46,25 @@ export function readNumber(text: string): number | null {
 export function parseValueText(raw: string): ParsedValueText | null {
   let text = raw.replace(/\*+/g, '').replace(/\s+/g, ' ').trim();
   let approximate = false;
-  const approximateMatch = APPROXIMATE_PREFIX.exec(text) ?? BOUND_PREFIX.exec(text);
-  if (approximateMatch) {
+  let bound: 'upper' | 'lower' | undefined;
+  const approximateMatch = APPROXIMATE_PREFIX.exec(text);
+  const boundMatch = approximateMatch ? null : BOUND_PREFIX.exec(text);
+  if (boundMatch) bound = LOWER_BOUND.test(boundMatch[0]) ? 'lower' : 'upper';
+  const prefix = approximateMatch ?? boundMatch;
+  if (prefix) {
     approximate = true;
-    text = text.slice(approximateMatch[0].length);
+    text = text.slice(prefix[0].length);
   }
   const range = RANGE.exec(text);
   if (range?.[1] && range[2]) {
     const low = readNumber(range[1]);
     const high = readNumber(range[2]);
     if (low !== null && high !== null) {
-      return { value: { kind: 'range', low, high, ...(approximate ? { approximate } : {}) }, unitText: cleanUnitText(range[3] ?? '') };
+      return {
+        value: { kind: 'range', low, high, ...(approximate ? { approximate } : {}) },
+        ...(bound ? { bound } : {}),
+        unitText: cleanUnitText(range[3] ?? ''),
+      };
     }
   }
   const single = SINGLE.exec(text);
@@ -66,6 +77,7 @@ export function parseValueText(raw: string): ParsedValueText | null {
   if (uncertaintyMatch) rest = uncertaintyMatch[2] ?? '';
   return {
     value: { kind: 'number', value, ...(uncertainty !== undefined ? { uncertainty } : {}), ...(approximate ? { approximate } : {}) },
+    ...(bound ? { bound } : {}),
     unitText: cleanUnitText(rest),
   };
 }

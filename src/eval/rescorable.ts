@@ -39,6 +39,8 @@ export interface EvalPrediction {
   property: string;
   value: ReportedValue | string | null;
   valueText?: string;
+  /** Set when the value is a bound (`<0.002` → `upper`); `value` then holds the limit. */
+  bound?: 'upper' | 'lower';
   /** Unit as the tool wrote it; "" when it gave none (never defaulted). */
   unit: string;
   /** Evidence quote, or null when the tool gave none. */
@@ -55,6 +57,7 @@ export interface EvalTruth {
   property: string;
   value: ReportedValue | string | null;
   valueText?: string;
+  bound?: 'upper' | 'lower';
   unit: string;
 }
 

@@ -1,11 +1,11 @@
 /**
  * The real scorer dependencies for `assay eval`: SI conversion through the project's unit table
  * (`src/text/units`) with the Cornell SciLLM factor CSV as fallback, and material equality from
- * `src/text/materials` (`sameMaterial`: normalized formula / composition / alias equality).
+ * `src/text/materials`: `sameMaterialStrict` for strict scoring, `sameMaterial` for lenient.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sameMaterial } from '../text/materials/index';
+import { sameMaterial, sameMaterialStrict } from '../text/materials/index';
 import { normalizeUnit, toSI } from '../text/units/index';
 import { createSiConverter, parseSiFactors } from './si-conversion';
 import type { ScorerDependencies } from './triplet-scorer';
@@ -16,5 +16,5 @@ export const SI_FACTORS_PATH = join('datasets', 'cornell-scillm', 'supercon-extr
 /** Load the factor CSV from `dataRoot` and build the dependencies; rejects when the CSV is missing. */
 export async function loadScorerDependencies(dataRoot: string): Promise<ScorerDependencies> {
   const factors = parseSiFactors(await readFile(join(dataRoot, SI_FACTORS_PATH), 'utf8'));
-  return { convert: createSiConverter({ toSI, normalizeUnit }, factors), sameMaterial };
+  return { convert: createSiConverter({ toSI, normalizeUnit }, factors), sameMaterial, sameMaterialStrict };
 }

@@ -4,11 +4,30 @@
  * tolerance), then micro-averaged precision, recall and F1 over papers, at 0.1% (the headline)
  * and side by side at 1% and 10% (as the reliability-gap paper reports). Pure: unit conversion
  * and material equality are injected.
+ *
+ * Two scorings (issue 12), strict first:
+ * - **strict** (the headline): materials by `sameMaterialStrict` (whole formulas with equal
+ *   compositions at a tight tolerance, phase prefixes equal on both sides, lexicon synonyms
+ *   with a general source, aliases the truth lists or the paper itself defines); the unit as
+ *   the tool wrote it (a missing unit stays missing and matches only a truth without one); a
+ *   bound (`<0.002`) matches only the same bound, a range only a range.
+ * - **lenient** (the earlier matching, kept as a second column): `sameMaterial` (a material
+ *   string reduced to its one formula mention, a phase on one side only ignored, pymatgen's
+ *   default rtol 0.1), a missing unit read as the unit the tool was asked for
+ *   (`assumedUnit`), a bound scored as its limit.
  */
 import type { ReportedValue } from '../contracts/triplet';
+import type { DefinedAlias } from '../text/materials/same-material';
 import { maximumMatching } from './bipartite-matching';
+import { prfFigures, type PrfFigures } from './rescorable';
 import type { SiConverter } from './si-conversion';
 import { valuesMatch } from './value-match';
+
+/** An upper (`<`, `≤`, "below") or lower (`>`, `≥`, "above") bound, as printed. */
+export type ValueBound = 'upper' | 'lower';
+
+/** Which matching a score uses; `strict` is the headline. */
+export type ScoringMode = 'strict' | 'lenient';
 
 /** A ground-truth triplet: `aliases` are the accepted names of the material (at least one). */
 export interface TruthTriplet {
@@ -18,6 +37,10 @@ export interface TruthTriplet {
   unit: string;
   /** Evidence as the dataset gives it (a sentence, or "Table 1"). */
   source?: string;
+  /** Set when the truth is written as a bound (`<0.002`); `value` then holds the limit. */
+  bound?: ValueBound;
+  /** The value as the dataset prints it. */
+  valueText?: string;
 }
 
 /** The fields of a predicted `Triplet` the scorer reads. */
@@ -25,7 +48,14 @@ export interface PredictedTriplet {
   material: string;
   property: string;
   value: ReportedValue;
+  /** The unit as the tool wrote it ("" when it wrote none). */
   unit: string;
+  /** Lenient scoring only: the unit read when `unit` is "" (the unit the tool was asked for). */
+  assumedUnit?: string;
+  /** Set when the prediction is written as a bound; `value` then holds the limit. */
+  bound?: ValueBound;
+  /** The value as printed. */
+  valueText?: string;
 }
 
 /** One paper's predictions and ground truth; `paper` is an identifier such as "14/10.1039/…". */
@@ -33,13 +63,17 @@ export interface PaperCase {
   paper: string;
   truths: TruthTriplet[];
   predictions: PredictedTriplet[];
+  /** Abbreviations the paper itself defines (`BiFeO3 (BFO)`), for strict material equality. */
+  definedAliases?: DefinedAlias[];
 }
 
 export interface ScorerDependencies {
   /** `toSI`-style converter built by `createSiConverter`. */
   convert: SiConverter;
-  /** `sameMaterial(a, b, aliases)` from `src/text/materials`. */
+  /** Lenient material equality: `sameMaterial(a, b, aliases)` from `src/text/materials`. */
   sameMaterial: (a: string, b: string, aliases?: string[]) => boolean;
+  /** Strict material equality: `sameMaterialStrict(a, b, aliases, definedAliases)` from `src/text/materials`. */
+  sameMaterialStrict: (a: string, b: string, aliases?: string[], definedAliases?: readonly DefinedAlias[]) => boolean;
 }
 
 /** Tolerances reported, as fractions; the first is the headline. */
@@ -73,24 +107,41 @@ export interface CorpusScore extends Counts {
   papers: PaperScore[];
 }
 
-/** Whether one prediction may be matched to one truth at `tolerance`. */
+/**
+ * Whether one prediction may be matched to one truth at `tolerance` under `mode` (default
+ * strict; rules in the module comment). `definedAliases` are the paper's own abbreviations.
+ */
 export function tripletsMatch(
   predicted: PredictedTriplet,
   truth: TruthTriplet,
   tolerance: number,
   dependencies: ScorerDependencies,
+  mode: ScoringMode = 'strict',
+  definedAliases: readonly DefinedAlias[] = [],
 ): boolean {
   if (predicted.property !== truth.property) return false;
   const [name, ...otherAliases] = truth.aliases;
-  if (name === undefined || !dependencies.sameMaterial(predicted.material, name, otherAliases)) return false;
+  if (name === undefined) return false;
+  if (mode === 'lenient') {
+    if (!dependencies.sameMaterial(predicted.material, name, otherAliases)) return false;
+    const unit = predicted.unit.trim() === '' && predicted.assumedUnit !== undefined ? predicted.assumedUnit : predicted.unit;
+    return valuesMatch({ value: predicted.value, unit }, truth, tolerance, dependencies.convert);
+  }
+  if ((predicted.bound ?? null) !== (truth.bound ?? null)) return false;
+  if (!dependencies.sameMaterialStrict(predicted.material, name, otherAliases, definedAliases)) return false;
   return valuesMatch(predicted, truth, tolerance, dependencies.convert);
 }
 
-/** Maximum one-to-one matching for one paper at `tolerance` (a fraction). */
-export function scorePaper(paperCase: PaperCase, tolerance: number, dependencies: ScorerDependencies): PaperScore {
+/** Maximum one-to-one matching for one paper at `tolerance` (a fraction) under `mode` (default strict). */
+export function scorePaper(
+  paperCase: PaperCase,
+  tolerance: number,
+  dependencies: ScorerDependencies,
+  mode: ScoringMode = 'strict',
+): PaperScore {
   const { predictions, truths } = paperCase;
   const { size, pairs } = maximumMatching(predictions.length, truths.length, (left, right) =>
-    tripletsMatch(predictions[left]!, truths[right]!, tolerance, dependencies),
+    tripletsMatch(predictions[left]!, truths[right]!, tolerance, dependencies, mode, paperCase.definedAliases),
   );
   return { paper: paperCase.paper, predictions: predictions.length, truths: truths.length, matched: size, pairs };
 }
@@ -107,16 +158,37 @@ export function countsToScores(predictions: number, truths: number, matched: num
   return { predictions, truths, matched, precision, recall, f1 };
 }
 
-/** Micro-average over papers: counts are summed first, then turned into P/R/F1 per tolerance. */
-export function scoreCorpus(cases: readonly PaperCase[], dependencies: ScorerDependencies): CorpusScore {
+/**
+ * Micro-average over papers under `mode` (default strict): counts are summed first, then turned
+ * into P/R/F1 per tolerance.
+ */
+export function scoreCorpus(cases: readonly PaperCase[], dependencies: ScorerDependencies, mode: ScoringMode = 'strict'): CorpusScore {
   const at = {} as Record<ToleranceLabel, Counts>;
   let headlinePapers: PaperScore[] = [];
   for (const [label, tolerance] of Object.entries(TOLERANCES) as Array<[ToleranceLabel, number]>) {
-    const papers = cases.map((paperCase) => scorePaper(paperCase, tolerance, dependencies));
+    const papers = cases.map((paperCase) => scorePaper(paperCase, tolerance, dependencies, mode));
     if (label === '0.1%') headlinePapers = papers;
     const sum = (field: 'predictions' | 'truths' | 'matched') => papers.reduce((total, paper) => total + paper[field], 0);
     at[label] = countsToScores(sum('predictions'), sum('truths'), sum('matched'));
   }
   const f1At = Object.fromEntries(Object.entries(at).map(([label, counts]) => [label, counts.f1])) as Record<ToleranceLabel, number>;
   return { n: cases.length, ...at['0.1%'], f1At, at, papers: headlinePapers };
+}
+
+/** The `strict` or `lenient` object of a result: P/R/F1 and counts at 0.1%, and F1 at each tolerance. */
+export interface ModeFigures extends PrfFigures {
+  f1At: Record<ToleranceLabel, number>;
+}
+
+/** A corpus score as its `strict`/`lenient` object. */
+export function modeFigures(score: CorpusScore): ModeFigures {
+  return { ...prfFigures(score.predictions, score.truths, score.matched), f1At: score.f1At };
+}
+
+/** Both scorings of one corpus: `strict` (the headline) and `lenient`, each a full `CorpusScore`. */
+export function scoreStrictAndLenient(
+  cases: readonly PaperCase[],
+  dependencies: ScorerDependencies,
+): { strict: CorpusScore; lenient: CorpusScore } {
+  return { strict: scoreCorpus(cases, dependencies, 'strict'), lenient: scoreCorpus(cases, dependencies, 'lenient') };
 }

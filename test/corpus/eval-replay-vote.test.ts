@@ -17,22 +17,26 @@ import { sharedDataSkipReason, sharedRoot } from '../support/shared-data';
 const skipReason = sharedDataSkipReason();
 const NAMES = ['chatextract-llama2-13b', 'chatextract-llama3.1-70b', 'chatextract-qwen2.5-14b'];
 
-// [version, precision, recall, matched of the gate without attribution; the same with it] — measured:
-// pub   without attribution 35/40: P 0.875 R 0.407 F1 0.556; agreed before grounding 36/41: P 0.878 R 0.419;
-//       with attribution 31/34: P 0.912 R 0.360 F1 0.517 (6 grounded candidates sent to review);
-//       alone: llama2 P 0.068 R 0.233, llama3.1 P 0.446 R 0.581, qwen P 0.528 R 0.442.
-// arxiv without attribution 43/48: P 0.896 R 0.483 F1 0.628; agreed before grounding 43/49: P 0.878 R 0.483;
-//       with attribution 37/39: P 0.949 R 0.416 F1 0.578 (9 sent to review);
-//       alone: llama2 P 0.077 R 0.236, llama3.1 P 0.426 R 0.618, qwen P 0.594 R 0.461.
-const FLOORS: Array<['pub' | 'arxiv', number, number, number, number, number, number]> = [
-  ['pub', 0.87, 0.4, 35, 0.91, 0.36, 31],
-  ['arxiv', 0.89, 0.48, 43, 0.94, 0.41, 37],
+// [version, strict precision, recall, matched of the gate without attribution; the same with it;
+// lenient precision without and with attribution] — measured 2026-11-24 with
+// `assay eval bandgap-200 --replay-vote chatextract-llama2-13b,chatextract-llama3.1-70b,chatextract-qwen2.5-14b --version both`:
+// pub   without attribution strict 16/34: P 0.471 R 0.186; lenient 29/34: P 0.853 R 0.337;
+//       with attribution strict 14/28: P 0.500 R 0.163; lenient 25/28: P 0.893 R 0.291;
+//       alone (strict): llama2 P 0.031, llama3.1 P 0.286, qwen P 0.264; (lenient) 0.068, 0.446, 0.528.
+// arxiv without attribution strict 22/44: P 0.500 R 0.247; lenient 39/44: P 0.886 R 0.438;
+//       with attribution strict 20/35: P 0.571 R 0.225; lenient 33/35: P 0.943 R 0.371;
+//       alone (strict): 0.029, 0.271, 0.188; (lenient) 0.077, 0.426, 0.594.
+// A recorded answer whose unit is "None" keeps no unit (issue 12), so it no longer grounds as eV:
+// that is why these are below the figures of issue 11 (pub lenient 35/40, arxiv 43/48).
+const FLOORS: Array<['pub' | 'arxiv', number, number, number, number, number, number, number, number]> = [
+  ['pub', 0.47, 0.18, 16, 0.5, 0.16, 14, 0.85, 0.89],
+  ['arxiv', 0.5, 0.24, 22, 0.57, 0.22, 20, 0.88, 0.94],
 ];
 
 describe.skipIf(skipReason !== undefined)(`bandgap-200 replay vote${skipReason ? ` (${skipReason})` : ''}`, () => {
   it.each(FLOORS)(
-    '%s: verified set scores at least P %f, R %f (%i matched) without attribution, P %f, R %f (%i) with it, precision far above every tool alone',
-    async (version, precision, recall, matched, gatedPrecision, gatedRecall, gatedMatched) => {
+    '%s: verified set scores at least strict P %f, R %f (%i matched) without attribution, P %f, R %f (%i) with it, lenient P %f and %f, precision far above every tool alone',
+    async (version, precision, recall, matched, gatedPrecision, gatedRecall, gatedMatched, lenientPrecision, gatedLenientPrecision) => {
       const scorer = await loadScorerDependencies(sharedRoot);
       const result = await evaluateReplayVote({
         dataRoot: sharedRoot,
@@ -54,10 +58,14 @@ describe.skipIf(skipReason !== undefined)(`bandgap-200 replay vote${skipReason ?
       expect(result.verified.precision).toBeGreaterThanOrEqual(gatedPrecision);
       expect(result.verified.recall).toBeGreaterThanOrEqual(gatedRecall);
       expect(result.verified.matched).toBeGreaterThanOrEqual(gatedMatched);
+      expect(ungated.lenient.precision).toBeGreaterThanOrEqual(lenientPrecision);
+      expect(result.verified.lenient.precision).toBeGreaterThanOrEqual(gatedLenientPrecision);
       // The attribution check must not cost precision (issue 11).
       expect(result.verified.precision).toBeGreaterThanOrEqual(ungated.precision);
       const bestAlone = Math.max(...result.tools.map((tool) => tool.precision));
-      expect(result.verified.precision - bestAlone).toBeGreaterThan(0.25);
+      expect(result.verified.precision - bestAlone).toBeGreaterThan(0.2);
+      const bestLenientAlone = Math.max(...result.tools.map((tool) => tool.lenient.precision));
+      expect(result.verified.lenient.precision - bestLenientAlone).toBeGreaterThan(0.25);
       // The gate only removes: verified ⊆ verified without attribution ⊆ agreed.
       expect(result.counts.verified + result.counts.rejected + result.counts.unattributed).toBe(result.counts.candidates);
       expect(result.verified.matched).toBeLessThanOrEqual(ungated.matched);

@@ -17,9 +17,10 @@ const skipReason = sharedDataSkipReason();
 describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground truth${skipReason ? ` (${skipReason})` : ''}`, () => {
   it.each([
     // version, precision, recall, f1 at 0.1% — README: pub 82.6 / 22.1 / 34.9, arxiv 73.1 / 21.3 / 33.0
-    ['pub', 0.8, 0.21, 0.33],
-    ['arxiv', 0.7, 0.2, 0.31],
-  ] as const)('bandgap-200 %s: P ≥ %f, R ≥ %f, F1 ≥ %f, every triplet grounded', async (version, precision, recall, f1) => {
+    // Strict P, R, F1 and lenient F1 measured 2026-11-24: pub 0.348, 0.093, 0.147, 0.349; arxiv 0.308, 0.090, 0.139, 0.330.
+    ['pub', 0.34, 0.09, 0.14, 0.34],
+    ['arxiv', 0.3, 0.08, 0.13, 0.32],
+  ] as const)('bandgap-200 %s: strict P ≥ %f, R ≥ %f, F1 ≥ %f, lenient F1 ≥ %f, every triplet grounded', async (version, precision, recall, f1, lenientF1) => {
     const engine = rulesEngine();
     const result = await evaluateBandgap({
       dataRoot: sharedRoot,
@@ -36,11 +37,12 @@ describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground tru
     expect(result.precision).toBeGreaterThanOrEqual(precision);
     expect(result.recall).toBeGreaterThanOrEqual(recall);
     expect(result.f1).toBeGreaterThanOrEqual(f1);
+    expect(result.lenient.f1).toBeGreaterThanOrEqual(lenientF1);
     expect(result.groundingRate).toBe(1);
   });
 
-  it('supermat (material–Tc from the PDFs): F1 ≥ 0.31, every triplet grounded', async () => {
-    // README: 29 papers, P 65.5 / R 22.1 / F1 33.0.
+  it('supermat (material–Tc from the PDFs): strict F1 ≥ 0.25, lenient F1 ≥ 0.31, every triplet grounded', async () => {
+    // Measured 2026-11-24: 29 papers, strict P 50.6 / R 17.1 / F1 25.5; lenient P 65.5 / R 22.1 / F1 33.0.
     const result = await evaluateSupermat({
       dataRoot: sharedRoot,
       engine: { name: 'rules', ...rulesEngine() },
@@ -48,8 +50,10 @@ describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground tru
       dependencies: await loadScorerDependencies(sharedRoot),
     });
     expect(result.n).toBe(29);
-    expect(result.precision).toBeGreaterThanOrEqual(0.6);
-    expect(result.f1).toBeGreaterThanOrEqual(0.31);
+    expect(result.precision).toBeGreaterThanOrEqual(0.5);
+    expect(result.f1).toBeGreaterThanOrEqual(0.25);
+    expect(result.lenient.precision).toBeGreaterThanOrEqual(0.6);
+    expect(result.lenient.f1).toBeGreaterThanOrEqual(0.31);
     expect(result.groundingRate).toBe(1);
   });
 });

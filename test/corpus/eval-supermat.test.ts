@@ -43,8 +43,10 @@ describe.skipIf(skipReason !== undefined)(`supermat${skipReason ? ` (${skipReaso
       dependencies: await loadScorerDependencies(sharedRoot),
     });
     expect(result.n).toBe(3);
-    expect(result.truths).toBeGreaterThan(0);
-    expect(result.matched).toBeLessThanOrEqual(result.predictions);
+    expect(result.strict.truths).toBeGreaterThan(0);
+    expect(result.truths).toHaveLength(result.strict.truths);
+    expect(result.matched).toBeLessThanOrEqual(result.strict.predictions);
+    expect(result.lenient.matched).toBeGreaterThanOrEqual(result.strict.matched);
     expect(result.precision).toBeGreaterThan(0);
   });
 });

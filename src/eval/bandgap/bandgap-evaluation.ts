@@ -5,8 +5,10 @@
  */
 import type { Article } from '../../contracts/article';
 import type { Triplet } from '../../contracts/triplet';
+import { readFile } from 'node:fs/promises';
 import type { Extractor } from '../extractor';
-import { scoreCorpus, type CorpusScore, type PaperCase, type PredictedTriplet, type ScorerDependencies } from '../triplet-scorer';
+import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase, type ScoredTriplets } from '../scored-triplets';
+import type { ScorerDependencies } from '../triplet-scorer';
 import { bandgapTextFiles, loadBandgapTruth, loadReplay, type BandgapVersion } from './bandgap-dataset';
 import { BAND_GAP } from './bandgap-truth';
 
@@ -21,6 +23,8 @@ export type BandgapSource =
       capture: (path: string) => Promise<Article>;
       /** Grounding check for the grounding rate (`ground(...).verified`-style); omitted → no rate. */
       isGrounded?: (triplet: Triplet, article: Article) => boolean;
+      /** Status of the engine's triplets in the re-scorable output (default `extracted`). */
+      status?: string;
     };
 
 export interface BandgapEvaluationOptions {
@@ -33,7 +37,8 @@ export interface BandgapEvaluationOptions {
   progress?: (line: string) => void;
 }
 
-export interface BandgapEvaluation extends Omit<CorpusScore, 'papers'> {
+/** Scores (strict at the top, `strict` and `lenient`), per-paper counts, predictions and truths. */
+export interface BandgapEvaluation extends ScoredTriplets {
   dataset: 'bandgap-200';
   split: 'dev';
   version: BandgapVersion;
@@ -41,27 +46,39 @@ export interface BandgapEvaluation extends Omit<CorpusScore, 'papers'> {
   replay?: string;
   /** Share of produced triplets whose evidence re-anchors and contains the value; engines only. */
   groundingRate?: number;
-  papers: Array<{ paper: string; predictions: number; truths: number; matched: number }>;
 }
 
-/** Run the evaluation. Rejects when dataset files are missing or a replay name is unknown. */
+/**
+ * Run the evaluation. Each paper's own abbreviation definitions (from its text) count as
+ * aliases for strict material equality. Rejects when dataset files are missing or a replay name
+ * is unknown.
+ */
 export async function evaluateBandgap(options: BandgapEvaluationOptions): Promise<BandgapEvaluation> {
   const { dataRoot, version, source, dependencies } = options;
   let papers = await loadBandgapTruth(dataRoot, version);
   if (options.limit !== undefined) papers = papers.slice(0, options.limit);
 
-  const cases: PaperCase[] = [];
+  const cases: RecordedCase[] = [];
   let groundedCount = 0;
   let producedCount = 0;
+  const texts = await bandgapTextFiles(dataRoot, version);
+  const textPath = (index: number) => {
+    const path = texts.get(index);
+    if (!path) throw new Error(`bandgap-200 ${version}: no text file for paper ${index}`);
+    return path;
+  };
   if (source.kind === 'replay') {
     const recorded = await loadReplay(dataRoot, version, source.name);
     for (const paper of papers)
-      cases.push({ paper: `${paper.index}/${paper.doi}`, truths: paper.truths, predictions: recorded.get(paper.index) ?? [] });
+      cases.push({
+        paper: `${paper.index}/${paper.doi}`,
+        truths: paper.truths,
+        predictions: (recorded.get(paper.index) ?? []).map((prediction) => ({ ...prediction, quote: prediction.sentence ?? null })),
+        definedAliases: definedAliasesOf(await readFile(textPath(paper.index), 'utf8')),
+      });
   } else {
-    const texts = await bandgapTextFiles(dataRoot, version);
     for (const [position, paper] of papers.entries()) {
-      const path = texts.get(paper.index);
-      if (!path) throw new Error(`bandgap-200 ${version}: no text file for paper ${paper.index}`);
+      const path = textPath(paper.index);
       options.progress?.(`[${position + 1}/${papers.length}] ${paper.index}/${paper.doi}`);
       const article = await source.capture(path);
       const triplets = (await source.extractor(article, { properties: [BAND_GAP] })).filter((triplet) => triplet.property === BAND_GAP);
@@ -69,12 +86,16 @@ export async function evaluateBandgap(options: BandgapEvaluationOptions): Promis
         producedCount += triplets.length;
         groundedCount += triplets.filter((triplet) => source.isGrounded!(triplet, article)).length;
       }
-      const predictions: PredictedTriplet[] = triplets;
-      cases.push({ paper: `${paper.index}/${paper.doi}`, truths: paper.truths, predictions });
+      cases.push({
+        paper: `${paper.index}/${paper.doi}`,
+        truths: paper.truths,
+        predictions: triplets.map((triplet) => predictionFromTriplet(triplet, source.status ?? 'extracted')),
+        definedAliases: definedAliasesOf(article),
+      });
     }
   }
 
-  const score = scoreCorpus(cases, dependencies);
+  const score = scoreTriplets(cases, dependencies, 'recorded');
   return {
     dataset: 'bandgap-200',
     split: 'dev',
@@ -82,6 +103,5 @@ export async function evaluateBandgap(options: BandgapEvaluationOptions): Promis
     ...(source.kind === 'replay' ? { replay: source.name } : { engine: source.name }),
     ...score,
     ...(source.kind === 'engine' && source.isGrounded && producedCount > 0 ? { groundingRate: groundedCount / producedCount } : {}),
-    papers: score.papers.map(({ paper, predictions, truths, matched }) => ({ paper, predictions, truths, matched })),
   };
 }

@@ -48,7 +48,15 @@ export function parseBandgapTruth(csvText: string): BandgapPaper[] {
     const parsed = parseValueText(row[valueColumn] ?? '');
     if (!parsed) throw new Error(`bandgap truth CSV row ${rowNumber + 2}: value "${row[valueColumn]}" is not a number`);
     const source = (row[sourceColumn] ?? '').trim();
-    paper.truths.push({ aliases, property: BAND_GAP, value: parsed.value, unit: 'eV', ...(source ? { source } : {}) });
+    paper.truths.push({
+      aliases,
+      property: BAND_GAP,
+      value: parsed.value,
+      unit: 'eV',
+      valueText: (row[valueColumn] ?? '').trim(),
+      ...(parsed.bound ? { bound: parsed.bound } : {}),
+      ...(source ? { source } : {}),
+    });
   }
   return [...papers.values()].sort((a, b) => a.index - b.index);
 }

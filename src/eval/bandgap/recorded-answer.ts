@@ -18,10 +18,10 @@ export function isNonAnswer(text: string): boolean {
 }
 
 /**
- * Build a band-gap prediction. The unit is, in order: unit text printed after the number in the
- * value cell ("2.01 Å"), the unit cell, else "eV" — both recorded tools were asked for band
- * gaps in eV, so a bare number is read in the unit the prompt asked for (trade-off: this
- * credits "1.4" with unit "None"; without it, such rows could never match).
+ * Build a band-gap prediction. The unit is the unit text printed after the number in the value
+ * cell ("2.01 Å"), else the unit cell, else "" — a missing unit ("None") stays missing, so
+ * strict scoring never credits it. Lenient scoring reads it as `assumedUnit` "eV", the unit
+ * both recorded tools were asked for. A bound ("<0.002") keeps its side in `bound`.
  */
 export function recordedAnswer(
   material: string,
@@ -33,6 +33,14 @@ export function recordedAnswer(
   const parsed = parseValueText(cleanCell(value));
   if (!parsed) return null;
   const unitCell = isNonAnswer(unit) ? '' : cleanUnitText(cleanCell(unit));
-  const chosenUnit = parsed.unitText || unitCell || 'eV';
-  return { material: cleanCell(material), property: BAND_GAP, value: parsed.value, unit: chosenUnit, engine, valueText: cleanCell(value) };
+  return {
+    material: cleanCell(material),
+    property: BAND_GAP,
+    value: parsed.value,
+    unit: parsed.unitText || unitCell,
+    assumedUnit: 'eV',
+    ...(parsed.bound ? { bound: parsed.bound } : {}),
+    engine,
+    valueText: cleanCell(value),
+  };
 }

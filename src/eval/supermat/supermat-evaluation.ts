@@ -8,7 +8,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EngineSetup } from '../extractor';
 import type { Article } from '../../contracts/article';
-import { scoreCorpus, type CorpusScore, type PaperCase, type ScorerDependencies } from '../triplet-scorer';
+import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase, type ScoredTriplets } from '../scored-triplets';
+import type { ScorerDependencies } from '../triplet-scorer';
 import { parseSupermatTruth, TC } from './supermat-truth';
 
 export interface SupermatEvaluationOptions {
@@ -20,14 +21,14 @@ export interface SupermatEvaluationOptions {
   progress?: (line: string) => void;
 }
 
-export interface SupermatEvaluation extends Omit<CorpusScore, 'papers'> {
+/** Scores (strict at the top, `strict` and `lenient`), per-paper counts, predictions and truths. */
+export interface SupermatEvaluation extends ScoredTriplets {
   dataset: 'supermat';
   split: 'dev';
   engine: string;
   /** Truth records skipped because their Tc text holds no number. */
   unreadableRecords: number;
   groundingRate?: number;
-  papers: Array<{ paper: string; predictions: number; truths: number; matched: number }>;
 }
 
 /** Run the evaluation. Rejects when the CSV or the PDF folder is missing, or a capture fails. */
@@ -43,7 +44,7 @@ export async function evaluateSupermat(options: SupermatEvaluationOptions): Prom
   let papers = truth.filter((paper) => pdfStems.has(paper.stem)).sort((a, b) => a.stem.localeCompare(b.stem));
   if (options.limit !== undefined) papers = papers.slice(0, options.limit);
 
-  const cases: PaperCase[] = [];
+  const cases: RecordedCase[] = [];
   let produced = 0;
   let grounded = 0;
   for (const [position, paper] of papers.entries()) {
@@ -54,9 +55,14 @@ export async function evaluateSupermat(options: SupermatEvaluationOptions): Prom
       produced += triplets.length;
       grounded += triplets.filter((triplet) => engine.isGrounded!(triplet, article)).length;
     }
-    cases.push({ paper: paper.stem, truths: paper.truths, predictions: triplets });
+    cases.push({
+      paper: paper.stem,
+      truths: paper.truths,
+      predictions: triplets.map((triplet) => predictionFromTriplet(triplet, engine.status ?? 'extracted')),
+      definedAliases: definedAliasesOf(article),
+    });
   }
-  const score = scoreCorpus(cases, options.dependencies);
+  const score = scoreTriplets(cases, options.dependencies, engine.status ?? 'extracted');
   return {
     dataset: 'supermat',
     split: 'dev',
@@ -64,6 +70,5 @@ export async function evaluateSupermat(options: SupermatEvaluationOptions): Prom
     ...score,
     unreadableRecords: papers.reduce((total, paper) => total + paper.unreadable, 0),
     ...(produced > 0 ? { groundingRate: grounded / produced } : {}),
-    papers: score.papers.map(({ paper, predictions, truths, matched }) => ({ paper, predictions, truths, matched })),
   };
 }

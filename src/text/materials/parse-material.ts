@@ -56,8 +56,11 @@ function dopantSymbol(text: string): string | null {
   return elementByName.get(trimmed.toLowerCase()) ?? null;
 }
 
-/** Remove trailing `(x = 0.15)`, `, x = 0.15`, `with x = 0.11` and parenthesised qualifiers. */
-function stripTrailing(text: string, values: Record<string, number>): string {
+/**
+ * Remove trailing `(x = 0.15)`, `, x = 0.15`, `with x = 0.11` and, unless `keepQualifiers`,
+ * parenthesised qualifiers (`ZnO (due to oxygen vacancy)`).
+ */
+function stripTrailing(text: string, values: Record<string, number>, keepQualifiers = false): string {
   let current = text;
   // An unclosed assignment (`YBa2(Cu1−yCoy)3O 7+δ (y=0.013`) or a stray closing bracket
   // (`Li 0:6 FeAs )`) left by a text layer.
@@ -78,6 +81,7 @@ function stripTrailing(text: string, values: Record<string, number>): string {
       // `La(O1-xFx)FeAs(...)`-style groups are formula syntax only when glued to the formula
       // and parseable; anything after a space, or unparseable, is a qualifier.
       if (assigned) Object.assign(values, assigned);
+      else if (keepQualifiers) break;
       else if (space.length === 0 && parseFormulaCore(cleanFormulaText(inside)) && !/[\s,]/.test(inside)) break;
       current = head.trim();
       continue;
@@ -94,18 +98,31 @@ function stripTrailing(text: string, values: Record<string, number>): string {
   return current;
 }
 
+/** How much of a material string `parseMaterial` may set aside. */
+export interface ParseMaterialOptions {
+  /**
+   * Strict reading, for strict scoring: the whole string must be the formula with its own
+   * notation (variable values, dopants, phase prefix, charge, hydrate); descriptor words
+   * (`monolayer MoS2`, `Ti4O7 film`) and parenthesised qualifiers (`ZnO (bulk)`) are not set
+   * aside, so such a string is not a formula. Default false.
+   */
+  readonly strict?: boolean;
+}
+
 /**
  * Parse one material string (not running text: see `findMaterialMentions` for that).
  * Returns null, never throws, when the string is not a formula (`graphene`, `x = 0.10`,
  * `WS2-WSe2` heterostructures, mixed sites `(Sr,Ca)14Cu24O41`).
  */
-export function parseMaterial(raw: string): ParsedMaterial | null {
+export function parseMaterial(raw: string, options: ParseMaterialOptions = {}): ParsedMaterial | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return null;
+  const strict = options.strict === true;
   const cleaned = cleanFormulaText(raw);
-  const direct = parseCleaned(cleaned);
+  const direct = parseCleaned(cleaned, {}, strict);
   if (direct) return direct;
   const superCon = rewriteSuperConOxygen(cleaned);
-  if (superCon) return parseCleaned(superCon);
+  if (superCon) return parseCleaned(superCon, {}, strict);
+  if (strict) return null;
   // Descriptors are tried last so that they can never change a string that parses as it is.
   const values: Record<string, number> = {};
   const core = stripDescriptorWords(stripTrailing(cleaned, values));
@@ -115,9 +132,9 @@ export function parseMaterial(raw: string): ParsedMaterial | null {
   return parsed && parsed.elementTokens >= 2 ? parsed : null;
 }
 
-function parseCleaned(cleaned: string, initialValues: Readonly<Record<string, number>> = {}): ParsedMaterial | null {
+function parseCleaned(cleaned: string, initialValues: Readonly<Record<string, number>> = {}, keepQualifiers = false): ParsedMaterial | null {
   const values: Record<string, number> = { ...initialValues };
-  let text = stripTrailing(cleaned, values);
+  let text = stripTrailing(cleaned, values, keepQualifiers);
 
   let dopants: string[] = [];
   const doped = DOPED.exec(text);

@@ -99,3 +99,78 @@ function sameOne(a: string, b: string, tolerance: MaterialTolerance): boolean {
 export function sameMaterial(a: string, b: string, aliases: readonly string[] = [], tolerance: MaterialTolerance = {}): boolean {
   return [b, ...aliases].some((target) => sameOne(a, target, tolerance));
 }
+
+/**
+ * Composition tolerance of strict equality: pymatgen's `Composition.almost_equals` test
+ * (|a − b| ≤ atol + rtol·|b| per element) with rtol tightened from its default 0.1 to 0.01, so
+ * that written dopings stay apart (`Sr0.15` ≠ `Sr0.16`) while rounding in the last printed digit
+ * of a larger amount (`O6.95` vs `O6.96`) does not.
+ */
+export const STRICT_TOLERANCE: Required<MaterialTolerance> = { rtol: 0.01, atol: 1e-8 };
+
+/** A `short ↔ long` alias pair the paper itself defines (`long form (SHORT)`). */
+export interface DefinedAlias {
+  readonly abbreviation: string;
+  readonly longForm: string;
+}
+
+/** Strict formula equality: same phase (or none on both sides), dopants, charge and composition. */
+function sameFormulaStrict(a: ParsedMaterial, b: ParsedMaterial): boolean {
+  if ((a.phase ?? '').toLowerCase() !== (b.phase ?? '').toLowerCase()) return false;
+  if (a.dopants.join() !== b.dopants.join() || a.charge !== b.charge) return false;
+  return sameFormula(a, b, STRICT_TOLERANCE);
+}
+
+/** Strict formula of a string: itself as a whole formula, else a lexicon name's formula. */
+function strictFormulaOf(text: string): ParsedMaterial | null {
+  const direct = parseMaterial(text, { strict: true });
+  if (direct) return direct;
+  const named = lookupMaterialName(text);
+  return named?.formula ? parseMaterial(named.formula, { strict: true }) : null;
+}
+
+function sameOneStrict(a: string, b: string): boolean {
+  const left = comparableText(a);
+  const right = comparableText(b);
+  if (left.length === 0 || right.length === 0) return false;
+  if (cleanFormulaText(a).replace(/\s+/g, '') === cleanFormulaText(b).replace(/\s+/g, '')) return true;
+  const formulaA = strictFormulaOf(a);
+  const formulaB = strictFormulaOf(b);
+  if (formulaA && formulaB) return sameFormulaStrict(formulaA, formulaB);
+  if (formulaA || formulaB) return false;
+  if (left === right) return true;
+  const nameA = canonicalMaterialName(a);
+  return nameA !== null && nameA === canonicalMaterialName(b);
+}
+
+/**
+ * Strict material equality, the headline of `assay eval` (issue 12): `a` equals `b` or one of
+ * `aliases` (the dataset's listed names for the truth) when
+ * - the texts are equal after Unicode folding and whitespace removal; or
+ * - both are whole formulas (`parseMaterial(…, { strict: true })`: no descriptor words, no
+ *   free-text qualifier, no reduction of a compound descriptor such as `a-P/H-MoSe2` or of a
+ *   heterostructure to one formula mention) with equal compositions at `STRICT_TOLERANCE`,
+ *   the same dopants and charge, and the same phase or polymorph prefix — given on both sides
+ *   or on neither (`2H-MoS2` ≠ `MoS2`, `BPN-AlN` ≠ `AlN`); or
+ * - both are names the lexicon (`NAMED_MATERIALS`, each entry with its general source) lists
+ *   as synonyms, or a lexicon name stands for a formula equal to the other side (`h-BN` = `BN`); or
+ * - the paper itself defines one as the other's abbreviation (`definedAliases`, from
+ *   `findAbbreviationDefinitions` on the paper's text): `BFO` equals `BiFeO3` only in a paper
+ *   that writes `BiFeO3 (BFO)`.
+ * Names compare case-insensitively, formulas never do (`CO` ≠ `Co`). Symmetric; never throws.
+ */
+export function sameMaterialStrict(
+  a: string,
+  b: string,
+  aliases: readonly string[] = [],
+  definedAliases: readonly DefinedAlias[] = [],
+): boolean {
+  const targets = [b, ...aliases];
+  if (targets.some((target) => sameOneStrict(a, target))) return true;
+  // One step through the paper's own definitions: `a` is defined as (or defines) `x`, and `x` is a target.
+  for (const { abbreviation, longForm } of definedAliases) {
+    const other = sameOneStrict(a, abbreviation) ? longForm : sameOneStrict(a, longForm) ? abbreviation : null;
+    if (other !== null && targets.some((target) => sameOneStrict(other, target))) return true;
+  }
+  return false;
+}

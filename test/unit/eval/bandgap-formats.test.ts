@@ -30,6 +30,7 @@ describe('parseBandgapTruth', () => {
       property: 'band_gap',
       value: { kind: 'number', value: 3.05 },
       unit: 'eV',
+      valueText: '3.05',
       source: 'Table I',
     });
     expect(papers[2]!.truths[0]!.value).toEqual({ kind: 'number', value: 1.45, approximate: true });
@@ -77,6 +78,7 @@ describe('parseChatExtractCsv', () => {
         property: 'band_gap',
         value: { kind: 'number', value: 1.13 },
         unit: 'eV',
+        assumedUnit: 'eV',
         engine: 'chatextract-qwen2.5-14b',
         valueText: '1.13',
         sentence: 'H-MoSe2 is a semiconductor with a direct band gap of about 1.13 eV',
@@ -85,11 +87,11 @@ describe('parseChatExtractCsv', () => {
     expect(byPaper.get(98)![0]).toMatchObject({ material: 'VCClBr', value: { kind: 'number', value: 57 }, unit: 'meV' });
   });
 
-  it('by default keeps every row with a material and a value (unit "None" → eV)', () => {
+  it('by default keeps every row with a material and a value; unit "None" stays missing, eV only assumed for lenient scoring', () => {
     const byPaper = parseChatExtractCsv(CHATEXTRACT_CSV, { engine: 'x' });
-    expect(byPaper.get(14)!.map((answer) => [answer.material, answer.unit])).toEqual([
-      ['H-MoSe2', 'eV'],
-      ['b-P', 'eV'],
+    expect(byPaper.get(14)!.map((answer) => [answer.material, answer.unit, answer.assumedUnit])).toEqual([
+      ['H-MoSe2', 'eV', 'eV'],
+      ['b-P', '', 'eV'],
     ]);
     expect(byPaper.has(48)).toBe(false); // material None: a non-answer
     expect(byPaper.has(59)).toBe(false); // value None: a non-answer

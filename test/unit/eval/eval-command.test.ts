@@ -69,13 +69,22 @@ describe('runEval bandgap-200', () => {
       version: 'pub',
       replay: 'chatextract-qwen2.5-14b',
       n: 3,
-      predictions: 2,
-      truths: 2,
       matched: 1,
       precision: 0.5,
       recall: 0.5,
+      strict: { predictions: 2, truths: 2, matched: 1, precision: 0.5, recall: 0.5, f1: 0.5 },
+      lenient: { predictions: 2, truths: 2, matched: 1 },
     });
     expect(result.f1At).toEqual({ '0.1%': 0.5, '1%': 0.5, '10%': 1 });
+    // Re-scorable: every prediction and truth with its paper, beside the scores.
+    expect(result.predictions).toEqual([
+      { paper: '2/10.1/b', material: 'ZnO', property: 'band_gap', value: { kind: 'number', value: 3.4 }, valueText: '3.4', unit: 'eV', quote: 's', status: 'recorded' },
+      { paper: '3/10.1/c', material: 'SrTiO3', property: 'band_gap', value: { kind: 'number', value: 3.2 }, valueText: '3.2', unit: 'eV', quote: 's', status: 'recorded' },
+    ]);
+    expect(result.truths).toEqual([
+      { paper: '2/10.1/b', aliases: ['ZnO'], property: 'band_gap', value: { kind: 'number', value: 3.4 }, valueText: '3.4', unit: 'eV' },
+      { paper: '3/10.1/c', aliases: ['SrTiO3'], property: 'band_gap', value: { kind: 'number', value: 3 }, valueText: '3', unit: 'eV' },
+    ]);
     expect(result.papers.map((paper: { paper: string }) => paper.paper)).toEqual(['1/10.1/a', '2/10.1/b', '3/10.1/c']);
   });
 
@@ -84,7 +93,7 @@ describe('runEval bandgap-200', () => {
     expect(
       await runEval(['bandgap-200', '--data', dataRoot, '--replay', 'chatextract-qwen2.5-14b', '--limit', '2', '--json'], dependencies),
     ).toBe(0);
-    expect(JSON.parse(output.stdout.join(''))).toMatchObject({ n: 2, predictions: 1, truths: 1, matched: 1, f1: 1 });
+    expect(JSON.parse(output.stdout.join(''))).toMatchObject({ n: 2, strict: { predictions: 1, truths: 1, matched: 1 }, f1: 1 });
   });
 
   it('prints a Markdown table without --json', async () => {
@@ -120,8 +129,7 @@ describe('runEval bandgap-200', () => {
     expect(JSON.parse(output.stdout.join(''))).toMatchObject({
       engine: 'double',
       n: 3,
-      predictions: 2,
-      truths: 2,
+      strict: { predictions: 2, truths: 2, matched: 2 },
       matched: 2,
       f1: 1,
       groundingRate: 0.5,
@@ -156,8 +164,7 @@ describe('runEval bandgap-200', () => {
     expect(result).toMatchObject({
       engine: 'scripted',
       n: 3,
-      predictions: 1,
-      truths: 2,
+      strict: { predictions: 1, truths: 2, matched: 1 },
       matched: 1,
       precision: 1,
       recall: 0.5,

@@ -13,7 +13,7 @@ import {
 } from '../../../src/eval/replay-vote';
 import { scoreTable } from '../../../src/eval/report-table';
 import { createSiConverter } from '../../../src/eval/si-conversion';
-import { sameMaterial } from '../../../src/text/materials';
+import { sameMaterial, sameMaterialStrict } from '../../../src/text/materials';
 import { normalizeUnit, toSI } from '../../../src/text/units';
 import { ground } from '../../../src/verify/ground';
 import { groundAndAttribute } from '../../../src/verify/grounding-gate';
@@ -57,7 +57,7 @@ const NAMES = ['chatextract-llama2-13b', 'chatextract-llama3.1-70b', 'chatextrac
 let dataRoot: string;
 const captured: string[] = [];
 const dependencies: ReplayVoteDependencies = {
-  scorer: { convert: createSiConverter({ toSI, normalizeUnit }, []), sameMaterial },
+  scorer: { convert: createSiConverter({ toSI, normalizeUnit }, []), sameMaterial, sameMaterialStrict },
   capture: async (path) => {
     captured.push(path);
     return articleFromBlocks([paragraph(await readFile(path, 'utf8'))]);
@@ -121,17 +121,17 @@ describe('evaluateReplayVote', () => {
     expect(result.counts).toEqual({ clusters: 6, candidates: 5, verified: 3, rejected: 2, unattributed: 0, needsReview: 1 });
     expect(result.minVotes).toBe(2);
     expect([
-      result.verified.predictions,
-      result.verified.truths,
+      result.verified.strict.predictions,
+      result.verified.strict.truths,
       result.verified.matched,
       result.verified.precision,
       result.verified.recall,
     ]).toEqual([3, 3, 3, 1, 1]);
-    expect([result.agreed.predictions, result.agreed.matched, result.agreed.precision]).toEqual([5, 3, 0.6]);
+    expect([result.agreed.strict.predictions, result.agreed.matched, result.agreed.precision]).toEqual([5, 3, 0.6]);
     expect(result.verified.replay).toBe(`vote(${NAMES.join(',')})`);
     expect(result.verified.dataset).toBe('bandgap-200');
     // Alone: llama2 3 answers, 2 right (ZnO, Si); llama3.1 4 answers, 2 right (ZnO, GaN); qwen 4 answers, 2 right (GaN, Si).
-    expect(result.tools.map((tool) => [tool.replay, tool.predictions, tool.matched])).toEqual([
+    expect(result.tools.map((tool) => [tool.replay, tool.strict.predictions, tool.matched])).toEqual([
       ['chatextract-llama2-13b', 3, 2],
       ['chatextract-llama3.1-70b', 4, 2],
       ['chatextract-qwen2.5-14b', 4, 2],
@@ -160,7 +160,7 @@ describe('replayVoteRows', () => {
   it('lists each tool, then the agreed, the verified-without-attribution and the verified sets, for scoreTable', async () => {
     const result = await evaluateReplayVote({ dataRoot, version: 'pub', names: NAMES, dependencies });
     const rows = replayVoteRows(result);
-    expect(rows.map((row) => [row.name, row.predictions, row.matched])).toEqual([
+    expect(rows.map((row) => [row.name, row.strict.predictions, row.strict.matched])).toEqual([
       ['chatextract-llama2-13b', 3, 2],
       ['chatextract-llama3.1-70b', 4, 2],
       ['chatextract-qwen2.5-14b', 4, 2],

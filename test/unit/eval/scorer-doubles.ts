@@ -18,4 +18,9 @@ const squash = (text: string) => text.toLowerCase().replace(/\s+/g, '');
 export const testSameMaterial: ScorerDependencies['sameMaterial'] = (a, b, aliases = []) =>
   [b, ...aliases].some((name) => squash(name) === squash(a));
 
-export const testDependencies: ScorerDependencies = { convert: testConvert, sameMaterial: testSameMaterial };
+/** The doubles compare materials the same way in both modes: these tests are about values and matching. */
+export const testDependencies: ScorerDependencies = {
+  convert: testConvert,
+  sameMaterial: testSameMaterial,
+  sameMaterialStrict: (a, b, aliases = []) => testSameMaterial(a, b, aliases),
+};
