@@ -138,11 +138,7 @@ const DATASETS: Record<string, EvalDataset> = {
   supermat: { run: evaluateSupermatDataset, ignoresForeignFlags: true },
   'cornell-tc': { run: evaluateCornellTcDataset },
   'llm-nerre-doping': { run: evaluateNerreDataset },
-  polyie: {
-    run: async () => {
-      throw new UsageError('polyie is measured with --context or --attribution only (assay eval polyie --context | --attribution)');
-    },
-  },
+  polyie: { run: evaluatePolyieDataset },
 };
 
 /**
@@ -323,6 +319,24 @@ async function evaluateSupermatDataset({ values, dataRoot, dependencies, matrixT
     dataRoot,
     engine: { name, ...(await load()) },
     capture: (path) => captureFile(path),
+    limit: parseLimit(values.limit),
+    dependencies: await dependencies.scorerDependencies(dataRoot),
+    progress,
+  });
+  write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : scoreTable([{ name, version: '-', ...result }]));
+}
+
+/** `polyie`: an engine (`--engine NAME`, default `rules`) on the rebuilt PolyIE documents, scored as triplets. */
+async function evaluatePolyieDataset({ values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays'] || values.version !== undefined)
+    throw new UsageError('polyie has no recorded tools or versions; use --engine NAME');
+  const name = values.engine ?? 'rules';
+  const load = dependencies.engines[name];
+  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { evaluatePolyie } = await import('../eval/polyie/polyie-evaluation');
+  const result = await evaluatePolyie({
+    dataRoot,
+    engine: { name, ...(await load()) },
     limit: parseLimit(values.limit),
     dependencies: await dependencies.scorerDependencies(dataRoot),
     progress,

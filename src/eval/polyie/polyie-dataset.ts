@@ -75,6 +75,8 @@ export function parsePolyie(jsonText: string, stem: string, schemas: readonly Pr
           property: schema.name,
           value: parsed.value,
           unit: parsed.unitText || schema.canonicalUnit,
+          valueText: words(tokens, value),
+          ...(parsed.bound ? { bound: parsed.bound } : {}),
         });
       }
     });

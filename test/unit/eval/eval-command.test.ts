@@ -291,10 +291,11 @@ describe('runEval --attribution', () => {
     expect(result.truthAccepted).toBe(1);
   });
 
-  it('refuses a dataset it does not measure, and polyie without the flag', async () => {
-    capture();
+  it('refuses a dataset it does not measure, and polyie with a replay (it has no recorded tools)', async () => {
+    const output = capture();
     expect(await runEval(['cornell-tc', '--data', dataRoot, '--attribution', '--json'], dependencies)).toBe(2);
-    expect(await runEval(['polyie', '--data', dataRoot, '--json'], dependencies)).toBe(2);
+    expect(await runEval(['polyie', '--data', dataRoot, '--replay', 'langchain-12', '--json'], dependencies)).toBe(2);
+    expect(output.stderr.join('')).toMatch(/polyie has no recorded tools/);
   });
 });
 
