@@ -31,7 +31,9 @@ describe('parsePolyie', () => {
     expect(paper!.id).toBe('validation_split/0');
     expect(ArticleSchema.safeParse(paper!.article).success).toBe(true);
     expect(paper!.article.text).toBe('P3HT has an optical band gap of 1.9 eV and a PCE of 4 % .');
-    expect(paper!.truths).toEqual([{ aliases: ['P3HT'], property: 'band_gap', value: { kind: 'number', value: 1.9 }, unit: 'eV' }]);
+    expect(paper!.truths).toEqual([
+      { aliases: ['P3HT'], property: 'band_gap', value: { kind: 'number', value: 1.9 }, unit: 'eV', valueText: '1.9 eV' },
+    ]);
     expect(paper!).toMatchObject({ relations: 2, withoutSchema: 1 });
   });
 });
