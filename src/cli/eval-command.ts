@@ -139,6 +139,8 @@ const DATASETS: Record<string, EvalDataset> = {
   'cornell-tc': { run: evaluateCornellTcDataset },
   'llm-nerre-doping': { run: evaluateNerreDataset },
   polyie: { run: evaluatePolyieDataset },
+  'sofc-exp': { run: evaluateSofcExpDataset },
+  msptc: { run: evaluateMsptcDataset },
 };
 
 /**
@@ -543,4 +545,44 @@ function matrixEngines(
     });
   };
   return { engines: { [name]: load }, totals: () => (totals && totals.papers > 0 ? { llm: totals } : {}) };
+}
+
+/** `sofc-exp`: an engine on the dev papers' text and the quantity parser, against the experiment frames' value slots. */
+async function evaluateSofcExpDataset({ dataset, values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays']) throw new UsageError(`${dataset} has no recorded tools to replay; use --engine NAME`);
+  const name = values.engine ?? 'rules';
+  const load = dependencies.engines[name];
+  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const [{ evaluateSofcExp }, { valueCorpusTable }] = await Promise.all([
+    import('../eval/sofc-exp/sofc-exp-evaluation'),
+    import('../eval/value-corpus/value-corpus-table'),
+  ]);
+  const result = await evaluateSofcExp({
+    dataRoot,
+    engine: { name, ...(await load()) },
+    limit: parseLimit(values.limit),
+    dependencies: await dependencies.scorerDependencies(dataRoot),
+    progress,
+  });
+  write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : valueCorpusTable(result));
+}
+
+/** `msptc`: an engine on the dev papers' text and the quantity parser, against the material–number–unit relations. */
+async function evaluateMsptcDataset({ dataset, values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays']) throw new UsageError(`${dataset} has no recorded tools to replay; use --engine NAME`);
+  const name = values.engine ?? 'rules';
+  const load = dependencies.engines[name];
+  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const [{ evaluateMsptc }, { valueCorpusTable }] = await Promise.all([
+    import('../eval/msptc/msptc-evaluation'),
+    import('../eval/value-corpus/value-corpus-table'),
+  ]);
+  const result = await evaluateMsptc({
+    dataRoot,
+    engine: { name, ...(await load()) },
+    limit: parseLimit(values.limit),
+    dependencies: await dependencies.scorerDependencies(dataRoot),
+    progress,
+  });
+  write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : valueCorpusTable(result));
 }

@@ -5,6 +5,13 @@
  * Quantity F1 is reported exact (same offsets) and overlap (token F1 of overlapping spans).
  * Unit F1: per document, multiset of normalized units (gold `other.unit` read with
  * `normalizeUnit`, falling back to the raw text) against the units of predicted quantities.
+ *
+ * The re-scorable figures (`rescorable.ts`): `strict` = a one-to-one matching of predicted and
+ * gold Quantity spans with the same offsets (MeasEval's exact match), `lenient` = one of spans
+ * sharing a character, counted whole (MeasEval's own overlap score, weighted by token F1, stays
+ * in `quantityOverlap`); top-level `precision`/`recall`/`f1` are the strict ones. `predictions`
+ * are the parsed quantities, `truths` the gold Quantity spans with their MeasuredEntity (through
+ * `other.HasQuantity`) as the material, both with offsets.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -12,7 +19,8 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { parseQuantities } from '../text/quantities';
 import { normalizeUnit } from '../text/units';
-import { addCounts, countSpans, emptyCounts, prf, type Span } from './span-score';
+import { prfFigures, type EvalPrediction, type EvalTruth, type PrfFigures } from './rescorable';
+import { addCounts, countSpans, emptyCounts, matchSpans, prf, spanValue, type Offsets, type Span } from './span-score';
 
 export interface MeasEvalOptions {
   splits?: string[];
@@ -27,6 +35,32 @@ export interface MeasEvalReport {
   quantityExact: { precision: number; recall: number; f1: number };
   quantityOverlap: { precision: number; recall: number; f1: number };
   unit: { precision: number; recall: number; f1: number; gold: number; predicted: number };
+  /** The strict figures (= `strict`). */
+  precision: number;
+  recall: number;
+  f1: number;
+  strict: PrfFigures;
+  lenient: PrfFigures;
+  scoring: string;
+  predictions: Array<EvalPrediction & Offsets>;
+  truths: Array<EvalTruth & Offsets>;
+}
+
+/** How the re-scorable figures are computed, printed as `scoring`. */
+export const MEASEVAL_SCORING =
+  'parseQuantities against the gold Quantity spans (train + trial): strict = a one-to-one matching of spans with the same ' +
+  'start and end (MeasEval exact match); lenient = a one-to-one matching of spans sharing at least one character, counted ' +
+  "whole (MeasEval's token-F1-weighted overlap is quantityOverlap).";
+
+/** MeasuredEntity text by the annotId of the Quantity it measures (`other.HasQuantity`). */
+function measuredEntities(rows: readonly Record<string, string>[]): Map<string, string> {
+  const entities = new Map<string, string>();
+  for (const row of rows) {
+    if (row.annotType !== 'MeasuredEntity' || !row.other) continue;
+    const quantity = (JSON.parse(row.other) as { HasQuantity?: string }).HasQuantity;
+    if (quantity && !entities.has(quantity)) entities.set(quantity, row.text ?? '');
+  }
+  return entities;
 }
 
 function unitKey(text: string): string {
@@ -44,6 +78,10 @@ export async function evaluateMeasEval(dataRoot: string, options: MeasEvalOption
   let unitGold = 0;
   let unitPredicted = 0;
   let unitMatched = 0;
+  let strictMatched = 0;
+  let lenientMatched = 0;
+  const predictions: MeasEvalReport['predictions'] = [];
+  const truths: MeasEvalReport['truths'] = [];
   for (const split of splits) {
     const textFolder = ['text', 'txt'].map((name) => join(dataRoot, split, name)).find((folder) => existsSync(folder));
     if (!textFolder) throw new Error(`MeasEval split not found: ${join(dataRoot, split)}`);
@@ -63,6 +101,7 @@ export async function evaluateMeasEval(dataRoot: string, options: MeasEvalOption
       const gold: Span[] = [];
       const goldUnits: string[] = [];
       const seen = new Set<string>();
+      const entityOf = measuredEntities(rows);
       for (const row of rows) {
         if (row.annotType !== 'Quantity') continue;
         const start = Number(row.startOffset);
@@ -72,9 +111,36 @@ export async function evaluateMeasEval(dataRoot: string, options: MeasEvalOption
         gold.push({ start, end, text: text.slice(start, end) });
         const other = row.other ? (JSON.parse(row.other) as { unit?: string }) : {};
         if (other.unit) goldUnits.push(unitKey(other.unit));
+        const spanText = text.slice(start, end);
+        truths.push({
+          paper: docId,
+          aliases: [entityOf.get(row.annotId ?? '') ?? ''],
+          property: 'quantity',
+          value: spanValue(spanText),
+          valueText: spanText,
+          unit: other.unit ?? '',
+          start,
+          end,
+        });
       }
       const predicted = parseQuantities(text);
       counts = addCounts(counts, countSpans(predicted, gold));
+      strictMatched += matchSpans(predicted, gold, 'strict').matched;
+      lenientMatched += matchSpans(predicted, gold, 'lenient').matched;
+      predictions.push(
+        ...predicted.map((quantity) => ({
+          paper: docId,
+          material: '',
+          property: 'quantity',
+          value: quantity.value,
+          valueText: quantity.text,
+          unit: quantity.unit,
+          quote: quantity.text,
+          status: 'extracted',
+          start: quantity.start,
+          end: quantity.end,
+        })),
+      );
       const predictedUnits = predicted.filter((quantity) => quantity.unit).map((quantity) => quantity.unit);
       const remaining = [...goldUnits];
       for (const unit of predictedUnits) {
@@ -89,6 +155,7 @@ export async function evaluateMeasEval(dataRoot: string, options: MeasEvalOption
       documents++;
     }
   }
+  const strict = prfFigures(counts.predicted, counts.gold, strictMatched);
   return {
     dataset: 'measeval',
     splits,
@@ -98,5 +165,13 @@ export async function evaluateMeasEval(dataRoot: string, options: MeasEvalOption
     quantityExact: prf(counts.exactMatches, counts.predicted, counts.gold),
     quantityOverlap: prf(counts.overlapScore, counts.predicted, counts.gold),
     unit: { ...prf(unitMatched, unitPredicted, unitGold), gold: unitGold, predicted: unitPredicted },
+    precision: strict.precision,
+    recall: strict.recall,
+    f1: strict.f1,
+    strict,
+    lenient: prfFigures(counts.predicted, counts.gold, lenientMatched),
+    scoring: MEASEVAL_SCORING,
+    predictions,
+    truths,
   };
 }

@@ -4,11 +4,21 @@
  * gzip). Exact: a predicted quantity (VALUE) or its unit text (UNIT) has the same offsets;
  * overlap: it shares at least one character. Also reports how many predictions overlap no
  * VALUE span (MuLMS does not annotate every number, so this is not a precision).
+ *
+ * The re-scorable figures (`rescorable.ts`), on VALUE spans (which include the unit, "528 nm"):
+ * `strict` = a one-to-one matching of parsed quantities and VALUE spans with the same offsets
+ * (the exact-span rule of the MuLMS NER scores), `lenient` = one of spans sharing a character;
+ * top-level `precision`/`recall`/`f1` are the strict ones. Their precision counts every parsed
+ * quantity, annotated or not, so it is a lower bound (see `predictedOutsideValues`).
+ * `predictions` are the parsed quantities, `truths` the VALUE spans (material "", the unit the
+ * UNIT span inside it), both with offsets.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseQuantities, type Quantity } from '../text/quantities';
+import { prfFigures, type EvalPrediction, type EvalTruth, type PrfFigures } from './rescorable';
+import { matchSpans, spanValue, type Offsets } from './span-score';
 
 export interface MulmsOptions {
   limit?: number;
@@ -27,7 +37,22 @@ export interface MulmsReport {
   predictedOutsideValues: number;
   value: Recall;
   unit: Recall;
+  /** The strict figures (= `strict`). */
+  precision: number;
+  recall: number;
+  f1: number;
+  strict: PrfFigures;
+  lenient: PrfFigures;
+  scoring: string;
+  predictions: Array<EvalPrediction & Offsets>;
+  truths: Array<EvalTruth & Offsets>;
 }
+
+/** How the re-scorable figures are computed, printed as `scoring`. */
+export const MULMS_SCORING =
+  'parseQuantities against the VALUE spans: strict = a one-to-one matching of spans with the same start and end; lenient = ' +
+  'a one-to-one matching of spans sharing at least one character. Precision counts every parsed quantity although MuLMS does ' +
+  'not annotate every number (a lower bound; predictedOutsideValues).';
 
 const entityPattern = /<custom:MatSci_Entity\b[^>]*>/g;
 
@@ -81,6 +106,10 @@ export async function evaluateMulms(dataRoot: string, options: MulmsOptions = {}
   let predicted = 0;
   let outside = 0;
   let documents = 0;
+  let strictMatched = 0;
+  let lenientMatched = 0;
+  const predictions: MulmsReport['predictions'] = [];
+  const truths: MulmsReport['truths'] = [];
   for (const file of files.slice(0, options.limit ?? files.length)) {
     const xml = gunzipSync(await readFile(join(dataRoot, file))).toString('utf8');
     const sofa = /sofaString="([^"]*)"/.exec(xml);
@@ -96,6 +125,36 @@ export async function evaluateMulms(dataRoot: string, options: MulmsOptions = {}
     }
     const quantities = parseQuantities(text);
     const quantitySpans = quantities.map((quantity) => ({ start: quantity.start, end: quantity.end }));
+    const paper = file.replace(/\.xmi\.gz$/u, '');
+    strictMatched += matchSpans(quantitySpans, values, 'strict').matched;
+    lenientMatched += matchSpans(quantitySpans, values, 'lenient').matched;
+    predictions.push(
+      ...quantities.map((quantity) => ({
+        paper,
+        material: '',
+        property: 'quantity',
+        value: quantity.value,
+        valueText: quantity.text,
+        unit: quantity.unit,
+        quote: quantity.text,
+        status: 'extracted',
+        start: quantity.start,
+        end: quantity.end,
+      })),
+    );
+    for (const span of values) {
+      const spanText = text.slice(span.start, span.end);
+      const unitSpan = units.find((candidate) => candidate.start >= span.start && candidate.end <= span.end);
+      truths.push({
+        paper,
+        aliases: [''],
+        property: 'quantity',
+        value: spanValue(spanText),
+        valueText: spanText,
+        unit: unitSpan ? text.slice(unitSpan.start, unitSpan.end) : '',
+        ...span,
+      });
+    }
     const unitSpans = quantities.map(unitSpan).filter((span): span is { start: number; end: number } => span !== null);
     for (const [total, part] of [
       [value, recall(values, quantitySpans)],
@@ -109,5 +168,21 @@ export async function evaluateMulms(dataRoot: string, options: MulmsOptions = {}
     outside += quantitySpans.filter((span) => !values.some((gold) => gold.start < span.end && gold.end > span.start)).length;
     documents++;
   }
-  return { dataset: 'mulms', documents, predicted, predictedOutsideValues: outside, value: finish(value), unit: finish(unit) };
+  const strict = prfFigures(predicted, value.gold, strictMatched);
+  return {
+    dataset: 'mulms',
+    documents,
+    predicted,
+    predictedOutsideValues: outside,
+    value: finish(value),
+    unit: finish(unit),
+    precision: strict.precision,
+    recall: strict.recall,
+    f1: strict.f1,
+    strict,
+    lenient: prfFigures(predicted, value.gold, lenientMatched),
+    scoring: MULMS_SCORING,
+    predictions,
+    truths,
+  };
 }

@@ -1,8 +1,13 @@
 /**
- * Span scoring shared by the MeasEval and MuLMS evaluations. Exact: same start and end.
- * Overlap: one-to-one greedy matching of spans that share at least one character, each match
- * scoring the SQuAD-style token F1 of the two strings (MeasEval's "overlap" measure).
+ * Span scoring shared by the MeasEval, MuLMS, SOFC-Exp and MSPTC evaluations. Exact: same start
+ * and end. Overlap: one-to-one greedy matching of spans that share at least one character, each
+ * match scoring the SQuAD-style token F1 of the two strings (MeasEval's "overlap" measure).
+ * `matchSpans` gives the whole-match counts of the re-scorable `strict`/`lenient` figures.
  */
+import type { ReportedValue } from '../contracts/triplet';
+import { maximumMatching } from './bipartite-matching';
+import { parseValueText } from './reported-value-text';
+
 export interface Span {
   start: number;
   end: number;
@@ -79,3 +84,48 @@ export function addCounts(total: SpanCounts, counts: SpanCounts): SpanCounts {
 }
 
 export const emptyCounts: SpanCounts = { predicted: 0, gold: 0, exactMatches: 0, overlapScore: 0 };
+
+/** Offsets of a span, end exclusive (UTF-16 code units of the document text). */
+export interface Offsets {
+  start: number;
+  end: number;
+}
+
+/**
+ * How spans are matched for the re-scorable `strict`/`lenient` figures: `strict` = the same
+ * start and end (the exact-span rule of conlleval, MeasEval's "exact" and the MuLMS NER
+ * scorer), `lenient` = at least one shared character (MeasEval's overlap, counted as whole
+ * matches here rather than weighted by token F1).
+ */
+export type SpanMode = 'strict' | 'lenient';
+
+/**
+ * Size of a one-to-one maximum matching between `predicted` and `gold` spans of one document
+ * under `mode` (`maximumMatching`, so that one long prediction overlapping two truths counts
+ * once). `sameValue`, when given, must also hold for a strict pair (the value read from the
+ * span equals the truth's). Returns the matched count and the `[predicted, gold]` index pairs.
+ */
+export function matchSpans<P extends Offsets, G extends Offsets>(
+  predicted: readonly P[],
+  gold: readonly G[],
+  mode: SpanMode,
+  sameValue?: (prediction: P, truth: G) => boolean,
+): { matched: number; pairs: Array<[number, number]> } {
+  const { size, pairs } = maximumMatching(predicted.length, gold.length, (left, right) => {
+    const prediction = predicted[left]!;
+    const truth = gold[right]!;
+    if (mode === 'lenient') return prediction.start < truth.end && prediction.end > truth.start;
+    return prediction.start === truth.start && prediction.end === truth.end && (sameValue?.(prediction, truth) ?? true);
+  });
+  return { matched: size, pairs };
+}
+
+/**
+ * The value an annotated span states, for the re-scorable truths: `parseValueText` of its text,
+ * or null when it holds no leading number ("five") or more numbers after the first (a list
+ * "2619.60, 2617.35 and 2614.71 m", a ratio "1:2"), which one `ReportedValue` cannot state.
+ */
+export function spanValue(text: string): ReportedValue | null {
+  const parsed = parseValueText(text);
+  return parsed && !/\d/u.test(parsed.unitText) ? parsed.value : null;
+}
