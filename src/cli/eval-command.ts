@@ -145,6 +145,7 @@ const DATASETS: Record<string, EvalDataset> = {
       throw new UsageError('polyie is measured with --context or --attribution only (assay eval polyie --context | --attribution)');
     },
   },
+  'supermat-chain': { run: evaluateSupermatChainDataset },
 };
 
 /**
@@ -535,4 +536,25 @@ function matrixEngines(
     });
   };
   return { engines: { [name]: load }, totals: () => (totals && totals.papers > 0 ? { llm: totals } : {}) };
+}
+
+/**
+ * `supermat-chain`: an engine (`--engine NAME`, default `rules`) extracts Tc from the SuperMat
+ * PDFs into a dataset, and `checkPrecedent` answers the SuperMat materials from it alone, scored
+ * 0/1/2 with the share citing the right paper (src/eval/supermat-chain/).
+ */
+async function evaluateSupermatChainDataset({ values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays']) throw new UsageError('supermat-chain has no recorded tools to replay; use --engine NAME');
+  const name = values.engine ?? 'rules';
+  const load = dependencies.engines[name];
+  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { evaluateSupermatChain, supermatChainTable } = await import('../eval/supermat-chain/supermat-chain-evaluation');
+  const result = await evaluateSupermatChain({
+    dataRoot,
+    engine: { name, ...(await load()) },
+    capture: (path) => captureFile(path),
+    limit: parseLimit(values.limit),
+    progress,
+  });
+  write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : supermatChainTable(result));
 }
