@@ -122,7 +122,7 @@ export interface CornellTcEvaluation extends CornellTcFigures {
   /** One per question (paper = question id `<refno>/<material>`), paired with `truths`. */
   predictions: PrecedentPrediction[];
   truths: PrecedentTruth[];
-  /** Per way of rewriting (then `all` pooled), full table. */
+  /** Per way of rewriting (then `all` pooled), under the same setup. */
   variants: CornellTcVariantFigures[];
   perMaterial: CornellTcMaterialResult[];
 }
@@ -188,9 +188,14 @@ function excludedRowCounts(
 ): number[] {
   const byCode = new Map<string, ReferenceRow[]>();
   const byMaterial = new Map<string, ReferenceRow[]>();
+  const add = (map: Map<string, ReferenceRow[]>, key: string, row: ReferenceRow) => {
+    const list = map.get(key);
+    if (list) list.push(row);
+    else map.set(key, [row]);
+  };
   for (const row of table.rows) {
-    byCode.set(row.code, [...(byCode.get(row.code) ?? []), row]);
-    byMaterial.set(row.material, [...(byMaterial.get(row.material) ?? []), row]);
+    add(byCode, row.code, row);
+    add(byMaterial, row.material, row);
   }
   return questions.map((question) => {
     const skip = leftOut(question);
