@@ -92,6 +92,7 @@ const EVAL_OPTIONS = {
   'all-replays': { type: 'boolean' },
   limit: { type: 'string' },
   reference: { type: 'string' },
+  'oracle-full-table': { type: 'boolean' },
   predictions: { type: 'string' },
   baseline: { type: 'string' },
   'replay-vote': { type: 'string' },
@@ -129,6 +130,7 @@ interface EvalDataset {
 /** Flags that belong to one dataset, refused with any other (in this order, after `--split`). */
 const FOREIGN_FLAGS: ReadonlyArray<{ flags: ReadonlyArray<keyof EvalFlags>; owner: string; message: string }> = [
   { flags: ['reference'], owner: 'cornell-tc', message: '--reference applies to cornell-tc only' },
+  { flags: ['oracle-full-table'], owner: 'cornell-tc', message: '--oracle-full-table applies to cornell-tc only' },
   { flags: ['predictions', 'baseline'], owner: 'llm-nerre-doping', message: '--predictions and --baseline apply to llm-nerre-doping only' },
 ];
 
@@ -141,6 +143,7 @@ const DATASETS: Record<string, EvalDataset> = {
   polyie: { run: evaluatePolyieDataset },
   'sofc-exp': { run: evaluateSofcExpDataset },
   msptc: { run: evaluateMsptcDataset },
+  'supermat-chain': { run: evaluateSupermatChainDataset },
 };
 
 /**
@@ -377,7 +380,10 @@ async function evaluateNerreDataset({ values, dataRoot, write }: EvalContext): P
   write(values.json ? JSON.stringify({ split: 'dev', ...result }) + '\n' : nerre.nerreTable(result));
 }
 
-/** `cornell-tc`: the precedent dev set answered from a local Tc/Tcn table (`--reference FILE`), scored 0/1/2. */
+/**
+ * `cornell-tc`: the precedent dev set answered from a local Tc/Tcn table (`--reference FILE`),
+ * scored 0/1/2; leave-one-out by default, the whole table with `--oracle-full-table`.
+ */
 async function evaluateCornellTcDataset({ values, dataRoot, write }: EvalContext): Promise<void> {
   if (values.replay || values['all-replays'] || values.engine)
     throw new UsageError('cornell-tc answers from the reference table; --engine/--replay are not supported');
@@ -388,6 +394,7 @@ async function evaluateCornellTcDataset({ values, dataRoot, write }: EvalContext
     dataRoot,
     ...(limit === undefined ? {} : { limit }),
     ...(values.reference ? { referencePath: resolve(values.reference) } : {}),
+    setup: values['oracle-full-table'] ? 'oracle-full-table' : 'leave-one-out',
   });
   write(values.json ? JSON.stringify(result) + '\n' : cornellTcTable(result));
 }
@@ -585,4 +592,25 @@ async function evaluateMsptcDataset({ dataset, values, dataRoot, dependencies, m
     progress,
   });
   write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : valueCorpusTable(result));
+}
+
+/**
+ * `supermat-chain`: an engine (`--engine NAME`, default `rules`) extracts Tc from the SuperMat
+ * PDFs into a dataset, and `checkPrecedent` answers the SuperMat materials from it alone, scored
+ * 0/1/2 with the share citing the right paper (src/eval/supermat-chain/).
+ */
+async function evaluateSupermatChainDataset({ values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays']) throw new UsageError('supermat-chain has no recorded tools to replay; use --engine NAME');
+  const name = values.engine ?? 'rules';
+  const load = dependencies.engines[name];
+  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { evaluateSupermatChain, supermatChainTable } = await import('../eval/supermat-chain/supermat-chain-evaluation');
+  const result = await evaluateSupermatChain({
+    dataRoot,
+    engine: { name, ...(await load()) },
+    capture: (path) => captureFile(path),
+    limit: parseLimit(values.limit),
+    progress,
+  });
+  write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : supermatChainTable(result));
 }

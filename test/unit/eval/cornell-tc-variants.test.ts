@@ -111,10 +111,20 @@ describe('variantFigures', () => {
       questions.map((item) => answer(item.material)),
       questions.map((item) => grounded(answer(item.material))),
     );
-    const result = { n: 3, ...figuresAll, leaveOut: figuresAll, variants: figures } as unknown as CornellTcEvaluation;
+    const result = {
+      n: 3,
+      setup: 'oracle-full-table',
+      ...figuresAll,
+      ownRowsOnly: figuresAll,
+      variants: figures,
+    } as unknown as CornellTcEvaluation;
     const text = cornellTcTable(result);
     expect(text).toContain('| dopant-variable | 2 | 1 (2) | 1.00 (2.00) | 1 / 0 / 1 | 50.0% | 100.0% | Y1Ba2Cu3-xAuxOZ (x=0.45) |');
-    expect(text).toContain('| 100.0% | 0.0% / 100.0% |');
+    // As written, all 3 questions are answered from their own rows at score 2: strict and lenient
+    // P / R are 3/3 and 3/3. The setup names the first row.
+    expect(text).toContain('| 100.0% | 0.0% / 100.0% | 100.0% / 100.0% | 100.0% / 100.0% |');
+    expect(text).toContain('| oracle-full-table | 3 | 2.00 |');
+    expect(text).toContain('Materials rewritten as papers write them, oracle-full-table');
   });
 });
 

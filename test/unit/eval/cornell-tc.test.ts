@@ -9,7 +9,8 @@ import { answerFromReferenceTable } from '../../../src/precedent/answer-from-ref
 import { parseReferenceTable, tableLines } from '../../../src/precedent/reference-table';
 import { parseCornellTcDevSet, type CornellTcQuestion } from '../../../src/eval/cornell-tc/cornell-tc-dataset';
 import { answerGrounded, scorePrecedent } from '../../../src/eval/cornell-tc/cornell-tc-score';
-import { cornellTcFigures } from '../../../src/eval/cornell-tc/cornell-tc-evaluation';
+import { cornellTcFigures, leftOutRows } from '../../../src/eval/cornell-tc/cornell-tc-evaluation';
+import { precedentPrediction, precedentStrictAndLenient } from '../../../src/eval/cornell-tc/precedent-rescorable';
 
 const HEADER =
   'refno,material,property_name,property_value,property_unit,Has material been reported to be superconducting?,What is the highest measured Tc?,What is the lowest temp for measurement at which material was not superconducting?,file';
@@ -166,5 +167,44 @@ describe('parseCornellTcDevSet', () => {
       { material: 'Ga1Sr2Y1Cu2O7', refno: 'PHC2570086', truth: 'No', kind: 'Tcn', value: 5 },
     ]);
     expect(() => parseCornellTcDevSet(`${HEADER}\nX,Nb1,tc,9,K,,9,,\n`)).toThrow(/row 2: class/);
+  });
+});
+
+describe('leave-one-out', () => {
+  // Dev-set line 3 of SuperCon_Tc_Tcn_dev-set.csv: Sr1Bi1S2F1 from PRB087020504, Tcn 0.4 K.
+  const sr: CornellTcQuestion = { material: 'Sr1Bi1S2F1', refno: 'PRB087020504', truth: 'No', kind: 'Tcn', value: 0.4 };
+
+  it('leaves out the own row and every row of the reference code, nothing under the oracle', () => {
+    expect(leftOutRows(sr, 'oracle-full-table')).toBeUndefined();
+    const skip = leftOutRows(sr, 'leave-one-out')!;
+    expect(table.rows.filter(skip).map((row) => row.quote)).toEqual([ROWS[3], ROWS[4]]);
+    // The oracle answers from both rows; leave-one-out has none left.
+    expect(answerFromReferenceTable(sr.material, table).values.map((value) => value.value)).toEqual([0.4, 2]);
+    expect(answerFromReferenceTable(sr.material, table, { skipRow: skip }).answer).toBe('Unknown');
+    // Without a reference code only the rows written as the material go.
+    const noCode = leftOutRows({ ...sr, refno: '' }, 'leave-one-out')!;
+    expect(table.rows.filter(noCode).map((row) => row.quote)).toEqual([ROWS[3]]);
+  });
+
+  it('counts score 2 (strict) or score >= 1 (lenient) as matched, over answers and questions', () => {
+    const yes = answerFromReferenceTable('Y2I2C2', table); // Yes, 10 then 9.85
+    const unknown = answerFromReferenceTable('MgB2', table);
+    // Scores 2, 1, 0 for three questions, two answered: strict 1/2 and 1/3, lenient 2/2 and 2/3.
+    const figures = precedentStrictAndLenient([yes, yes, unknown], [2, 1, 0]);
+    expect(figures.strict).toMatchObject({ predictions: 2, truths: 3, matched: 1, precision: 0.5, recall: 1 / 3 });
+    expect(figures.lenient).toMatchObject({ predictions: 2, truths: 3, matched: 2, precision: 1, recall: 2 / 3 });
+    expect(precedentPrediction('q', 'Y2I2C2', yes)).toMatchObject({
+      value: { kind: 'number', value: 10 },
+      quote: ROWS[5],
+      status: 'Yes',
+      values: [10, 9.85],
+    });
+    expect(precedentPrediction('q', 'MgB2', unknown)).toMatchObject({
+      value: 'Unknown',
+      quote: null,
+      status: 'Unknown',
+      kind: null,
+      values: [],
+    });
   });
 });

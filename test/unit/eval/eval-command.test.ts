@@ -208,7 +208,7 @@ describe('runEval bandgap-200', () => {
     expect(seen).toEqual([[dataRoot, { limit: 3 }]]);
   });
 
-  it('cornell-tc answers from the table given by --reference and prints a Markdown table', async () => {
+  it('cornell-tc answers from the table given by --reference, leave-one-out unless --oracle-full-table', async () => {
     // Rows from cornell-scillm/tc-precedent-search/SuperCon_Tc_Tcn_dev-set.csv lines 2 and 4.
     const header =
       'refno,material,property_name,property_value,property_unit,Has material been reported to be superconducting?,What is the highest measured Tc?,What is the lowest temp for measurement at which material was not superconducting?,file';
@@ -218,20 +218,51 @@ describe('runEval bandgap-200', () => {
       join(folder, 'SuperCon_Tc_Tcn_dev-set.csv'),
       `${header}\nAAC6220123,Y2I2C2,tc,9.85,K,Yes,9.85,,\nPHC2570086,Ga1Sr2Y1Cu2O7,tcn,5.0,K,No,,5.0,\n`,
     );
+    // The only row answering Y2I2C2 is written differently but has its reference code: the oracle
+    // finds it (score 2); leave-one-out leaves every row of AAC6220123 out (score 0, Unknown).
     const reference = join(dataRoot, 'other-table.csv');
     writeFileSync(reference, `${header}\nAAC6220123,C2Y2I2,tc,9.85,K,Yes,9.85,,\n`);
     const output = capture();
-    expect(await runEval(['cornell-tc', '--data', dataRoot, '--reference', reference], dependencies)).toBe(0);
-    expect(output.stdout.join('')).toMatch(/\| reference table \| 2 \| 1\.00 \|.*\| 50\.0% \| 100\.0% \|/);
-    const json = capture();
-    expect(await runEval(['cornell-tc', '--data', dataRoot, '--reference', reference, '--limit', '1', '--json'], dependencies)).toBe(0);
-    expect(JSON.parse(json.stdout.join(''))).toMatchObject({
+    expect(await runEval(['cornell-tc', '--data', dataRoot, '--reference', reference, '--oracle-full-table'], dependencies)).toBe(0);
+    expect(output.stdout.join('')).toMatch(/\| oracle-full-table \| 2 \| 1\.00 \|.*\| 50\.0% \| 100\.0% \|/);
+    const oracle = capture();
+    const args = ['cornell-tc', '--data', dataRoot, '--reference', reference, '--limit', '1', '--json'];
+    expect(await runEval([...args, '--oracle-full-table'], dependencies)).toBe(0);
+    expect(JSON.parse(oracle.stdout.join(''))).toMatchObject({
       dataset: 'cornell-tc',
       split: 'dev',
+      setup: 'oracle-full-table',
       n: 1,
       meanScore: 2,
+      scoreCounts: { 0: 0, 1: 0, 2: 1 },
       coverage: 1,
       groundedShare: 1,
+      precision: 1,
+      strict: { precision: 1, recall: 1, predictions: 1, truths: 1, matched: 1 },
+      lenient: { matched: 1 },
+      predictions: [
+        {
+          paper: 'AAC6220123/Y2I2C2',
+          material: 'Y2I2C2',
+          property: 'tc',
+          value: { kind: 'number', value: 9.85 },
+          unit: 'K',
+          status: 'Yes',
+        },
+      ],
+      truths: [{ paper: 'AAC6220123/Y2I2C2', aliases: ['Y2I2C2'], property: 'tc', unit: 'K', answer: 'Yes' }],
+    });
+    const held = capture();
+    expect(await runEval(args, dependencies)).toBe(0);
+    expect(JSON.parse(held.stdout.join(''))).toMatchObject({
+      setup: 'leave-one-out',
+      n: 1,
+      excludedRows: { total: 1, max: 1 },
+      meanScore: 0,
+      scoreCounts: { 0: 1, 1: 0, 2: 0 },
+      coverage: 0,
+      strict: { precision: 0, recall: 0, predictions: 0, truths: 1, matched: 0 },
+      predictions: [{ value: 'Unknown', quote: null, status: 'Unknown' }],
     });
   });
 
@@ -258,6 +289,7 @@ describe('runEval bandgap-200', () => {
     [['bandgap-200', '--data', 'DATA', '--predictions', 'x.jsonl'], /apply to llm-nerre-doping only/, 2],
     [['cornell-tc', '--data', 'DATA', '--engine', 'rules'], /answers from the reference table/, 2],
     [['bandgap-200', '--data', 'DATA', '--reference', 'x.csv'], /--reference applies to cornell-tc only/, 2],
+    [['bandgap-200', '--data', 'DATA', '--oracle-full-table'], /--oracle-full-table applies to cornell-tc only/, 2],
     [['cornell-tc', '--data', join(tmpdir(), 'assay-no-such-root')], /ENOENT|no such file/i, 1],
     [['supermat', '--data', 'DATA', '--replay', 'langchain-12'], /no recorded tools/, 2],
     [['no-such-set'], /unknown dataset/, 2],
