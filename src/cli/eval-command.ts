@@ -141,6 +141,8 @@ const DATASETS: Record<string, EvalDataset> = {
   polyie: { run: evaluatePolyieDataset },
   'sofc-exp': { run: evaluateSofcExpDataset },
   msptc: { run: evaluateMsptcDataset },
+  'eunomia-water-stability': { run: evaluateEunomiaDataset },
+  eunomia: { run: evaluateEunomiaDataset },
 };
 
 /**
@@ -585,4 +587,39 @@ async function evaluateMsptcDataset({ dataset, values, dataRoot, dependencies, m
     progress,
   });
   write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : valueCorpusTable(result));
+}
+
+/**
+ * `eunomia-water-stability` (alias `eunomia`): a model engine (`--engine scripted --script FILE`
+ * or `--engine openai --base-url URL --model judge=ID`; its judge port) classifies each MOF's
+ * water stability from the paper's evidence sentences (src/eval/eunomia/). Without a model
+ * engine, or with `--engine rules`, a usage error (exit 2).
+ */
+async function evaluateEunomiaDataset({ values, dataRoot, dependencies, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays'])
+    throw new UsageError('eunomia-water-stability has no recorded tools to replay; use --engine with a model engine');
+  const [{ CLI_ENGINE_SOURCES, engineChoices }, evaluation, { classifyWaterStability }] = await Promise.all([
+    import('./matrix-engines'),
+    import('../eval/eunomia/eunomia-evaluation'),
+    import('../eval/eunomia/water-stability-classifier'),
+  ]);
+  const registry = dependencies.engineRegistry ?? engineRegistry;
+  const kind = values.engine === undefined ? undefined : registry.get(values.engine, 'cli');
+  if (!kind?.cli)
+    throw new UsageError(
+      `eunomia-water-stability needs a model engine to classify water stability${values.engine ? ` ("${values.engine}" is not one)` : ''}: ` +
+        `use --engine ${engineChoices(registry).or} (e.g. --engine openai --base-url URL --model judge=ID)`,
+    );
+  const llm = await kind.cli.judge(values, CLI_ENGINE_SOURCES);
+  const concurrency = values.concurrency === undefined ? 1 : Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new UsageError(`--concurrency takes a positive integer, not "${values.concurrency}"`);
+  const result = await evaluation.evaluateEunomia({
+    papers: await evaluation.loadEunomiaPapers(dataRoot, parseLimit(values.limit)),
+    engine: kind.kind,
+    classify: (input) => classifyWaterStability(input, { llm }),
+    concurrency,
+    progress,
+  });
+  write(values.json ? JSON.stringify(result) + '\n' : evaluation.eunomiaTable(result));
 }
