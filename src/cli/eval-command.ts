@@ -99,6 +99,7 @@ const EVAL_OPTIONS = {
   k: { type: 'string' },
   'call-tokens': { type: 'string' },
   attribution: { type: 'boolean' },
+  texts: { type: 'string' },
   ...MATRIX_ENGINE_OPTIONS,
 } as const;
 
@@ -143,6 +144,7 @@ const DATASETS: Record<string, EvalDataset> = {
   msptc: { run: evaluateMsptcDataset },
   'eunomia-water-stability': { run: evaluateEunomiaDataset },
   eunomia: { run: evaluateEunomiaDataset },
+  'comproscanner-piezo': { run: evaluateComproscannerPiezoDataset },
 };
 
 /**
@@ -622,4 +624,32 @@ async function evaluateEunomiaDataset({ values, dataRoot, dependencies, write }:
     progress,
   });
   write(values.json ? JSON.stringify(result) + '\n' : evaluation.eunomiaTable(result));
+}
+
+/**
+ * `comproscanner-piezo --texts DIR`: an engine (`--engine NAME`, default `rules`) extracts d33
+ * from the papers captured in DIR, scored against ComProScanner's ground truth
+ * (src/eval/comproscanner/). Without `--texts`, a usage error (exit 2).
+ */
+async function evaluateComproscannerPiezoDataset({ values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays'])
+    throw new UsageError('comproscanner-piezo has no recorded tools to replay; use --engine NAME');
+  if (values.texts === undefined)
+    throw new UsageError(
+      'comproscanner-piezo ships no paper texts: give --texts DIR, a folder of the papers you captured (HTML, XML, PDF or text; named by DOI with "/" as "_", or carrying their DOI)',
+    );
+  const name = values.engine ?? 'rules';
+  const load = dependencies.engines[name];
+  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { evaluatePiezo } = await import('../eval/comproscanner/piezo-evaluation');
+  const result = await evaluatePiezo({
+    dataRoot,
+    textsDir: resolve(values.texts),
+    engine: { name, ...(await load()) },
+    capture: (path) => captureFile(path),
+    limit: parseLimit(values.limit),
+    dependencies: await dependencies.scorerDependencies(dataRoot),
+    progress,
+  });
+  write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : scoreTable([{ name, version: '-', ...result }]));
 }
