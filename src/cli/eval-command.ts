@@ -100,6 +100,7 @@ const EVAL_OPTIONS = {
   k: { type: 'string' },
   'call-tokens': { type: 'string' },
   attribution: { type: 'boolean' },
+  texts: { type: 'string' },
   ...MATRIX_ENGINE_OPTIONS,
 } as const;
 
@@ -144,6 +145,9 @@ const DATASETS: Record<string, EvalDataset> = {
   'sofc-exp': { run: evaluateSofcExpDataset },
   msptc: { run: evaluateMsptcDataset },
   'supermat-chain': { run: evaluateSupermatChainDataset },
+  'eunomia-water-stability': { run: evaluateEunomiaDataset },
+  eunomia: { run: evaluateEunomiaDataset },
+  'comproscanner-piezo': { run: evaluateComproscannerPiezoDataset },
 };
 
 /**
@@ -613,4 +617,67 @@ async function evaluateSupermatChainDataset({ values, dataRoot, dependencies, ma
     progress,
   });
   write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : supermatChainTable(result));
+}
+
+/**
+ * `eunomia-water-stability` (alias `eunomia`): a model engine (`--engine scripted --script FILE`
+ * or `--engine openai --base-url URL --model judge=ID`; its judge port) classifies each MOF's
+ * water stability from the paper's evidence sentences (src/eval/eunomia/). Without a model
+ * engine, or with `--engine rules`, a usage error (exit 2).
+ */
+async function evaluateEunomiaDataset({ values, dataRoot, dependencies, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays'])
+    throw new UsageError('eunomia-water-stability has no recorded tools to replay; use --engine with a model engine');
+  const [{ CLI_ENGINE_SOURCES, engineChoices }, evaluation, { classifyWaterStability }] = await Promise.all([
+    import('./matrix-engines'),
+    import('../eval/eunomia/eunomia-evaluation'),
+    import('../eval/eunomia/water-stability-classifier'),
+  ]);
+  const registry = dependencies.engineRegistry ?? engineRegistry;
+  const kind = values.engine === undefined ? undefined : registry.get(values.engine, 'cli');
+  if (!kind?.cli)
+    throw new UsageError(
+      `eunomia-water-stability needs a model engine to classify water stability${values.engine ? ` ("${values.engine}" is not one)` : ''}: ` +
+        `use --engine ${engineChoices(registry).or} (e.g. --engine openai --base-url URL --model judge=ID)`,
+    );
+  const llm = await kind.cli.judge(values, CLI_ENGINE_SOURCES);
+  const concurrency = values.concurrency === undefined ? 1 : Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new UsageError(`--concurrency takes a positive integer, not "${values.concurrency}"`);
+  const result = await evaluation.evaluateEunomia({
+    papers: await evaluation.loadEunomiaPapers(dataRoot, parseLimit(values.limit)),
+    engine: kind.kind,
+    classify: (input) => classifyWaterStability(input, { llm }),
+    concurrency,
+    progress,
+  });
+  write(values.json ? JSON.stringify(result) + '\n' : evaluation.eunomiaTable(result));
+}
+
+/**
+ * `comproscanner-piezo --texts DIR`: an engine (`--engine NAME`, default `rules`) extracts d33
+ * from the papers captured in DIR, scored against ComProScanner's ground truth
+ * (src/eval/comproscanner/). Without `--texts`, a usage error (exit 2).
+ */
+async function evaluateComproscannerPiezoDataset({ values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays'])
+    throw new UsageError('comproscanner-piezo has no recorded tools to replay; use --engine NAME');
+  if (values.texts === undefined)
+    throw new UsageError(
+      'comproscanner-piezo ships no paper texts: give --texts DIR, a folder of the papers you captured (HTML, XML, PDF or text; named by DOI with "/" as "_", or carrying their DOI)',
+    );
+  const name = values.engine ?? 'rules';
+  const load = dependencies.engines[name];
+  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { evaluatePiezo } = await import('../eval/comproscanner/piezo-evaluation');
+  const result = await evaluatePiezo({
+    dataRoot,
+    textsDir: resolve(values.texts),
+    engine: { name, ...(await load()) },
+    capture: (path) => captureFile(path),
+    limit: parseLimit(values.limit),
+    dependencies: await dependencies.scorerDependencies(dataRoot),
+    progress,
+  });
+  write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : scoreTable([{ name, version: '-', ...result }]));
 }
