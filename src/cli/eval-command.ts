@@ -132,7 +132,7 @@ const FOREIGN_FLAGS: ReadonlyArray<{ flags: ReadonlyArray<keyof EvalFlags>; owne
   {
     flags: ['predictions', 'baseline'],
     owners: ['llm-nerre-doping', 'llm-nerre-general', 'llm-nerre-mof'],
-    message: '--predictions and --baseline apply to the llm-nerre sets only',
+    message: '--predictions and --baseline apply to llm-nerre-doping, llm-nerre-general and llm-nerre-mof only',
   },
 ];
 
@@ -361,7 +361,13 @@ async function evaluateNerreDataset({ values, dataRoot, write }: EvalContext): P
     source = 'formula-hosts floor (every formula mention is a host)';
   }
   const result = {
-    ...(await nerre.evaluateNerreDoping({ dataRoot, predictions, source, ...(limit === undefined ? {} : { limit }) })),
+    ...(await nerre.evaluateNerreDoping({
+      dataRoot,
+      predictions,
+      source,
+      status: values.predictions ? 'recorded' : 'extracted',
+      ...(limit === undefined ? {} : { limit }),
+    })),
     malformedPredictions,
   };
   write(values.json ? JSON.stringify({ split: 'dev', ...result }) + '\n' : nerre.nerreTable(result));
