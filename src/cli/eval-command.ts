@@ -129,10 +129,14 @@ interface EvalDataset {
 }
 
 /** Flags that belong to one dataset, refused with any other (in this order, after `--split`). */
-const FOREIGN_FLAGS: ReadonlyArray<{ flags: ReadonlyArray<keyof EvalFlags>; owner: string; message: string }> = [
-  { flags: ['reference'], owner: 'cornell-tc', message: '--reference applies to cornell-tc only' },
-  { flags: ['oracle-full-table'], owner: 'cornell-tc', message: '--oracle-full-table applies to cornell-tc only' },
-  { flags: ['predictions', 'baseline'], owner: 'llm-nerre-doping', message: '--predictions and --baseline apply to llm-nerre-doping only' },
+const FOREIGN_FLAGS: ReadonlyArray<{ flags: ReadonlyArray<keyof EvalFlags>; owners: readonly string[]; message: string }> = [
+  { flags: ['reference'], owners: ['cornell-tc'], message: '--reference applies to cornell-tc only' },
+  { flags: ['oracle-full-table'], owners: ['cornell-tc'], message: '--oracle-full-table applies to cornell-tc only' },
+  {
+    flags: ['predictions', 'baseline'],
+    owners: ['llm-nerre-doping', 'llm-nerre-general', 'llm-nerre-mof'],
+    message: '--predictions and --baseline apply to llm-nerre-doping, llm-nerre-general and llm-nerre-mof only',
+  },
 ];
 
 /** The built-in datasets by name, in the order the usage error lists them; `dependencies.datasets` follow. */
@@ -148,6 +152,8 @@ const DATASETS: Record<string, EvalDataset> = {
   'eunomia-water-stability': { run: evaluateEunomiaDataset },
   eunomia: { run: evaluateEunomiaDataset },
   'comproscanner-piezo': { run: evaluateComproscannerPiezoDataset },
+  'llm-nerre-general': { run: evaluateNerreEntryDataset },
+  'llm-nerre-mof': { run: evaluateNerreEntryDataset },
 };
 
 /**
@@ -201,8 +207,8 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
         ? injectedDataset(dependencies.datasets[dataset]!)
         : undefined;
     if (!entry?.ignoresForeignFlags)
-      for (const { flags, owner, message } of FOREIGN_FLAGS)
-        if (dataset !== owner && flags.some((flag) => values[flag])) throw new UsageError(message);
+      for (const { flags, owners, message } of FOREIGN_FLAGS)
+        if (!owners.includes(dataset) && flags.some((flag) => values[flag])) throw new UsageError(message);
     if (!entry)
       throw new UsageError(
         `unknown dataset "${dataset}" (supported: ${[...Object.keys(DATASETS), ...Object.keys(dependencies.datasets)].join(', ')})`,
@@ -378,7 +384,13 @@ async function evaluateNerreDataset({ values, dataRoot, write }: EvalContext): P
     source = 'formula-hosts floor (every formula mention is a host)';
   }
   const result = {
-    ...(await nerre.evaluateNerreDoping({ dataRoot, predictions, source, ...(limit === undefined ? {} : { limit }) })),
+    ...(await nerre.evaluateNerreDoping({
+      dataRoot,
+      predictions,
+      source,
+      status: values.predictions ? 'recorded' : 'extracted',
+      ...(limit === undefined ? {} : { limit }),
+    })),
     malformedPredictions,
   };
   write(values.json ? JSON.stringify({ split: 'dev', ...result }) + '\n' : nerre.nerreTable(result));
@@ -680,4 +692,53 @@ async function evaluateComproscannerPiezoDataset({ values, dataRoot, dependencie
     progress,
   });
   write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : scoreTable([{ name, version: '-', ...result }]));
+}
+
+/**
+ * `llm-nerre-general` and `llm-nerre-mof`: recorded model output (`--predictions FILE`, the set's
+ * own `{prompt, completion}` records, JSON or JSONL), a mention floor (`--baseline
+ * formula-mentions|material-mentions`), or an engine (`--engine rules|scripted|openai`) whose
+ * triplets' materials become formula or name entries (src/eval/nerre/nerre-entry-sources.ts says
+ * what is not produced).
+ */
+async function evaluateNerreEntryDataset({ dataset, values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
+  if (values.replay || values['all-replays']) throw new UsageError(`${dataset} has no recorded tools to replay; give --predictions FILE`);
+  const [dataModule, sources, evaluation] = await Promise.all([
+    import('../eval/nerre/nerre-entry-dataset'),
+    import('../eval/nerre/nerre-entry-sources'),
+    import('../eval/nerre/nerre-entry-evaluation'),
+  ]);
+  const floors = sources.NERRE_FLOORS.join('|');
+  if ([values.predictions, values.baseline, values.engine].filter((value) => value !== undefined).length !== 1)
+    throw new UsageError(`${dataset}: give one of --predictions FILE, --baseline ${floors} or --engine NAME`);
+  const floor = sources.NERRE_FLOORS.find((name) => name === values.baseline);
+  if (values.baseline !== undefined && !floor) throw new UsageError(`unknown baseline "${values.baseline}"; known: ${floors}`);
+  const task = dataset === 'llm-nerre-mof' ? 'mof' : 'general';
+  const limit = parseLimit(values.limit);
+  const definition = dataModule.NERRE_TASKS[task];
+  const records = async () => (await dataModule.loadNerreEntries(dataRoot, definition)).records.slice(0, limit ?? Infinity);
+  let run: Pick<Parameters<typeof evaluation.evaluateNerreEntries>[0], 'predictions' | 'source' | 'status'>;
+  let extra: object = {};
+  if (values.predictions) {
+    const { loadNerreEntryPredictions } = await import('../eval/nerre/nerre-entry-predictions');
+    const loaded = await loadNerreEntryPredictions(resolve(values.predictions), definition);
+    run = { predictions: loaded.predictions, source: values.predictions, status: 'recorded' };
+    extra = { malformedPredictions: loaded.malformed };
+  } else if (floor) {
+    run = { predictions: sources.mentionFloor(await records(), definition, floor), source: `${floor} floor`, status: 'extracted' };
+  } else {
+    const name = values.engine!;
+    const load = dependencies.engines[name];
+    if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+    const { loadPropertySchemas } = await import('../properties');
+    const properties = loadPropertySchemas().map((schema) => schema.name);
+    const engine = await sources.engineEntries(await records(), definition, (await load()).extractor, properties, progress);
+    run = { predictions: engine.predictions, source: `engine ${name}`, status: 'extracted' };
+    extra = { engine: name, properties, engineFailures: engine.failures, ...matrixTotals() };
+  }
+  const result = {
+    ...(await evaluation.evaluateNerreEntries({ task, dataRoot, ...run, ...(limit === undefined ? {} : { limit }) })),
+    ...extra,
+  };
+  write(values.json ? JSON.stringify(result) + '\n' : evaluation.nerreEntryTable(result));
 }

@@ -5,9 +5,12 @@
  *   tp = words of G found in T, fn = words of G not in T, fp = words of T not in G;
  *   precision = tp / (tp + fp) (0 when nothing is predicted), recall = tp / (tp + fn),
  *   F1 = tp / (tp + (fp + fn) / 2) — upstream's formulas, counts summed over abstracts (micro).
- * - links: every (host word, dopant word) pair of every host–dopant link; correct = gold pairs
- *   found among the predicted pairs; precision = correct / predicted pairs, recall = correct /
- *   gold pairs, F1 their harmonic mean (0 when either is 0).
+ * - links: every (host word, dopant word) pair of every host–dopant link, repeats kept; correct =
+ *   gold pairs found among the predicted pairs, fp = predicted pairs not among the gold pairs;
+ *   precision = correct / (correct + fp), recall = correct / gold pairs, F1 their harmonic mean (0
+ *   when either is 0). Upstream divides by all predicted pairs instead, which puts precision above
+ *   1 when a gold pair repeats (`TiO 2` doped with `N` and `N element` gives `TiO2 N` twice, and one
+ *   predicted `TiO2 N` is "correct" twice); the two agree whenever no pair repeats.
  * Where upstream divides by zero (no gold words at all) the ratio here is 0.
  */
 import type { NerreEntities } from './nerre-doping-dataset';
@@ -49,11 +52,9 @@ export function relationPairs(relations: NerreEntities['relations'], formulaCore
   });
 }
 
-/** Link counts: correct = gold pairs present among predicted pairs. */
+/** Link counts: correct = gold pairs present among predicted pairs; fp = predicted pairs absent from the gold (as `countWords`). */
 export function countPairs(gold: readonly string[], predicted: readonly string[]): WordCounts {
-  const predictedSet = new Set(predicted);
-  const correct = gold.filter((pair) => predictedSet.has(pair)).length;
-  return { tp: correct, fn: gold.length - correct, fp: predicted.length - correct };
+  return countWords(gold, predicted);
 }
 
 function add(total: WordCounts, part: WordCounts): void {
@@ -73,7 +74,7 @@ export function wordScore(counts: WordCounts): WordScore {
   };
 }
 
-/** Link ratios, upstream: precision = correct / predicted, recall = correct / gold, harmonic F1. */
+/** Link ratios: precision = correct / (correct + fp), recall = correct / gold, harmonic F1 (0 when either is 0). */
 export function pairScore(counts: WordCounts): WordScore {
   const precision = counts.tp + counts.fp === 0 ? 0 : counts.tp / (counts.tp + counts.fp);
   const recall = counts.tp + counts.fn === 0 ? 0 : counts.tp / (counts.tp + counts.fn);

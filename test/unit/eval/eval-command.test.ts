@@ -286,7 +286,11 @@ describe('runEval bandgap-200', () => {
     ],
     [['llm-nerre-doping', '--data', 'DATA', '--engine', 'openai'], /scored on model output/, 2],
     [['llm-nerre-doping', '--data', 'DATA', '--baseline', 'random'], /unknown baseline "random"/, 2],
-    [['bandgap-200', '--data', 'DATA', '--predictions', 'x.jsonl'], /apply to llm-nerre-doping only/, 2],
+    [
+      ['bandgap-200', '--data', 'DATA', '--predictions', 'x.jsonl'],
+      /apply to llm-nerre-doping, llm-nerre-general and llm-nerre-mof only/,
+      2,
+    ],
     [['cornell-tc', '--data', 'DATA', '--engine', 'rules'], /answers from the reference table/, 2],
     [['bandgap-200', '--data', 'DATA', '--reference', 'x.csv'], /--reference applies to cornell-tc only/, 2],
     [['bandgap-200', '--data', 'DATA', '--oracle-full-table'], /--oracle-full-table applies to cornell-tc only/, 2],

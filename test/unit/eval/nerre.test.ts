@@ -4,7 +4,7 @@
  * branch, on small self-made cases built from real annotations of
  * ../shared/datasets/llm-nerre/doping/train.json (one-line JSON: cited by list index and DOI).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -15,6 +15,7 @@ import { evaluateNerreDoping, formulaHostFloor } from '../../../src/eval/nerre/n
 import { parseNerrePredictions } from '../../../src/eval/nerre/nerre-predictions';
 import { countPairs, countWords, relationPairs, scoreNerre, wordScore } from '../../../src/eval/nerre/nerre-score';
 import { entityWords } from '../../../src/eval/nerre/nerre-words';
+import { sharedDataSkipReason, sharedPath } from '../../support/shared-data';
 
 const none = { hosts: [], dopants: [], relations: [] };
 
@@ -234,5 +235,100 @@ describe('evaluateNerreDoping and the CLI', () => {
     expect(result).toMatchObject({ dataset: 'llm-nerre-doping', n: 2, missingPredictions: 1, malformedPredictions: 0 });
     expect(result.hosts).toMatchObject({ tp: 1, fp: 0, fn: 1 });
     expect(result.relations).toMatchObject({ tp: 1, fp: 0 });
+  });
+});
+
+const skip = sharedDataSkipReason();
+
+describe.skipIf(skip !== undefined)(`llm-nerre-doping strict and lenient on real abstracts${skip ? ` (${skip})` : ''}`, () => {
+  // train.json [0] 10.1016/j.materresbull.2016.09.017: hosts SrLaMgTaO6, SrLa(1-x)MgTaO6; dopants
+  // trivalent erbium, Erx, Er3+; links SrLaMgTaO6–trivalent erbium, SrLa(1-x)MgTaO6–Erx,
+  // SrLaMgTaO6–Er3+. train.json [149] 10.1007/s11595-019-2014-1: host "TiO 2"; dopants N,
+  // nitrogen (N), N element; each linked to TiO 2. Both abstracts copied verbatim into a data root
+  // of their own, so the totals are these two abstracts' alone.
+  let dataRoot = '';
+  beforeAll(() => {
+    const all = JSON.parse(readFileSync(sharedPath('datasets', 'llm-nerre', 'doping', 'train.json'), 'utf8')) as unknown[];
+    dataRoot = mkdtempSync(join(tmpdir(), 'assay-nerre-real-'));
+    mkdirSync(join(dataRoot, 'datasets', 'llm-nerre', 'doping'), { recursive: true });
+    writeFileSync(join(dataRoot, 'datasets', 'llm-nerre', 'doping', 'train.json'), JSON.stringify([all[0], all[149]]));
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const predictions = [
+    {
+      id: '10.1016/j.materresbull.2016.09.017',
+      hosts: ['SrLaMgTaO6'],
+      dopants: ['Er3+', 'erbium'],
+      relations: [
+        { host: 'SrLaMgTaO6', dopant: 'Er3+' },
+        { host: 'SrLaMgTaO6', dopant: 'erbium' },
+      ],
+    },
+    {
+      id: '10.1007/s11595-019-2014-1',
+      hosts: ['TiO2'],
+      dopants: ['N', 'nitrogen'],
+      relations: [
+        { host: 'TiO2', dopant: 'N' },
+        { host: 'TiO2', dopant: 'nitrogen' },
+      ],
+    },
+  ];
+
+  it('strict counts whole entities and links; lenient keeps the word-level figures', async () => {
+    const result = await evaluateNerreDoping({ dataRoot, predictions });
+    expect(result.n).toBe(2);
+    // Strict, [0]: truth 2 + 3 + 3, predicted 1 + 2 + 2, matched SrLaMgTaO6, Er3+ and
+    // SrLaMgTaO6–Er3+ (3). [149]: truth 1 + 3 + 3, predicted 1 + 2 + 2, matched only the dopant N —
+    // "TiO2" is not the whole entity "TiO 2". Totals 10 predicted, 15 truths, 4 matched.
+    expect(result.strict).toMatchObject({ predictions: 10, truths: 15, matched: 4, precision: 0.4, recall: 4 / 15 });
+    expect(result.precision).toBe(result.strict.precision);
+    expect(result.strictByType.hosts).toMatchObject({ predictions: 2, truths: 3, matched: 1 });
+    expect(result.strictByType.dopants).toMatchObject({ predictions: 4, truths: 6, matched: 2 });
+    expect(result.strictByType.relations).toMatchObject({ predictions: 4, truths: 6, matched: 1 });
+    // Lenient words (step3_score.py, repeats kept, formulas whole so "TiO 2" is the word TiO2):
+    // hosts tp 1 + 1, fn 1; dopants [0] trivalent erbium Erx Er3+ vs Er3+ erbium → tp 2 fn 2, [149]
+    // N nitrogen (N) N element vs N nitrogen → tp 3 fn 2; link pairs likewise tp 2 fn 2 and tp 3
+    // fn 2 ("TiO2 N" is a gold pair twice). No false positives: tp 12, fn 9.
+    expect(result.hosts).toMatchObject({ tp: 2, fp: 0, fn: 1 });
+    expect(result.dopants).toMatchObject({ tp: 5, fp: 0, fn: 4 });
+    expect(result.relations).toMatchObject({ tp: 5, fp: 0, fn: 4, precision: 1 });
+    expect(result.lenient).toMatchObject({ predictions: 12, truths: 21, matched: 12, precision: 1, recall: 12 / 21 });
+    expect(result.predictions).toHaveLength(10);
+    expect(result.truths).toHaveLength(15);
+    expect(result.predictions).toContainEqual({
+      paper: '10.1007/s11595-019-2014-1',
+      material: 'TiO2',
+      property: 'host|||dopant',
+      value: 'N',
+      unit: '',
+      quote: null,
+      status: 'recorded',
+    });
+    expect(result.truths).toContainEqual({
+      paper: '10.1007/s11595-019-2014-1',
+      aliases: ['TiO 2'],
+      property: 'host',
+      value: null,
+      unit: '',
+    });
+  });
+
+  it('the floor from the CLI carries strict, lenient, predictions and truths', async () => {
+    const stdout: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (stdout.push(String(chunk)), true));
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await runEval(['llm-nerre-doping', '--data', dataRoot, '--baseline', 'formula-hosts', '--json'])).toBe(0);
+    const result = JSON.parse(stdout.join(''));
+    for (const key of ['strict', 'lenient']) expect(result[key]).toHaveProperty('f1');
+    expect(result.f1).toBe(result.strict.f1);
+    expect(result.predictions.length).toBe(result.strict.predictions);
+    expect(
+      result.predictions.every((row: { status: string; property: string }) => row.status === 'extracted' && row.property === 'host'),
+    ).toBe(true);
+    expect(result.truths).toHaveLength(15);
   });
 });
