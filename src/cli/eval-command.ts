@@ -1,18 +1,27 @@
 /**
  * `assay eval <dataset> [--split dev] [--data DIR] [--version pub|arxiv] [--engine NAME]
  * [--replay NAME] [--all-replays] [--reference FILE] [--limit N] [--json]`.
- * With `--json`: one JSON document on stdout (`{ dataset, split, version, engine|replay, n,
- * precision, recall, f1, f1At, … }`); without: a Markdown table. Progress goes to stderr.
- * `--all-replays` scores every recorded tool (and the engines available) side by side; with
- * `--version both` it does so for both versions. `supermat` runs an engine on the SuperMat PDFs;
- * `measeval` and `mulms` score the quantity parser. `cornell-tc` answers the precedent dev set
- * from a local Tc/Tcn table (`--reference FILE`, default the SuperCon export) and scores 0/1/2.
- * `llm-nerre-doping` scores recorded model output (`--predictions FILE`, JSON or JSONL of
- * `{ id, hosts, dopants, relations }`) or the formula-mention floor (`--baseline formula-hosts`).
+ * With `--json`: one JSON document on stdout; every scoring run carries, per result, `strict`
+ * (the headline: top-level `precision`, `recall`, `f1` equal it) and `lenient` objects, each
+ * `{ precision, recall, f1, predictions, truths, matched }`, and the run's `predictions` and
+ * `truths` records (src/eval/rescorable.ts) so it can be re-scored; without `--json`, a Markdown
+ * table. Progress goes to stderr. Datasets:
+ * - `bandgap-200` (`--replay`, `--all-replays`, `--replay-vote A,B,C`, `--engine`, `--version
+ *   pub|arxiv|both`), `supermat` and `polyie` (`--engine`): triplets, src/eval/triplet-scorer.ts;
+ * - `sofc-exp`, `msptc` (`--engine`): value slots and relations, plus the quantity parser's spans;
+ * - `measeval`, `mulms`: the quantity parser's spans (exact = strict, overlap = lenient);
+ * - `llm-nerre-doping`, `llm-nerre-general`, `llm-nerre-mof` (`--predictions FILE`, `--baseline
+ *   NAME`, `--engine` for general/mof): entities and links as LLM-NERRE scores them;
+ * - `eunomia-water-stability` (alias `eunomia`; model engines only) and `comproscanner-piezo
+ *   --texts DIR`;
+ * - `cornell-tc`: precedent questions answered from a reference table (`--reference FILE`) with
+ *   each question's own row and reference code left out (`"setup": "leave-one-out"`); the full
+ *   table, an oracle, only with `--oracle-full-table`; `supermat-chain`: precedent answered from a
+ *   dataset the engine extracted from the SuperMat PDFs.
  * `--engine <kind>` with a CLI kind of the engine registry (openai, scripted) runs the SLM-MATRIX
- * pipeline (bandgap-200, supermat) with the engine options of `assay extract` (`--base-url`,
- * `--model ROLE=ID`, `--preset`, `--script`, `--seed`, `--api-key-env`, `--concurrency`); the
- * JSON then carries the run's `llm` totals.
+ * pipeline with the engine options of `assay extract` (`--base-url`, `--model ROLE=ID`,
+ * `--preset`, `--script`, `--seed`, `--api-key-env`, `--concurrency`); the JSON then carries the
+ * run's `llm` totals. `--context` and `--attribution` measure retrieval and attribution instead.
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
