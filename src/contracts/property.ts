@@ -68,6 +68,13 @@ export const PropertySchema = z
     /** Where the range comes from, or the reasoning behind it. */
     note: nonBlank,
     /**
+     * Where the names come from: groups of `synonyms`, `symbols`, `contextualSynonyms` and
+     * `contextualExclusions`, each with the general reference that lists them (IUPAC, a
+     * textbook, a standard, a Wikipedia article), never a paper the names were tuned on. Built-in
+     * schemas cover every name (a test checks it); optional for user schemas.
+     */
+    sources: z.array(z.object({ terms: z.array(nonBlank).min(1), source: nonBlank })).optional(),
+    /**
      * Chain-of-Verification questions asked of every verified triplet of this property (Eunomia
      * Methods 5.1.2), after the built-in ones (`questionsFor` in src/properties); a question with
      * a built-in id replaces that one.
