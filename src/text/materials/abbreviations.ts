@@ -13,7 +13,7 @@ import { elementByName } from './elements';
 import { isPlausibleFormulaMention } from './formula-plausibility';
 import { parseMaterial } from './parse-material';
 
-/** A token that reads as a formula in prose (`YBa2Cu3O7−δ`, `AlN`; not `CB`, `BNS`). */
+/** A token that reads as a formula in prose (`YBa2Cu3O7−δ`, `AlN`; not `CB`, `CNS`). */
 function isFormulaWord(word: string): boolean {
   const parsed = parseMaterial(word);
   return parsed !== null && isPlausibleFormulaMention(word, parsed);
@@ -32,14 +32,122 @@ export interface AbbreviationDefinition {
   readonly longEnd: number;
 }
 
+/** A group of head nouns with the general reference that lists them. */
+export interface MaterialHeadGroup {
+  /** Singular forms, lower case; plurals (`-s`, `-es`) are accepted too. */
+  readonly words: readonly string[];
+  readonly source: string;
+}
+
+/** Binary-compound anion names (`-ide`) and the collective names of their anions. */
+const ANION_HEADS = [
+  'oxide',
+  'nitride',
+  'carbide',
+  'sulfide',
+  'selenide',
+  'telluride',
+  'phosphide',
+  'arsenide',
+  'antimonide',
+  'fluoride',
+  'chloride',
+  'bromide',
+  'iodide',
+  'halide',
+  'hydride',
+  'boride',
+  'silicide',
+  'chalcogenide',
+  'pnictide',
+];
+
 /**
  * Head nouns that name a material: anions and salts (`nitride`, `titanate`), mineral and
  * structure names, 2D materials, and a few generic material words. The long form's last word
  * must be one of these or an element name, so `density of states (DOS)` and `oxygen
  * reduction reaction (ORR)` are not taken for materials.
  */
-const MATERIAL_HEAD =
-  /^(?:(?:ox|nitr|carb|sulf|selen|tellur|phosph|arsen|fluor|chlor|brom|iod|hal|hydr|bor|silic|antimon|chalcogen|pnict)ides?|(?:titan|zircon|niob|tantal|cobalt|nickel|cupr|ferr|mangan|alumin|silic|phosph|bor|carbon|sulf|nitr|vanad|tungst|molybd|gall|stann|ruthen|irid|chrom|hafn|form|acet)ates?|(?:graph|silic|phosphor|german|stan|boroph|ethyl|styr|propyl)enes?|(?:ferr|mangan|graph|perovsk|kester|wurtz|ilmen|apat|magnet|hemat|goeth)ites?|rutile|anatase|spinels?|garnets?|alloys?|glass(?:es)?|steels?|ceramics?|cements?|frameworks?|nanotubes?|nanosheets?|nanowires?|zeolites?|mxenes?|oxyarsenides?|oxychalcogenides?)$/i;
+export const MATERIAL_HEAD_GROUPS: readonly MaterialHeadGroup[] = [
+  {
+    words: ANION_HEADS,
+    source:
+      'IUPAC Red Book (Nomenclature of Inorganic Chemistry, 2005), IR-5 and Table IX (-ide anion names); IR-3.5 (halogens, chalcogens, pnictogens)',
+  },
+  {
+    // Mixed-anion compounds named by their anions: `oxynitride`, `oxychalcogenide`, `oxypnictide`.
+    words: ANION_HEADS.filter((word) => word !== 'oxide').map((word) => `oxy${word}`),
+    source: 'Kageyama et al., "Expanding frontiers in materials chemistry and physics with multiple anions", Nat. Commun. 9, 772 (2018)',
+  },
+  {
+    words: [
+      'titanate',
+      'zirconate',
+      'niobate',
+      'tantalate',
+      'cobaltate',
+      'nickelate',
+      'cuprate',
+      'ferrate',
+      'manganate',
+      'aluminate',
+      'silicate',
+      'phosphate',
+      'borate',
+      'carbonate',
+      'sulfate',
+      'nitrate',
+      'vanadate',
+      'tungstate',
+      'molybdate',
+      'gallate',
+      'stannate',
+      'ruthenate',
+      'iridate',
+      'chromate',
+      'hafnate',
+    ],
+    source: 'IUPAC Red Book (2005), IR-8 and Table IX (-ate oxoanion names)',
+  },
+  { words: ['formate', 'acetate'], source: 'IUPAC Blue Book (Nomenclature of Organic Chemistry, 2013), P-65 (carboxylate anions)' },
+  {
+    words: ['graphene', 'silicene', 'phosphorene', 'germanene', 'stanene', 'borophene'],
+    source: 'Molle et al., "Buckled two-dimensional Xene sheets", Nat. Mater. 16, 163 (2017); IUPAC Gold Book, "graphene layer"',
+  },
+  {
+    words: ['ethylene', 'styrene', 'propylene'],
+    source: 'IUPAC Purple Book (Compendium of Polymer Terminology and Nomenclature, 2008): source-based polymer names (poly-ethylene)',
+  },
+  {
+    words: [
+      'graphite',
+      'perovskite',
+      'kesterite',
+      'wurtzite',
+      'ilmenite',
+      'apatite',
+      'magnetite',
+      'hematite',
+      'goethite',
+      'rutile',
+      'anatase',
+      'spinel',
+      'garnet',
+    ],
+    source: 'IMA list of minerals (mineral and structure-type names)',
+  },
+  { words: ['ferrite', 'manganite'], source: 'Wikipedia, "Ferrite (magnet)" and "Manganite" (compound classes named after minerals)' },
+  {
+    words: ['alloy', 'glass', 'steel', 'ceramic', 'cement'],
+    source: 'Callister & Rethwisch, Materials Science and Engineering: An Introduction, ch. 1 (classes of materials)',
+  },
+  { words: ['framework'], source: 'Batten et al., IUPAC Recommendations 2013, Pure Appl. Chem. 85, 1715 (metal–organic frameworks)' },
+  { words: ['nanotube', 'nanowire', 'nanosheet'], source: 'ISO/TS 80004-2:2015, Nanotechnologies — Vocabulary — Part 2: Nano-objects' },
+  { words: ['zeolite'], source: 'IUPAC Gold Book, "zeolites"' },
+  { words: ['mxene'], source: 'Naguib et al., "25th Anniversary Article: MXenes", Adv. Mater. 26, 992 (2014)' },
+];
+
+const MATERIAL_HEAD = new RegExp(`^(?:${MATERIAL_HEAD_GROUPS.flatMap((group) => group.words).join('|')})(?:e?s)?$`, 'i');
 
 function looksLikeMaterial(longForm: string): boolean {
   const head = longForm.split(/[\s-]+/).pop() ?? '';
@@ -91,7 +199,7 @@ export function findAbbreviationDefinitions(text: string): AbbreviationDefinitio
   for (let match = parenthesis.exec(text); match; match = parenthesis.exec(text)) {
     const inner = match[1] ?? '';
     const shortForm = inner.trim();
-    // `[M(HCOO)3]`: a group glued to a formula is formula syntax; `LaAlO3(LAO)` is not.
+    // `Ca3(PO4)2`: a group glued to a formula is formula syntax; `BiFeO3(BFO)` is not.
     const glued = /\S/.test(text[match.index - 1] ?? ' ');
     if (
       (glued && parseMaterial(shortForm) !== null) ||
@@ -145,5 +253,17 @@ export function findAbbreviationDefinitions(text: string): AbbreviationDefinitio
   return definitions;
 }
 
-/** Sample labels: `compound 1`, `sample A`, `complex 2a`, `catalyst B2`. */
-export const SAMPLE_LABEL = /\b(?:[Cc]ompound|[Ss]ample|[Cc]omplex|[Cc]atalyst)\s+(?:\d{1,2}[a-z]?|[A-Z]\d?)(?![\p{L}\p{N}])/gu;
+/**
+ * Nouns that take a label in chemistry writing: `compound 1`, `sample A`, `complex 2a`,
+ * `catalyst B2`.
+ */
+export const SAMPLE_NOUNS: MaterialHeadGroup = {
+  words: ['compound', 'sample', 'complex', 'catalyst'],
+  source: 'ACS Guide to Scholarly Communication (2020), "Chemical compounds": compounds referred to by bold numerals or letters',
+};
+
+/** Sample labels: a noun of `SAMPLE_NOUNS` (capitalised or not) and a number or letter label. */
+export const SAMPLE_LABEL = new RegExp(
+  `\\b(?:${SAMPLE_NOUNS.words.map((word) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`).join('|')})\\s+(?:\\d{1,2}[a-z]?|[A-Z]\\d?)(?![\\p{L}\\p{N}])`,
+  'gu',
+);
