@@ -16,6 +16,10 @@ export interface SentenceSpan {
 }
 
 // Lower-cased, without the final period. Multi-period ones ("e.g") are matched on the token.
+// Sources: the scholarly abbreviations of The Chicago Manual of Style, 17th ed., ch. 10 (et al.,
+// cf., vs., e.g., i.e., ca., fig., eq., ref., no., vol., pp., ed., etc., viz., titles Dr., Prof.);
+// journal title words as ISO 4 abbreviates them (ISSN List of Title Word Abbreviations: phys.,
+// rev., lett., chem., mater., appl., sci., soc., …).
 const abbreviations = new Set([
   'al',
   'fig',

@@ -71,7 +71,7 @@ export function tableCandidates(
         quantity = bareNumber(valueCell, unitFromHeader, dependencies);
         segmentStart = header.row.start; // the quote must show the unit too
       }
-      // Several numbers in a cell ("1.13 (2.26)a") are ambiguous: skipped.
+      // Several numbers in a cell ("1.52 (2.10)b") are ambiguous: skipped.
       if (!quantity) continue;
       const firstCell = cells[0]!;
       const material = materials.find((candidate) => candidate.start >= firstCell.start && candidate.end <= firstCell.end) ?? null;

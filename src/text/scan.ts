@@ -28,7 +28,7 @@ function overlaps(item: { start: number; end: number }, others: readonly { start
 }
 
 // "3.4 eV for ZnO", "121 GPa in SrMnO2.5", "1.2 eV) of the CsPbBr3": a preposition ties a value to a
-// material printed after it; anything else after the value ("… eV while T-MoSe2 …") starts
+// material printed after it; anything else after the value ("… eV while WSe2 …") starts
 // another clause.
 const valueThenMaterial = /^[\s),]{0,3}(?:for|of|in|from|on)\s+(?:the\s+|a\s+|an\s+)?(?:[\p{L}-]+\s+)?$/iu;
 

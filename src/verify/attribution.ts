@@ -59,7 +59,9 @@ export function defaultAttributionDependencies(): AttributionDependencies {
 
 /**
  * Words by which a sentence refers back to a material named before it. General English
- * anaphora for a material; the noun list is of words papers use for a specimen.
+ * anaphora (personal and demonstrative pronouns, "the latter/former": Quirk et al., A
+ * Comprehensive Grammar of the English Language, 1985); the noun list is of words papers use
+ * for a specimen (compound, material, film, sample, crystal, alloy, phase, layer).
  */
 const REFERS_BACK =
   /(?<![\p{L}\p{N}])(?:it|its|they|their|these|this|the latter|the former|(?:this|that|the) (?:compound|material|film|sample|crystal|alloy|system|structure|phase|monolayer|layer))(?![\p{L}\p{N}])/iu;
@@ -148,7 +150,7 @@ function quotedRows(block: Block, span: Anchor): Row[] {
   return rows;
 }
 
-/** Numbers a cell may print the value as: the leading number of "3.05", "146(5)", "(2.26)a", "3.4 eV". */
+/** Numbers a cell may print the value as: the leading number of "1.12", "146(5)", "(1.52)b", "3.4 eV". */
 function cellNumber(cell: string): number | undefined {
   const match = /^\(?\s*([-−–]?\d[\d,]*(?:\.\d+)?(?:\(\d+\))?)/u.exec(cell.trim());
   return match ? parseNumber(match[1]!)?.value : undefined;

@@ -1,28 +1,28 @@
 /**
  * Cells of a table that text extraction flattened into plain text. A PDF-to-text table loses its
- * rows and columns: bandgap-200 text-arxiv/73 (lines 447–461) prints Table 2 one cell per line,
- * "Compound / Eg (HSE06+G0W0) [eV] / Eg (Exp) [eV] / wz-AlN / 6.14 / 6.28 / …", and capture joins
- * the lines with spaces. The unit of a column is printed once, in its header ("Eg [eV]"), and the
+ * rows and columns: a table with the columns "Compound | Eg (PBE) [eV] | Eg (Exp) [eV]" and a row
+ * "Si | 0.61 | 1.12" comes out one cell per line, "Compound / Eg (PBE) [eV] / Eg (Exp) [eV] / Si /
+ * 0.61 / 1.12 / …", and capture joins the lines with spaces. The unit of a column is printed once, in its header ("Eg [eV]"), and the
  * cells are bare numbers, which the quantity parser rightly ignores (a bare number in prose is no
  * quantity). This module gives those cells their header's unit, but only where the text has the
  * shape of a table, so that prose keeps grounding only numbers printed with their unit.
  *
  * The rule, on the whitespace-separated tokens of the text:
  * - A header is a short label followed by a bracketed unit, "Eg [eV]", "Eg (eV)",
- *   "Eg (HSE06+G0W0) [eV]" (qualifiers in parentheses between), the bracket holding nothing but a
+ *   "Eg (PBE) [eV]" (qualifiers in parentheses between), the bracket holding nothing but a
  *   unit that `normalizeUnit` knows. A header group is a run of adjacent headers with THE SAME
  *   unit; adjacent headers with different units (column-major "Eg (eV) Tc (K)") make a group whose
  *   cells cannot be assigned to a column once flattened, and give nothing.
- * - Row-major (a transposed table, text-pub/5 lines 282–296: "Eg [eV] 3.05 [38] 3.05 [38]
- *   1.66 [34] 3.1 [39] m+ e 1 1 1 1"): the run of numeric cells right after the group belongs to
- *   it; the first token that is not a cell ends it ("m+").
- * - Column-major (text-arxiv/73): when no cell follows the group directly, rows of one label token
- *   and exactly as many cells as the group has headers ("wz-AlN 6.14 6.28") belong to it, until
- *   a row breaks the pattern ("Figure 6 presents").
+ * - Row-major (a transposed table, one material per column: "Eg [eV] 1.12 [12] 1.42 [13]
+ *   3.39 [14] ε 11.7 12.9 8.9"): the run of numeric cells right after the group belongs to it;
+ *   the first token that is not a cell ends it ("ε").
+ * - Column-major (the table above): when no cell follows the group directly, rows of one label
+ *   token and exactly as many cells as the group has headers ("Si 0.61 1.12") belong to it, until
+ *   a row breaks the pattern ("The gaps of …").
  * - A region must hold at least `MIN_CELLS` cells: one bare number after a bracketed unit is as
  *   likely a sentence ("the gap (eV) 2 …" is not English, but OCR is not either) as a table.
  * A cell is a number with what tables print beside it: an uncertainty "146(5)", a footnote mark
- * "(2.26)a", "42.45**", a citation "3.05 [38]". Anything else — a word, "of", a unit — is no cell.
+ * "(1.52)b", "8.93**", a citation "1.12 [12]". Anything else — a word, "of", a unit — is no cell.
  */
 import type { QuoteQuantity, ToSI } from './value-in-quote';
 
@@ -58,13 +58,13 @@ interface Header {
 }
 
 const NUMBER = String.raw`[-−–]?\d+(?:\.\d+)?`;
-/** "3.05", "146(5)", "(2.26)a", "42.45**", "−0.3†" — a citation "[38]" is a token of its own. */
+/** "1.12", "146(5)", "(1.52)b", "8.93**", "−0.3†" — a citation "[12]" is a token of its own. */
 const CELL = new RegExp(String.raw`^(?:(${NUMBER})(?:\((\d+)\))?|\((${NUMBER})\))(?:[a-z]|\*{1,2}|[†‡§])?[,;]?$`, 'u');
 /** A citation after a cell: "[38]", "[38,39]", "[3–5]". */
 const CITATION = /^\[\d+(?:\s*[,–-]\s*\d+)*\][,;]?$/u;
 /** A header label: one short token that starts with a letter ("Eg", "χ", "gap", "m+"). */
 const LABEL = /^\p{L}[\p{L}\p{N}_+⋆*'’/-]{0,24}$/u;
-/** A qualifier between label and unit: "(HSE06+G0W0)", "(Exp)". */
+/** A qualifier between label and unit: "(PBE)", "(HSE06)", "(Exp)". */
 const QUALIFIER = /^\([^()[\]]{1,30}\)$/u;
 /** A bracketed unit: "[eV]", "(eV)", "(N/m)" — the unit starts with a non-digit. */
 const BRACKETED_UNIT = /^(?:\[([^\d\s[\]()][^[\]()]{0,11})\]|\(([^\d\s[\]()][^[\]()]{0,11})\))[,;]?$/u;

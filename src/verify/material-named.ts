@@ -1,6 +1,6 @@
 /**
  * Does a piece of evidence name a given material? The material as written, a form of it without
- * its trailing qualifiers ("wz-AlN (HSE06+G0W0)" → "wz-AlN"), an abbreviation the paper defines
+ * its trailing qualifiers ("zb-GaAs (PBE)" → "zb-GaAs"), an abbreviation the paper defines
  * for it or the long form of such an abbreviation ("bismuth ferrite (BFO)"), or any material
  * mention whose composition or lexicon name equals it ("Ga1N1" names GaN, "gallium nitride"
  * names GaN when the lexicon knows the name). Used by the attribution check (`attribution.ts`).
@@ -10,8 +10,8 @@ import { findAbbreviationDefinitions, findMaterialMentions, parseMaterial, sameM
 import { cleanFormulaText, joinSpacedFormula } from '../text/materials/formula-text';
 
 /**
- * Trailing parenthesised qualifiers after a space: "Silicene (with vdW)", "TiO2 (c-TiO2)", and
- * one level of nesting, as in a short name that itself holds a parenthesis ("(Sr(La)-112)"). A
+ * Trailing parenthesised qualifiers after a space: "Graphene (with SOC)", "TiO2 (anatase)", and
+ * one level of nesting, as in a short name that itself holds a parenthesis ("(Ba(K)-122)"). A
  * parenthesis glued to the name is part of it: "Poly(3-hexylthiophene)", "Ca(OH)2".
  */
 const TRAILING_PARENTHESIS = /^(.*?\S)\s+\(((?:[^()]|\([^()]*\))+)\)\s*$/u;
@@ -33,24 +33,24 @@ function definitionsOf(article: Article) {
 /**
  * The names under which `material` may appear in `article`: the string itself; without a
  * trailing parenthesis, and the parenthesis itself when it reads as a material name or formula
- * (papers write "TiO2 (c-TiO2)", "FAPbI3 (perovskite)"); and for every `long form (SHORT)` the
+ * (papers write "ZnO (w-ZnO)", "CsPbI3 (perovskite)"); and for every `long form (SHORT)` the
  * paper defines where either side is this material, both sides. Never empty.
  */
 export function materialNames(material: string, article: Article): string[] {
   const names = new Set<string>([material.trim()]);
-  // PDF text spaces subscripts ("NpPd 5 Al 2"); the formula is printed joined elsewhere.
+  // PDF text spaces subscripts ("Nb 3 Sn"); the formula is printed joined elsewhere.
   const joined = joinSpacedFormula(material.trim());
   if (joined) names.add(joined);
   let bare = material.trim();
   for (let qualified = TRAILING_PARENTHESIS.exec(bare); qualified; qualified = TRAILING_PARENTHESIS.exec(bare)) {
     bare = qualified[1]!;
     names.add(bare);
-    // Only a parenthesis that is itself a material mention: "(GGA+SOC)", "(Exp)" are qualifiers.
+    // Only a parenthesis that is itself a material mention: "(PBE+SOC)", "(Exp)" are qualifiers.
     const inner = qualified[2]!.trim();
     const mentions = findMaterialMentions(inner);
     if (mentions.length === 1 && mentions[0]!.text.length >= inner.length - 2) names.add(inner);
   }
-  // "Silicene on Ar(111)", "MoS2 on SiO2": a material on a substrate is named by its own name.
+  // "Graphene on SiC(0001)", "WSe2 on sapphire": a material on a substrate is named by its own name.
   const onSubstrate = /^(.+?)\s+on\s+\S/u.exec(bare);
   if (onSubstrate) names.add(onSubstrate[1]!);
   for (const name of [...names]) for (const formula of spacedFormulasIn(name)) names.add(formula);
@@ -69,13 +69,16 @@ export function materialNames(material: string, article: Article): string[] {
   return [...names].filter((name) => name.length > 0);
 }
 
-/** A label of two or three capitals before a formula: a doping level or phase ("OD", "UD", "HT"). */
+/**
+ * A label of two or three capitals before a formula: a doping level or phase ("OD", "UD" for
+ * over- and underdoped, as in Keimer et al., Nature 518, 179 (2015); "HT" for a high-temperature phase).
+ */
 const LABEL = /^[A-Z]{2,3}$/u;
 
 /**
- * Spaced formulas inside a descriptive name, joined: "nonmagnetic YNi 2 B 2 C and LuNi 2 B 2 C"
- * → "YNi2B2C", "LuNi2B2C"; "AOs 2 O 6 with A = K, Rb, Cs" → "AOs2O6"; "OD Tl 2 Ba 2 CuO 6+δ" →
- * also "Tl2Ba2CuO6+δ" without its label. PDF text layers and annotators copying from them space
+ * Spaced formulas inside a descriptive name, joined: "nonmagnetic Nb 3 Sn and V 3 Si" → "Nb3Sn",
+ * "V3Si"; "AV 3 Sb 5 with A = K, Rb, Cs" → "AV3Sb5"; "UD Bi 2 Sr 2 Ca 2 Cu 3 O 10" → also
+ * "Bi2Sr2Ca2Cu3O10" without its label. PDF text layers and annotators copying from them space
  * out subscripts, while the prose a quote comes from may print the formula joined. Only runs of
  * two or more tokens that `joinSpacedFormula` accepts: a lone token of a description ("Cs" in
  * "A = K, Rb, Cs") is a constituent, not the material.
@@ -106,7 +109,7 @@ function comparable(text: string): string {
 /**
  * Is `name` written in `text` as a whole token? A formula compares case-sensitively (CO is not
  * Co), a name case-insensitively; white space may differ; a hyphenated prefix may precede it
- * ("wz-AlN" names AlN) but no letter or digit may touch it.
+ * ("zb-GaAs" names GaAs) but no letter or digit may touch it.
  */
 export function nameWritten(text: string, name: string): boolean {
   const cleaned = cleanFormulaText(name).trim();
@@ -117,7 +120,7 @@ export function nameWritten(text: string, name: string): boolean {
 }
 
 /**
- * Suspended hyphens ("α- and β-P", "2H-, 1T- and 1T'-MoS2") written out in full ("α-P and β-P"):
+ * Suspended hyphens ("α- and β-Sn", "2H-, 1T- and 1T'-MoS2") written out in full ("α-Sn and β-Sn"):
  * English drops the shared stem of prefixed names in a coordination, and a phase or polymorph
  * prefix is how papers tell such materials apart. The expansion is appended, the text kept.
  */
@@ -137,7 +140,7 @@ function expandSuspendedHyphens(text: string): string {
  * token (`nameWritten`), or a material mention in `text` (`findMaterialMentions`) that
  * `sameMaterial` finds equal to one of the names (composition within pymatgen's tolerances,
  * lexicon synonyms); an abbreviation mention counts through its long form. Names cut by a
- * suspended hyphen ("α- and β-P" names α-P) count.
+ * suspended hyphen ("α- and β-Sn" names α-Sn) count.
  */
 export function namesMaterial(text: string, names: readonly string[]): boolean {
   if (names.some((name) => nameWritten(text, name))) return true;

@@ -26,7 +26,7 @@ export interface RulesDependencies extends ScanDependencies {
 /**
  * Most characters between a property mention and its value in prose (`mentionCost`: a mention
  * after the value counts double plus 10, so at most 35 characters there). Precision over
- * recall: in "Eg of SrFBiS2 is 0.8 eV" the gap is a dozen characters; at 80 and beyond, a value
+ * recall: in "Eg of GaAs is 1.42 eV" the gap is a dozen characters; at 80 and beyond, a value
  * tends to belong to another clause ("the band gap … while the photon energy was 6.3 eV").
  */
 export const MAX_MENTION_TO_VALUE_CHARACTERS = 80;

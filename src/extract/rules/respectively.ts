@@ -1,5 +1,5 @@
 /**
- * "The band gaps of BPN-GaN and BPN-AlN are 2.3 eV and 3.2 eV, respectively": a sentence with
+ * "The band gaps of Si and Ge are 1.12 eV and 0.66 eV, respectively": a sentence with
  * "respectively" pairs its materials and values in order, which the nearest-material rule of the
  * scan gets wrong. This step re-pairs the candidates of such sentences, or drops them.
  */
@@ -11,7 +11,7 @@ const respectivelyWord = /\brespectively\b/i;
  * The candidates of one "respectively" sentence and one property, with materials re-assigned:
  * - as many material mentions in the sentence as values → the i-th value goes to the i-th material;
  * - a single material mention → every value is its own (values under different conditions:
- *   "BPN-GaN … measures 1.86 and 2.31 eV at the GGA/PBE and HSE06 levels, respectively");
+ *   "the gap of Si is 0.61 and 1.17 eV at the PBE and HSE06 levels, respectively");
  * - anything else → none (precision over recall).
  * `materials` are the sentence's material mentions in reading order; `candidates` in reading order.
  */

@@ -41,7 +41,7 @@ function foldCharacter(character: string): string {
 /**
  * True at a line-end hyphen: a letter, "-", whitespace, then a lower-case letter ("unam-\nbiguously").
  * The whitespace need not hold a newline: text copied out of a PDF by a model often keeps the
- * hyphen with a space ("het- erobilayers"). Both sides of a match are folded alike, so the rare
+ * hyphen with a space ("semi- conductor"). Both sides of a match are folded alike, so the rare
  * true "n- and p-type" only loses its hyphen on both sides.
  */
 function isLineEndHyphen(text: string, index: number): boolean {

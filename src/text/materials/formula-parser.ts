@@ -127,7 +127,7 @@ class FormulaReader {
   private element(): string | null {
     const first = this.peek();
     const second = this.peek(1);
-    // Deuterium `D` (`Na0.31CoO2·1.25D2O`) is hydrogen of mass 2.
+    // Deuterium `D` (`CuSO4·5D2O`) is hydrogen of mass 2.
     if (first === 'D' && !/[a-z]/.test(second)) {
       this.position += 1;
       this.elementTokens += 1;

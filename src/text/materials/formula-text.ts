@@ -1,9 +1,9 @@
 /**
  * Character-level clean-up applied before a formula is parsed: Unicode sub- and superscripts,
- * the many minus signs and middle dots, and two PDF text-layer artefacts seen in SuperMat
- * (`La 0:89 F 0:11 FeAs` with a colon for the decimal point; `LaO 1Àx F x FeAs` where the
- * Symbol-font minus came out as `À`; bandgap-200 text-pub has `MgxZn1\u0002xO`, a control
- * character in its place).
+ * the many minus signs and middle dots, and two artefacts of PDF fonts with their own encodings
+ * (pdfminer.six issue #289 and tabula issue #628 list such substitutions for the minus sign): a
+ * colon for the decimal point (`Ba 0:7 K 0:3 Fe 2 As 2`), and the Symbol-font minus come out as
+ * `À` or as a control character U+0002 (`Zn 1Àx Mg x O`).
  */
 
 import { isElementSymbol } from './elements';
@@ -47,13 +47,13 @@ export function cleanFormulaText(text: string): string {
 }
 
 /**
- * PDF text layers often space every subscript out (`RbOs 2 O 6`, `Na 0.35 CoO 2 •1.3H 2 O`).
+ * PDF text layers often space every subscript out (`Nb 3 Sn`, `CuSO 4 •5H 2 O`).
  * Join the tokens when every one looks like formula material (an element run, a number, a
  * lone variable, brackets); a token starting with a lower-case word (`poly-`, `single`) blocks
  * the join so running text is not glued into a false formula. Returns null when not joinable.
  */
 export function joinSpacedFormula(text: string): string | null {
-  // A text layer can also split a symbol (`F e 0.5`, `T l 0.5 P b 0. 5`): glue a capital and a
+  // A text layer can also split a symbol (`N b 3 Sn`, `S r 2 Ru O 4`): glue a capital and a
   // lone lower-case letter back when they make an element symbol.
   const glued = text
     .replace(/(?<![A-Za-z])([A-Z]) ([a-z])(?![A-Za-z])/g, (match, capital: string, small: string) =>
@@ -71,11 +71,11 @@ export function joinSpacedFormula(text: string): string | null {
   return tokens.join('');
 }
 
-/** One `variable = value` assignment, e.g. from `(x = 0.15)` or `with x = 0.11`. */
+/** One `variable = value` assignment, e.g. from `(x = 0.15)` or `with x = 0.08`. */
 const ASSIGNMENT = /([xyzδdn])\s*(?:=|~|≈|∼|≃|≅)\s*(\d*\.?\d+)/g;
 
 /**
- * Read a clause made only of assignments (`x = 0.15`, `z~0.3 and y~1.3`, `with x = 0.11`);
+ * Read a clause made only of assignments (`x = 0.15`, `y~0.2 and z~1.5`, `with x = 0.08`);
  * null when anything else is left over, so an ordinary qualifier is not mistaken for one.
  */
 export function parseAssignmentClause(clause: string): Record<string, number> | null {
@@ -96,8 +96,8 @@ const DESCRIPTOR_WORD = /^["“”']?(?:[a-z][a-z()]+-?|[a-z]+-[a-z]+|of|on|\d{3
 const CAPITALISED_DESCRIPTOR = /^[A-Z][a-z]{3,}(?:-[a-z]+)?$/;
 
 /**
- * Drop leading and trailing lower-case descriptor words (`single crystal of SrFe 2 As 2`,
- * `Ti4O7 film`, `poly- crystalline MgB 2`); null when nothing was dropped or nothing is left.
+ * Drop leading and trailing lower-case descriptor words (`single crystals of Nb3Sn`,
+ * `Sr2RuO4 film`, `poly- crystalline Nb 3 Sn`); null when nothing was dropped or nothing is left.
  * A lone variable letter (`x`) is not a descriptor.
  */
 export function stripDescriptorWords(text: string): string | null {
@@ -112,9 +112,9 @@ export function stripDescriptorWords(text: string): string | null {
 }
 
 /**
- * SuperCon writes unknown oxygen content with capital letters: `Y1Ba2Cu2.55Au0.45OZ`,
- * `La1.85Sr0.15Cu1O4-Y`. Rewrite those endings to lower-case variables (`Oz`, `O4-y`); null
- * when the string has no such ending.
+ * The SuperCon database (NIMS) writes unknown oxygen content with capital letters:
+ * `Bi2Sr2Ca1Cu2O8+Z`, `Y1Ba2Cu3O7-Y`. Rewrite those endings to lower-case variables (`O8+z`,
+ * `O7-y`); null when the string has no such ending.
  */
 export function rewriteSuperConOxygen(text: string): string | null {
   const rewritten = text.replace(

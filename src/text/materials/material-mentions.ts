@@ -22,7 +22,7 @@ export interface MaterialMention {
 const FORMULA_TOKEN = /(?<![\p{L}\p{N}\-–−])(?:(?:\d[A-Z]'?|[αβγδεθ]'?|[a-z]{1,3})-)?[A-Z(\[][A-Za-z0-9().\[\]·•⋅∙+\-−–δ₀-₉⁰-⁹⁺⁻\u0002]*/gu;
 /** Dopant notations spanning two words: `Eu-doped ZnS`, `Al,Ga-codoped Li7La3Zr2O12`. */
 const DOPED_TOKEN = /(?<![\p{L}\p{N}])[A-Z][a-z]?(?:,[A-Z][a-z]?)*-(?:co-?)?doped\s+[A-Z(\[][A-Za-z0-9().\[\]·+\-−δ₀-₉]*/gu;
-/** A value for the formula's variable right after it: `(x = 0.15)`, `with x = 0.11`. */
+/** A value for the formula's variable right after it: `(x = 0.15)`, `with x = 0.08`. */
 const ASSIGNMENT_AFTER = /^\s*(?:\(\s*[xyzδ]\s*=\s*\d*\.?\d+\s*\)|,?\s*(?:with|where|for)\s+[xyzδ]\s*=\s*\d*\.?\d+)/;
 
 /** Trim sentence punctuation and unbalanced brackets off a candidate token. */
@@ -35,7 +35,7 @@ function trimToken(token: string, cutWords = true): { text: string; offset: numb
   for (;;) {
     const opens = (text.match(/\(/g) ?? []).length + (text.match(/\[/g) ?? []).length;
     const closes = (text.match(/\)/g) ?? []).length + (text.match(/\]/g) ?? []).length;
-    // A full stop right after a letter, or before a citation range (`PbI.18`, `PbI.47−50`),
+    // A full stop right after a letter, or before a citation range (`CsPbBr3.12`, `ZnO.21−23`),
     // ends the sentence rather than starting a decimal.
     const stop = /(?<=[A-Za-z)\]])\.\d+(?:[−–-]\d+)?$|\.\d+[−–-]\d+$/.exec(text);
     if (stop) text = text.slice(0, stop.index);
@@ -74,14 +74,26 @@ function formulaMentions(text: string): MaterialMention[] {
   return mentions;
 }
 
-/** Nouns after which a lone element is a material: `Cu foil`, `Si(111) wafer`, `gold nanoparticles`. */
+/**
+ * Nouns after which a lone element is a material: `Cu foil`, `Si(111) wafer`, `gold
+ * nanoparticles`. The forms a specimen takes (film, foil, wafer, substrate, powder, wire, single
+ * crystal: Callister & Rethwisch, Materials Science and Engineering, ch. 3–4) and the nano-objects
+ * of ISO/TS 80004-2:2015 (nanoparticle, nanowire); `metal` as in `Cu metal`.
+ */
 const MATERIAL_NOUN =
   '(?:\\(\\d{3,4}\\)\\s*)?(?:(?:thin|single|poly)\\s+)?(?:films?|foils?|wafers?|substrates?|nanoparticles?|nanowires?|nanocrystals?|crystals?|electrodes?|powders?|wires?|slabs?|surfaces?|metal)(?![\\p{L}])';
-/** Words before which a lone element is a material: `elemental Nb`, `bulk Pb`. */
+/**
+ * Words before which a lone element is a material: `elemental Nb`, `bulk Pb`. Adjectives of
+ * state and crystallinity (IUCr Online Dictionary of Crystallography: crystalline, polycrystalline,
+ * amorphous) and of layer count (Wikipedia, "Graphene": monolayer, few-layer).
+ */
 const MATERIAL_ADJECTIVE = '(?:bulk|elemental|metallic|pure|polycrystalline|amorphous|monocrystalline|crystalline|monolayer|few-layer)';
 const ELEMENT_BEFORE_NOUN = new RegExp(`(?<![\\p{L}\\p{N}])([A-Z][a-z]?|[a-z]{3,13})(?=(?:\\s+|(?=\\())${MATERIAL_NOUN})`, 'gu');
 const ELEMENT_AFTER_ADJECTIVE = new RegExp(`(?<=(?<![\\p{L}])${MATERIAL_ADJECTIVE}\\s+)([A-Z][a-z]?|[a-z]{3,13})(?![\\p{L}\\p{N}])`, 'giu');
-/** Symbols that are also English words: only `elemental In`, never `In films, …`. */
+/**
+ * Element symbols that are also English words (pronouns, prepositions, `No`, `At`, the article
+ * `I`): only `elemental In`, never `In films, …`.
+ */
 const WORD_SYMBOLS: ReadonlySet<string> = new Set(['In', 'As', 'Be', 'He', 'No', 'At', 'I', 'Am', 'U', 'Es']);
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Parse a material string as written in papers and ground truth into its composition plus the
  * decorations around it: variable values (`La2-xSrxCuO4 (x = 0.15)`), dopants (`ZnS:Eu2+`,
- * `Al-doped Li7La3Zr2O12`), a phase prefix (`2H-MoS2`, `wz-AlN`), a charge, isotopes, and
- * trailing qualifiers (`ZnO (due to oxygen vacancy)`).
+ * `Al-doped Li7La3Zr2O12`), a phase prefix (`2H-MoS2`, `zb-GaAs`), a charge, isotopes, and
+ * trailing qualifiers (`ZnO (oxygen-deficient)`).
  */
 import { formatAmount, hillOrder, substituteAmount, type Composition, type LinearAmount } from './composition';
 import { ELEMENT_SYMBOLS, elementByName, isElementSymbol } from './elements';
@@ -57,13 +57,13 @@ function dopantSymbol(text: string): string | null {
 }
 
 /**
- * Remove trailing `(x = 0.15)`, `, x = 0.15`, `with x = 0.11` and, unless `keepQualifiers`,
- * parenthesised qualifiers (`ZnO (due to oxygen vacancy)`).
+ * Remove trailing `(x = 0.15)`, `, x = 0.15`, `with x = 0.08` and, unless `keepQualifiers`,
+ * parenthesised qualifiers (`ZnO (oxygen-deficient)`).
  */
 function stripTrailing(text: string, values: Record<string, number>, keepQualifiers = false): string {
   let current = text;
-  // An unclosed assignment (`YBa2(Cu1−yCoy)3O 7+δ (y=0.013`) or a stray closing bracket
-  // (`Li 0:6 FeAs )`) left by a text layer.
+  // An unclosed assignment (`La2−xSrxCuO 4 (x=0.15`) or a stray closing bracket
+  // (`Nb 3 Sn )`) left by a text layer.
   const unclosed = /^(.*?)\s*\(([^()]*)$/s.exec(current);
   const unclosedValues = unclosed?.[2] ? parseAssignmentClause(unclosed[2]) : null;
   if (unclosed?.[1] && unclosedValues) {
@@ -103,7 +103,7 @@ export interface ParseMaterialOptions {
   /**
    * Strict reading, for strict scoring: the whole string must be the formula with its own
    * notation (variable values, dopants, phase prefix, charge, hydrate); descriptor words
-   * (`monolayer MoS2`, `Ti4O7 film`) and parenthesised qualifiers (`ZnO (bulk)`) are not set
+   * (`monolayer MoS2`, `Sr2RuO4 film`) and parenthesised qualifiers (`ZnO (bulk)`) are not set
    * aside, so such a string is not a formula. Default false.
    */
   readonly strict?: boolean;
@@ -112,7 +112,7 @@ export interface ParseMaterialOptions {
 /**
  * Parse one material string (not running text: see `findMaterialMentions` for that).
  * Returns null, never throws, when the string is not a formula (`graphene`, `x = 0.10`,
- * `WS2-WSe2` heterostructures, mixed sites `(Sr,Ca)14Cu24O41`).
+ * `MoS2-WSe2` heterostructures, mixed sites `(Sr,Ca)14Cu24O41`).
  */
 export function parseMaterial(raw: string, options: ParseMaterialOptions = {}): ParsedMaterial | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return null;
@@ -128,7 +128,7 @@ export function parseMaterial(raw: string, options: ParseMaterialOptions = {}): 
   const core = stripDescriptorWords(stripTrailing(cleaned, values));
   if (!core || /[-–]$/.test(core)) return null;
   const parsed = parseCleaned(core, values);
-  // A lone element left after the descriptors (`Pb- doped`) is a dopant fragment, not a material.
+  // A lone element left after the descriptors (`Ca- doped`) is a dopant fragment, not a material.
   return parsed && parsed.elementTokens >= 2 ? parsed : null;
 }
 

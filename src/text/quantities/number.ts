@@ -2,7 +2,7 @@
  * Numbers as printed in papers: sign (ASCII "-", Unicode "−"), thousands separators ("10,308"),
  * decimals, scientific notation ("1.5e-3", "1.5 × 10^3", "1.5×10−3", "1.5 × 10⁻³", "10−3"),
  * and digit uncertainty ("3.41(2)" → 3.41 ± 0.02, the concise notation of the SI brochure §7.4).
- * Text flattened from PDF loses superscripts: "2.6 × 106" is read as 2.6 × 10^6 (a mantissa,
+ * Text flattened from PDF loses superscripts: "3.0 × 108" is read as 3.0 × 10^8 (a mantissa,
  * "×", then "10" glued to one or two digits); "5 × 100" (exponent 0) stays a product.
  */
 

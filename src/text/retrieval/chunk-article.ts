@@ -192,7 +192,7 @@ export function chunkArticle(article: Article): Chunk[] {
  * The span of `Article.text` a model reads when it is shown `chunk` (`renderChunk`): from the
  * previous sentence, which is rendered as its `[context]` line, to the end of the chunk; the
  * chunk alone when it has none. A fact whose material is named in the sentence before its value
- * ("… lead iodide, (BA)2(MA)n−1PbnI3n+1. Its band gap can be tailored from 1.5 to 2.3 eV") is
+ * ("… we grew CsPbBr3 nanocrystals. Their band gap is 2.3 eV") is
  * read whole. Table rows show header and caption as well, which lie elsewhere in the text and
  * are not part of the span. UTF-16 offsets, end exclusive.
  */

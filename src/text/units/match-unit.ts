@@ -36,7 +36,7 @@ const superscripts: Record<string, string> = {
 const letter = /\p{L}/u;
 const productSeparators = new Set(['·', '⋅', '∙', '*', '.', '•']);
 const spaces = /[ \u00a0\u2009\u202f]/;
-/** Continuation across a space never starts with these English words. */
+/** Continuation across a space never starts with these English words (articles, prepositions, conjunctions, `is`). */
 const stopWords = new Set(['a', 'at', 'as', 'in', 'is', 'or', 'an', 'and', 'of', 'to', 'for']);
 
 function isSpace(character: string | undefined): boolean {
