@@ -8,6 +8,8 @@
  * table. Progress goes to stderr. Datasets:
  * - `bandgap-200` (`--replay`, `--all-replays`, `--replay-vote A,B,C`, `--engine`, `--version
  *   pub|arxiv|both`), `supermat` and `polyie` (`--engine`): triplets, src/eval/triplet-scorer.ts;
+ *   `bandgap-200 --engine NAME --halves` scores one run on the odd- and even-indexed papers side
+ *   by side (a fixed split, src/eval/bandgap/bandgap-halves.ts);
  * - `sofc-exp`, `msptc` (`--engine`): value slots and relations, plus the quantity parser's spans;
  * - `measeval`, `mulms`: the quantity parser's spans (exact = strict, overlap = lenient);
  * - `llm-nerre-doping`, `llm-nerre-general`, `llm-nerre-mof` (`--predictions FILE`, `--baseline
@@ -109,6 +111,7 @@ const EVAL_OPTIONS = {
   k: { type: 'string' },
   'call-tokens': { type: 'string' },
   attribution: { type: 'boolean' },
+  halves: { type: 'boolean' },
   texts: { type: 'string' },
   ...MATRIX_ENGINE_OPTIONS,
 } as const;
@@ -146,6 +149,7 @@ const FOREIGN_FLAGS: ReadonlyArray<{ flags: ReadonlyArray<keyof EvalFlags>; owne
     owners: ['llm-nerre-doping', 'llm-nerre-general', 'llm-nerre-mof'],
     message: '--predictions and --baseline apply to llm-nerre-doping, llm-nerre-general and llm-nerre-mof only',
   },
+  { flags: ['halves'], owners: ['bandgap-200'], message: '--halves applies to bandgap-200 only' },
 ];
 
 /** The built-in datasets by name, in the order the usage error lists them; `dependencies.datasets` follow. */
@@ -428,6 +432,7 @@ async function evaluateCornellTcDataset({ values, dataRoot, write }: EvalContext
 async function evaluateBandgapDataset({ dataset, values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
   const limit = parseLimit(values.limit);
   const scorer = await dependencies.scorerDependencies(dataRoot);
+  if (values.halves) return evaluateBandgapHalvesDataset({ dataset, values, dataRoot, dependencies, matrixTotals, write }, scorer, limit);
 
   if (values['replay-vote'] !== undefined) {
     if (values.replay || values.engine || values['all-replays'])
@@ -750,4 +755,39 @@ async function evaluateNerreEntryDataset({ dataset, values, dataRoot, dependenci
     ...extra,
   };
   write(values.json ? JSON.stringify(result) + '\n' : evaluation.nerreEntryTable(result));
+}
+
+/**
+ * `bandgap-200 --halves`: one engine (`--engine NAME`, default `rules`) on the odd- and
+ * even-indexed halves of the dev split side by side (src/eval/bandgap/bandgap-halves.ts). JSON
+ * `{ dataset, split, version, engine, halving, all, halves: [{ name: 'odd', …result }, { name: 'even', … }] }`.
+ */
+async function evaluateBandgapHalvesDataset(
+  { values, dataRoot, dependencies, matrixTotals, write }: EvalContext,
+  scorer: ScorerDependencies,
+  limit: number | undefined,
+): Promise<void> {
+  if (values.replay || values['all-replays'] || values['replay-vote'] !== undefined)
+    throw new UsageError('--halves scores one engine run (--engine NAME); --replay, --all-replays and --replay-vote do not apply');
+  const [version] = parseVersions(values.version, false) as [BandgapVersion];
+  const name = values.engine ?? 'rules';
+  const load = dependencies.engines[name];
+  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { evaluateBandgapHalves } = await import('../eval/bandgap/bandgap-halves');
+  const result = await evaluateBandgapHalves({
+    dataRoot,
+    version,
+    source: { kind: 'engine', name, ...(await load()), capture: (path) => captureFile(path) },
+    limit,
+    dependencies: scorer,
+    progress,
+  });
+  write(
+    values.json
+      ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n'
+      : scoreTable([
+          { ...result.all, name: `${name} (all)` },
+          ...result.halves.map((half) => ({ ...half, name: `${name} (${half.name})` })),
+        ]),
+  );
 }
