@@ -17,9 +17,11 @@ const skipReason = sharedDataSkipReason();
 describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground truth${skipReason ? ` (${skipReason})` : ''}`, () => {
   it.each([
     // version, precision, recall, f1 at 0.1% — README: pub 82.6 / 22.1 / 34.9, arxiv 73.1 / 21.3 / 33.0
-    // Strict P, R, F1 and lenient F1 measured 2026-11-24: pub 0.348, 0.093, 0.147, 0.349; arxiv 0.308, 0.090, 0.139, 0.330.
-    ['pub', 0.34, 0.09, 0.14, 0.34],
-    ['arxiv', 0.3, 0.08, 0.13, 0.32],
+    // Strict P, R, F1 and lenient F1 measured 2026-11-24 after the lexicon audit (white-P, a dev
+    // paper's own short form, is no longer a lexicon name: paper 32's one match is gone in both
+    // versions): pub 0.318, 0.081, 0.130, 0.333; arxiv 0.280, 0.079, 0.123, 0.316.
+    ['pub', 0.31, 0.08, 0.12, 0.33],
+    ['arxiv', 0.27, 0.07, 0.12, 0.31],
   ] as const)('bandgap-200 %s: strict P ≥ %f, R ≥ %f, F1 ≥ %f, lenient F1 ≥ %f, every triplet grounded', async (version, precision, recall, f1, lenientF1) => {
     const engine = rulesEngine();
     const result = await evaluateBandgap({
