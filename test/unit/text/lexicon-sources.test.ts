@@ -16,7 +16,8 @@ import unitTable from '../../../src/text/units/unit-table.json';
 import { sharedDataSkipReason, sharedPath } from '../../support/shared-data';
 
 /** Words that would mean a source points at the dev data rather than at a general reference. */
-const DEV_REFERENCE = /bandgap-200|supermat|polyie|text-pub|text-arxiv|manual_(?:pub|arxiv)|dev[ -](?:set|paper|data)|\bpaper \d+|\brecord \d+/i;
+const DEV_REFERENCE =
+  /bandgap-200|supermat|polyie|text-pub|text-arxiv|manual_(?:pub|arxiv)|dev[ -](?:set|paper|data)|\bpaper \d+|\brecord \d+/i;
 
 function expectGeneralSource(source: string | undefined, entry: string): void {
   expect(source, `${entry}: no source`).toBeTypeOf('string');
@@ -71,7 +72,9 @@ describe('property lexicon sources', () => {
     for (const schema of loadPropertySchemas()) {
       const terms = [...schema.synonyms, ...schema.symbols, ...schema.contextualSynonyms, ...schema.contextualExclusions];
       const grouped = (schema.sources ?? []).flatMap((group) => group.terms);
-      expect([...grouped].sort(), `${schema.name}: terms without a source, or sources for unknown terms`).toEqual([...new Set(terms)].sort());
+      expect([...grouped].sort(), `${schema.name}: terms without a source, or sources for unknown terms`).toEqual(
+        [...new Set(terms)].sort(),
+      );
       expect(new Set(grouped).size, `${schema.name}: a term in two groups`).toBe(grouped.length);
       for (const group of schema.sources ?? []) expectGeneralSource(group.source, `${schema.name}: ${group.terms.join(', ')}`);
     }
@@ -94,7 +97,17 @@ describe.skipIf(skip !== undefined)(`lexicon names that equal a dev truth alias$
    * truth (either version) or a SuperMat material, found by running this test's loop over the
    * files; each one was checked against its `source` as a general name, not a paper's own.
    */
-  const REVIEWED = ['graphene', 'hexagonal boron nitride', 'hBN', 'perovskite', 'spiro-OMeTAD', 'white phosphorus', 'diamond', 'LSCO', 'YBCO'];
+  const REVIEWED = [
+    'graphene',
+    'hexagonal boron nitride',
+    'hBN',
+    'perovskite',
+    'spiro-OMeTAD',
+    'white phosphorus',
+    'diamond',
+    'LSCO',
+    'YBCO',
+  ];
 
   it('lists exactly the reviewed ones', () => {
     const names = new Map(NAMED_MATERIALS.flatMap((material) => material.names).map((name) => [name.toLowerCase(), name]));
