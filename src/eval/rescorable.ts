@@ -39,7 +39,7 @@ export interface EvalPrediction {
   property: string;
   value: ReportedValue | string | null;
   valueText?: string;
-  /** Set when the value is a bound (`<0.002` → `upper`); `value` then holds the limit. */
+  /** Set when the value is a bound (`< 5 K` → `upper`); `value` then holds the limit. */
   bound?: 'upper' | 'lower';
   /** Unit as the tool wrote it; "" when it gave none (never defaulted). */
   unit: string;

@@ -10,7 +10,7 @@
  *   compositions at a tight tolerance, phase prefixes equal on both sides, lexicon synonyms
  *   with a general source, aliases the truth lists or the paper itself defines); the unit as
  *   the tool wrote it (a missing unit stays missing and matches only a truth without one); a
- *   bound (`<0.002`) matches only the same bound, a range only a range.
+ *   bound (`< 5 K`) matches only the same bound, a range only a range.
  * - **lenient** (the earlier matching, kept as a second column): `sameMaterial` (a material
  *   string reduced to its one formula mention, a phase on one side only ignored, pymatgen's
  *   default rtol 0.1), a missing unit read as the unit the tool was asked for
@@ -37,7 +37,7 @@ export interface TruthTriplet {
   unit: string;
   /** Evidence as the dataset gives it (a sentence, or "Table 1"). */
   source?: string;
-  /** Set when the truth is written as a bound (`<0.002`); `value` then holds the limit. */
+  /** Set when the truth is written as a bound (`< 5 K`); `value` then holds the limit. */
   bound?: ValueBound;
   /** The value as the dataset prints it. */
   valueText?: string;

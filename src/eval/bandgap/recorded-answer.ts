@@ -21,7 +21,7 @@ export function isNonAnswer(text: string): boolean {
  * Build a band-gap prediction. The unit is the unit text printed after the number in the value
  * cell ("2.01 Å"), else the unit cell, else "" — a missing unit ("None") stays missing, so
  * strict scoring never credits it. Lenient scoring reads it as `assumedUnit` "eV", the unit
- * both recorded tools were asked for. A bound ("<0.002") keeps its side in `bound`.
+ * both recorded tools were asked for. A bound ("< 0.1") keeps its side in `bound`.
  */
 export function recordedAnswer(
   material: string,

@@ -16,7 +16,7 @@ function comparableText(text: string): string {
   return cleanFormulaText(text).toLowerCase().replace(/\s+/g, '');
 }
 
-/** Text without trailing parenthesised qualifiers (`Silicene (with vdW, without SOC)`). */
+/** Text without trailing parenthesised qualifiers (`silicene (freestanding, without SOC)`). */
 function withoutQualifiers(text: string): string {
   let current = text.trim();
   while (QUALIFIER.test(current) && current.replace(QUALIFIER, '').length > 0) current = current.replace(QUALIFIER, '');
@@ -25,7 +25,7 @@ function withoutQualifiers(text: string): string {
 
 /**
  * The formula a material string stands for: the string itself, else the lexicon formula of a
- * name (`h-BN` → BN), else its one formula mention (`monolayer MoS2`, `H-MoSe2 GW`).
+ * name (`h-BN` → BN), else its one formula mention (`monolayer MoS2`, `2H-MoS2 GW`).
  */
 function formulaOf(text: string): ParsedMaterial | null {
   const direct = parseMaterial(text);
@@ -148,10 +148,10 @@ function sameOneStrict(a: string, b: string): boolean {
  * `aliases` (the dataset's listed names for the truth) when
  * - the texts are equal after Unicode folding and whitespace removal; or
  * - both are whole formulas (`parseMaterial(…, { strict: true })`: no descriptor words, no
- *   free-text qualifier, no reduction of a compound descriptor such as `a-P/H-MoSe2` or of a
+ *   free-text qualifier, no reduction of a compound descriptor such as `graphene/h-BN` or of a
  *   heterostructure to one formula mention) with equal compositions at `STRICT_TOLERANCE`,
  *   the same dopants and charge, and the same phase or polymorph prefix — given on both sides
- *   or on neither (`2H-MoS2` ≠ `MoS2`, `BPN-AlN` ≠ `AlN`); or
+ *   or on neither (`2H-MoS2` ≠ `MoS2`, `wz-GaN` ≠ `GaN`); or
  * - both are names the lexicon (`NAMED_MATERIALS`, each entry with its general source) lists
  *   as synonyms, or a lexicon name stands for a formula equal to the other side (`h-BN` = `BN`); or
  * - the paper itself defines one as the other's abbreviation (`definedAliases`, from
