@@ -22,24 +22,27 @@ const FLOORS: Array<[string, 'pub' | 'arxiv', number, number, number, number]> =
 ];
 
 describe.skipIf(skipReason !== undefined)(`bandgap-200 replays${skipReason ? ` (${skipReason})` : ''}`, () => {
-  it.each(FLOORS)('%s on %s scores at least strict P %f, R %f, F1 %f, lenient F1 %f', async (name, version, precision, recall, f1, lenientF1) => {
-    const result = await evaluateBandgap({
-      dataRoot: sharedRoot,
-      version,
-      source: { kind: 'replay', name },
-      dependencies: await loadScorerDependencies(sharedRoot),
-    });
-    expect(result.n).toBe(100);
-    expect(result.precision).toBeGreaterThanOrEqual(precision);
-    expect(result.recall).toBeGreaterThanOrEqual(recall);
-    expect(result.f1).toBeGreaterThanOrEqual(f1);
-    expect(result.strict.f1).toBe(result.f1);
-    expect(result.lenient.f1).toBeGreaterThanOrEqual(lenientF1);
-    // Lenient matching and the looser tolerances can only match more.
-    expect(result.lenient.matched).toBeGreaterThanOrEqual(result.strict.matched);
-    expect(result.f1At['1%']).toBeGreaterThanOrEqual(result.f1At['0.1%']);
-    expect(result.f1At['10%']).toBeGreaterThanOrEqual(result.f1At['1%']);
-  });
+  it.each(FLOORS)(
+    '%s on %s scores at least strict P %f, R %f, F1 %f, lenient F1 %f',
+    async (name, version, precision, recall, f1, lenientF1) => {
+      const result = await evaluateBandgap({
+        dataRoot: sharedRoot,
+        version,
+        source: { kind: 'replay', name },
+        dependencies: await loadScorerDependencies(sharedRoot),
+      });
+      expect(result.n).toBe(100);
+      expect(result.precision).toBeGreaterThanOrEqual(precision);
+      expect(result.recall).toBeGreaterThanOrEqual(recall);
+      expect(result.f1).toBeGreaterThanOrEqual(f1);
+      expect(result.strict.f1).toBe(result.f1);
+      expect(result.lenient.f1).toBeGreaterThanOrEqual(lenientF1);
+      // Lenient matching and the looser tolerances can only match more.
+      expect(result.lenient.matched).toBeGreaterThanOrEqual(result.strict.matched);
+      expect(result.f1At['1%']).toBeGreaterThanOrEqual(result.f1At['0.1%']);
+      expect(result.f1At['10%']).toBeGreaterThanOrEqual(result.f1At['1%']);
+    },
+  );
 
   it('reads every replay on both versions, with truths from the manual files', async () => {
     const dependencies = await loadScorerDependencies(sharedRoot);

@@ -29,11 +29,9 @@ describe.skipIf(skipReason !== undefined)(`polyie evaluation${skipReason ? ` (${
     const paper59 = result.papers.find((paper) => paper.paper === 'train_split/59');
     expect(paper59).toEqual({ paper: 'train_split/59', predictions: 3, truths: 7, matched: 3, lenientMatched: 3 });
     expect(result.papers.find((paper) => paper.paper === 'train_split/60')).toMatchObject({ predictions: 1, matched: 0 });
-    expect(result.predictions.filter((prediction) => prediction.paper === 'train_split/59').map((prediction) => prediction.material)).toEqual([
-      'PBPD1',
-      'PBPD2',
-      'PBPD3',
-    ]);
+    expect(
+      result.predictions.filter((prediction) => prediction.paper === 'train_split/59').map((prediction) => prediction.material),
+    ).toEqual(['PBPD1', 'PBPD2', 'PBPD3']);
     expect(result.lenient.matched).toBeGreaterThanOrEqual(result.strict.matched);
     expect(result.groundingRate).toBe(1);
   });

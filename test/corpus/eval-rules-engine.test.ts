@@ -22,26 +22,29 @@ describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground tru
     // versions): pub 0.318, 0.081, 0.130, 0.333; arxiv 0.280, 0.079, 0.123, 0.316.
     ['pub', 0.31, 0.08, 0.12, 0.33],
     ['arxiv', 0.27, 0.07, 0.12, 0.31],
-  ] as const)('bandgap-200 %s: strict P ≥ %f, R ≥ %f, F1 ≥ %f, lenient F1 ≥ %f, every triplet grounded', async (version, precision, recall, f1, lenientF1) => {
-    const engine = rulesEngine();
-    const result = await evaluateBandgap({
-      dataRoot: sharedRoot,
-      version,
-      source: {
-        kind: 'engine',
-        name: 'rules',
-        extractor: engine.extractor,
-        capture: (path) => captureFile(path),
-        isGrounded: engine.isGrounded,
-      },
-      dependencies: await loadScorerDependencies(sharedRoot),
-    });
-    expect(result.precision).toBeGreaterThanOrEqual(precision);
-    expect(result.recall).toBeGreaterThanOrEqual(recall);
-    expect(result.f1).toBeGreaterThanOrEqual(f1);
-    expect(result.lenient.f1).toBeGreaterThanOrEqual(lenientF1);
-    expect(result.groundingRate).toBe(1);
-  });
+  ] as const)(
+    'bandgap-200 %s: strict P ≥ %f, R ≥ %f, F1 ≥ %f, lenient F1 ≥ %f, every triplet grounded',
+    async (version, precision, recall, f1, lenientF1) => {
+      const engine = rulesEngine();
+      const result = await evaluateBandgap({
+        dataRoot: sharedRoot,
+        version,
+        source: {
+          kind: 'engine',
+          name: 'rules',
+          extractor: engine.extractor,
+          capture: (path) => captureFile(path),
+          isGrounded: engine.isGrounded,
+        },
+        dependencies: await loadScorerDependencies(sharedRoot),
+      });
+      expect(result.precision).toBeGreaterThanOrEqual(precision);
+      expect(result.recall).toBeGreaterThanOrEqual(recall);
+      expect(result.f1).toBeGreaterThanOrEqual(f1);
+      expect(result.lenient.f1).toBeGreaterThanOrEqual(lenientF1);
+      expect(result.groundingRate).toBe(1);
+    },
+  );
 
   it('supermat (material–Tc from the PDFs): strict F1 ≥ 0.25, lenient F1 ≥ 0.31, every triplet grounded', async () => {
     // Measured 2026-11-24: 29 papers, strict P 50.6 / R 17.1 / F1 25.5; lenient P 65.5 / R 22.1 / F1 33.0.

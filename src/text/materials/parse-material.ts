@@ -132,7 +132,11 @@ export function parseMaterial(raw: string, options: ParseMaterialOptions = {}): 
   return parsed && parsed.elementTokens >= 2 ? parsed : null;
 }
 
-function parseCleaned(cleaned: string, initialValues: Readonly<Record<string, number>> = {}, keepQualifiers = false): ParsedMaterial | null {
+function parseCleaned(
+  cleaned: string,
+  initialValues: Readonly<Record<string, number>> = {},
+  keepQualifiers = false,
+): ParsedMaterial | null {
   const values: Record<string, number> = { ...initialValues };
   let text = stripTrailing(cleaned, values, keepQualifiers);
 

@@ -78,8 +78,26 @@ describe('runEval bandgap-200', () => {
     expect(result.f1At).toEqual({ '0.1%': 0.5, '1%': 0.5, '10%': 1 });
     // Re-scorable: every prediction and truth with its paper, beside the scores.
     expect(result.predictions).toEqual([
-      { paper: '2/10.1/b', material: 'ZnO', property: 'band_gap', value: { kind: 'number', value: 3.4 }, valueText: '3.4', unit: 'eV', quote: 's', status: 'recorded' },
-      { paper: '3/10.1/c', material: 'SrTiO3', property: 'band_gap', value: { kind: 'number', value: 3.2 }, valueText: '3.2', unit: 'eV', quote: 's', status: 'recorded' },
+      {
+        paper: '2/10.1/b',
+        material: 'ZnO',
+        property: 'band_gap',
+        value: { kind: 'number', value: 3.4 },
+        valueText: '3.4',
+        unit: 'eV',
+        quote: 's',
+        status: 'recorded',
+      },
+      {
+        paper: '3/10.1/c',
+        material: 'SrTiO3',
+        property: 'band_gap',
+        value: { kind: 'number', value: 3.2 },
+        valueText: '3.2',
+        unit: 'eV',
+        quote: 's',
+        status: 'recorded',
+      },
     ]);
     expect(result.truths).toEqual([
       { paper: '2/10.1/b', aliases: ['ZnO'], property: 'band_gap', value: { kind: 'number', value: 3.4 }, valueText: '3.4', unit: 'eV' },
