@@ -241,6 +241,17 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
 const progress = (line: string) => process.stderr.write(line + '\n');
 
 /**
+ * The engine `--engine NAME` names (default `rules`) and its loader; a `UsageError` when this
+ * build has no engine of that name.
+ */
+function chosenEngine(values: EvalFlags, dependencies: EvalCommandDependencies): { name: string; load: () => Promise<EngineSetup> } {
+  const name = values.engine ?? 'rules';
+  const load = dependencies.engines[name];
+  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  return { name, load };
+}
+
+/**
  * `--attribution` on bandgap-200 (`--version pub|arxiv`), supermat or polyie: the attribution
  * check's acceptance of located truths and rejection of swapped ones (src/eval/attribution/).
  * JSON `{ dataset, split, version, truthAccepted, swapsRejected, truths, swaps, byKind, … }`.
@@ -340,9 +351,7 @@ async function evaluateContextDataset(
 /** `supermat`: an engine (`--engine NAME`, default `rules`) on the SuperMat PDFs. */
 async function evaluateSupermatDataset({ values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
   if (values.replay || values['all-replays']) throw new UsageError('supermat has no recorded tools to replay; use --engine NAME');
-  const name = values.engine ?? 'rules';
-  const load = dependencies.engines[name];
-  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { name, load } = chosenEngine(values, dependencies);
   const result = await evaluateSupermat({
     dataRoot,
     engine: { name, ...(await load()) },
@@ -358,9 +367,7 @@ async function evaluateSupermatDataset({ values, dataRoot, dependencies, matrixT
 async function evaluatePolyieDataset({ values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
   if (values.replay || values['all-replays'] || values.version !== undefined)
     throw new UsageError('polyie has no recorded tools or versions; use --engine NAME');
-  const name = values.engine ?? 'rules';
-  const load = dependencies.engines[name];
-  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { name, load } = chosenEngine(values, dependencies);
   const { evaluatePolyie } = await import('../eval/polyie/polyie-evaluation');
   const result = await evaluatePolyie({
     dataRoot,
@@ -587,9 +594,7 @@ function matrixEngines(
 /** `sofc-exp`: an engine on the dev papers' text and the quantity parser, against the experiment frames' value slots. */
 async function evaluateSofcExpDataset({ dataset, values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
   if (values.replay || values['all-replays']) throw new UsageError(`${dataset} has no recorded tools to replay; use --engine NAME`);
-  const name = values.engine ?? 'rules';
-  const load = dependencies.engines[name];
-  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { name, load } = chosenEngine(values, dependencies);
   const [{ evaluateSofcExp }, { valueCorpusTable }] = await Promise.all([
     import('../eval/sofc-exp/sofc-exp-evaluation'),
     import('../eval/value-corpus/value-corpus-table'),
@@ -607,9 +612,7 @@ async function evaluateSofcExpDataset({ dataset, values, dataRoot, dependencies,
 /** `msptc`: an engine on the dev papers' text and the quantity parser, against the material–number–unit relations. */
 async function evaluateMsptcDataset({ dataset, values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
   if (values.replay || values['all-replays']) throw new UsageError(`${dataset} has no recorded tools to replay; use --engine NAME`);
-  const name = values.engine ?? 'rules';
-  const load = dependencies.engines[name];
-  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { name, load } = chosenEngine(values, dependencies);
   const [{ evaluateMsptc }, { valueCorpusTable }] = await Promise.all([
     import('../eval/msptc/msptc-evaluation'),
     import('../eval/value-corpus/value-corpus-table'),
@@ -631,9 +634,7 @@ async function evaluateMsptcDataset({ dataset, values, dataRoot, dependencies, m
  */
 async function evaluateSupermatChainDataset({ values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
   if (values.replay || values['all-replays']) throw new UsageError('supermat-chain has no recorded tools to replay; use --engine NAME');
-  const name = values.engine ?? 'rules';
-  const load = dependencies.engines[name];
-  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { name, load } = chosenEngine(values, dependencies);
   const { evaluateSupermatChain, supermatChainTable } = await import('../eval/supermat-chain/supermat-chain-evaluation');
   const result = await evaluateSupermatChain({
     dataRoot,
@@ -692,9 +693,7 @@ async function evaluateComproscannerPiezoDataset({ values, dataRoot, dependencie
     throw new UsageError(
       'comproscanner-piezo ships no paper texts: give --texts DIR, a folder of the papers you captured (HTML, XML, PDF or text; named by DOI with "/" as "_", or carrying their DOI)',
     );
-  const name = values.engine ?? 'rules';
-  const load = dependencies.engines[name];
-  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { name, load } = chosenEngine(values, dependencies);
   const { evaluatePiezo } = await import('../eval/comproscanner/piezo-evaluation');
   const result = await evaluatePiezo({
     dataRoot,
@@ -770,9 +769,7 @@ async function evaluateBandgapHalvesDataset(
   if (values.replay || values['all-replays'] || values['replay-vote'] !== undefined)
     throw new UsageError('--halves scores one engine run (--engine NAME); --replay, --all-replays and --replay-vote do not apply');
   const [version] = parseVersions(values.version, false) as [BandgapVersion];
-  const name = values.engine ?? 'rules';
-  const load = dependencies.engines[name];
-  if (!load) throw new UsageError(`engine "${name}" is not available in this build`);
+  const { name, load } = chosenEngine(values, dependencies);
   const { evaluateBandgapHalves } = await import('../eval/bandgap/bandgap-halves');
   const result = await evaluateBandgapHalves({
     dataRoot,
