@@ -159,8 +159,8 @@ const DATASETS: Record<string, EvalDataset> = {
   'cornell-tc': { run: evaluateCornellTcDataset },
   'llm-nerre-doping': { run: evaluateNerreDataset },
   polyie: { run: evaluatePolyieDataset },
-  'sofc-exp': { run: evaluateSofcExpDataset },
-  msptc: { run: evaluateMsptcDataset },
+  'sofc-exp': { run: evaluateValueCorpusDataset },
+  msptc: { run: evaluateValueCorpusDataset },
   'supermat-chain': { run: evaluateSupermatChainDataset },
   'eunomia-water-stability': { run: evaluateEunomiaDataset },
   eunomia: { run: evaluateEunomiaDataset },
@@ -591,33 +591,21 @@ function matrixEngines(
   return { engines: { [name]: load }, totals: () => (totals && totals.papers > 0 ? { llm: totals } : {}) };
 }
 
-/** `sofc-exp`: an engine on the dev papers' text and the quantity parser, against the experiment frames' value slots. */
-async function evaluateSofcExpDataset({ dataset, values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
+/**
+ * `sofc-exp` and `msptc`: an engine on the dev papers' text and the quantity parser, against
+ * SOFC-Exp's experiment frames' value slots or MSPTC's material–number–unit relations
+ * (src/eval/value-corpus/).
+ */
+async function evaluateValueCorpusDataset({ dataset, values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
   if (values.replay || values['all-replays']) throw new UsageError(`${dataset} has no recorded tools to replay; use --engine NAME`);
   const { name, load } = chosenEngine(values, dependencies);
-  const [{ evaluateSofcExp }, { valueCorpusTable }] = await Promise.all([
-    import('../eval/sofc-exp/sofc-exp-evaluation'),
+  const [evaluate, { valueCorpusTable }] = await Promise.all([
+    dataset === 'msptc'
+      ? import('../eval/msptc/msptc-evaluation').then((module) => module.evaluateMsptc)
+      : import('../eval/sofc-exp/sofc-exp-evaluation').then((module) => module.evaluateSofcExp),
     import('../eval/value-corpus/value-corpus-table'),
   ]);
-  const result = await evaluateSofcExp({
-    dataRoot,
-    engine: { name, ...(await load()) },
-    limit: parseLimit(values.limit),
-    dependencies: await dependencies.scorerDependencies(dataRoot),
-    progress,
-  });
-  write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : valueCorpusTable(result));
-}
-
-/** `msptc`: an engine on the dev papers' text and the quantity parser, against the material–number–unit relations. */
-async function evaluateMsptcDataset({ dataset, values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
-  if (values.replay || values['all-replays']) throw new UsageError(`${dataset} has no recorded tools to replay; use --engine NAME`);
-  const { name, load } = chosenEngine(values, dependencies);
-  const [{ evaluateMsptc }, { valueCorpusTable }] = await Promise.all([
-    import('../eval/msptc/msptc-evaluation'),
-    import('../eval/value-corpus/value-corpus-table'),
-  ]);
-  const result = await evaluateMsptc({
+  const result = await evaluate({
     dataRoot,
     engine: { name, ...(await load()) },
     limit: parseLimit(values.limit),

@@ -20,7 +20,7 @@ import { parse } from 'csv-parse/sync';
 import { parseQuantities } from '../text/quantities';
 import { normalizeUnit } from '../text/units';
 import { prfFigures, type EvalPrediction, type EvalTruth, type PrfFigures } from './rescorable';
-import { addCounts, countSpans, emptyCounts, matchSpans, prf, spanValue, type Offsets, type Span } from './span-score';
+import { addCounts, countSpans, emptyCounts, matchSpans, prf, quantityPrediction, spanValue, type Offsets, type Span } from './span-score';
 
 export interface MeasEvalOptions {
   splits?: string[];
@@ -127,20 +127,7 @@ export async function evaluateMeasEval(dataRoot: string, options: MeasEvalOption
       counts = addCounts(counts, countSpans(predicted, gold));
       strictMatched += matchSpans(predicted, gold, 'strict').matched;
       lenientMatched += matchSpans(predicted, gold, 'lenient').matched;
-      predictions.push(
-        ...predicted.map((quantity) => ({
-          paper: docId,
-          material: '',
-          property: 'quantity',
-          value: quantity.value,
-          valueText: quantity.text,
-          unit: quantity.unit,
-          quote: quantity.text,
-          status: 'extracted',
-          start: quantity.start,
-          end: quantity.end,
-        })),
-      );
+      predictions.push(...predicted.map((quantity) => quantityPrediction(docId, quantity)));
       const predictedUnits = predicted.filter((quantity) => quantity.unit).map((quantity) => quantity.unit);
       const remaining = [...goldUnits];
       for (const unit of predictedUnits) {

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseQuantities, type Quantity } from '../text/quantities';
 import { prfFigures, type EvalPrediction, type EvalTruth, type PrfFigures } from './rescorable';
-import { matchSpans, spanValue, type Offsets } from './span-score';
+import { matchSpans, quantityPrediction, spanValue, type Offsets } from './span-score';
 
 export interface MulmsOptions {
   limit?: number;
@@ -128,20 +128,7 @@ export async function evaluateMulms(dataRoot: string, options: MulmsOptions = {}
     const paper = file.replace(/\.xmi\.gz$/u, '');
     strictMatched += matchSpans(quantitySpans, values, 'strict').matched;
     lenientMatched += matchSpans(quantitySpans, values, 'lenient').matched;
-    predictions.push(
-      ...quantities.map((quantity) => ({
-        paper,
-        material: '',
-        property: 'quantity',
-        value: quantity.value,
-        valueText: quantity.text,
-        unit: quantity.unit,
-        quote: quantity.text,
-        status: 'extracted',
-        start: quantity.start,
-        end: quantity.end,
-      })),
-    );
+    predictions.push(...quantities.map((quantity) => quantityPrediction(paper, quantity)));
     for (const span of values) {
       const spanText = text.slice(span.start, span.end);
       const unitSpan = units.find((candidate) => candidate.start >= span.start && candidate.end <= span.end);

@@ -7,6 +7,7 @@
 import type { ReportedValue } from '../contracts/triplet';
 import { maximumMatching } from './bipartite-matching';
 import { parseValueText } from './reported-value-text';
+import type { EvalPrediction } from './rescorable';
 
 export interface Span {
   start: number;
@@ -89,6 +90,34 @@ export const emptyCounts: SpanCounts = { predicted: 0, gold: 0, exactMatches: 0,
 export interface Offsets {
   start: number;
   end: number;
+}
+
+/** A parsed quantity as a re-scorable prediction row, with its offsets in the document. */
+export type QuantityPrediction = Omit<EvalPrediction, 'value'> & Offsets & { value: ReportedValue };
+
+/**
+ * One quantity of the parser (`parseQuantities`: `{ start, end, text, value, unit }`, offsets in
+ * the text it read) as a prediction row of document `paper`: property `quantity`, no material,
+ * the span text as value text and quote, status `extracted`; `offset` (default 0) is added to
+ * its offsets when the parser read a slice of the document.
+ */
+export function quantityPrediction(
+  paper: string,
+  quantity: { start: number; end: number; text: string; value: ReportedValue; unit: string },
+  offset = 0,
+): QuantityPrediction {
+  return {
+    paper,
+    material: '',
+    property: 'quantity',
+    value: quantity.value,
+    valueText: quantity.text,
+    unit: quantity.unit,
+    quote: quantity.text,
+    status: 'extracted',
+    start: offset + quantity.start,
+    end: offset + quantity.end,
+  };
 }
 
 /**

@@ -11,9 +11,7 @@
  * material, value and unit dimension (`scope` says which and how many were left out, by unit).
  */
 import { loadPropertySchemas } from '../../properties';
-import type { EngineSetup } from '../extractor';
-import { evaluateValueCorpus } from '../value-corpus/value-corpus-evaluation';
-import type { ValueMatchDependencies } from '../value-corpus/value-matching';
+import { evaluateValueCorpus, type ValueCorpusDatasetOptions } from '../value-corpus/value-corpus-evaluation';
 import { loadMsptc, MSPTC_DEV_LIST } from './msptc-dataset';
 
 /** How the figures were computed, printed in the JSON as `scoring`. */
@@ -23,8 +21,8 @@ export const MSPTC_SCORING =
   'triplets (headline; --engine): the engine, asked for the property schemas in scope.schemas, against the truths whose unit ' +
   "has the SI dimension of one of those schemas' canonical units (temperatures, pressures, lengths, mass concentrations read " +
   'as densities); the rest (scope.outOfScopeByUnit) no schema can report. MSPTC labels no property, so the property is not ' +
-  'compared and the unit dimension stands in for it. strict: the material equals one of the truth materials (sameMaterial when ' +
-  'that name is a formula, else the same NFKC/case/space-normalized text), the value is equal in SI within 0.1% and the units ' +
+  'compared and the unit dimension stands in for it. strict: the material equals one of the truth materials (sameMaterialStrict: ' +
+  'whole formulas of equal composition with the same phase, else the same name), the value is equal in SI within 0.1% and the units ' +
   'have the same dimension; lenient: sameMaterial whatever the form, the value within 0.1% in SI, a missing unit read as the ' +
   "reported property's canonical unit. One-to-one per paper, counts summed over papers. quantities: parseQuantities " +
   '(quantities with a unit) on the title and procedure against every truth span (number through unit when adjacent, else the ' +
@@ -32,13 +30,7 @@ export const MSPTC_SCORING =
   'lenient = the spans overlap; a quantity on an apparatus or property number (Apparatus-Unit, Property-Unit) is not counted ' +
   '(quantities.ignoredPredictions).';
 
-export interface MsptcEvaluationOptions {
-  dataRoot: string;
-  engine: { name: string } & EngineSetup;
-  limit?: number;
-  dependencies: ValueMatchDependencies;
-  progress?: (line: string) => void;
-}
+export type MsptcEvaluationOptions = ValueCorpusDatasetOptions;
 
 /** Run the evaluation on the dev list (`limit`: the first N papers). Rejects when a corpus file is missing or the engine fails. */
 export async function evaluateMsptc(options: MsptcEvaluationOptions) {

@@ -10,9 +10,7 @@
  * schema); the engine's triplets are matched by material, value and unit dimension.
  */
 import { loadPropertySchemas } from '../../properties';
-import type { EngineSetup } from '../extractor';
-import { evaluateValueCorpus } from '../value-corpus/value-corpus-evaluation';
-import type { ValueMatchDependencies } from '../value-corpus/value-matching';
+import { evaluateValueCorpus, type ValueCorpusDatasetOptions } from '../value-corpus/value-corpus-evaluation';
 import { loadSofcExp, slotSchemas, valueSlots } from './sofc-exp-dataset';
 
 /** How the figures were computed, printed in the JSON as `scoring`. */
@@ -21,20 +19,14 @@ export const SOFC_EXP_SCORING =
   "of the dev papers' experiment frames (materials: the MATERIAL fillers of the same frame; thickness LINKs: their material) " +
   "whose unit has the SI dimension of one of those schemas' canonical units. No slot has a property schema (slots), so the " +
   'property is not compared and the unit dimension stands in for it. strict: the material equals one of the truth materials ' +
-  '(sameMaterial when that name is a formula, else the same NFKC/case/space-normalized text), the value is equal in SI within ' +
+  '(sameMaterialStrict: whole formulas of equal composition with the same phase, else the same name), the value is equal in SI within ' +
   '0.1% and the units have the same dimension; lenient: sameMaterial against the materials whatever their form, the value within ' +
   "0.1% in SI, a missing unit read as the reported property's canonical unit. One-to-one per paper, counts summed over papers. " +
   'quantities: parseQuantities (quantities with a unit) in the sentences the annotators annotated, against every VALUE slot ' +
   "filler's span: the corpus' slot-filling score (conlleval exact chunks) without the slot type. strict: same start and end and, " +
   "when the truth's text holds a number, the same value (0.1% in SI, same dimension); lenient: the spans overlap.";
 
-export interface SofcExpEvaluationOptions {
-  dataRoot: string;
-  engine: { name: string } & EngineSetup;
-  limit?: number;
-  dependencies: ValueMatchDependencies;
-  progress?: (line: string) => void;
-}
+export type SofcExpEvaluationOptions = ValueCorpusDatasetOptions;
 
 /** Run the evaluation on the dev set (`limit`: the first N papers). Rejects when a corpus file is missing or the engine fails. */
 export async function evaluateSofcExp(options: SofcExpEvaluationOptions) {

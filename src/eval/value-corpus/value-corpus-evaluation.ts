@@ -14,13 +14,13 @@
  * The triplet figures are the headline (top-level `precision`, `recall`, `f1` = `strict`).
  */
 import type { PropertyDefinition } from '../../contracts/property';
-import type { ReportedValue, Triplet } from '../../contracts/triplet';
+import type { Triplet } from '../../contracts/triplet';
 import { parseQuantities as defaultParseQuantities, type Quantity } from '../../text/quantities/index';
 import { normalizeUnit } from '../../text/units/index';
 import { maximumMatching } from '../bipartite-matching';
 import type { EngineSetup } from '../extractor';
 import { prfFigures, type EvalPrediction, type PrfFigures } from '../rescorable';
-import { matchSpans, type Offsets } from '../span-score';
+import { matchSpans, quantityPrediction, type Offsets, type QuantityPrediction } from '../span-score';
 import type { ValuePaper, ValueTruth } from './value-corpus';
 import { sameValue, tripletMatchesValue, type ValueMatchDependencies } from './value-matching';
 
@@ -35,7 +35,7 @@ export interface ValueCorpusEvaluationOptions {
 }
 
 /** A parsed quantity as a re-scorable prediction, with its span in the corpus text. */
-export type QuantityPrediction = Omit<EvalPrediction, 'value'> & Offsets & { value: ReportedValue };
+export type { QuantityPrediction } from '../span-score';
 
 /** Counts of one paper under both scorings. */
 interface PaperCounts {
@@ -124,18 +124,7 @@ function readQuantities(paper: ValuePaper, parse: (text: string) => Quantity[]):
   return paper.annotated.flatMap(({ start, end }) =>
     parse(paper.text.slice(start, end))
       .filter((quantity) => quantity.unit !== '')
-      .map((quantity) => ({
-        paper: paper.id,
-        material: '',
-        property: 'quantity',
-        value: quantity.value,
-        valueText: quantity.text,
-        unit: quantity.unit,
-        quote: quantity.text,
-        status: 'extracted',
-        start: start + quantity.start,
-        end: start + quantity.end,
-      })),
+      .map((quantity) => quantityPrediction(paper.id, quantity, start)),
   );
 }
 
@@ -244,4 +233,14 @@ export async function evaluateValueCorpus(options: ValueCorpusEvaluationOptions)
     },
     papers: rows,
   };
+}
+
+/** What `assay eval sofc-exp|msptc` passes to its dataset's evaluator. */
+export interface ValueCorpusDatasetOptions {
+  dataRoot: string;
+  engine: { name: string } & EngineSetup;
+  /** Keep the first N papers. */
+  limit?: number;
+  dependencies: ValueMatchDependencies;
+  progress?: (line: string) => void;
 }

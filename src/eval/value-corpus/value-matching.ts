@@ -60,11 +60,6 @@ export function sameDimension(a: string, b: string, convert: SiConverter): boole
   return !siA && !siB && unitKey(a) === unitKey(b);
 }
 
-/** A material name for exact comparison: NFKC, lower case, whitespace collapsed. */
-export function normalizedName(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
-}
-
 /** Whether a value with its unit equals the truth's at 0.1% in SI with the same dimension. */
 export function sameValue(value: ReportedValue, unit: string, truth: ValueTruth, convert: SiConverter): boolean {
   if (truth.value === null) return false;
