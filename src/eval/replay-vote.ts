@@ -184,11 +184,9 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
     const id = `${paper.index}/${paper.doi}`;
     options.progress?.(`[${position + 1}/${papers.length}] ${id}`);
     const answers = recorded.flatMap((byPaper) => (byPaper.get(paper.index) ?? []).map(recordedToTriplet));
-    const capture = async () => {
-      const path = texts.get(paper.index);
-      if (!path) throw new Error(`bandgap-200 ${version}: no text file for paper ${paper.index}`);
-      return dependencies.capture(path);
-    };
+    const path = texts.get(paper.index);
+    if (!path) throw new Error(`bandgap-200 ${version}: no text file for paper ${paper.index}`);
+    const capture = () => dependencies.capture(path);
     const vote = await votePaper(answers, capture, crossDependencies, minVotes);
     const verified = vote.records.filter((record) => record.status === 'verified');
     const rejected = vote.records.filter((record) => record.status === 'rejected');
@@ -201,7 +199,7 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
     counts.unattributed += agreed.length - verified.length - rejected.length;
     counts.needsReview += vote.records.length - agreed.length;
     const predictions = (records: VerificationRecord[]) => records.map((record) => predictionFromTriplet(record.triplet, record.status));
-    const definedAliases = definedAliasesOf(await readFile(texts.get(paper.index) ?? '', 'utf8'));
+    const definedAliases = definedAliasesOf(await readFile(path, 'utf8'));
     verifiedCases.push({ paper: id, truths: paper.truths, predictions: predictions(verified), definedAliases });
     withoutAttributionCases.push({
       paper: id,
