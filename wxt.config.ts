@@ -54,5 +54,9 @@ export default defineConfig({
     // model server (Ollama, LM Studio, llama.cpp, vLLM); nothing is granted at install.
     optional_host_permissions: ['http://*/*', 'https://*/*'],
     action: { default_title: 'Open Assay' },
+    // WebLLM compiles its model library and tokenizer (WebAssembly) in the offscreen document, and
+    // pdf.js its image decoders: MV3's default `script-src 'self'` forbids compiling WebAssembly,
+    // so extension pages add 'wasm-unsafe-eval' (MV3's one allowed relaxation; no 'unsafe-eval').
+    content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
   }),
 });

@@ -159,7 +159,11 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
             records,
             error: {
               code: reason.code,
-              message: cancelled ? 'Stopped during the engine check, before any fact was decided.' : engineCheckFailure(reason.message),
+              message: cancelled
+                ? 'Stopped during the engine check, before any fact was decided.'
+                : reason.code === 'malformed-output'
+                  ? engineCheckFailure(reason.message)
+                  : reason.message,
             },
           },
           now(),

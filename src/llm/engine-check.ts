@@ -77,3 +77,23 @@ export async function checkEngine(
     repaired: result.repaired,
   };
 }
+
+/** Tokens per second with two significant digits ("0.11", "3.2", "41"). */
+function rate(tokensPerSecond: number): string {
+  return tokensPerSecond >= 10 ? tokensPerSecond.toFixed(0) : tokensPerSecond.toPrecision(2);
+}
+
+/**
+ * The check's result in one sentence for the run's status line, e.g. "Engine check passed on
+ * Qwen2.5-0.5B-Instruct-q4f32_1-MLC in 2.1 s: first token after 0.4 s, prefill 310 tokens/s,
+ * decode 41 tokens/s." (speeds only when the engine timed the call).
+ */
+export function engineCheckText(
+  check: Pick<EngineCheck, 'model' | 'seconds' | 'timeToFirstTokenSeconds' | 'prefillTokensPerSecond' | 'decodeTokensPerSecond'>,
+): string {
+  const speeds =
+    check.timeToFirstTokenSeconds !== undefined && check.prefillTokensPerSecond !== undefined && check.decodeTokensPerSecond !== undefined
+      ? `: first token after ${check.timeToFirstTokenSeconds.toFixed(1)} s, prefill ${rate(check.prefillTokensPerSecond)} tokens/s, decode ${rate(check.decodeTokensPerSecond)} tokens/s`
+      : '';
+  return `Engine check passed on ${check.model} in ${check.seconds.toFixed(1)} s${speeds}.`;
+}

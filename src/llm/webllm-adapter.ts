@@ -158,6 +158,8 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
   let engine: WebLlmEngineLike | undefined;
   let loaded: string[] = [];
   let inFlight = 0;
+  /** Raised by each unload: calls of an earlier generation were dropped with their engine's GPU device. */
+  let engineGeneration = 0;
   let lastLoad: { modelIds: readonly string[]; seconds: number } | undefined;
   /** The models of the last `load`, kept after a device loss so `reload()` knows what to restore. */
   let requested: string[] = [];
@@ -219,8 +221,10 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
     stop.catch(() => undefined);
     request.signal?.addEventListener('abort', stopped!, { once: true });
     inFlight += 1;
+    const generation = engineGeneration;
     const call = current.chat.completions.create(body).finally(() => {
-      inFlight -= 1;
+      // A call dropped by `unload` was already uncounted there.
+      if (generation === engineGeneration) inFlight -= 1;
     });
     call.catch(() => undefined);
     try {
@@ -279,6 +283,8 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
     },
     loadedModels: () => loaded,
     async unload() {
+      engineGeneration += 1;
+      inFlight = 0;
       await engine?.unload().catch(() => undefined);
       loaded = [];
     },

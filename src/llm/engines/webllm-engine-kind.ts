@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { RosterSchema } from '../../contracts/matrix-run';
 import { CustomWebLlmModelsSchema } from '../../contracts/webllm-model';
-import { checkEngine } from '../engine-check';
+import { checkEngine, engineCheckText } from '../engine-check';
 import { LlmError } from '../llm-port';
 import { createModelScheduler } from '../model-scheduler';
 import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster, planModelLoads, rosterModelIds, rosterToPresetModels } from '../roster';
@@ -111,6 +111,9 @@ async function createWebLlmRun(
       const checked = await checkEngine(llm, { model, signal });
       const load = webLlm.lastLoad();
       const memory = webLlm.gpuMemory();
+      // Stays up until the run's first reply: on a slow adapter the reader sees why calls take minutes.
+      statusShown = true;
+      onStatus(engineCheckText(checked));
       return {
         ...checked,
         ...(load ? { loadSeconds: load.seconds } : {}),

@@ -55,7 +55,13 @@ export function rosterModelRows(
       ...(['aggregator', 'generator', 'discriminator'] as const).filter((role) => roster[role] === modelId),
     ];
     const known = status?.find((model) => model.modelId === modelId);
-    return { modelId, roles: roles.join(', '), vramMB: known?.vramMB ?? null, cached: known ? known.cached : null, loaded: known?.loaded ?? false };
+    return {
+      modelId,
+      roles: roles.join(', '),
+      vramMB: known?.vramMB ?? null,
+      cached: known ? known.cached : null,
+      loaded: known?.loaded ?? false,
+    };
   });
 }
 

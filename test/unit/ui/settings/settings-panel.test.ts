@@ -64,11 +64,10 @@ describe('SettingsPanel', () => {
     const panelServices = services();
     await open(panelServices);
     expect(byTestId('webgpu-summary')?.textContent).toBe('WebGPU works: nvidia ampere, with 16-bit float shaders.');
-    expect(panelServices.cacheStatus).toHaveBeenCalledWith([
-      'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
-      'Llama-3.2-1B-Instruct-q4f16_1-MLC',
-      GEMMA,
-    ], []);
+    expect(panelServices.cacheStatus).toHaveBeenCalledWith(
+      ['Qwen2.5-1.5B-Instruct-q4f16_1-MLC', 'Llama-3.2-1B-Instruct-q4f16_1-MLC', GEMMA],
+      [],
+    );
     const gemma = byTestId(`model-${GEMMA}`)!;
     expect(gemma.textContent).toBe(
       `proposer 3, aggregator, discriminator: ${GEMMA} · 1895 MB of GPU memory · Downloaded Delete from cache`,
@@ -92,7 +91,12 @@ describe('SettingsPanel', () => {
       model_lib: 'http://127.0.0.1:8000/lib/my-qwen.wasm',
       vram_required_MB: 944,
     };
-    const roster = { proposers: [custom.model_id], aggregator: custom.model_id, generator: custom.model_id, discriminator: custom.model_id };
+    const roster = {
+      proposers: [custom.model_id],
+      aggregator: custom.model_id,
+      generator: custom.model_id,
+      discriminator: custom.model_id,
+    };
     const status = (loaded: boolean) => ({
       ok: true as const,
       models: [{ modelId: custom.model_id, cached: true, vramMB: 944, requiresF16: false, loaded }],
