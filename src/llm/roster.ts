@@ -126,3 +126,59 @@ export function planModelLoads(modelIds: readonly string[], records: readonly We
   }
   return { together: false, groups: groups.map((group) => group.ids), totalMB, budgetMB };
 }
+
+const roles = ['proposer', 'aggregator', 'generator', 'discriminator'] as const;
+type Role = (typeof roles)[number];
+
+/**
+ * Parse the models input into a roster. Entries are comma-separated; a bare id is a proposer
+ * (one per proposer of a MoA layer, cycled when fewer than the preset's proposers), `role=id`
+ * names a role's model (`proposer`, `aggregator`, `generator`, `discriminator`, as the CLI's
+ * `--model ROLE=ID`). Roles left unnamed use the first proposer.
+ * Example: "qwen2.5:7b, llama3.2:3b, generator=llama3.1:8b".
+ * Used by the server's and WebLLM's "Models" inputs.
+ * → `{ ok: true, roster }`, or `{ ok: false, message }` for no proposer (`noModelMessage`, which
+ * says where the ids come from), an unknown role or an empty id.
+ */
+export function parseModelList(text: string, noModelMessage: string): { ok: true; roster: Roster } | { ok: false; message: string } {
+  const proposers: string[] = [];
+  const named: Partial<Record<Exclude<Role, 'proposer'>, string>> = {};
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
+    const equals = entry.indexOf('=');
+    // Model ids such as "qwen2.5:7b" contain ':' and '/', never '='.
+    if (equals < 0) {
+      proposers.push(entry);
+      continue;
+    }
+    const role = entry.slice(0, equals).trim().toLowerCase();
+    const id = entry.slice(equals + 1).trim();
+    if (!roles.includes(role as Role))
+      return { ok: false, message: `Unknown role “${role}”: use proposer, aggregator, generator or discriminator.` };
+    if (id === '') return { ok: false, message: `Give a model id after “${role}=”.` };
+    if (role === 'proposer') proposers.push(id);
+    else named[role as Exclude<Role, 'proposer'>] = id;
+  }
+  const first = proposers[0];
+  if (first === undefined) return { ok: false, message: noModelMessage };
+  return {
+    ok: true,
+    roster: {
+      proposers,
+      aggregator: named.aggregator ?? first,
+      generator: named.generator ?? first,
+      discriminator: named.discriminator ?? first,
+    },
+  };
+}
+
+/** The models input for a roster, the inverse of `parseModelList`: proposers, then `role=id` for roles not played by the first proposer. */
+export function modelListText(roster: Roster): string {
+  const first = roster.proposers[0];
+  const named = (['aggregator', 'generator', 'discriminator'] as const)
+    .filter((role) => roster[role] !== first)
+    .map((role) => `${role}=${roster[role]}`);
+  return [...roster.proposers, ...named].join(', ');
+}

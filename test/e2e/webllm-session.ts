@@ -8,6 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import type { Page } from 'playwright-core';
 import { projectRoot } from '../support/shared-data';
 import { launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
@@ -100,17 +101,21 @@ export async function openWebLlmSession(options: {
     await article.goto(`${pagesOrigin}/zno.html`);
     const panel = await browser.context.newPage();
     await panel.goto(browser.extensionUrl('dataset.html'));
-    // The reader's engine settings: WebLLM, every role on their own model record.
-    const id = options.modelId;
-    await panel.evaluate(
-      (settings) =>
-        (globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } }).chrome.storage.local.set({
-          'assay:engine-settings': settings,
-        }),
-      { kind: 'webllm', roster: { proposers: [id], aggregator: id, generator: id, discriminator: id }, customModels: [model.record] },
-    );
     await captureInSidePanel(browser, panel, await findTabId(panel, article));
     await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor();
+    // The reader's engine settings, typed as a reader would: their own model record under
+    // Settings, then its id as the run's model (every role) in the Extract form.
+    await panel.getByTestId('settings-panel').locator('summary').click();
+    await panel.getByTestId('custom-models').fill(JSON.stringify([model.record]));
+    await panel.getByTestId('settings-panel').locator('summary').click();
+    await panel.getByTestId('webllm-models').fill(options.modelId);
+    const expected = {
+      proposers: [options.modelId],
+      aggregator: options.modelId,
+      generator: options.modelId,
+      discriminator: options.modelId,
+    };
+    await expectStoredSettings(panel, { roster: expected, customModels: [model.record] });
     const runs = async () =>
       (await readStore<StoredRun>(panel, 'runs')).sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0));
     return { browser, model, panel, runs, close };
@@ -118,4 +123,26 @@ export async function openWebLlmSession(options: {
     await close();
     throw error;
   }
+}
+
+/** Wait until storage.local's engine settings are WebLLM with `expected`'s roster and custom models (the inputs save as they change); rejects after 10 s. */
+async function expectStoredSettings(panel: Page, expected: { roster: object; customModels: object[] }): Promise<void> {
+  const read = () =>
+    panel.evaluate(async () => {
+      const { chrome } = globalThis as unknown as {
+        chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+      };
+      return (await chrome.storage.local.get('assay:engine-settings'))['assay:engine-settings'] as Record<string, unknown> | undefined;
+    });
+  const matches = (stored: Record<string, unknown> | undefined) =>
+    stored?.kind === 'webllm' &&
+    isDeepStrictEqual(stored.roster, expected.roster) &&
+    isDeepStrictEqual(stored.customModels, expected.customModels);
+  const deadline = Date.now() + 10_000;
+  let stored = await read();
+  while (!matches(stored) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    stored = await read();
+  }
+  if (!matches(stored)) throw new Error(`The engine settings were not saved as typed: ${JSON.stringify(stored)}`);
 }

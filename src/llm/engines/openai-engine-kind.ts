@@ -11,7 +11,7 @@ import { createOpenAiCompatibleEmbeddings } from '../embeddings';
 import { RosterSchema, type Roster } from '../../contracts/matrix-run';
 import type { LlmPort } from '../llm-port';
 import { createOpenAiCompatibleLlm } from '../openai-compatible';
-import { rosterToPresetModels } from '../roster';
+import { modelListText, parseModelList, rosterToPresetModels } from '../roster';
 import { EngineUsageError, type CliEngineSources, type CliFlags, type EngineKind, type RoleModels } from './engine-kind';
 
 export const OpenAiSettingsSchema = z.object({
@@ -27,59 +27,11 @@ export type OpenAiSettings = z.infer<typeof OpenAiSettingsSchema>;
 /** Ollama's OpenAI-compatible endpoint on this machine; LM Studio and llama.cpp use other ports. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
 
-const roles = ['proposer', 'aggregator', 'generator', 'discriminator'] as const;
-type Role = (typeof roles)[number];
+/** No proposer named: where to find the ids, with an example. */
+const NO_SERVER_MODEL = 'Name at least one model, as your server lists it (e.g. qwen2.5:7b).';
 
-/**
- * Parse the models input into a roster. Entries are comma-separated; a bare id is a proposer
- * (one per proposer of a MoA layer, cycled when fewer than the preset's proposers), `role=id`
- * names a role's model (`proposer`, `aggregator`, `generator`, `discriminator`, as the CLI's
- * `--model ROLE=ID`). Roles left unnamed use the first proposer.
- * Example: "qwen2.5:7b, llama3.2:3b, generator=llama3.1:8b".
- * → `{ ok: true, roster }`, or `{ ok: false, message }` for no proposer, an unknown role or an empty id.
- */
-export function parseModelList(text: string): { ok: true; roster: Roster } | { ok: false; message: string } {
-  const proposers: string[] = [];
-  const named: Partial<Record<Exclude<Role, 'proposer'>, string>> = {};
-  for (const entry of text
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '')) {
-    const equals = entry.indexOf('=');
-    // Model ids such as "qwen2.5:7b" contain ':' and '/', never '='.
-    if (equals < 0) {
-      proposers.push(entry);
-      continue;
-    }
-    const role = entry.slice(0, equals).trim().toLowerCase();
-    const id = entry.slice(equals + 1).trim();
-    if (!roles.includes(role as Role))
-      return { ok: false, message: `Unknown role “${role}”: use proposer, aggregator, generator or discriminator.` };
-    if (id === '') return { ok: false, message: `Give a model id after “${role}=”.` };
-    if (role === 'proposer') proposers.push(id);
-    else named[role as Exclude<Role, 'proposer'>] = id;
-  }
-  const first = proposers[0];
-  if (first === undefined) return { ok: false, message: 'Name at least one model, as your server lists it (e.g. qwen2.5:7b).' };
-  return {
-    ok: true,
-    roster: {
-      proposers,
-      aggregator: named.aggregator ?? first,
-      generator: named.generator ?? first,
-      discriminator: named.discriminator ?? first,
-    },
-  };
-}
-
-/** The models input for a roster, the inverse of `parseModelList`: proposers, then `role=id` for roles not played by the first proposer. */
-export function modelListText(roster: Roster): string {
-  const first = roster.proposers[0];
-  const named = (['aggregator', 'generator', 'discriminator'] as const)
-    .filter((role) => roster[role] !== first)
-    .map((role) => `${role}=${roster[role]}`);
-  return [...roster.proposers, ...named].join(', ');
-}
+/** `parseModelList` (src/llm/roster.ts) with the server's wording for an empty list. */
+export const parseServerModelList = (text: string) => parseModelList(text, NO_SERVER_MODEL);
 
 /** Null when `text` is an http(s) URL, else the problem in words. */
 export function baseUrlProblem(text: string): string | null {
@@ -218,7 +170,7 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
         hint: 'Comma-separated model ids as the server names them. Each one is a proposer; the first also plays aggregator, generator and discriminator unless you name one, e.g. “generator=llama3.1:8b”.',
         text: (settings) => (settings ? modelListText(settings.roster) : ''),
         apply: (settings, text) => {
-          const parsed = parseModelList(text);
+          const parsed = parseServerModelList(text);
           return parsed.ok ? { ok: true, settings: { ...settings, roster: parsed.roster } } : parsed;
         },
       },

@@ -1,17 +1,25 @@
 /**
  * The `webllm` engine kind: WebLLM on the user's GPU, in the browser only. One shared engine per
  * offscreen document (`exclusive`), its roles scheduled within a GPU-memory budget. Settings:
- * `{ kind: "webllm", roster?, gpuBudgetMB? }` — no roster: the default roster for the adapter's
+ * `{ kind: "webllm", roster?, gpuBudgetMB?, customModels? }` — no roster: the default roster for the adapter's
  * features; no budget: `DEFAULT_GPU_BUDGET_MB`. Needs no host permission (WebLLM fetches its
  * weights from the hosts the extension's manifest already names).
  */
 import { z } from 'zod';
 import { RosterSchema } from '../../contracts/matrix-run';
-import { CustomWebLlmModelsSchema } from '../../contracts/webllm-model';
+import { CustomWebLlmModelsSchema, type CustomWebLlmModel } from '../../contracts/webllm-model';
 import { checkEngine, engineCheckText } from '../engine-check';
 import { LlmError } from '../llm-port';
 import { createModelScheduler } from '../model-scheduler';
-import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster, planModelLoads, rosterModelIds, rosterToPresetModels } from '../roster';
+import {
+  DEFAULT_GPU_BUDGET_MB,
+  defaultWebLlmRoster,
+  modelListText,
+  parseModelList,
+  planModelLoads,
+  rosterModelIds,
+  rosterToPresetModels,
+} from '../roster';
 import { NO_WEBGPU_ADVICE } from '../webgpu-capability';
 import type { BrowserEngineSources, EngineKind, EngineRun } from './engine-kind';
 
@@ -41,6 +49,34 @@ export function parseGpuBudget(text: string): { ok: true; megabytes: number } | 
     return { ok: false, message: 'Give at least 256 MB (e.g. 6144 for 6 GB); smaller budgets fit no model of the roster.' };
   return { ok: true, megabytes };
 }
+
+/**
+ * The "Your own models" input: empty → none; else a JSON array of WebLLM model records
+ * (`CustomWebLlmModelsSchema`: `model_id`, `model`, `model_lib`, `vram_required_MB`, optional
+ * `required_features`, `context_window_size`). → `{ ok: true, models }`, or `{ ok: false, message }`
+ * naming the first problem: not JSON, not an array, or the record and field at fault.
+ */
+export function parseCustomModelsText(text: string): { ok: true; models: CustomWebLlmModel[] } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, models: [] };
+  let data: unknown;
+  try {
+    data = JSON.parse(trimmed);
+  } catch (error) {
+    return { ok: false, message: `Not JSON (${(error as Error).message}): give an array of model records, [{"model_id": …}].` };
+  }
+  if (!Array.isArray(data)) return { ok: false, message: 'Give an array of model records, [{"model_id": …}, …], not a single value.' };
+  const parsed = CustomWebLlmModelsSchema.safeParse(data);
+  if (parsed.success) return { ok: true, models: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  const [index, field] = issue.path;
+  const where = typeof index === 'number' ? `Model ${index + 1}${field === undefined ? '' : `, ${String(field)}`}: ` : '';
+  return { ok: false, message: `${where}${issue.message}.` };
+}
+
+/** What a reader names when the WebLLM "Models" input is empty of ids. */
+const NO_WEBLLM_MODEL =
+  'Name at least one WebLLM model id (e.g. Qwen2.5-1.5B-Instruct-q4f16_1-MLC), or leave the field empty for the default roster.';
 
 /** `DEFAULT_GPU_BUDGET_MB` as GB with two decimals (GB = 1024 MB, as WebLLM's `vram_required_MB` counts). */
 const defaultBudgetGb = `${(DEFAULT_GPU_BUDGET_MB / 1024).toFixed(2)} GB`;
@@ -135,6 +171,42 @@ export const webLlmEngineKind: EngineKind<WebLlmSettings> = {
     },
     origins: () => [],
     fields: [
+      {
+        name: 'webllmModels',
+        label: 'Models',
+        input: 'text',
+        idSuffix: 'webllm-models',
+        placement: 'run',
+        testId: 'webllm-models',
+        placeholder: 'Default roster for this GPU',
+        hint: 'Empty: the default roster for your GPU. Or WebLLM model ids, comma-separated; each is a proposer, and “generator=…”, “aggregator=…”, “discriminator=…” name those roles. Your own models (Settings) may be named by their model_id.',
+        text: (settings) => (settings?.roster ? modelListText(settings.roster) : ''),
+        apply: (settings, text) => {
+          const { roster: _roster, ...rest } = settings;
+          if (text.trim() === '') return { ok: true, settings: rest };
+          const parsed = parseModelList(text, NO_WEBLLM_MODEL);
+          return parsed.ok ? { ok: true, settings: { ...rest, roster: parsed.roster } } : parsed;
+        },
+      },
+      {
+        name: 'customModels',
+        label: 'Your own WebLLM models (JSON)',
+        heading: 'Your own models',
+        input: 'text',
+        idSuffix: 'custom-models',
+        placement: 'settings',
+        testId: 'custom-models',
+        placeholder: '[{"model_id": "…", "model": "https://…", "model_lib": "https://….wasm", "vram_required_MB": 1000}]',
+        hint: 'A JSON array of WebLLM model records (model_id, model, model_lib, vram_required_MB; optional required_features, context_window_size), from https or from this machine (127.0.0.1). The library must be built for the WebLLM release this extension runs. Name a model_id under Models to use it.',
+        inactiveHint: 'Used by the in-browser engine (WebLLM); choose it under Engine to add models.',
+        text: (settings) => (settings?.customModels?.length ? JSON.stringify(settings.customModels) : ''),
+        apply: (settings, text) => {
+          const { customModels: _customModels, ...rest } = settings;
+          const parsed = parseCustomModelsText(text);
+          if (!parsed.ok) return parsed;
+          return { ok: true, settings: parsed.models.length > 0 ? { ...rest, customModels: parsed.models } : rest };
+        },
+      },
       {
         name: 'gpuBudgetMB',
         label: 'GPU memory for models loaded together (MB)',

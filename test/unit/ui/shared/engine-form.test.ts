@@ -6,39 +6,42 @@ import {
   engineFromDraft,
   modelListText,
   originPattern,
-  parseModelList,
+  parseServerModelList,
   readEngineSettings,
 } from '../../../../src/ui/shared/engine-form';
 
-describe('parseModelList', () => {
+describe('parseServerModelList', () => {
   it('makes every bare id a proposer and lets the first play the other roles', () => {
-    expect(parseModelList(' qwen2.5:7b, llama3.2:3b ,, ')).toEqual({
+    expect(parseServerModelList(' qwen2.5:7b, llama3.2:3b ,, ')).toEqual({
       ok: true,
       roster: { proposers: ['qwen2.5:7b', 'llama3.2:3b'], aggregator: 'qwen2.5:7b', generator: 'qwen2.5:7b', discriminator: 'qwen2.5:7b' },
     });
   });
 
   it('takes role=id for a named role', () => {
-    expect(parseModelList('generator=llama3.1:8b, qwen2.5:7b, Aggregator = mistral, proposer=gemma2:9b')).toEqual({
+    expect(parseServerModelList('generator=llama3.1:8b, qwen2.5:7b, Aggregator = mistral, proposer=gemma2:9b')).toEqual({
       ok: true,
       roster: { proposers: ['qwen2.5:7b', 'gemma2:9b'], aggregator: 'mistral', generator: 'llama3.1:8b', discriminator: 'qwen2.5:7b' },
     });
   });
 
   it('refuses no proposer, an unknown role and an empty id', () => {
-    expect(parseModelList(' , ')).toEqual({ ok: false, message: 'Name at least one model, as your server lists it (e.g. qwen2.5:7b).' });
-    expect(parseModelList('generator=llama3.1:8b').ok).toBe(false);
-    expect(parseModelList('qwen, judge=llama')).toEqual({
+    expect(parseServerModelList(' , ')).toEqual({
+      ok: false,
+      message: 'Name at least one model, as your server lists it (e.g. qwen2.5:7b).',
+    });
+    expect(parseServerModelList('generator=llama3.1:8b').ok).toBe(false);
+    expect(parseServerModelList('qwen, judge=llama')).toEqual({
       ok: false,
       message: 'Unknown role “judge”: use proposer, aggregator, generator or discriminator.',
     });
-    expect(parseModelList('qwen, generator=')).toEqual({ ok: false, message: 'Give a model id after “generator=”.' });
+    expect(parseServerModelList('qwen, generator=')).toEqual({ ok: false, message: 'Give a model id after “generator=”.' });
   });
 
   it('round-trips through modelListText', () => {
     const roster = { proposers: ['a', 'b'], aggregator: 'a', generator: 'c', discriminator: 'a' };
     expect(modelListText(roster)).toBe('a, b, generator=c');
-    expect(parseModelList(modelListText(roster))).toEqual({ ok: true, roster });
+    expect(parseServerModelList(modelListText(roster))).toEqual({ ok: true, roster });
   });
 });
 
@@ -111,4 +114,63 @@ describe('readEngineSettings', () => {
       roster: { proposers: ['q'], aggregator: 'q', generator: 'q', discriminator: 'q' },
     };
   }
+
+  it('names WebLLM roles and the reader’s own model records, and says what is wrong with each', () => {
+    const own = {
+      model_id: 'my-qwen-q4f32',
+      model: 'http://127.0.0.1:8000/model/resolve/main/',
+      model_lib: 'http://127.0.0.1:8000/lib/qwen.wasm',
+      vram_required_MB: 1000,
+    };
+    const run = { ...draftFromEngine({ kind: 'webllm' }), webllmModels: 'my-qwen-q4f32, generator=Llama-3.2-1B-Instruct-q4f32_1-MLC' };
+    expect(engineFromDraft(run)).toEqual({
+      ok: true,
+      engine: {
+        kind: 'webllm',
+        roster: {
+          proposers: ['my-qwen-q4f32'],
+          aggregator: 'my-qwen-q4f32',
+          generator: 'Llama-3.2-1B-Instruct-q4f32_1-MLC',
+          discriminator: 'my-qwen-q4f32',
+        },
+      },
+    });
+    // Emptied: back to the default roster (no roster stored), other settings kept.
+    const withBudget = {
+      kind: 'webllm' as const,
+      gpuBudgetMB: 3000,
+      roster: { proposers: ['a'], aggregator: 'a', generator: 'a', discriminator: 'a' },
+    };
+    expect(engineFromDraft({ ...draftFromEngine(withBudget), webllmModels: ' ' })).toEqual({
+      ok: true,
+      engine: { kind: 'webllm', gpuBudgetMB: 3000 },
+    });
+    expect(engineFromDraft({ ...draftFromEngine(withBudget), webllmModels: 'generator=a' })).toEqual({
+      ok: false,
+      errors: { webllmModels: expect.stringMatching(/^Name at least one WebLLM model id/) },
+    });
+
+    const settings = draftFromEngine({ kind: 'webllm', gpuBudgetMB: 3000 }, 'settings');
+    const saved = engineFromDraft({ ...settings, customModels: JSON.stringify([own]) }, 'settings');
+    expect(saved).toEqual({ ok: true, engine: { kind: 'webllm', gpuBudgetMB: 3000, customModels: [own] } });
+    // Shown again as the JSON it was saved from.
+    expect(JSON.parse(draftFromEngine(saved.ok ? saved.engine : { kind: 'webllm' }, 'settings').customModels as string)).toEqual([own]);
+    const problem = (text: string) => {
+      const result = engineFromDraft({ ...settings, customModels: text }, 'settings');
+      return result.ok ? 'accepted' : result.errors.customModels;
+    };
+    expect(problem('{"model_id": "x"')).toMatch(/^Not JSON \(/);
+    expect(problem(JSON.stringify(own))).toBe('Give an array of model records, [{"model_id": …}, …], not a single value.');
+    expect(problem(JSON.stringify([{ ...own, model_lib: 'http://models.example.org/qwen.wasm' }]))).toBe(
+      'Model 1, model_lib: must be an https URL, or http on this machine (127.0.0.1 or localhost).',
+    );
+    expect(problem(JSON.stringify([own, { ...own, model_lib: 'https://example.org/lib.js' }]))).toBe(
+      'Model 2, model_lib: must name a .wasm model library.',
+    );
+    expect(problem(JSON.stringify([own, own]))).toBe('each custom model needs its own model_id.');
+    expect(engineFromDraft({ ...settings, customModels: '' }, 'settings')).toEqual({
+      ok: true,
+      engine: { kind: 'webllm', gpuBudgetMB: 3000 },
+    });
+  });
 });
