@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { LlmError, type LlmErrorCode, type LlmPort, type LlmRequest, type LlmUsage } from './llm-port';
 import { defectCode, defectMessage, readReply, retryMessages } from './reply-defects';
+import { maxTokensForSchema } from './schema-token-bound';
 
 export interface GeneratedObject<T> {
   value: T;
@@ -23,6 +24,10 @@ export interface GeneratedObject<T> {
  *
  * - `request.jsonSchema` is passed through; when absent it is built from `schema` with zod 4's
  *   `z.toJSONSchema` (named "reply"), so engines with constrained decoding can enforce it.
+ * - max_tokens is min(`request.maxTokens`, `maxTokensForSchema(jsonSchema)`) — the schema's bound
+ *   alone when the request sets none, the request's alone when the schema bounds nothing — so on
+ *   an engine whose grammar ignores `maxLength`/`maxItems` (WebLLM 0.2.79) a reply looping inside
+ *   a string or a list is stopped once it is longer than any valid reply could be.
  * - The reply may be bare JSON, a fenced ```json block, or JSON after/before prose
  *   (`extractJson`); nothing is silently repaired. A reply that parses and validates is used
  *   whatever its finish reason.
@@ -37,8 +42,12 @@ export interface GeneratedObject<T> {
  */
 export async function generateObject<T>(llm: LlmPort, request: LlmRequest, schema: z.ZodType<T>): Promise<GeneratedObject<T>> {
   const jsonSchema = request.jsonSchema ?? jsonSchemaFor(schema);
-  const { maxTokens } = request;
-  const firstRequest: LlmRequest = jsonSchema ? { ...request, jsonSchema } : request;
+  const maxTokens = boundedMaxTokens(request.maxTokens, jsonSchema);
+  const firstRequest: LlmRequest = {
+    ...request,
+    ...(jsonSchema ? { jsonSchema } : {}),
+    ...(maxTokens === undefined ? {} : { maxTokens }),
+  };
   const first = await llm.complete(firstRequest);
   const firstOutcome = readReply(first, schema, maxTokens);
   if (firstOutcome.ok) return { value: firstOutcome.value, usage: first.usage, rawText: first.text, repaired: false };
@@ -52,6 +61,13 @@ export async function generateObject<T>(llm: LlmPort, request: LlmRequest, schem
     rawText: second.text,
     usage,
   });
+}
+
+/** min(`requested`, the schema's token bound), either alone when the other is absent; undefined when both are. */
+function boundedMaxTokens(requested: number | undefined, jsonSchema: LlmRequest['jsonSchema']): number | undefined {
+  const bound = jsonSchema ? maxTokensForSchema(jsonSchema.schema) : null;
+  if (bound === null) return requested;
+  return requested === undefined ? bound : Math.min(requested, bound);
 }
 
 /** The codes `generateObject` rejects with when the model answered but its replies stayed unusable. */
