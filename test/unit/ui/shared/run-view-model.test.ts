@@ -2,6 +2,7 @@ import { describeValue } from '../../../../src/text/quantities/format-quantity';
 import { describe, expect, it } from 'vitest';
 import type { MatrixStage } from '../../../../src/contracts/run-record';
 import {
+  notDecidedText,
   notProvidedText,
   countsText,
   groupRecords,
@@ -205,6 +206,34 @@ describe('notProvidedText', () => {
     );
     expect(notProvidedText(property({ reason: 'nothing-found', chunksRanked: 12, chunksRead: 12, calls: 1 }), () => 'optical gap')).toBe(
       'Optical gap: not provided in this paper. 1 model call read 12 of 12 relevant passages and found no value.',
+    );
+  });
+});
+
+describe('notDecidedText', () => {
+  const base = {
+    property: 'band_gap',
+    skipped: false,
+    blockIds: [],
+    truncatedBlockIds: [],
+    passageChars: 0,
+    candidates: 0,
+    earlyExit: false,
+    refinementRounds: 0,
+    converged: false,
+    problems: [],
+    milliseconds: 0,
+  };
+
+  it('says nothing for a decided property', () => {
+    expect(notDecidedText(base)).toBeNull();
+  });
+
+  it("gives the run record's message and calls", () => {
+    const notDecided = { code: 'repetitive-output' as const, message: 'the MoA path gave no usable answer', calls: 1 };
+    expect(notDecidedText({ ...base, notDecided })).toBe('Band gap — Not decided: the MoA path gave no usable answer (1 model call).');
+    expect(notDecidedText({ ...base, notDecided: { ...notDecided, calls: 16 } }, () => 'optical gap')).toBe(
+      'Optical gap — Not decided: the MoA path gave no usable answer (16 model calls).',
     );
   });
 });
