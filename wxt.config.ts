@@ -29,7 +29,13 @@ const escapeNoncharacters = {
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   imports: false,
-  vite: () => ({ plugins: [escapeNoncharacters] }),
+  // The test build runs WebLLM 0.2.79 (`webllm-runtime-test`, an npm alias): the one real model
+  // library these machines hold (../shared/webllm-test-model) is built for that release, which
+  // the release's ^0.2.86 refuses. Only src/llm/webllm-engine.ts imports the package.
+  vite: (env) => ({
+    plugins: [escapeNoncharacters],
+    ...(env.mode === 'test' ? { resolve: { alias: { '@mlc-ai/web-llm': 'webllm-runtime-test' } } } : {}),
+  }),
   manifest: ({ mode }) => ({
     name: 'Assay',
     description: 'Capture materials papers and turn their reported properties into verified data.',
@@ -48,5 +54,9 @@ export default defineConfig({
     // model server (Ollama, LM Studio, llama.cpp, vLLM); nothing is granted at install.
     optional_host_permissions: ['http://*/*', 'https://*/*'],
     action: { default_title: 'Open Assay' },
+    // WebLLM compiles its model library and tokenizer (WebAssembly) in the offscreen document, and
+    // pdf.js its image decoders: MV3's default `script-src 'self'` forbids compiling WebAssembly,
+    // so extension pages add 'wasm-unsafe-eval' (MV3's one allowed relaxation; no 'unsafe-eval').
+    content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
   }),
 });

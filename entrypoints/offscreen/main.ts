@@ -2,18 +2,23 @@
 import { browser } from 'wxt/browser';
 import { createModelEngineListener } from '../../src/extension/model-engine-host';
 import { createWebLlm } from '../../src/llm/webllm-adapter';
-import { createMlcEngineFactory, createWebLlmCache, prebuiltModelRecords } from '../../src/llm/webllm-engine';
+import { createWebLlmRuntime } from '../../src/llm/webllm-engine';
 import { loadPropertySchemas } from '../../src/properties';
 import { createAssayDatabase } from '../../src/store/assay-database';
+
+const webLlm = createWebLlmRuntime();
 
 browser.runtime.onMessage.addListener(
   createModelEngineListener({
     navigator: navigator as never,
-    createLlm: async ({ capability, onProgress }) =>
-      createWebLlm({ engineFactory: createMlcEngineFactory(), models: await prebuiltModelRecords(), capability, onProgress }),
-    modelRecords: prebuiltModelRecords,
+    createLlm: async ({ capability, onProgress }) => {
+      await webLlm.modelRecords();
+      return createWebLlm({ engineFactory: webLlm.engineFactory, models: webLlm.modelRecordsNow, capability, onProgress });
+    },
+    modelRecords: webLlm.modelRecords,
+    registerModels: webLlm.registerModels,
     database: createAssayDatabase(),
     properties: loadPropertySchemas(),
-    cache: createWebLlmCache(),
+    cache: webLlm.cache,
   }),
 );

@@ -37,8 +37,9 @@ const review = createReviewActions(database);
 const openHighlighter = () => createPageHighlighter(() => resolveTargetTabId(location.search), sendRequest);
 const settings: SettingsServices = {
   checkWebGpu: () => sendRequest({ type: 'webgpu-check' }),
-  cacheStatus: (modelIds) => sendRequest({ type: 'model-cache-status', modelIds }),
-  deleteFromCache: (modelId) => sendRequest({ type: 'model-cache-delete', modelId }),
+  cacheStatus: (modelIds, customModels) => sendRequest({ type: 'model-cache-status', modelIds, customModels }),
+  deleteFromCache: (modelId, customModels) => sendRequest({ type: 'model-cache-delete', modelId, customModels }),
+  unloadModels: () => sendRequest({ type: 'model-unload' }),
   ...(navigator.storage && { storage: navigator.storage }),
 };
 

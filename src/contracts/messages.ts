@@ -10,6 +10,7 @@ import { ArticleSchema, ArticleSourceSchema, DoiSchema } from './article';
 import { TextPositionSelectorSchema, TextQuoteSelectorSchema } from './evidence';
 import { CaptureErrorCodeSchema, CaptureFailureSchema } from './capture-failure';
 import { EngineSettingsSchema, MatrixRunSettingsSchema } from './matrix-run';
+import { CustomWebLlmModelsSchema } from './webllm-model';
 
 /** A problem in words, with a code a program can branch on. Capture codes plus two protocol codes. */
 export const MessageFailureSchema = z.object({
@@ -77,8 +78,14 @@ export type WebGpuCapability = z.infer<typeof WebGpuCapabilitySchema>;
 /** Check WebGPU in the model engine's document (the offscreen document). */
 export const WebGpuCheckRequestSchema = z.object({ type: z.literal('webgpu-check') });
 
-/** Check WebGPU, then load `modelId` (a WebLLM prebuilt model id) into the engine. */
-export const LoadModelRequestSchema = z.object({ type: z.literal('load-model'), modelId: z.string().min(1) });
+/**
+ * The reader's custom WebLLM models (src/contracts/webllm-model.ts) a model request may name
+ * besides WebLLM's prebuilt ones; the engine document registers them before it acts.
+ */
+const customModelsField = { customModels: CustomWebLlmModelsSchema.optional() };
+
+/** Check WebGPU, then load `modelId` (a WebLLM prebuilt model id, or one of `customModels`) into the engine. */
+export const LoadModelRequestSchema = z.object({ type: z.literal('load-model'), modelId: z.string().min(1), ...customModelsField });
 
 /**
  * Start an SLM-MATRIX run on a saved paper. The run lives in the offscreen document and writes
@@ -137,15 +144,32 @@ export type HighlightReport = z.infer<typeof HighlightReportSchema>;
 export const ModelCacheStatusRequestSchema = z.object({
   type: z.literal('model-cache-status'),
   modelIds: z.array(z.string().min(1)).max(50),
+  ...customModelsField,
 });
 
 /** Delete a WebLLM model's cached weights, config and wasm. */
-export const ModelCacheDeleteRequestSchema = z.object({ type: z.literal('model-cache-delete'), modelId: z.string().min(1) });
+export const ModelCacheDeleteRequestSchema = z.object({
+  type: z.literal('model-cache-delete'),
+  modelId: z.string().min(1),
+  ...customModelsField,
+});
+
+/** Unload every model from the engine (frees GPU memory; the cache keeps the weights). Refused while a run uses the engine. */
+export const ModelUnloadRequestSchema = z.object({ type: z.literal('model-unload') });
 
 const ModelCacheResponseSchema = z.discriminatedUnion('ok', [
   z.object({
     ok: z.literal(true),
-    models: z.array(z.object({ modelId: z.string(), cached: z.boolean(), vramMB: z.number().nullable(), requiresF16: z.boolean() })),
+    models: z.array(
+      z.object({
+        modelId: z.string(),
+        cached: z.boolean(),
+        vramMB: z.number().nullable(),
+        requiresF16: z.boolean(),
+        /** Loaded in the engine now (on the GPU); absent in answers from before this field. */
+        loaded: z.boolean().optional(),
+      }),
+    ),
   }),
   FailureResponseSchema,
 ]);
@@ -231,6 +255,7 @@ export const RequestSchema = z.discriminatedUnion('type', [
   HighlightScrollRequestSchema,
   ModelCacheStatusRequestSchema,
   ModelCacheDeleteRequestSchema,
+  ModelUnloadRequestSchema,
   PrecedentCheckRequestSchema,
 ]);
 export type Request = z.infer<typeof RequestSchema>;
@@ -255,6 +280,8 @@ export const ResponseSchemas = {
   'model-cache-status': ModelCacheResponseSchema,
   /** The models asked about after the deletion (the deleted one `cached: false`). */
   'model-cache-delete': ModelCacheResponseSchema,
+  /** The models that were loaded and are not any more. */
+  'model-unload': z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), unloaded: z.array(z.string()) }), FailureResponseSchema]),
   /** The check (local sources, then the literature judged by the engine); engine and provider failures are lines of `searched`. */
   'precedent-check': z.discriminatedUnion('ok', [
     z.object({ ok: z.literal(true), check: PrecedentCheckJsonSchema }),
@@ -277,6 +304,7 @@ export const OffscreenEnvelopeSchema = z.object({
     MatrixCancelRequestSchema,
     ModelCacheStatusRequestSchema,
     ModelCacheDeleteRequestSchema,
+    ModelUnloadRequestSchema,
     PrecedentCheckRequestSchema,
   ]),
 });

@@ -102,6 +102,32 @@ export const PropertyRunSchema = z.object({
 });
 export type PropertyRun = z.infer<typeof PropertyRunSchema>;
 
+/**
+ * The engine check a WebLLM run starts with (src/llm/engine-check.ts): one short call with a
+ * two-choice JSON schema to the first proposer's model, right after the models load. It shows
+ * that the model loads, generates and closes constrained JSON on this GPU, and measures the
+ * runtime: load time, time to first token, prefill and decode speed, GPU memory WebLLM reports.
+ */
+export const EngineCheckSchema = z.object({
+  model: z.string(),
+  /** Download (or cache read) and shader compilation of the models loaded for the check, in seconds. */
+  loadSeconds: z.number().nonnegative().optional(),
+  promptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+  /** The whole check call (both attempts when it was retried), in seconds. */
+  seconds: z.number().nonnegative(),
+  timeToFirstTokenSeconds: z.number().nonnegative().optional(),
+  prefillTokensPerSecond: z.number().nonnegative().optional(),
+  decodeTokensPerSecond: z.number().nonnegative().optional(),
+  /** GPU memory WebLLM's runtime reports after the load (MB). */
+  gpuMemoryMB: z.object({ peak: z.number().nonnegative(), allocated: z.number().nonnegative() }).optional(),
+  /** The validated answer ("yes" or "no"); a trained model says "yes" (copper is a metal). */
+  answer: z.string(),
+  /** True when the first reply did not validate and the one retry did. */
+  repaired: z.boolean(),
+});
+export type EngineCheck = z.infer<typeof EngineCheckSchema>;
+
 export const RunRecordSchema = z.object({
   engine: z.literal('slm-matrix'),
   preset: MatrixPresetSchema,
@@ -118,6 +144,8 @@ export const RunRecordSchema = z.object({
   counts: z.record(VerificationStatusSchema, z.number().int().nonnegative()),
   /** Model loads the engine made during the run (WebLLM's scheduler counts them; absent where a server loads its own models). */
   modelLoads: z.number().int().nonnegative().optional(),
+  /** The engine check the run started with (WebLLM runs); absent for engines without one. */
+  engineCheck: EngineCheckSchema.optional(),
   /** Set when the run stopped early: `aborted` for a cancel, else the engine's error code. */
   interrupted: z.object({ code: LlmErrorCodeSchema, message: z.string() }).optional(),
 });

@@ -24,6 +24,7 @@ export function createBackgroundHandlers(database: AssayDatabase, browserApi: Of
     'matrix-cancel': forward<'matrix-cancel'>,
     'model-cache-status': forward<'model-cache-status'>,
     'model-cache-delete': forward<'model-cache-delete'>,
+    'model-unload': forward<'model-unload'>,
     // The literature check is judged by the same engine, so it runs beside it.
     'precedent-check': forward<'precedent-check'>,
   };

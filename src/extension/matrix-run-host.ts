@@ -8,14 +8,15 @@
 import type { MatrixRunRow, MatrixRunSettings, EngineSettings } from '../contracts/matrix-run';
 import { failureResponse, type ResponseOf } from '../contracts/messages';
 import { engineRegistry } from '../llm/engines/registry';
-import type { EmbeddingPort } from '../llm/embeddings';
-import { LlmError, toLlmError, type LlmPort } from '../llm/llm-port';
+import { toLlmError } from '../llm/llm-port';
+import type { EngineRun } from '../llm/engines/engine-kind';
 import { UsageMeter } from '../llm/usage-meter';
 import type { VerificationRecord } from '../matrix/cross-verify-refine';
 import { defaultMatrixDependencies } from '../matrix/default-dependencies';
 import { runMatrix } from '../matrix/pipeline';
-import { presetByName, type PresetModels } from '../matrix/presets';
+import { presetByName } from '../matrix/presets';
 import { createSeededRandom } from '../matrix/random';
+import type { EngineCheck } from '../contracts/run-record';
 import { MatrixInterrupted, type RunRecord } from '../matrix/run-record';
 import type { PropertyDefinition } from '../properties';
 import type { AssayDatabase } from '../store/assay-database';
@@ -30,23 +31,8 @@ import {
   recordResume,
 } from '../store/run-repository';
 
-/** A model engine made for one run. */
-export interface RunEngine {
-  llm: LlmPort;
-  /** Embeddings for retrieval's MMR similarity, when the engine's settings name an embedding model. */
-  embeddings?: EmbeddingPort;
-  /** The model of each role this engine will use (goes into the run record). */
-  models: PresetModels;
-  /**
-   * After `device-lost`: reload the engine (WebLLM re-creates its GPU device and reloads the
-   * models) and resolve true when the run may resume. Absent: the run stops as interrupted.
-   */
-  recover?: (error: LlmError) => Promise<boolean>;
-  /** Called once when the run ends (stop listening to load progress, …). */
-  dispose?: () => void;
-  /** Model loads so far (WebLLM's scheduler); absent for engines that load models themselves. */
-  modelLoads?: () => number;
-}
+/** A model engine made for one run: the engine kind's `EngineRun` (src/llm/engines/engine-kind.ts). */
+export type RunEngine = EngineRun;
 
 export interface MatrixRunHostDependencies {
   database: AssayDatabase;
@@ -158,6 +144,36 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
     const rng = createSeededRandom(settings.seed);
     let resumes = 0;
     let lastRun: RunRecord | undefined;
+    let engineCheck: EngineCheck | undefined;
+    if (engine.check) {
+      try {
+        engineCheck = await engine.check(meter.stage(ENGINE_CHECK_STAGE), signal);
+      } catch (error) {
+        const reason = toLlmError(error);
+        const cancelled = signal.aborted || reason.code === 'aborted';
+        return finishRun(
+          deps.database,
+          id,
+          {
+            status: cancelled ? 'cancelled' : 'interrupted',
+            records,
+            error: {
+              code: reason.code,
+              message: cancelled
+                ? 'Stopped during the engine check, before any fact was decided.'
+                : reason.code === 'malformed-output'
+                  ? engineCheckFailure(reason.message)
+                  : reason.message,
+            },
+          },
+          now(),
+        );
+      }
+    }
+    const withEngine = (run: RunRecord): RunRecord => {
+      const counted = engine.modelLoads ? { ...run, modelLoads: engine.modelLoads() } : run;
+      return engineCheck ? { ...counted, engineCheck } : counted;
+    };
     for (;;) {
       const remaining = properties.filter((property) => !decided.has(property.name));
       try {
@@ -180,7 +196,7 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
             },
           }),
         );
-        lastRun = withLoads(mergeRun(lastRun, result.run, startedMs, now()), engine);
+        lastRun = withEngine(mergeRun(lastRun, result.run, startedMs, now()));
         return finishRun(deps.database, id, { status: 'done', run: lastRun, records }, now());
       } catch (error) {
         if (!(error instanceof MatrixInterrupted)) {
@@ -192,7 +208,7 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
             now(),
           );
         }
-        lastRun = withLoads(mergeRun(lastRun, error.partial.run, startedMs, now()), engine);
+        lastRun = withEngine(mergeRun(lastRun, error.partial.run, startedMs, now()));
         const canResume =
           error.reason.code === 'device-lost' && !signal.aborted && resumes < MAX_DEVICE_LOST_RESUMES && engine.recover !== undefined;
         if (canResume && (await engine.recover!(error.reason).catch(() => false))) {
@@ -251,8 +267,12 @@ function withoutApiKey(settings: MatrixRunSettings): MatrixRunSettings {
   return engine === settings.engine ? settings : { ...settings, engine };
 }
 
-function withLoads(run: RunRecord, engine: RunEngine): RunRecord {
-  return engine.modelLoads ? { ...run, modelLoads: engine.modelLoads() } : run;
+/** The usage stage of the engine check (`RunRecord.usage.byStage`). */
+export const ENGINE_CHECK_STAGE = 'engine-check';
+
+/** Why a run stopped at its engine check, in words: the check's failure and what it means. */
+function engineCheckFailure(detail: string): string {
+  return `The model failed the engine check (one short question with a two-word JSON answer), so it would fail the run's calls too: ${detail}`;
 }
 
 /**

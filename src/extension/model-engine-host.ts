@@ -6,7 +6,8 @@
  * that search the open literature (`precedent-check`, precedent-check-host.ts).
  */
 import { failureResponse, OffscreenEnvelopeSchema, type OffscreenEnvelope, type ResponseOf } from '../contracts/messages';
-import { toLlmError } from '../llm/llm-port';
+import type { CustomWebLlmModel } from '../contracts/webllm-model';
+import { LlmError, toLlmError } from '../llm/llm-port';
 import { describeWebGpu, detectWebGpu, type NavigatorLike, type WebGpuCapability } from '../llm/webgpu-capability';
 import type { WebLlm, WebLlmModelRecord, WebLlmProgress } from '../llm/webllm-adapter';
 import type { WebLlmCache } from '../llm/webllm-engine';
@@ -31,8 +32,10 @@ export interface ModelEngineHostOptions {
   properties: readonly PropertyDefinition[];
   /** For engines that reach a server (e.g. OpenAI-compatible ones) and the literature; default the global `fetch`. */
   fetch?: typeof globalThis.fetch;
-  /** WebLLM's weight cache (webllm-engine.ts `createWebLlmCache`). */
+  /** WebLLM's weight cache (webllm-engine.ts `createWebLlmRuntime().cache`). */
   cache: WebLlmCache;
+  /** Make these the reader's custom WebLLM models (webllm-engine.ts `registerModels`); absent: custom models are refused. */
+  registerModels?: (models: readonly CustomWebLlmModel[]) => Promise<void>;
 }
 
 /** The load progress of WebLLM in words for a status line: "Downloading …: 120 MB, 17%". */
@@ -76,6 +79,7 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
     webLlm: getLlm,
     capability,
     modelRecords: options.modelRecords,
+    ...(options.registerModels ? { registerModels: options.registerModels } : {}),
     onLoadProgress: (listener) => {
       progressListeners.add(listener);
       return () => progressListeners.delete(listener);
@@ -100,6 +104,7 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
     recent.length = 0;
     const progress = () => recent.map(({ text, progress: fraction }) => ({ text, progress: fraction }));
     try {
+      await register(request.customModels);
       await (await getLlm()).load([request.modelId]);
       return { ok: true, capability: found, summary, progress: progress() };
     } catch (error) {
@@ -108,10 +113,21 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
     }
   }
 
-  /** Each model's cache state, size and f16 need, in the order asked; a cache that cannot be read is a failure in words. */
+  /** Register the request's custom models (none given: leave the registered ones as they are). */
+  async function register(customModels: readonly CustomWebLlmModel[] | undefined): Promise<void> {
+    if (customModels === undefined) return;
+    if (!options.registerModels) {
+      if (customModels.length > 0) throw new LlmError('unavailable', 'This engine document cannot load custom WebLLM models.');
+      return;
+    }
+    await options.registerModels(customModels);
+  }
+
+  /** Each model's cache state, size, f16 need and whether it is loaded, in the order asked; a cache that cannot be read is a failure in words. */
   async function cacheStatus(modelIds: readonly string[]): Promise<ResponseOf<'model-cache-status'>> {
     try {
       const records = await options.modelRecords();
+      const loaded = llm ? (await llm).loadedModels() : [];
       const models = await Promise.all(
         modelIds.map(async (modelId) => {
           const record = records.find((candidate) => candidate.model_id === modelId);
@@ -120,6 +136,7 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
             cached: await options.cache.has(modelId),
             vramMB: record?.vram_required_MB ?? null,
             requiresF16: record?.required_features?.includes('shader-f16') ?? false,
+            loaded: loaded.includes(modelId),
           };
         }),
       );
@@ -127,6 +144,17 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
     } catch (error) {
       return failureResponse('internal', `Could not read the model cache: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /** Unload every model, unless a run or check is using the engine (then a failure in words). */
+  async function unload(): Promise<ResponseOf<'model-unload'>> {
+    if (!llm) return { ok: true, unloaded: [] };
+    const engine = await llm;
+    if (createEngine.busy('webllm') || engine.callsInFlight() > 0)
+      return failureResponse('bad-request', 'A run is using the model engine: stop it (or wait for it to finish), then unload the models.');
+    const unloaded = [...engine.loadedModels()];
+    await engine.unload();
+    return { ok: true, unloaded };
   }
 
   async function answer(message: unknown): Promise<unknown> {
@@ -139,8 +167,22 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
       case 'precedent-check':
         return precedentCheck(request);
       case 'model-cache-status':
+        try {
+          await register(request.customModels);
+        } catch (error) {
+          return failureResponse('bad-request', toLlmError(error).message);
+        }
         return cacheStatus(request.modelIds);
+      case 'model-unload':
+        return unload();
       case 'model-cache-delete':
+        try {
+          await register(request.customModels);
+        } catch (error) {
+          return failureResponse('bad-request', toLlmError(error).message);
+        }
+        if (llm && (await llm).loadedModels().includes(request.modelId))
+          return failureResponse('bad-request', `${request.modelId} is loaded in the engine: unload the models first, then delete it.`);
         try {
           await options.cache.remove(request.modelId);
         } catch (error) {

@@ -22,12 +22,12 @@ export type RunEngineSources = BrowserEngineSources;
  * for a model that cannot fit the budget; `openai`: the roster's models per role, retries in
  * words on `onStatus`). A kind marked `exclusive` (WebLLM: the document has one GPU engine) runs
  * one at a time: while one engine of it is not disposed, another is refused with
- * `LlmError('unavailable', busyMessage)`.
+ * `LlmError('unavailable', busyMessage)`. The factory's `busy(kind)` says whether such an engine is in use.
  */
 export function createRunEngineFactory(sources: RunEngineSources, registry: EngineRegistry = engineRegistry) {
   /** Exclusive kinds with an engine not yet disposed. */
   const inUse = new Set<string>();
-  return async function createEngine(settings: EngineSettings, onStatus: (text: string | null) => void): Promise<RunEngine> {
+  const createEngine = async function createEngine(settings: EngineSettings, onStatus: (text: string | null) => void): Promise<RunEngine> {
     const parsed = registry.parseSettings(settings, 'browser');
     if (!parsed.success) throw new LlmError('unavailable', `The engine settings are not valid: ${z.prettifyError(parsed.error)}`);
     const kind = registry.get(parsed.data.kind, 'browser')!;
@@ -50,4 +50,7 @@ export function createRunEngineFactory(sources: RunEngineSources, registry: Engi
       throw error;
     }
   };
+  /** True while an engine of the exclusive kind `kind` is in use (made and not yet disposed). */
+  const busy = (kind: string): boolean => inUse.has(kind);
+  return Object.assign(createEngine, { busy });
 }

@@ -34,11 +34,23 @@ export interface LlmUsage {
   completionTokens: number;
 }
 
+/** How long a call took, as an engine that measures it reports (WebLLM's `usage.extra`). Seconds and tokens per second. */
+export interface LlmTiming {
+  /** Prefill time: from the request to the first generated token. */
+  timeToFirstTokenSeconds: number;
+  prefillTokensPerSecond: number;
+  decodeTokensPerSecond: number;
+  /** The whole call, end to end. */
+  totalSeconds: number;
+}
+
 export interface LlmReply {
   text: string;
   model: string;
   usage: LlmUsage;
   finishReason?: string;
+  /** Set by engines that time their own calls (WebLLM). */
+  timing?: LlmTiming;
 }
 
 export interface LlmPort {

@@ -9,7 +9,7 @@
  * offline, as a misleading download failure).
  */
 import { vectorsInOrder } from './embeddings';
-import { LlmError, type LlmPort, type LlmReply, type LlmRequest } from './llm-port';
+import { LlmError, type LlmPort, type LlmReply, type LlmRequest, type LlmTiming } from './llm-port';
 import type { WebGpuCapability } from './webgpu-capability';
 import { NO_WEBGPU_ADVICE } from './webgpu-capability';
 import { noShaderF16Error, toWebLlmError } from './webllm-errors';
@@ -19,6 +19,12 @@ export interface WebLlmModelRecord {
   model_id: string;
   required_features?: string[];
   vram_required_MB?: number;
+  /** Where the weights are (custom records; WebLLM's own list names Hugging Face folders). */
+  model?: string;
+  /** Where the compiled model library (.wasm) is. */
+  model_lib?: string;
+  /** WebLLM's per-model chat config overrides (here only the context window). */
+  overrides?: { context_window_size?: number };
 }
 
 /** WebLLM's `InitProgressReport`. */
@@ -42,7 +48,20 @@ export interface WebLlmProgress {
 export interface WebLlmCompletion {
   model?: string;
   choices: Array<{ message: { content: string | null }; finish_reason?: string | null }>;
-  usage?: { prompt_tokens: number; completion_tokens: number };
+  usage?: {
+    prompt_tokens: number;
+    completion_tokens: number;
+    /** WebLLM's own timing of the call (seconds, tokens per second). */
+    extra?: { e2e_latency_s?: number; prefill_tokens_per_s?: number; decode_tokens_per_s?: number; time_to_first_token_s?: number };
+  };
+}
+
+/** GPU memory WebLLM's runtime reports for the loaded models (MB, as TVM's WebGPU context counts its buffers). */
+export interface WebLlmGpuMemory {
+  /** The most allocated at once since the models loaded. */
+  peakMB: number;
+  /** All allocated now. */
+  allocatedMB: number;
 }
 
 /** The slice of `MLCEngine` used here. */
@@ -53,6 +72,8 @@ export interface WebLlmEngineLike {
   chat: { completions: { create(request: Record<string, unknown>): Promise<WebLlmCompletion> } };
   /** WebLLM's `engine.embeddings` (answers in OpenAI's `{ data: [{ index, embedding }] }` shape). */
   embeddings?: { create(request: { input: string[]; model?: string }): Promise<unknown> };
+  /** The GPU memory the runtime reports, when the build exposes it. */
+  gpuMemory?(): WebLlmGpuMemory | undefined;
 }
 
 /** Creates an engine that reports load progress to `initProgressCallback`. */
@@ -60,13 +81,18 @@ export type WebLlmEngineFactory = (options: { initProgressCallback: (report: Web
 
 export interface WebLlmOptions {
   engineFactory: WebLlmEngineFactory;
-  /** The models this engine may load (usually `prebuiltAppConfig.model_list`). */
-  models: readonly WebLlmModelRecord[];
+  /**
+   * The models this engine may load (usually `prebuiltAppConfig.model_list`), or a function read
+   * at each load, for a list that grows when the reader registers custom models.
+   */
+  models: readonly WebLlmModelRecord[] | (() => readonly WebLlmModelRecord[]);
   /** WebGPU check; usually `() => detectWebGpu(navigator)`. */
   capability: () => Promise<WebGpuCapability>;
   onProgress?: (progress: WebLlmProgress) => void;
   /** Model for requests that name none. */
   defaultModel?: string;
+  /** Clock for load times (ms); default `performance.now`. */
+  now?: () => number;
 }
 
 /** `LlmPort` plus the engine's lifecycle. */
@@ -76,7 +102,17 @@ export interface WebLlm extends LlmPort {
   /** Re-create the engine and reload the models that were loaded (after 'device-lost'), so a run can resume. */
   reload(): Promise<void>;
   loadedModels(): readonly string[];
+  /**
+   * Unload every model. A call the engine is still running (one whose caller was stopped: WebLLM
+   * cannot interrupt a prefill) ends when the GPU device goes, and its reply is dropped.
+   */
   unload(): Promise<void>;
+  /** Engine calls still running, including those whose caller was stopped and has left. */
+  callsInFlight(): number;
+  /** The last successful load: which models and how long it took (s), download and shader compilation included. */
+  lastLoad(): { modelIds: readonly string[]; seconds: number } | undefined;
+  /** The GPU memory WebLLM reports for the loaded models, when the engine exposes it. */
+  gpuMemory(): WebLlmGpuMemory | undefined;
   /**
    * Embed `texts` with the embedding model `modelId` (e.g. "snowflake-arctic-embed-s-q0f32-MLC-b4"),
    * loading it beside the models already loaded when it is not. One vector per text, in order.
@@ -116,9 +152,15 @@ export function parseWebLlmProgress(report: WebLlmInitReport): WebLlmProgress {
 
 /** Build the WebLLM `LlmPort`. Nothing is created or loaded until the first `load` or `complete`. */
 export function createWebLlm(options: WebLlmOptions): WebLlm {
-  const knownModelIds = options.models.map((model) => model.model_id);
+  const models = () => (typeof options.models === 'function' ? options.models() : options.models);
+  const knownModelIds = () => models().map((model) => model.model_id);
+  const now = options.now ?? (() => performance.now());
   let engine: WebLlmEngineLike | undefined;
   let loaded: string[] = [];
+  let inFlight = 0;
+  /** Raised by each unload: calls of an earlier generation were dropped with their engine's GPU device. */
+  let engineGeneration = 0;
+  let lastLoad: { modelIds: readonly string[]; seconds: number } | undefined;
   /** The models of the last `load`, kept after a device loss so `reload()` knows what to restore. */
   let requested: string[] = [];
 
@@ -129,9 +171,9 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
     const capability = await options.capability();
     if (!capability.available) throw new LlmError('no-webgpu', `${NO_WEBGPU_ADVICE} (${capability.reason})`);
     for (const modelId of modelIds) {
-      const record = options.models.find((model) => model.model_id === modelId);
+      const record = models().find((model) => model.model_id === modelId);
       if (!record) throw new LlmError('unavailable', `Unknown WebLLM model ${modelId}: it is not in the model list.`);
-      if (record.required_features?.includes('shader-f16') && !capability.shaderF16) throw noShaderF16Error(modelId, knownModelIds);
+      if (record.required_features?.includes('shader-f16') && !capability.shaderF16) throw noShaderF16Error(modelId, knownModelIds());
     }
   }
 
@@ -139,12 +181,14 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
     await preflight(modelIds);
     requested = [...modelIds];
     const first = modelIds[0] ?? '(none)';
+    const started = now();
     try {
       await (await getEngine()).reload([...modelIds]);
       loaded = [...modelIds];
+      lastLoad = { modelIds: [...modelIds], seconds: (now() - started) / 1000 };
     } catch (error) {
       loaded = [];
-      throw toWebLlmError(error, { phase: 'load', modelId: first, knownModelIds });
+      throw toWebLlmError(error, { phase: 'load', modelId: first, knownModelIds: knownModelIds() });
     }
   }
 
@@ -164,25 +208,44 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
       // WebLLM constrains decoding with XGrammar when given a JSON schema string (json_object mode).
       ...(request.jsonSchema ? { response_format: { type: 'json_object', schema: JSON.stringify(request.jsonSchema.schema) } } : {}),
     };
-    const onAbort = () => current.interruptGenerate?.();
-    request.signal?.addEventListener('abort', onAbort, { once: true });
+    // WebLLM checks its interrupt flag only between decoded tokens, so a stopped call may run on
+    // through a long prefill: the caller is answered 'aborted' at once and the engine's reply,
+    // when it comes, is dropped (`callsInFlight` counts it until then; `unload` cuts it short).
+    let stopped: (() => void) | undefined;
+    const stop = new Promise<never>((_resolve, reject) => {
+      stopped = () => {
+        current.interruptGenerate?.();
+        reject(new LlmError('aborted', 'The run was cancelled during the model call.'));
+      };
+    });
+    stop.catch(() => undefined);
+    request.signal?.addEventListener('abort', stopped!, { once: true });
+    inFlight += 1;
+    const generation = engineGeneration;
+    const call = current.chat.completions.create(body).finally(() => {
+      // A call dropped by `unload` was already uncounted there.
+      if (generation === engineGeneration) inFlight -= 1;
+    });
+    call.catch(() => undefined);
     try {
-      const reply = await current.chat.completions.create(body);
+      const reply = await Promise.race([call, stop]);
       if (request.signal?.aborted) throw new LlmError('aborted', 'The run was cancelled during the model call.');
       const choice = reply.choices[0];
+      const timing = timingOf(reply);
       return {
         text: choice?.message.content ?? '',
         model: reply.model ?? modelId,
         usage: { promptTokens: reply.usage?.prompt_tokens ?? 0, completionTokens: reply.usage?.completion_tokens ?? 0 },
         ...(choice?.finish_reason ? { finishReason: choice.finish_reason } : {}),
+        ...(timing ? { timing } : {}),
       };
     } catch (error) {
-      const mapped = toWebLlmError(error, { phase: 'generate', modelId, knownModelIds });
+      const mapped = toWebLlmError(error, { phase: 'generate', modelId, knownModelIds: knownModelIds() });
       // A lost device unloads every model (WebLLM's device.lost handler): force a reload next time.
       if (mapped.code === 'device-lost') loaded = [];
       throw mapped;
     } finally {
-      request.signal?.removeEventListener('abort', onAbort);
+      request.signal?.removeEventListener('abort', stopped!);
     }
   }
 
@@ -200,7 +263,7 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
       );
     } catch (error) {
       if (error instanceof LlmError) throw error;
-      const mapped = toWebLlmError(error, { phase: 'generate', modelId, knownModelIds });
+      const mapped = toWebLlmError(error, { phase: 'generate', modelId, knownModelIds: knownModelIds() });
       if (mapped.code === 'device-lost') loaded = [];
       throw mapped;
     }
@@ -220,8 +283,27 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
     },
     loadedModels: () => loaded,
     async unload() {
+      engineGeneration += 1;
+      inFlight = 0;
       await engine?.unload().catch(() => undefined);
       loaded = [];
     },
+    callsInFlight: () => inFlight,
+    lastLoad: () => lastLoad,
+    gpuMemory: () => (loaded.length > 0 ? engine?.gpuMemory?.() : undefined),
+  };
+}
+
+/** WebLLM's `usage.extra` as `LlmTiming`, when it has every figure as a finite number. */
+function timingOf(reply: WebLlmCompletion): LlmTiming | undefined {
+  const extra = reply.usage?.extra;
+  if (!extra) return undefined;
+  const figures = [extra.time_to_first_token_s, extra.prefill_tokens_per_s, extra.decode_tokens_per_s, extra.e2e_latency_s];
+  if (!figures.every((figure) => typeof figure === 'number' && Number.isFinite(figure))) return undefined;
+  return {
+    timeToFirstTokenSeconds: extra.time_to_first_token_s!,
+    prefillTokensPerSecond: extra.prefill_tokens_per_s!,
+    decodeTokensPerSecond: extra.decode_tokens_per_s!,
+    totalSeconds: extra.e2e_latency_s!,
   };
 }

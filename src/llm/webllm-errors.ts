@@ -42,6 +42,11 @@ export function toWebLlmError(
   if (error instanceof LlmError) return error;
   const { name, message } = describe(error);
   const text = `${name}: ${message}`;
+  if (name === 'ContextWindowSizeExceededError' || /exceed context window/i.test(message))
+    return new LlmError(
+      'unavailable',
+      `The prompt is longer than ${context.modelId}'s context window (${message.split('\n')[0]}): choose a model with a longer context window, or the browser preset, whose passages are shorter.`,
+    );
   if (name === 'AbortError' || /\baborted\b/i.test(message))
     return new LlmError('aborted', `Loading or running ${context.modelId} was cancelled.`);
   if (

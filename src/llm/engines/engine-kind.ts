@@ -8,6 +8,8 @@
 import type { z } from 'zod';
 import type { PresetModels } from '../../contracts/matrix-preset';
 import type { EngineSettings } from '../../contracts/matrix-run';
+import type { EngineCheck } from '../../contracts/run-record';
+import type { CustomWebLlmModel } from '../../contracts/webllm-model';
 import type { EmbeddingPort } from '../embeddings';
 import type { LlmError, LlmPort } from '../llm-port';
 import type { WebGpuCapability } from '../webgpu-capability';
@@ -24,8 +26,10 @@ export interface BrowserEngineSources {
   /** The document's one WebLLM engine (created on first use). */
   webLlm: () => Promise<WebLlm>;
   capability: () => Promise<WebGpuCapability>;
-  /** WebLLM's model list (ids, required features, `vram_required_MB`). */
+  /** WebLLM's model list (ids, required features, `vram_required_MB`), custom models registered included. */
   modelRecords: () => Promise<readonly WebLlmModelRecord[]>;
+  /** Make these the reader's custom WebLLM models (replacing earlier ones); rejects with `LlmError` for a clashing id. */
+  registerModels?: (models: readonly CustomWebLlmModel[]) => Promise<void>;
   /** Tells `listener` about WebLLM load progress in words until the returned function is called. */
   onLoadProgress: (listener: (text: string) => void) => () => void;
   fetch?: typeof globalThis.fetch;
@@ -49,6 +53,12 @@ export interface EngineRun {
   dispose?: () => void;
   /** Model loads so far; absent for engines that load models themselves. */
   modelLoads?: () => number;
+  /**
+   * The engine check to make before the run's first real call (src/llm/engine-check.ts), through
+   * `llm` (the run's metered port over this engine). Rejects with the check's `LlmError`, which
+   * stops the run. Absent: no check (servers answer for their own models).
+   */
+  check?: (llm: LlmPort, signal: AbortSignal) => Promise<EngineCheck>;
 }
 
 /** Where a form input is shown: in the "Extract" form's Engine fieldset, or in "Settings and models". */

@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { RosterSchema } from '../../contracts/matrix-run';
+import { CustomWebLlmModelsSchema } from '../../contracts/webllm-model';
+import { checkEngine, engineCheckText } from '../engine-check';
 import { LlmError } from '../llm-port';
 import { createModelScheduler } from '../model-scheduler';
 import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster, planModelLoads, rosterModelIds, rosterToPresetModels } from '../roster';
@@ -17,6 +19,8 @@ export const WebLlmSettingsSchema = z.object({
   kind: z.literal('webllm'),
   roster: RosterSchema.optional(),
   gpuBudgetMB: z.number().int().positive().optional(),
+  /** The reader's own model records (src/contracts/webllm-model.ts), which roster roles may name. */
+  customModels: CustomWebLlmModelsSchema.optional(),
 });
 export type WebLlmSettings = z.infer<typeof WebLlmSettingsSchema>;
 
@@ -43,7 +47,8 @@ const defaultBudgetGb = `${(DEFAULT_GPU_BUDGET_MB / 1024).toFixed(2)} GB`;
 
 /**
  * Build a WebLLM engine: no WebGPU → `LlmError('no-webgpu')` with how to enable it, before
- * anything loads; the roster is the settings' or `defaultWebLlmRoster(shaderF16)`;
+ * anything loads; the settings' custom models are registered (a clash with a prebuilt id →
+ * `LlmError('unavailable')`); the roster is the settings' or `defaultWebLlmRoster(shaderF16)`;
  * `planModelLoads` over the budget throws `out-of-gpu-memory` for a model that cannot fit alone;
  * calls go through `createModelScheduler` (one `reload([...])` when all roles fit, else model by
  * model). `recover` reloads the engine after a lost device. Load progress reaches `onStatus` (at
@@ -56,6 +61,10 @@ async function createWebLlmRun(
 ): Promise<EngineRun> {
   const capability = await sources.capability();
   if (!capability.available) throw new LlmError('no-webgpu', `${NO_WEBGPU_ADVICE} (${capability.reason})`);
+  const customModels = settings.customModels ?? [];
+  if (customModels.length > 0 && !sources.registerModels)
+    throw new LlmError('unavailable', 'This engine document cannot load custom WebLLM models.');
+  await sources.registerModels?.(customModels);
   const roster = settings.roster ?? defaultWebLlmRoster(capability.shaderF16);
   const plan = planModelLoads(rosterModelIds(roster), await sources.modelRecords(), settings.gpuBudgetMB ?? DEFAULT_GPU_BUDGET_MB);
   const webLlm = await sources.webLlm();
@@ -88,8 +97,29 @@ async function createWebLlmRun(
       await webLlm.reload();
       return true;
     },
-    dispose: stopListening,
+    dispose: () => {
+      stopListening();
+      // A call stopped mid-prefill goes on in WebLLM (it checks its interrupt flag only between
+      // decoded tokens): unloading ends it and gives the GPU back now rather than minutes later.
+      if (webLlm.callsInFlight() > 0) void webLlm.unload();
+    },
     modelLoads: () => scheduler.loads(),
+    check: async (llm, signal) => {
+      const model = roster.proposers[0]!;
+      statusShown = true;
+      onStatus(`Checking that ${model} answers on this GPU…`);
+      const checked = await checkEngine(llm, { model, signal });
+      const load = webLlm.lastLoad();
+      const memory = webLlm.gpuMemory();
+      // Stays up until the run's first reply: on a slow adapter the reader sees why calls take minutes.
+      statusShown = true;
+      onStatus(engineCheckText(checked));
+      return {
+        ...checked,
+        ...(load ? { loadSeconds: load.seconds } : {}),
+        ...(memory ? { gpuMemoryMB: { peak: memory.peakMB, allocated: memory.allocatedMB } } : {}),
+      };
+    },
   };
 }
 

@@ -3,6 +3,7 @@
  * roster as one row per model with its roles, and the GPU budget input. Pure.
  */
 import type { EngineSettings, Roster } from '../../contracts/matrix-run';
+import type { CustomWebLlmModel } from '../../contracts/webllm-model';
 import { WebLlmSettingsSchema, type WebLlmSettings } from '../../llm/engines/webllm-engine-kind';
 import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster, rosterModelIds } from '../../llm/roster';
 
@@ -39,12 +40,14 @@ export interface RosterModelRow {
   vramMB: number | null;
   /** null until the cache status is known. */
   cached: boolean | null;
+  /** Loaded on the GPU in the engine now (false until the status says so). */
+  loaded: boolean;
 }
 
 /** The roster's distinct models (`rosterModelIds` order) with their roles, merged with `status` (the `model-cache-status` answer) when given. */
 export function rosterModelRows(
   roster: Roster,
-  status?: ReadonlyArray<{ modelId: string; cached: boolean; vramMB: number | null }>,
+  status?: ReadonlyArray<{ modelId: string; cached: boolean; vramMB: number | null; loaded?: boolean }>,
 ): RosterModelRow[] {
   return rosterModelIds(roster).map((modelId) => {
     const roles = [
@@ -52,7 +55,13 @@ export function rosterModelRows(
       ...(['aggregator', 'generator', 'discriminator'] as const).filter((role) => roster[role] === modelId),
     ];
     const known = status?.find((model) => model.modelId === modelId);
-    return { modelId, roles: roles.join(', '), vramMB: known?.vramMB ?? null, cached: known ? known.cached : null };
+    return {
+      modelId,
+      roles: roles.join(', '),
+      vramMB: known?.vramMB ?? null,
+      cached: known ? known.cached : null,
+      loaded: known?.loaded ?? false,
+    };
   });
 }
 
@@ -61,10 +70,16 @@ export function vramText(vramMB: number | null): string {
   return vramMB === null ? 'size unknown' : `${Math.round(vramMB)} MB of GPU memory`;
 }
 
-/** "Downloaded", "Not downloaded", or "Checking…" while unknown. */
-export function cacheText(cached: boolean | null): string {
+/** "Downloaded", "Not downloaded", or "Checking…" while unknown; "Downloaded, loaded on the GPU" when `loaded`. */
+export function cacheText(cached: boolean | null, loaded = false): string {
   if (cached === null) return 'Checking…';
+  if (loaded) return 'Downloaded, loaded on the GPU';
   return cached ? 'Downloaded' : 'Not downloaded';
+}
+
+/** The reader's custom WebLLM models in `engine` (WebLLM settings), or none. */
+export function customModelsOf(engine: EngineSettings): CustomWebLlmModel[] {
+  return webLlmSettings(engine)?.customModels ?? [];
 }
 
 /** `engine` when it is valid WebLLM settings (this section shows WebLLM's models whatever engine is chosen), else undefined. */

@@ -13,7 +13,8 @@ import type { EngineRegistry } from '../../llm/engines/registry';
 import { rosterModelIds } from '../../llm/roster';
 import { EngineFields, useEngineDraft } from '../shared/engine-fields';
 import { LiteratureSettingsSection, type LiteratureSettingsServices } from './precedent-literature-section';
-import { cacheText, rosterModelRows, shownRoster, storageText, vramText } from './settings-model';
+import type { CustomWebLlmModel } from '../../contracts/webllm-model';
+import { cacheText, customModelsOf, rosterModelRows, shownRoster, storageText, vramText } from './settings-model';
 import { useEngineSettings } from './use-engine-settings';
 
 /** The subset of `navigator.storage` (StorageManager) the section uses. */
@@ -26,8 +27,11 @@ export interface StorageFigures {
 /** What the section asks the extension (each a `sendRequest`), and the browser's storage manager. */
 export interface SettingsServices {
   checkWebGpu(): Promise<ResponseOf<'webgpu-check'>>;
-  cacheStatus(modelIds: string[]): Promise<ResponseOf<'model-cache-status'>>;
-  deleteFromCache(modelId: string): Promise<ResponseOf<'model-cache-delete'>>;
+  /** `customModels`: the reader's own WebLLM models the ids may name. */
+  cacheStatus(modelIds: string[], customModels: CustomWebLlmModel[]): Promise<ResponseOf<'model-cache-status'>>;
+  deleteFromCache(modelId: string, customModels: CustomWebLlmModel[]): Promise<ResponseOf<'model-cache-delete'>>;
+  /** Unload every model from the GPU (the cache keeps them). */
+  unloadModels(): Promise<ResponseOf<'model-unload'>>;
   /** `navigator.storage`; absent where the browser has none. */
   storage?: StorageFigures;
 }
@@ -55,6 +59,7 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, en
   const [cache, setCache] = useState<CacheModels | undefined>(undefined);
   const [cacheProblem, setCacheProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [unloading, setUnloading] = useState(false);
   const [storage, setStorage] = useState<string | null>(null);
   const [persisted, setPersisted] = useState<boolean | null>(null);
   const [persistNote, setPersistNote] = useState<string | null>(null);
@@ -83,7 +88,7 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, en
           return false;
         },
       )
-      .then((f16) => services.cacheStatus(rosterModelIds(shownRoster(engine, f16).roster)))
+      .then((f16) => services.cacheStatus(rosterModelIds(shownRoster(engine, f16).roster), customModelsOf(engine)))
       .then(
         (answer) => (answer.ok ? setCache(answer.models) : setCacheProblem(`The model cache could not be read: ${answer.failure.message}`)),
         (error: unknown) => setCacheProblem(`The model cache could not be read: ${messageOf(error)}`),
@@ -102,7 +107,7 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, en
   const onDelete = (modelId: string) => {
     setDeleting(modelId);
     setCacheProblem(null);
-    services.deleteFromCache(modelId).then(
+    services.deleteFromCache(modelId, customModelsOf(engine)).then(
       (answer) => {
         setDeleting(null);
         // The answer names only the deleted model: update its row and keep the others.
@@ -116,6 +121,22 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, en
       (error: unknown) => {
         setDeleting(null);
         setCacheProblem(`${modelId} could not be deleted: ${messageOf(error)}`);
+      },
+    );
+  };
+
+  const onUnload = () => {
+    setUnloading(true);
+    setCacheProblem(null);
+    services.unloadModels().then(
+      (answer) => {
+        setUnloading(false);
+        if (answer.ok) setCache((rows) => rows?.map((row) => ({ ...row, loaded: false })));
+        else setCacheProblem(`The models could not be unloaded: ${answer.failure.message}`);
+      },
+      (error: unknown) => {
+        setUnloading(false);
+        setCacheProblem(`The models could not be unloaded: ${messageOf(error)}`);
       },
     );
   };
@@ -155,9 +176,14 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, en
       </p>
       <ul className="models" data-testid="roster-models">
         {rows.map((row) => (
-          <li key={row.modelId} data-testid={`model-${row.modelId}`} data-cached={row.cached === null ? undefined : String(row.cached)}>
-            <strong>{row.roles}</strong>: <code>{row.modelId}</code> · {vramText(row.vramMB)} · {cacheText(row.cached)}
-            {row.cached && (
+          <li
+            key={row.modelId}
+            data-testid={`model-${row.modelId}`}
+            data-cached={row.cached === null ? undefined : String(row.cached)}
+            data-loaded={String(row.loaded)}
+          >
+            <strong>{row.roles}</strong>: <code>{row.modelId}</code> · {vramText(row.vramMB)} · {cacheText(row.cached, row.loaded)}
+            {row.cached && !row.loaded && (
               <>
                 {' '}
                 <button
@@ -173,6 +199,13 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, en
           </li>
         ))}
       </ul>
+      {rows.some((row) => row.loaded) && (
+        <p className="actions">
+          <button type="button" onClick={onUnload} disabled={unloading} data-testid="unload-models">
+            {unloading ? 'Unloading…' : 'Unload the models (free GPU memory)'}
+          </button>
+        </p>
+      )}
       {cacheProblem && (
         <p className="problem" data-testid="model-cache-problem">
           {cacheProblem}

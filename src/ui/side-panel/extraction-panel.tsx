@@ -205,7 +205,11 @@ export function ExtractionPanel({
       {status !== 'idle' && (
         <progress data-testid="run-progress" max={1} value={fraction ?? undefined} aria-label="Run progress" aria-valuetext={text} />
       )}
-      {running && shown?.progress !== null && shown?.engineStatus && <p className="hint">{shown.engineStatus}</p>}
+      {running && shown?.progress !== null && shown?.engineStatus && (
+        <p className="hint" data-testid="engine-status">
+          {shown.engineStatus}
+        </p>
+      )}
 
       {error && (
         <div className="problem" data-testid="run-error" data-error-code={error.code}>

@@ -33,6 +33,9 @@ function fakeWebLlm(progress: (text: string) => void) {
     unload: async () => {
       loaded = [];
     },
+    callsInFlight: () => 0,
+    lastLoad: () => undefined,
+    gpuMemory: () => undefined,
     embed: async () => {
       throw new Error('not used by these tests');
     },

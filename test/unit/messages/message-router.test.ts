@@ -18,6 +18,7 @@ function handlersAnswering(answer: RequestHandlers['capture-tab']): RequestHandl
     'highlight-scroll': unused,
     'model-cache-status': unused,
     'model-cache-delete': unused,
+    'model-unload': unused,
     'precedent-check': unused,
   };
 }

@@ -32,17 +32,22 @@ describe('rosterModelRows', () => {
   it('lists each model once with its roles and its cache status', () => {
     const roster = defaultWebLlmRoster(true);
     const rows = rosterModelRows(roster, [
-      { modelId: 'gemma-2-2b-it-q4f16_1-MLC', cached: true, vramMB: 1895.3, requiresF16: true } as never,
+      { modelId: 'gemma-2-2b-it-q4f16_1-MLC', cached: true, vramMB: 1895.3, requiresF16: true, loaded: true } as never,
       { modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', cached: false, vramMB: 1629.75 },
     ]);
     expect(rows).toEqual([
-      { modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', roles: 'proposer 1, generator', vramMB: 1629.75, cached: false },
-      { modelId: 'Llama-3.2-1B-Instruct-q4f16_1-MLC', roles: 'proposer 2', vramMB: null, cached: null },
-      { modelId: 'gemma-2-2b-it-q4f16_1-MLC', roles: 'proposer 3, aggregator, discriminator', vramMB: 1895.3, cached: true },
+      { modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', roles: 'proposer 1, generator', vramMB: 1629.75, cached: false, loaded: false },
+      { modelId: 'Llama-3.2-1B-Instruct-q4f16_1-MLC', roles: 'proposer 2', vramMB: null, cached: null, loaded: false },
+      { modelId: 'gemma-2-2b-it-q4f16_1-MLC', roles: 'proposer 3, aggregator, discriminator', vramMB: 1895.3, cached: true, loaded: true },
     ]);
     expect(vramText(1895.3)).toBe('1895 MB of GPU memory');
     expect(vramText(null)).toBe('size unknown');
-    expect([cacheText(true), cacheText(false), cacheText(null)]).toEqual(['Downloaded', 'Not downloaded', 'Checking…']);
+    expect([cacheText(true), cacheText(false), cacheText(null), cacheText(true, true)]).toEqual([
+      'Downloaded',
+      'Not downloaded',
+      'Checking…',
+      'Downloaded, loaded on the GPU',
+    ]);
   });
 });
 

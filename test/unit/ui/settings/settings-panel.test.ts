@@ -38,6 +38,7 @@ function services(change: Partial<SettingsServices> = {}): SettingsServices {
     })),
     cacheStatus: vi.fn(async () => cacheAnswer(true)),
     deleteFromCache: vi.fn(async () => cacheAnswer(false)),
+    unloadModels: vi.fn(async () => ({ ok: true as const, unloaded: [] })),
     storage: {
       estimate: vi.fn(async () => ({ usage: 12_897_485, quota: 1_610_612_736 })),
       persist: vi.fn(async () => true),
@@ -63,11 +64,10 @@ describe('SettingsPanel', () => {
     const panelServices = services();
     await open(panelServices);
     expect(byTestId('webgpu-summary')?.textContent).toBe('WebGPU works: nvidia ampere, with 16-bit float shaders.');
-    expect(panelServices.cacheStatus).toHaveBeenCalledWith([
-      'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
-      'Llama-3.2-1B-Instruct-q4f16_1-MLC',
-      GEMMA,
-    ]);
+    expect(panelServices.cacheStatus).toHaveBeenCalledWith(
+      ['Qwen2.5-1.5B-Instruct-q4f16_1-MLC', 'Llama-3.2-1B-Instruct-q4f16_1-MLC', GEMMA],
+      [],
+    );
     const gemma = byTestId(`model-${GEMMA}`)!;
     expect(gemma.textContent).toBe(
       `proposer 3, aggregator, discriminator: ${GEMMA} · 1895 MB of GPU memory · Downloaded Delete from cache`,
@@ -79,9 +79,46 @@ describe('SettingsPanel', () => {
     expect(byTestId('persist-status')?.textContent).toContain('Persistent storage is off');
 
     await act(async () => byTestId(`delete-model-${GEMMA}`)!.click());
-    expect(panelServices.deleteFromCache).toHaveBeenCalledWith(GEMMA);
+    expect(panelServices.deleteFromCache).toHaveBeenCalledWith(GEMMA, []);
     expect(byTestId(`model-${GEMMA}`)?.dataset.cached).toBe('false');
     expect(byTestId(`delete-model-${GEMMA}`)).toBeNull();
+  });
+
+  it('lists a custom model of the roster with its record, shows it loaded, and unloads before it may be deleted', async () => {
+    const custom = {
+      model_id: 'my-qwen-q4f32_1',
+      model: 'http://127.0.0.1:8000/my-qwen/resolve/main/',
+      model_lib: 'http://127.0.0.1:8000/lib/my-qwen.wasm',
+      vram_required_MB: 944,
+    };
+    const roster = {
+      proposers: [custom.model_id],
+      aggregator: custom.model_id,
+      generator: custom.model_id,
+      discriminator: custom.model_id,
+    };
+    const status = (loaded: boolean) => ({
+      ok: true as const,
+      models: [{ modelId: custom.model_id, cached: true, vramMB: 944, requiresF16: false, loaded }],
+    });
+    const panelServices = services({
+      cacheStatus: vi.fn(async () => status(true)),
+      unloadModels: vi.fn(async () => ({ ok: true as const, unloaded: [custom.model_id] })),
+    });
+    await open(panelServices, { kind: 'webllm', roster, customModels: [custom] });
+    expect(panelServices.cacheStatus).toHaveBeenCalledWith([custom.model_id], [custom]);
+    const row = byTestId(`model-${custom.model_id}`)!;
+    expect(row.textContent).toBe(
+      `proposer 1, aggregator, generator, discriminator: ${custom.model_id} · 944 MB of GPU memory · Downloaded, loaded on the GPU`,
+    );
+    // Loaded: no delete until the models are unloaded.
+    expect(byTestId(`delete-model-${custom.model_id}`)).toBeNull();
+    await act(async () => byTestId('unload-models')!.click());
+    expect(panelServices.unloadModels).toHaveBeenCalledTimes(1);
+    expect(byTestId(`model-${custom.model_id}`)?.dataset.loaded).toBe('false');
+    expect(byTestId('unload-models')).toBeNull();
+    await act(async () => byTestId(`delete-model-${custom.model_id}`)!.click());
+    expect(panelServices.deleteFromCache).toHaveBeenCalledWith(custom.model_id, [custom]);
   });
 
   it('shows failures in words and the roster for GPUs without shader-f16', async () => {
