@@ -126,6 +126,8 @@ const runHeadings: Record<string, string> = {
   http: 'The model server answered with an error',
   'rate-limited': 'The model server is limiting requests',
   'malformed-output': 'A model reply could not be read',
+  'truncated-output': 'A model reply ran past its token limit',
+  'repetitive-output': 'A model reply fell into a repetition loop',
   unavailable: 'No engine or model is configured',
   aborted: 'Stopped',
   interrupted: 'The run was interrupted',

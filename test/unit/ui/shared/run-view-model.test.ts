@@ -1,5 +1,6 @@
 import { describeValue } from '../../../../src/text/quantities/format-quantity';
 import { describe, expect, it } from 'vitest';
+import { LlmErrorCodeSchema } from '../../../../src/contracts/llm';
 import type { MatrixStage } from '../../../../src/contracts/run-record';
 import {
   notDecidedText,
@@ -94,6 +95,9 @@ describe('runErrorHeading', () => {
     expect(runErrorHeading('http')).toBe('The model server answered with an error');
     expect(runErrorHeading('rate-limited')).toBe('The model server is limiting requests');
     expect(runErrorHeading('malformed-output')).toBe('A model reply could not be read');
+    expect(runErrorHeading('truncated-output')).toBe('A model reply ran past its token limit');
+    expect(runErrorHeading('repetitive-output')).toBe('A model reply fell into a repetition loop');
+    for (const code of LlmErrorCodeSchema.options) expect(runErrorHeading(code)).not.toBe('The run failed');
     expect(runErrorHeading('unavailable')).toBe('No engine or model is configured');
     expect(runErrorHeading('aborted')).toBe('Stopped');
     expect(runErrorHeading('interrupted')).toBe('The run was interrupted');
