@@ -24,10 +24,13 @@ export interface GeneratedObject<T> {
  *
  * - `request.jsonSchema` is passed through; when absent it is built from `schema` with zod 4's
  *   `z.toJSONSchema` (named "reply"), so engines with constrained decoding can enforce it.
- * - max_tokens is min(`request.maxTokens`, `maxTokensForSchema(jsonSchema)`) — the schema's bound
- *   alone when the request sets none, the request's alone when the schema bounds nothing — so on
- *   an engine whose grammar ignores `maxLength`/`maxItems` (WebLLM 0.2.79) a reply looping inside
- *   a string or a list is stopped once it is longer than any valid reply could be.
+ * - A request with no max_tokens gets the schema's bound (`maxTokensForSchema`, when the schema
+ *   has one), so a model looping inside a string or a list on an engine whose grammar ignores
+ *   `maxLength`/`maxItems` (WebLLM 0.2.79), or on a server whose default runs to the end of the
+ *   context, stops once the reply is longer than a valid one should be. A max_tokens the caller
+ *   set is kept as it is: grammars that allow any whitespace (WebLLM's XGrammar) make the bound a
+ *   rule of thumb, not a proof, and a caller's budget may allow for its grammar's layout (the
+ *   engine check's 32 tokens, src/llm/engine-check.ts).
  * - The reply may be bare JSON, a fenced ```json block, or JSON after/before prose
  *   (`extractJson`); nothing is silently repaired. A reply that parses and validates is used
  *   whatever its finish reason.
@@ -63,11 +66,10 @@ export async function generateObject<T>(llm: LlmPort, request: LlmRequest, schem
   });
 }
 
-/** min(`requested`, the schema's token bound), either alone when the other is absent; undefined when both are. */
+/** `requested` when set, else the schema's token bound; undefined when neither is there. */
 function boundedMaxTokens(requested: number | undefined, jsonSchema: LlmRequest['jsonSchema']): number | undefined {
-  const bound = jsonSchema ? maxTokensForSchema(jsonSchema.schema) : null;
-  if (bound === null) return requested;
-  return requested === undefined ? bound : Math.min(requested, bound);
+  if (requested !== undefined || !jsonSchema) return requested;
+  return maxTokensForSchema(jsonSchema.schema) ?? undefined;
 }
 
 /** The codes `generateObject` rejects with when the model answered but its replies stayed unusable. */

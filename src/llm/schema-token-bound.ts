@@ -1,8 +1,11 @@
 /**
  * How many tokens a reply valid under a JSON schema can take, for engines whose grammar ignores
- * `maxLength` / `maxItems` (WebLLM 0.2.79's XGrammar): `generateObject` asks for
- * min(max_tokens, this bound), so a model that loops inside a string or a list is stopped as soon
- * as no valid reply could still be that long, not only at the preset's max_tokens.
+ * `maxLength` / `maxItems` (WebLLM 0.2.79's XGrammar): `generateObject` gives a request that sets
+ * no max_tokens this bound, so a model that loops inside a string or a list is stopped once no
+ * valid reply could still be that long instead of running to the end of the context window.
+ * With the caps of src/matrix/reply-limits.ts an extraction reply's bound is about 53,000 tokens,
+ * far above the presets' max_tokens (1,024 browser, 2,048 paper), which stay the limit that cuts
+ * a runaway extraction reply (`truncated-output`).
  */
 
 /**

@@ -4,8 +4,9 @@
  * the JSON schema as `maxLength` / `maxItems`, which constrained-decoding servers (vLLM with
  * XGrammar or Outlines, llama.cpp's grammar) enforce: a model that loops inside a string or a list
  * is made to close it, so its reply ends as JSON instead of running to max_tokens. Where the
- * grammar ignores them (WebLLM 0.2.79's XGrammar), `generateObject` sizes max_tokens to the
- * schema instead (`maxTokensForSchema`).
+ * grammar ignores them (WebLLM 0.2.79's XGrammar), max_tokens is what stops it: the preset's, or
+ * for a request without one, a bound sized to the schema (`maxTokensForSchema` in
+ * `generateObject`); the reply then ends `truncated-output` after its one retry.
  *
  * The caps are advice to the decoder, not validation rules: zod accepts a longer string or list
  * (`limited`), because a real long sentence must not be lost, and every quote has to re-anchor in
