@@ -3,7 +3,8 @@
  * the command line. Output (EVAL.md "The command contract"): `{ triplets, records, run }` —
  * `triplets` the verified ones (each with `status`), `records` every verdict with its status
  * and reasons, `run` the run record, whose `properties[].notProvided` says which properties
- * ended in "Not provided in this paper" and what was searched (the text output lists them). Progress goes to stderr; Ctrl-C aborts the run and the
+ * ended in "Not provided in this paper" and what was searched, and `properties[].notDecided`
+ * which ones failed model calls left undecided, and why (the text output lists both). Progress goes to stderr; Ctrl-C aborts the run and the
  * partial result is printed.
  */
 import { toCaptureFailure } from '../capture/errors';
@@ -50,11 +51,12 @@ function summarize(output: MatrixExtractOutput): string {
       `${record.status}\t${triplet.property}\t${triplet.material}\t${triplet.valueText ?? ''} ${triplet.unit}\t${record.reasons.join('; ')}`,
     );
   }
-  for (const { property, notProvided } of run.properties) {
-    if (!notProvided) continue;
-    lines.push(
-      `not provided\t${property}\tNot provided in this paper (${notProvided.reason}: ${notProvided.chunksRead} of ${notProvided.chunksRanked} relevant chunks read, ${notProvided.calls} calls)`,
-    );
+  for (const { property, notProvided, notDecided } of run.properties) {
+    if (notProvided)
+      lines.push(
+        `not provided\t${property}\tNot provided in this paper (${notProvided.reason}: ${notProvided.chunksRead} of ${notProvided.chunksRanked} relevant chunks read, ${notProvided.calls} calls)`,
+      );
+    if (notDecided) lines.push(`not decided\t${property}\t${notDecided.code}: ${notDecided.message} (${notDecided.calls} calls)`);
   }
   return lines.join('\n') + '\n';
 }

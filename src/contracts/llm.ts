@@ -16,6 +16,8 @@ export const LlmErrorCodeSchema = z.enum([
   'rate-limited', // HTTP 429 after the retries
   'unreachable', // connection refused, DNS, offline
   'malformed-output', // the reply did not parse against the schema after one repair attempt
+  'truncated-output', // the reply ran past its max_tokens (finish_reason "length") before its JSON closed, on the first try and the one retry
+  'repetitive-output', // the reply fell into a degenerate repetition loop (src/llm/repetition.ts), on the first try and the one retry
   'no-webgpu',
   'no-shader-f16',
   'out-of-gpu-memory',

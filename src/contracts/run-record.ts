@@ -54,6 +54,22 @@ export const NotProvidedSchema = z.object({
 });
 export type NotProvided = z.infer<typeof NotProvidedSchema>;
 
+/**
+ * Why a property ended with no decision: the model calls that had to decide it failed — e.g.
+ * every proposer reply of the MoA path's last layer and the aggregator's stayed unusable (cut at
+ * max_tokens, a repetition loop, malformed JSON), so the two paths could not be cross-verified.
+ * Not "not provided": nobody reported that the paper has no value; the models failed to answer.
+ */
+export const NotDecidedSchema = z.object({
+  /** The failures' code (the most frequent among them), e.g. `truncated-output`. */
+  code: LlmErrorCodeSchema,
+  /** What failed and why, in words a reader can act on. */
+  message: z.string(),
+  /** Model calls the property made (retries included). */
+  calls: z.number().int().nonnegative(),
+});
+export type NotDecided = z.infer<typeof NotDecidedSchema>;
+
 /** Per property: what was sent and what the control flow did. */
 export const PropertyRunSchema = z.object({
   property: z.string(),
@@ -73,12 +89,14 @@ export const PropertyRunSchema = z.object({
   calls: z.number().int().nonnegative().optional(),
   /** Set when the property ended with no triplet: "Not provided in this paper", with what was searched. */
   notProvided: NotProvidedSchema.optional(),
+  /** Set instead of `notProvided` when failed model calls left the property with no decision; absent in older runs. */
+  notDecided: NotDecidedSchema.optional(),
   /** The browser preset's early exit fired: the MCTS path was not run. */
   earlyExit: z.boolean(),
   /** MoA re-runs made by the refinement loop (0..K). */
   refinementRounds: z.number().int().nonnegative(),
   converged: z.boolean(),
-  /** Model replies that stayed unusable after the repair attempt, and fallbacks taken. */
+  /** Model replies that stayed unusable after their one retry (with the reason in words), and fallbacks taken. */
   problems: z.array(z.string()),
   milliseconds: z.number().nonnegative(),
 });

@@ -1,13 +1,14 @@
 /**
  * A run's report as one JSON document: for every property asked, what the run concluded — its
  * verdicts, or "Not provided in this paper" with what was searched (chunks ranked and read, model
- * calls), or that the run stopped before the property. So a dataset built from runs can tell
+ * calls), or "not decided" when failed model calls left it open, or that the run stopped before
+ * the property. So a dataset built from runs can tell
  * "not reported in the paper" from "not extracted". The side panel offers it as "Download run
  * report (JSON)"; the personal dataset's exports (`dataset-export.ts`) stay one row per saved
  * triplet, which is what `parseAssayImport` reads back.
  */
 import type { MatrixRunRow } from '../contracts/matrix-run';
-import type { NotProvided, PropertyRun } from '../contracts/run-record';
+import type { NotDecided, NotProvided, PropertyRun } from '../contracts/run-record';
 import type { Triplet } from '../contracts/triplet';
 import type { VerificationStatus } from '../contracts/verification';
 
@@ -24,6 +25,8 @@ export type RunReportProperty =
       reason: NotProvided['reason'];
       searched: Omit<NotProvided, 'reason'>;
     }
+  /** Failed model calls, not the paper, left it undecided (`PropertyRun.notDecided`). */
+  | { property: string; outcome: 'not_decided'; code: NotDecided['code']; message: string; calls: number }
   | { property: string; outcome: 'not_run' };
 
 /** The document `toRunReport` writes. */
@@ -49,13 +52,17 @@ function propertyOutcome(name: string, row: MatrixRunRow, runs: ReadonlyMap<stri
     const { reason, ...searched } = notProvided;
     return { property: name, outcome: 'not_provided', statement: NOT_PROVIDED, reason, searched };
   }
+  const notDecided = runs.get(name)?.notDecided;
+  if (notDecided) return { property: name, outcome: 'not_decided', ...notDecided };
   return { property: name, outcome: 'not_run' };
 }
 
 /**
  * `row` as a `RunReport`, pretty-printed JSON: one entry per property of `row.settings.properties`
  * in run order — `triplets` (every verdict, with its status) when the run has records for it;
- * `not_provided` when the run record says it abstained (`PropertyRun.notProvided`); `not_run`
+ * `not_provided` when the run record says it abstained (`PropertyRun.notProvided`);
+ * `not_decided` with the failures' code, message and calls when failed model calls left it
+ * undecided (`PropertyRun.notDecided`); `not_run`
  * otherwise (the run stopped before it, or the row was stored before abstention was recorded).
  * Page and model text is data in the JSON, never markup. Never throws.
  */

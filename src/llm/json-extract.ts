@@ -74,3 +74,36 @@ function matchingClose(text: string, start: number): number {
   }
   return -1;
 }
+
+/**
+ * How a reply's JSON was left open, when it was: scanning from its first `{` or `[` (string-aware,
+ * like `extractJson`'s spans), the brackets still open at the end of `text` and whether it ended
+ * inside a string. Null when every bracket closed, when there is no bracket at all, or when a
+ * bracket closed the wrong kind (that reply is invalid, not unfinished). The mark of a reply the
+ * model stopped early or that max_tokens cut.
+ */
+export function unclosedJson(text: string): { open: number; inString: boolean } | null {
+  const start = text.search(/[{[]/);
+  if (start < 0) return null;
+  const stack: string[] = [];
+  let inString = false;
+  for (let index = start; index < text.length; index += 1) {
+    const character = text[index];
+    if (inString) {
+      if (character === '\\') index += 1;
+      else if (character === '"') inString = false;
+      continue;
+    }
+    if (stack.length === 0) {
+      // Between top-level values (prose after a closed object): only a new opening matters.
+      if (character === '{') stack.push('}');
+      else if (character === '[') stack.push(']');
+      continue;
+    }
+    if (character === '"') inString = true;
+    else if (character === '{') stack.push('}');
+    else if (character === '[') stack.push(']');
+    else if ((character === '}' || character === ']') && stack.pop() !== character) return null;
+  }
+  return stack.length > 0 ? { open: stack.length, inString } : null;
+}

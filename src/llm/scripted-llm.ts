@@ -7,8 +7,12 @@
 import { LlmError, type ChatMessage, type LlmPort, type LlmReply, type LlmRequest, type ModelRole } from './llm-port';
 import { approximateTokenCount } from './token-estimate';
 
-/** A scripted reply: the text the model "says", or an error the call rejects with. */
-export type ScriptedReply = string | LlmError;
+/**
+ * A scripted reply: the text the model "says" (finish reason "stop"), the text with the finish
+ * reason the engine reports (e.g. `{ text, finishReason: 'length' }` for a reply cut at
+ * max_tokens), or an error the call rejects with.
+ */
+export type ScriptedReply = string | { text: string; finishReason: string } | LlmError;
 
 export interface LlmScript {
   /** Replies per role, consumed in order (the k-th proposer call gets `replies.proposer[k]`). */
@@ -30,6 +34,12 @@ export interface LlmScript {
   /** Pretend each call takes this long (ms), so tests can abort mid-call; default 0. */
   delayMs?: number;
   /**
+   * Act as an engine does at max_tokens: a reply longer than `request.maxTokens` tokens (by
+   * `countTokens`) is cut to its longest prefix within them, with finish reason "length". Off by
+   * default (a script's reply is sent whole).
+   */
+  cutAtMaxTokens?: boolean;
+  /**
    * Token count of `text` for `model` (the reply's model id), e.g. a real tokenizer's
    * `countText`; default `approximateTokenCount` (ceil(chars / 4)).
    */
@@ -50,7 +60,9 @@ export interface RecordedCall {
  * `replies[role]` → `respond(request, i)`
  * → `LlmError('unavailable')` naming the call. Usage is `script.countTokens` (default
  * `approximateTokenCount`, ceil(chars/4): an approximation, but deterministic) of the message
- * contents joined with "\n" (prompt; no chat template) and of the reply (completion). An aborted `signal` (before or during `delayMs`) rejects with `LlmError('aborted')`.
+ * contents joined with "\n" (prompt; no chat template) and of the reply (completion). The finish
+ * reason is "stop" unless the reply names one or `cutAtMaxTokens` cut it ("length"). An aborted
+ * `signal` (before or during `delayMs`) rejects with `LlmError('aborted')`.
  */
 export function createScriptedLlm(script: LlmScript): LlmPort & { calls: RecordedCall[] } {
   const calls: RecordedCall[] = [];
@@ -89,14 +101,19 @@ export function createScriptedLlm(script: LlmScript): LlmPort & { calls: Recorde
       if (chosen instanceof LlmError) throw chosen;
       const model = request.model ?? script.model ?? 'scripted';
       const count = script.countTokens ?? approximateTokenCount;
+      let { text, finishReason } = typeof chosen === 'string' ? { text: chosen, finishReason: 'stop' } : chosen;
+      if (script.cutAtMaxTokens && request.maxTokens !== undefined && count(text, model) > request.maxTokens) {
+        text = longestPrefixWithin(text, request.maxTokens, (prefix) => count(prefix, model));
+        finishReason = 'length';
+      }
       const reply: LlmReply = {
-        text: chosen,
+        text,
         model,
         usage: {
           promptTokens: count(request.messages.map((message) => message.content).join('\n'), model),
-          completionTokens: count(chosen, model),
+          completionTokens: count(text, model),
         },
-        finishReason: 'stop',
+        finishReason,
       };
       call.reply = reply;
       return reply;
@@ -127,6 +144,18 @@ export function hashMessages(messages: ChatMessage[]): string {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+}
+
+/** The longest prefix of `text` that `count` puts at no more than `tokens` (binary search; counts grow with length). */
+function longestPrefixWithin(text: string, tokens: number, count: (prefix: string) => number): string {
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (count(text.slice(0, middle)) <= tokens) low = middle;
+    else high = middle - 1;
+  }
+  return text.slice(0, low);
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

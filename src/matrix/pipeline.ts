@@ -10,6 +10,7 @@
 import type { MatrixProgress, MatrixStage, NotProvided, PropertyRetrieval } from '../contracts/run-record';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
+import type { ReplyFailure } from '../llm/generate-object';
 import { LlmError, toLlmError, type LlmPort } from '../llm/llm-port';
 import { approximateTokenCount } from '../llm/token-estimate';
 import { UsageMeter } from '../llm/usage-meter';
@@ -23,6 +24,7 @@ import { crossVerify, pathsAgree, type CrossVerifyDependencies } from './cross-v
 import { verifyPaths, type GroundCheck, type VerificationRecord } from './cross-verify-refine';
 import { runGeneratorDiscriminator, throwIfAborted, toTriplet } from './gd';
 import { disagreementLines, propertyBrief, runMoa, type MoaOptions, type MoaResult } from './moa';
+import { moaFailure, notDecided, type FailedPart } from './not-decided';
 import { buildPassage } from './passages';
 import { retrievalOf, type MatrixPreset, type PresetModels } from './presets';
 import { focusedPassage, planReading, quoteChunks, readGroups, type CountTokens } from './reading';
@@ -86,14 +88,19 @@ export interface MatrixDependencies extends CrossVerifyDependencies {
  * grounding gate passed; `rejected` when they agreed but it failed; `needs_review` otherwise, with
  * both answers) and the `RunRecord`. A property with no relevant chunk abstains with no model call;
  * a property that ends with no triplet is marked "not provided" (`PropertyRun.notProvided`) with
- * what was searched. Calls per property (no repairs): up to `maxReadingCalls` reading calls
+ * what was searched — unless failed calls left it undecided (`PropertyRun.notDecided`, with the
+ * failures' code and words; `notDecided` of src/matrix/not-decided.ts): the MoA path's last run or
+ * the search path gave no usable answer at all, or reading calls failed (their passages unread).
+ * A reply that stays unusable after its one retry (cut at max_tokens, a repetition loop, malformed:
+ * `generateObject`) never stops the run; partial failures are in the property's `problems`.
+ * Calls per property (no retries): up to `maxReadingCalls` reading calls
  * (only when the relevant chunks need more than one call) + L·P + 1 (MoA) + at most
  * rollouts·depth (MCTS) + at most paths (discriminator) + up to K·(L·P + 1) (refinement) + the
  * Chain-of-Verification calls (only when a triplet is verified: one per 8 verified triplets or
  * 4,000 evidence characters with `per-property` batching, one per verified triplet with
  * `per-triplet`); the early exit drops the MCTS and discriminator calls.
- * Errors: any `LlmError` from the engine (the MoA and MCTS paths absorb malformed replies
- * themselves) or a fired `signal` stops the run with `MatrixCancelled` (aborted) or
+ * Errors: any `LlmError` from the engine (every stage absorbs unusable replies itself:
+ * `isUnusableReply`) or a fired `signal` stops the run with `MatrixCancelled` (aborted) or
  * `MatrixInterrupted` (device-lost, unreachable, …), both carrying the partial result: records of
  * the properties finished before the stop. No model call starts after the signal fires.
  */
@@ -161,7 +168,9 @@ function moaProblems(result: MoaResult, label: string): string[] {
     layer.filter((answer) => answer.error).map((answer) => `${label} layer ${index + 1} proposer ${answer.proposer + 1}: ${answer.error}`),
   );
   if (result.aggregatorFallback)
-    problems.push(`${label}: the aggregator's reply was unusable; the best proposer answer by Eq. 2 was taken`);
+    problems.push(
+      `${label}: the aggregator's reply was unusable${result.aggregatorError ? ` (${result.aggregatorError.message})` : ''}; the best proposer answer by Eq. 2 was taken`,
+    );
   return problems;
 }
 
@@ -251,6 +260,13 @@ async function runProperty(
     run.milliseconds = Math.round(now() - started);
     return { records: [], run };
   };
+  /** End with no decision: `parts` of the pipeline gave no answer because their calls failed. */
+  const undecided = (parts: readonly FailedPart[]): { records: VerificationRecord[]; run: PropertyRun } => {
+    run.calls = callsSoFar();
+    run.notDecided = notDecided(parts, run.calls);
+    run.milliseconds = Math.round(now() - started);
+    return { records: [], run };
+  };
 
   const emit = (stage: MatrixStage, done: number, total: number): void =>
     deps.onProgress?.({ stage, property: property.name, done, total: Math.max(total, done) });
@@ -269,6 +285,8 @@ async function runProperty(
   };
   const brief = propertyBrief(property);
   let passageText: string;
+  /** Set when reading calls failed: their groups were not read, by the reading stage or anyone after it. */
+  let readingFailure: FailedPart | null = null;
   if (options.reading === 'scan-passage') {
     const passage = buildPassage(article, candidates, preset.maxPassageChars);
     Object.assign(run, { blockIds: passage.blockIds, truncatedBlockIds: passage.truncatedBlockIds, passageChars: passage.text.length });
@@ -276,8 +294,18 @@ async function runProperty(
     passageText = passage.text;
   } else {
     const chosen = await chooseText(article, property, candidates, context, options, deps, staged, run);
-    if (chosen === null) return abstain(run.retrieval?.readingCalls ? 'nothing-found' : 'nothing-relevant');
-    passageText = chosen;
+    const { failures } = chosen;
+    if (failures.length > 0)
+      readingFailure = {
+        what: `${failures.length} of ${run.retrieval?.readingCalls ?? failures.length} reading calls failed (their passages were not read)`,
+        failures,
+      };
+    if (chosen.text === null) {
+      // A group whose call failed was not read: "nothing found" would claim more than was looked at.
+      if (readingFailure) return undecided([readingFailure]);
+      return abstain(run.retrieval?.readingCalls ? 'nothing-found' : 'nothing-relevant');
+    }
+    passageText = chosen.text;
   }
 
   const moaOptions: MoaOptions = {
@@ -290,6 +318,8 @@ async function runProperty(
     maxTokens: preset.maxTokens,
   };
   const plannedMoaCalls = preset.layers * preset.proposers + 1;
+  /** The MoA run whose answer cross-verification compared last (the first, or the last refinement re-run). */
+  let lastMoa: MoaResult | undefined;
   const moaRun = async (label: string, meterStage: string, disagreement: readonly string[] = []): Promise<MoaResult> => {
     throwIfAborted(deps.signal);
     const result = await runMoa(
@@ -305,6 +335,7 @@ async function runProperty(
       },
     );
     run.problems.push(...moaProblems(result, label));
+    lastMoa = result;
     return result;
   };
   const firstMoa = await moaRun('MoA', 'moa');
@@ -312,6 +343,8 @@ async function runProperty(
 
   const unanimous = preset.earlyExit ? unanimousGroundedAnswer(firstMoa, property.name, article, deps) : null;
   let gdTriplets: Triplet[];
+  /** Set when the search path gave no usable trajectory because its generator calls failed. */
+  let gdFailure: FailedPart | null = null;
   if (unanimous) {
     run.earlyExit = true;
     gdTriplets = unanimous;
@@ -334,7 +367,15 @@ async function runProperty(
         ...(deps.signal ? { signal: deps.signal } : {}),
       },
     );
-    if (!gd.best) run.problems.push('the MCTS path produced no usable trajectory');
+    run.problems.push(...gdProblems(gd.mcts.failures, gd.mcts.generatorSteps, gd.scored));
+    if (!gd.best) {
+      run.problems.push('the MCTS path produced no usable trajectory');
+      if (gd.mcts.failures.length > 0)
+        gdFailure = {
+          what: `the search path gave no usable trajectory (${gd.mcts.failures.length} of ${gd.mcts.generatorSteps} generator replies failed)`,
+          failures: gd.mcts.failures,
+        };
+    }
     gdTriplets = asProperty(
       gd.triplets.map((triplet) => toTriplet(triplet, 'mcts')),
       property.name,
@@ -380,7 +421,12 @@ async function runProperty(
       : { ...relabelled, reasons: [...relabelled.reasons, ...grounding.reasons.map((reason) => `not grounded: ${reason}`)] };
   });
   emit('ground', records.length, records.length);
-  if (records.length === 0) return abstain('nothing-found');
+  if (records.length === 0) {
+    // Both paths' last answers were empty; "nothing found" only when both were answers and every
+    // relevant group was read.
+    const failed = [readingFailure, lastMoa ? moaFailure(lastMoa) : null, gdFailure].filter((part): part is FailedPart => part !== null);
+    return failed.length > 0 ? undecided(failed) : abstain('nothing-found');
+  }
   // Chain-of-Verification (Eunomia): the verified triplets' questions, under a stage of their own.
   throwIfAborted(deps.signal);
   const checked = await verifyByQuestions({ article, property, records, ...(chunks.length > 0 ? { chunks } : {}) }, options, {
@@ -398,9 +444,10 @@ async function runProperty(
  * The text MoA, MCTS and refinement read for `property` (src/matrix/reading.ts), filling
  * `run.retrieval`, `run.blockIds`, `run.truncatedBlockIds` and `run.passageChars`: the one group
  * when every relevant chunk fits in one call; else the reading stage's calls (through
- * `staged('reading', …)`) and the focused passage. → null when there is nothing to read (no
+ * `staged('reading', …)`) and the focused passage. → `text` null when there is nothing to read (no
  * relevant chunk), or when the reading stage found no triplet and the scan no candidate (two
- * independent signals that the paper does not state the property; the MoA, MCTS calls are saved).
+ * independent signals that the paper does not state the property; the MoA, MCTS calls are saved);
+ * `failures`: the reading calls whose replies stayed unusable (their groups were not read).
  */
 async function chooseText(
   article: Article,
@@ -411,7 +458,7 @@ async function chooseText(
   deps: MatrixDependencies,
   staged: (stage: MatrixStage, meterStage: string, total: number) => LlmPort,
   run: PropertyRun,
-): Promise<string | null> {
+): Promise<{ text: string | null; failures: ReplyFailure[] }> {
   const { preset, models } = options;
   const budget = retrievalOf(preset);
   const countTokens = deps.countTokens ?? approximateTokenCount;
@@ -433,8 +480,9 @@ async function chooseText(
   };
   run.retrieval = retrieval;
   run.truncatedBlockIds = [...new Set(plan.leftOut.map((entry) => entry.chunk.blockId))];
-  if (plan.groups.length === 0) return null;
+  if (plan.groups.length === 0) return { text: null, failures: [] };
   let group = plan.groups[0]!;
+  let failures: ReplyFailure[] = [];
   if (plan.reading) {
     throwIfAborted(deps.signal);
     const reading = await readGroups(
@@ -444,8 +492,9 @@ async function chooseText(
       { llm: staged('reading', 'reading', plan.groups.length), ...(deps.signal ? { signal: deps.signal } : {}) },
     );
     run.problems.push(...reading.problems);
+    failures = reading.failures;
     retrieval.readingTriplets = reading.triplets.length;
-    if (reading.triplets.length === 0 && candidates.length === 0) return null;
+    if (reading.triplets.length === 0 && candidates.length === 0) return { text: null, failures };
     const focused = focusedPassage(plan, quoteChunks(article, chunks, reading.triplets), budget, countTokens);
     retrieval.quotesLeftOut = focused.quotesLeftOut.map((chunk) => chunk.id);
     group = focused.group;
@@ -453,7 +502,29 @@ async function chooseText(
   retrieval.focusedChunks = group.chunks.length;
   run.blockIds = [...new Set(group.chunks.map((entry) => entry.chunk.blockId))];
   run.passageChars = group.text.length;
-  return group.text;
+  return { text: group.text, failures };
+}
+
+/**
+ * The search path's partial failures in words: generator replies that stayed unusable (each ended
+ * its branch with reward 0) and reconstructions the discriminator could not give (consistency 0).
+ * Empty when there were none.
+ */
+function gdProblems(
+  failures: readonly ReplyFailure[],
+  steps: number,
+  scored: ReadonlyArray<{ reconstructionFailure?: ReplyFailure }>,
+): string[] {
+  const problems: string[] = [];
+  if (failures.length > 0)
+    problems.push(
+      `MCTS: ${failures.length} of ${steps} generator replies were unusable and ended their branch (first: ${failures[0]!.message})`,
+    );
+  scored.forEach((entry, index) => {
+    if (entry.reconstructionFailure)
+      problems.push(`discriminator, path ${index + 1}: ${entry.reconstructionFailure.message}; its consistency counts 0`);
+  });
+  return problems;
 }
 
 /** The model of a G–D role from the preset (`{ model }`), or undefined to let the engine's roster pick. */

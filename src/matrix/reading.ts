@@ -30,8 +30,8 @@ import type { Article } from '../contracts/article';
 import type { RetrievalBudget } from '../contracts/matrix-preset';
 import type { PropertyDefinition } from '../contracts/property';
 import type { Triplet } from '../contracts/triplet';
-import { generateObject } from '../llm/generate-object';
-import { LlmError, type LlmPort } from '../llm/llm-port';
+import { generateObject, isUnusableReply, replyFailure, type ReplyFailure } from '../llm/generate-object';
+import type { LlmPort } from '../llm/llm-port';
 import { anchorQuoteInArticle } from '../text/anchoring';
 import { findNumberTokens } from '../text/quantities/number-tokens';
 import { packChunks, rankChunks, terms, type Chunk, type ChunkGroup, type RankedChunk } from '../text/retrieval';
@@ -219,14 +219,17 @@ export interface ReadingOptions {
 export interface ReadingResult {
   triplets: Triplet[];
   problems: string[];
+  /** One per reading call whose reply stayed unusable (its group was not read), in call order. */
+  failures: ReplyFailure[];
 }
 
 /**
  * The reading stage: one proposer call per group (the MoA proposer prompt over the group's
  * chunks, `proposerMessages`; JSON answer `MoaAnswerSchema` with a quote per triplet), in order.
- * A reply that stays malformed after `generateObject`'s repair is a problem in words and the
- * stage goes on; any other `LlmError` (aborted, device lost, …) rejects. Calls: one per group
- * (+ repairs).
+ * A reply that stays unusable after `generateObject`'s one retry (`isUnusableReply`: cut at
+ * max_tokens, a repetition loop, malformed) is a problem in words and a failure with its code, and
+ * the stage goes on; any other `LlmError` (aborted, device lost, …) rejects. Calls: one per group
+ * (+ retries).
  */
 export async function readGroups(
   groups: readonly ChunkGroup[],
@@ -236,6 +239,7 @@ export async function readGroups(
 ): Promise<ReadingResult> {
   const triplets: Triplet[] = [];
   const problems: string[] = [];
+  const failures: ReplyFailure[] = [];
   for (const [index, group] of groups.entries()) {
     try {
       const reply = await generateObject(
@@ -252,9 +256,10 @@ export async function readGroups(
       );
       triplets.push(...toTriplets(reply.value, `reading-${index + 1}`));
     } catch (error) {
-      if (!(error instanceof LlmError && error.code === 'malformed-output')) throw error;
+      if (!isUnusableReply(error)) throw error;
+      failures.push(replyFailure(error));
       problems.push(`reading call ${index + 1} of ${groups.length}: ${error.message}`);
     }
   }
-  return { triplets, problems };
+  return { triplets, problems, failures };
 }

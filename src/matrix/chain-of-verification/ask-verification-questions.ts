@@ -9,8 +9,8 @@ import type { MatrixPreset, PresetModels } from '../../contracts/matrix-preset';
 import type { PropertyDefinition } from '../../contracts/property';
 import type { VerificationRecord } from '../../contracts/verification';
 import type { VerificationQuestion } from '../../contracts/verification-question';
-import { generateObject } from '../../llm/generate-object';
-import { LlmError, type LlmPort } from '../../llm/llm-port';
+import { generateObject, isUnusableReply } from '../../llm/generate-object';
+import type { LlmPort } from '../../llm/llm-port';
 import { questionsFor } from '../../properties';
 import { chunkArticle, type Chunk } from '../../text/retrieval';
 import { evidenceChunkText } from './evidence-chunk';
@@ -110,8 +110,8 @@ function factsOf(input: VerificationQuestionInput): AskedFact[] {
  * its agent at temperature zero, and a check should not sample — the reply's JSON schema from
  * `questionReplyJsonSchema`), so at most one repair call. Answers are read by `readAnswers` and
  * applied by `withAnswers`. → the records, calls made and problems.
- * Errors: an unusable reply after the repair (`malformed-output`) costs only that call's answers
- * (a problem is noted); any other `LlmError` (aborted, device-lost, …) propagates, as the rest of
+ * Errors: a reply still unusable after the one retry (`isUnusableReply`: cut at max_tokens, a
+ * repetition loop, malformed) costs only that call's answers (a problem with its reason is noted); any other `LlmError` (aborted, device-lost, …) propagates, as the rest of
  * the pipeline's do.
  */
 export async function askVerificationQuestions(
@@ -147,16 +147,14 @@ export async function askVerificationQuestions(
           messages: questionMessages(local, input.property, questions),
           temperature: 0,
           ...(options.maxTokens ? { maxTokens: options.maxTokens } : {}),
-          jsonSchema: questionReplyJsonSchema(questions),
+          jsonSchema: questionReplyJsonSchema(questions, local.length),
           ...(deps.signal ? { signal: deps.signal } : {}),
         },
         QuestionReplySchema,
       );
     } catch (error) {
-      if (!(error instanceof LlmError) || error.code !== 'malformed-output') throw error;
-      problems.push(
-        `verification questions for ${local.map(factLabel).join('; ')}: the reply was unusable after one repair; no answer counted`,
-      );
+      if (!isUnusableReply(error)) throw error;
+      problems.push(`verification questions for ${local.map(factLabel).join('; ')}: ${error.message}; no answer counted`);
       continue;
     }
     const read = readAnswers(reply.value, local, questions);

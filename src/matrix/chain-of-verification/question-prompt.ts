@@ -12,6 +12,7 @@ import { jsonSchemaFor } from '../../llm/generate-object';
 import type { ChatMessage, LlmRequest } from '../../llm/llm-port';
 import { describeValue } from '../../text/quantities/format-quantity';
 import { dataBlock } from '../moa';
+import { limited, REPLY_LIMITS } from '../reply-limits';
 
 /** One fact to check: its number in the prompt (1-based), the triplet, and its evidence text. */
 export interface QuestionedFact {
@@ -31,27 +32,32 @@ export const QUESTION_REPLY_NAME = 'verification_answers';
 /** Longest free-text answer kept (characters): an answer is a few words, not a paragraph. */
 export const MAX_FREE_TEXT_ANSWER = 200;
 
-/** The JSON schema of one answer: the choices (and "not stated") as an enum, or a short string. */
+/**
+ * The JSON schema of one answer: the choices (and "not stated") as an enum, or a short string;
+ * the quote is words of one fact's evidence, so at most a chunk (`REPLY_LIMITS.quote`).
+ */
 function answerSchema(question: VerificationQuestion): z.ZodType {
   const answer =
     question.choices.length > 0
       ? z.enum([question.choices[0]!, ...question.choices.slice(1), NOT_STATED])
       : z.string().max(MAX_FREE_TEXT_ANSWER);
-  return z.object({ answer, quote: z.string() });
+  return z.object({ answer, quote: limited(z.string(), REPLY_LIMITS.quote) });
 }
 
 /**
  * The reply's JSON schema for constrained decoding: `{"facts":[{"fact":1,"<question id>":
- * {"answer":…,"quote":…},…}]}`, every question required, closed questions as enums. Only sent
- * to the engine: the reply is read by `readAnswers`, one answer at a time, so one bad answer
+ * {"answer":…,"quote":…},…}]}`, every question required, closed questions as enums, and when
+ * `facts` (the facts the call asks about) is given, at most that many entries (`maxItems`). Only
+ * sent to the engine: the reply is read by `readAnswers`, one answer at a time, so one bad answer
  * does not cost the others.
  */
-export function questionReplyJsonSchema(questions: readonly VerificationQuestion[]): LlmRequest['jsonSchema'] {
+export function questionReplyJsonSchema(questions: readonly VerificationQuestion[], facts?: number): LlmRequest['jsonSchema'] {
   const fact = z.object({
     fact: z.number().int(),
     ...Object.fromEntries(questions.map((question) => [question.id, answerSchema(question)])),
   });
-  const schema = jsonSchemaFor(z.object({ facts: z.array(fact) }));
+  const list = z.array(fact);
+  const schema = jsonSchemaFor(z.object({ facts: facts === undefined ? list : limited(list, facts) }));
   return schema ? { ...schema, name: QUESTION_REPLY_NAME } : undefined;
 }
 

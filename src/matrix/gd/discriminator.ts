@@ -6,8 +6,8 @@
  * (Eq. 13, α = 0.7, β = 0.3), and the trajectory with the highest score is the path's answer.
  */
 import type { ScoreWeights } from '../../contracts/matrix-preset';
-import { generateObject, sumUsage } from '../../llm/generate-object';
-import { LlmError, type LlmUsage } from '../../llm/llm-port';
+import { generateObject, isUnusableReply, replyFailure, sumUsage, type ReplyFailure } from '../../llm/generate-object';
+import type { LlmUsage } from '../../llm/llm-port';
 import { sameMaterial as defaultSameMaterial } from '../../text/materials';
 import { throwIfAborted, type GdDependencies, type Trajectory } from './mcts';
 import { buildReconstructionMessages, ReconstructionSchema, type ExtractedTriplet, type GeneratorInput } from './prompts';
@@ -70,6 +70,8 @@ export interface ScoredTrajectory {
   score: number;
   /** The raw reply when the reconstruction could not be parsed (consistency is then 0). */
   malformedReconstruction?: string;
+  /** Why the reconstruction was unusable (code and message), with `malformedReconstruction`. */
+  reconstructionFailure?: ReplyFailure;
 }
 
 /**
@@ -97,8 +99,8 @@ export interface DiscriminationResult {
 
 /**
  * Mask-and-reconstruct every trajectory, one discriminator call each (role "discriminator"),
- * then score it (Eqs. 12–13). A reconstruction still malformed after generateObject's one
- * repair counts as a failed reconstruction: consistency 0 (never N/A, since nothing was shown to
+ * then score it (Eqs. 12–13). A reconstruction still unusable after generateObject's one
+ * retry (`isUnusableReply`) counts as a failed reconstruction: consistency 0 (never N/A, since nothing was shown to
  * be empty). Rejects with `LlmError('aborted')` when `signal` fires; other LlmErrors propagate.
  * `options.temperature` / `maxTokens` default to the paper's 0.7 / 2048.
  */
@@ -116,6 +118,7 @@ export async function discriminate(
     const preceding = trajectory.steps.slice(0, -1);
     let reconstructed: ExtractedTriplet[] = [];
     let malformedReconstruction: string | undefined;
+    let reconstructionFailure: ReplyFailure | undefined;
     try {
       const generated = await generateObject(
         dependencies.llm,
@@ -131,8 +134,9 @@ export async function discriminate(
       reconstructed = generated.value.triplets;
       usage = sumUsage(usage, generated.usage);
     } catch (error) {
-      if (!(error instanceof LlmError && error.code === 'malformed-output')) throw error;
+      if (!isUnusableReply(error)) throw error;
       malformedReconstruction = error.details.rawText ?? '';
+      reconstructionFailure = replyFailure(error);
       if (error.details.usage) usage = sumUsage(usage, error.details.usage);
     }
     const consistencyScore = malformedReconstruction === undefined ? consistency(trajectory.triplets, reconstructed, same) : 0;
@@ -142,6 +146,7 @@ export async function discriminate(
       consistency: consistencyScore,
       score: scoreTrajectory(trajectory.reward, consistencyScore, options.weights),
       ...(malformedReconstruction !== undefined ? { malformedReconstruction } : {}),
+      ...(reconstructionFailure ? { reconstructionFailure } : {}),
     });
   }
   return { scored, usage };

@@ -12,7 +12,7 @@
  * the statistics of Eqs. 7–9 attached to nodes that selection actually revisits.
  */
 import type { MctsOptions } from '../../contracts/matrix-preset';
-import { generateObject, sumUsage } from '../../llm/generate-object';
+import { generateObject, isUnusableReply, replyFailure, sumUsage, type ReplyFailure } from '../../llm/generate-object';
 import { LlmError, type LlmPort, type LlmUsage } from '../../llm/llm-port';
 import { randomIndex, type Random } from '../random';
 import {
@@ -78,6 +78,8 @@ export interface MctsResult {
   generatorSteps: number;
   /** Tokens of every generator call, repair calls included. */
   usage: LlmUsage;
+  /** Generator steps whose reply stayed unusable after the one retry, in call order (each ended its branch). */
+  failures: ReplyFailure[];
 }
 
 /** A fresh root (the input x): all five actions untried, no visits. */
@@ -147,12 +149,14 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new LlmError('aborted', 'the run was cancelled');
 }
 
-type StepOutcome = { ok: true; step: ReasoningStep; usage: LlmUsage } | { ok: false; rawText: string; usage: LlmUsage };
+type StepOutcome =
+  { ok: true; step: ReasoningStep; usage: LlmUsage } | { ok: false; rawText: string; usage: LlmUsage; failure: ReplyFailure };
 
 /**
- * One generator call for `action` after `history`. A reply still malformed after
- * generateObject's repair attempt comes back as `{ ok: false }` (the caller ends the branch
- * with reward 0); every other LlmError (aborted, unreachable, device-lost…) propagates.
+ * One generator call for `action` after `history`. A reply still unusable after generateObject's
+ * one retry (`isUnusableReply`) comes back as `{ ok: false }` with its code and message (the
+ * caller ends the branch with reward 0); every other LlmError (aborted, unreachable, device-lost…)
+ * propagates.
  */
 async function generateStep(
   input: GeneratorInput,
@@ -177,17 +181,22 @@ async function generateStep(
     );
     return { ok: true, step: generated.value, usage: generated.usage };
   } catch (error) {
-    if (error instanceof LlmError && error.code === 'malformed-output') {
-      return { ok: false, rawText: error.details.rawText ?? '', usage: error.details.usage ?? { promptTokens: 0, completionTokens: 0 } };
-    }
-    throw error;
+    if (!isUnusableReply(error)) throw error;
+    return {
+      ok: false,
+      rawText: error.details.rawText ?? '',
+      usage: error.details.usage ?? { promptTokens: 0, completionTokens: 0 },
+      failure: replyFailure(error),
+    };
   }
 }
 
-/** Counters shared by one search (calls and tokens), passed explicitly — no module state. */
+/** Counters shared by one search (calls, tokens, unusable replies), passed explicitly — no module state. */
 export interface SearchTally {
   generatorSteps: number;
   usage: LlmUsage;
+  /** Absent in a tally made before failures were counted: then they are not kept. */
+  failures?: ReplyFailure[];
 }
 
 /**
@@ -208,6 +217,7 @@ export async function expand(
   const outcome = await generateStep(input, pathSteps(node), action, depth >= options.depth, options, dependencies);
   tally.generatorSteps += 1;
   tally.usage = sumUsage(tally.usage, outcome.usage);
+  if (!outcome.ok) tally.failures?.push(outcome.failure);
   const base = { parent: node, action, depth, children: [], visits: 0, totalReward: 0 };
   const child: MctsNode = outcome.ok
     ? { ...base, step: outcome.step, untriedActions: [...REASONING_ACTIONS], terminal: outcome.step.final || depth >= options.depth }
@@ -243,7 +253,10 @@ export async function simulate(
     const outcome = await generateStep(input, steps, action, depth >= options.depth, options, dependencies);
     tally.generatorSteps += 1;
     tally.usage = sumUsage(tally.usage, outcome.usage);
-    if (!outcome.ok) return { steps, malformed: true };
+    if (!outcome.ok) {
+      tally.failures?.push(outcome.failure);
+      return { steps, malformed: true };
+    }
     steps.push({ action, step: outcome.step });
     if (outcome.step.final) break;
   }
@@ -258,7 +271,7 @@ export async function simulate(
  */
 export async function runMcts(input: GeneratorInput, options: MctsOptions, dependencies: GdDependencies): Promise<MctsResult> {
   const root = createRoot();
-  const tally: SearchTally = { generatorSteps: 0, usage: { promptTokens: 0, completionTokens: 0 } };
+  const tally: SearchTally = { generatorSteps: 0, usage: { promptTokens: 0, completionTokens: 0 }, failures: [] };
   const collected: Trajectory[] = [];
   const seen = new Set<string>();
   for (let round = 0; round < options.rollouts; round += 1) {
@@ -286,5 +299,5 @@ export async function runMcts(input: GeneratorInput, options: MctsOptions, depen
     .sort((a, b) => b.trajectory.reward - a.trajectory.reward || a.index - b.index)
     .slice(0, options.paths)
     .map(({ trajectory }) => trajectory);
-  return { trajectories, root, generatorSteps: tally.generatorSteps, usage: tally.usage };
+  return { trajectories, root, generatorSteps: tally.generatorSteps, usage: tally.usage, failures: tally.failures ?? [] };
 }

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/llm-port';
+import { limited, REPLY_LIMITS } from '../reply-limits';
 
 /** The five reasoning actions of SLM-MATRIX (Methods, A1–A5). */
 export const ReasoningActionSchema = z.enum(['A1', 'A2', 'A3', 'A4', 'A5']);
@@ -28,15 +29,18 @@ export interface GeneratorInput {
   dimensionless?: boolean;
 }
 
-/** A triplet as the model writes it: value as a number, the evidence as a verbatim quote. */
+/**
+ * A triplet as the model writes it: value as a number, the evidence as a verbatim quote. Strings
+ * carry a `maxLength` for constrained decoding (`REPLY_LIMITS`), not enforced here.
+ */
 export const ExtractedTripletSchema = z.object({
-  material: z.string().min(1),
-  property: z.string().min(1),
+  material: limited(z.string().min(1), REPLY_LIMITS.material),
+  property: limited(z.string().min(1), REPLY_LIMITS.property),
   value: z.number(),
   /** Unit as written; "" for a dimensionless property. */
-  unit: z.string(),
+  unit: limited(z.string(), REPLY_LIMITS.unit),
   /** The sentence (or table row) of the passage that states the value, copied verbatim. */
-  quote: z.string().min(1),
+  quote: limited(z.string().min(1), REPLY_LIMITS.quote),
 });
 export type ExtractedTriplet = z.infer<typeof ExtractedTripletSchema>;
 
@@ -45,16 +49,16 @@ export type ExtractedTriplet = z.infer<typeof ExtractedTripletSchema>;
  * triplets it holds so far, and whether the generator declares the triplet set final.
  */
 export const ReasoningStepSchema = z.object({
-  text: z.string(),
-  materials: z.array(z.string()).default([]),
-  triplets: z.array(ExtractedTripletSchema).default([]),
+  text: limited(z.string(), REPLY_LIMITS.stepText),
+  materials: limited(z.array(limited(z.string(), REPLY_LIMITS.material)), REPLY_LIMITS.itemsPerReply).default([]),
+  triplets: limited(z.array(ExtractedTripletSchema), REPLY_LIMITS.itemsPerReply).default([]),
   final: z.boolean().default(false),
 });
 export type ReasoningStep = z.infer<typeof ReasoningStepSchema>;
 
 /** The discriminator's reconstruction S_d′ of a masked final output (Eq. 11). */
 export const ReconstructionSchema = z.object({
-  triplets: z.array(ExtractedTripletSchema).default([]),
+  triplets: limited(z.array(ExtractedTripletSchema), REPLY_LIMITS.itemsPerReply).default([]),
 });
 export type Reconstruction = z.infer<typeof ReconstructionSchema>;
 

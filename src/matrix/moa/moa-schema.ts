@@ -4,19 +4,24 @@
  */
 import { z } from 'zod';
 import type { Triplet } from '../../contracts/triplet';
+import { limited, REPLY_LIMITS } from '../reply-limits';
 
-/** One triplet as a model writes it. `quote` is copied verbatim from the DATA block. */
+/**
+ * One triplet as a model writes it. `quote` is copied verbatim from the DATA block. Every string
+ * carries a `maxLength` for constrained decoding (`REPLY_LIMITS`), not enforced here.
+ */
 export const MoaTripletSchema = z.object({
-  material: z.string().min(1),
-  property: z.string().min(1),
+  material: limited(z.string().min(1), REPLY_LIMITS.material),
+  property: limited(z.string().min(1), REPLY_LIMITS.property),
   /** The number as printed ("1.45"); a range as "1.2-1.5". */
-  value: z.string().min(1),
-  unit: z.string(),
-  quote: z.string().min(1),
+  value: limited(z.string().min(1), REPLY_LIMITS.value),
+  unit: limited(z.string(), REPLY_LIMITS.unit),
+  quote: limited(z.string().min(1), REPLY_LIMITS.quote),
 });
 export type MoaTriplet = z.infer<typeof MoaTripletSchema>;
 
-export const MoaAnswerSchema = z.object({ triplets: z.array(MoaTripletSchema) });
+/** A MoA agent's (or reader's) answer: at most `REPLY_LIMITS.itemsPerReply` triplets in the JSON schema (not enforced here). */
+export const MoaAnswerSchema = z.object({ triplets: limited(z.array(MoaTripletSchema), REPLY_LIMITS.itemsPerReply) });
 export type MoaAnswer = z.infer<typeof MoaAnswerSchema>;
 
 const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?`;

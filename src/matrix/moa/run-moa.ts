@@ -8,8 +8,8 @@
  */
 import type { Article } from '../../contracts/article';
 import type { Triplet } from '../../contracts/triplet';
-import { generateObject } from '../../llm/generate-object';
-import { LlmError, type LlmPort, type LlmUsage } from '../../llm/llm-port';
+import { generateObject, isUnusableReply, replyFailure, type ReplyFailure } from '../../llm/generate-object';
+import type { LlmErrorCode, LlmPort, LlmUsage } from '../../llm/llm-port';
 import type { CrossVerifyDependencies } from '../cross-verify';
 import type { GroundCheck } from '../cross-verify-refine';
 import { aggregatorMessages, proposerMessages, type PropertyBrief } from './moa-prompts';
@@ -45,12 +45,14 @@ export interface MoaDependencies extends CrossVerifyDependencies {
   ground?: GroundCheck;
 }
 
-/** One proposer's answer in one layer; `error` when its reply was unusable (the layer goes on without it). */
+/** One proposer's answer in one layer; `error` (and its code) when its reply was unusable (the layer goes on without it). */
 export interface ProposerAnswer {
   proposer: number;
   model?: string;
   triplets: Triplet[];
   error?: string;
+  /** `truncated-output`, `repetitive-output` or `malformed-output` (`isUnusableReply`), with `error`. */
+  errorCode?: LlmErrorCode;
 }
 
 export interface MoaResult {
@@ -61,6 +63,8 @@ export interface MoaResult {
   scores: CandidateScore[];
   /** True when the aggregator failed and A* (argmax of Eq. 2) was taken instead. */
   aggregatorFallback: boolean;
+  /** Why the aggregator's reply was unusable, with `aggregatorFallback`. */
+  aggregatorError?: ReplyFailure;
   usage: LlmUsage;
   calls: number;
 }
@@ -70,8 +74,9 @@ export const PAPER_MOA_OPTIONS: MoaOptions = { layers: 3, proposers: [undefined,
 
 /**
  * Run the MoA path. Proposers of one layer run concurrently (`Promise.all`; a scheduler inside
- * the `LlmPort` may serialise them). A proposer whose reply stays malformed after the repair
- * attempt is recorded with its error and left out of the references; any other `LlmError`
+ * the `LlmPort` may serialise them). A proposer whose reply stays unusable after the one retry
+ * (`isUnusableReply`: cut at max_tokens, a repetition loop, malformed) is recorded with its error
+ * and code and left out of the references; so is the aggregator's (`aggregatorError`); any other `LlmError`
  * (aborted, device lost, …) rejects the run. Calls: L·P proposer calls + 1 aggregator call
  * (+ repair calls made inside `generateObject`).
  */
@@ -95,15 +100,13 @@ export async function runMoa(input: MoaInput, options: MoaOptions, deps: MoaDepe
     usage.completionTokens += reply.usage.completionTokens;
     return reply.value;
   };
-  const unusable = (error: unknown): string => {
-    if (error instanceof LlmError && error.code === 'malformed-output') {
-      if (error.details.usage) {
-        usage.promptTokens += error.details.usage.promptTokens;
-        usage.completionTokens += error.details.usage.completionTokens;
-      }
-      return error.message;
+  const unusable = (error: unknown): ReplyFailure => {
+    if (!isUnusableReply(error)) throw error;
+    if (error.details.usage) {
+      usage.promptTokens += error.details.usage.promptTokens;
+      usage.completionTokens += error.details.usage.completionTokens;
     }
-    throw error;
+    return replyFailure(error);
   };
 
   const layers: ProposerAnswer[][] = [];
@@ -115,7 +118,8 @@ export async function runMoa(input: MoaInput, options: MoaOptions, deps: MoaDepe
           const answer = await ask('proposer', model, proposerMessages(input.text, input.properties, references, input.disagreement));
           return { proposer, ...(model ? { model } : {}), triplets: toTriplets(answer, `moa-l${layer + 1}-p${proposer + 1}`) };
         } catch (error) {
-          return { proposer, ...(model ? { model } : {}), triplets: [], error: unusable(error) };
+          const failure = unusable(error);
+          return { proposer, ...(model ? { model } : {}), triplets: [], error: failure.message, errorCode: failure.code };
         }
       }),
     );
@@ -142,6 +146,7 @@ export async function runMoa(input: MoaInput, options: MoaOptions, deps: MoaDepe
   }
   let triplets: Triplet[];
   let aggregatorFallback = false;
+  let aggregatorError: ReplyFailure | undefined;
   try {
     const answer = await ask(
       'aggregator',
@@ -155,10 +160,10 @@ export async function runMoa(input: MoaInput, options: MoaOptions, deps: MoaDepe
     );
     triplets = toTriplets(answer, 'moa');
   } catch (error) {
-    unusable(error);
+    aggregatorError = unusable(error);
     aggregatorFallback = true;
     const best = bestCandidate(scores);
     triplets = best === -1 ? [] : last[best]!.triplets.map((triplet) => ({ ...triplet, engine: 'moa' }));
   }
-  return { triplets, layers, scores, aggregatorFallback, usage, calls };
+  return { triplets, layers, scores, aggregatorFallback, ...(aggregatorError ? { aggregatorError } : {}), usage, calls };
 }

@@ -126,6 +126,8 @@ const runHeadings: Record<string, string> = {
   http: 'The model server answered with an error',
   'rate-limited': 'The model server is limiting requests',
   'malformed-output': 'A model reply could not be read',
+  'truncated-output': 'A model reply ran past its token limit',
+  'repetitive-output': 'A model reply fell into a repetition loop',
   unavailable: 'No engine or model is configured',
   aborted: 'Stopped',
   interrupted: 'The run was interrupted',
@@ -208,4 +210,17 @@ export function notProvidedText(property: PropertyRun, label: PropertyLabel = sp
       ? `${head} No passage mentions it; no model call.`
       : `${head} No passage could state a value of it (${plural(abstained.chunksRanked, 'passage')} mention it); no model call.`;
   return `${head} ${plural(abstained.calls, 'model call')} read ${abstained.chunksRead} of ${plural(abstained.chunksRanked, 'relevant passage')} and found no value.`;
+}
+
+/**
+ * A property that failed model calls left undecided, as a sentence, or null when it was decided:
+ * "Band gap — Not decided: <the run record's message> (6 model calls)." The message and the
+ * count come from the run record (`PropertyRun.notDecided`); plain text, which React renders as
+ * text, never as markup.
+ */
+export function notDecidedText(property: PropertyRun, label: PropertyLabel = spellPropertyName): string | null {
+  const undecided = property.notDecided;
+  if (!undecided) return null;
+  const name = label(property.property);
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} — Not decided: ${undecided.message} (${plural(undecided.calls, 'model call')}).`;
 }

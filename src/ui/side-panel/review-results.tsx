@@ -1,7 +1,8 @@
 /**
  * A run's verdicts with the reader's review: the adjudication queue ("Needs your decision"),
- * the verdicts grouped by property with Accept / Edit / Reject per record, "Save verified", and
- * the records the page could not highlight. Every decision is written as it is made
+ * the verdicts grouped by property with Accept / Edit / Reject per record, the properties the
+ * paper does not provide and those failed model calls left undecided, "Save verified", and the
+ * records the page could not highlight. Every decision is written as it is made
  * (`ReviewActions.review`); the row then comes back through the live query. Page and model text
  * is rendered as React text, never as HTML.
  */
@@ -19,7 +20,7 @@ import { ReviewButtons, EditForm, SaveVerified } from './review-controls';
 import { adjudicationQueue, answerText, keepAnswerReview } from './review-model';
 import { VerificationAnswers } from './verification-answers';
 import { CheckedQueueItem } from './checked-queue-item';
-import { countsText, groupRecords, notProvidedText, statusLabel, usageText, votesText } from '../shared/run-view-model';
+import { countsText, groupRecords, notDecidedText, notProvidedText, statusLabel, usageText, votesText } from '../shared/run-view-model';
 import { runReportFileName, toRunReport } from '../../export/run-report';
 import { downloadText } from '../dataset-page/dataset-io';
 
@@ -50,6 +51,10 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
   const notProvided = (row.run?.properties ?? []).flatMap((property) => {
     const text = notProvidedText(property, label);
     return text ? [{ property: property.property, text }] : [];
+  });
+  const notDecided = (row.run?.properties ?? []).flatMap((property) => {
+    const text = notDecidedText(property, label);
+    return text && property.notDecided ? [{ property: property.property, code: property.notDecided.code, text }] : [];
   });
   const indexOf = new Map(row.records.map((record, index) => [record, index]));
   const queue = review ? adjudicationQueue(row) : [];
@@ -110,7 +115,7 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
           </ul>
         </section>
       )}
-      {groups.length === 0 && notProvided.length === 0 && <p>{emptyResultsText(row)}</p>}
+      {groups.length === 0 && notProvided.length === 0 && notDecided.length === 0 && <p>{emptyResultsText(row)}</p>}
       {groups.map((group) => (
         <section key={group.property} className="property-verdicts" data-property={group.property}>
           <h3>{label(group.property)}</h3>
@@ -150,6 +155,15 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
         <ul className="not-provided" data-testid="not-provided">
           {notProvided.map((line) => (
             <li key={line.property} data-property={line.property}>
+              {line.text}
+            </li>
+          ))}
+        </ul>
+      )}
+      {notDecided.length > 0 && (
+        <ul className="not-decided" data-testid="not-decided">
+          {notDecided.map((line) => (
+            <li key={line.property} data-property={line.property} data-code={line.code}>
               {line.text}
             </li>
           ))}

@@ -1,4 +1,4 @@
-/** The run report (src/export/run-report.ts): triplets, "Not provided in this paper", or not run, per property. */
+/** The run report (src/export/run-report.ts): triplets, "Not provided in this paper", not decided, or not run, per property. */
 import { describe, expect, it } from 'vitest';
 import type { MatrixRunRow } from '../../../src/contracts/matrix-run';
 import { NOT_PROVIDED, runReportFileName, toRunReport, type RunReport } from '../../../src/export/run-report';
@@ -68,6 +68,18 @@ describe('toRunReport', () => {
       searched: { chunksRanked: 3, chunksRead: 0, calls: 0 },
     });
     expect(runReportFileName(row)).toBe('assay-run-run-1.json');
+  });
+
+  it('says "not decided", with the failures\' code and words, where failed model calls left a property open', () => {
+    const notDecided = {
+      code: 'truncated-output' as const,
+      message:
+        "the MoA path gave no usable answer (all 3 proposers of its last layer failed) — the proposer model's reply ran past its 1024-token limit",
+      calls: 11,
+    };
+    const row = finished(['density'], [{ property: 'density', skipped: false, ...flow, calls: 11, notDecided }]);
+    const report = JSON.parse(toRunReport(row)) as RunReport;
+    expect(report.properties).toEqual([{ property: 'density', outcome: 'not_decided', ...notDecided }]);
   });
 
   it('reads a row stored before abstention was recorded: no run record means not run', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { generateObject, jsonSchemaFor } from '../../../src/llm/generate-object';
+import { generateObject, isUnusableReply, jsonSchemaFor } from '../../../src/llm/generate-object';
 import { extractJson } from '../../../src/llm/json-extract';
 import { LlmError, type LlmRequest } from '../../../src/llm/llm-port';
 import { createScriptedLlm } from '../../../src/llm/scripted-llm';
@@ -92,6 +92,73 @@ describe('generateObject', () => {
       completionTokens: usages[0]!.completionTokens + usages[1]!.completionTokens,
     });
     expect(llm.calls).toHaveLength(2);
+  });
+
+  it('retries a reply cut at max_tokens once, then throws truncated-output with words a reader can act on', async () => {
+    const cut = { text: '{"triplets":[{"material":"GaN","value":3.4,"unit":"e', finishReason: 'length' };
+    const llm = createScriptedLlm({ replies: { proposer: [cut, cut, good] } });
+    const error = await generateObject(llm, { ...request, maxTokens: 64 }, TripletsSchema).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LlmError);
+    expect(error).toMatchObject({
+      code: 'truncated-output',
+      message:
+        "the proposer model's reply ran past its 64-token limit before the JSON closed, on the first try and on its one retry; a larger max_tokens, fewer facts per call or another model may help",
+      details: { rawText: cut.text },
+    });
+    expect(isUnusableReply(error)).toBe(true);
+    // One retry, not more: the third scripted reply (a good one) was never asked for.
+    expect(llm.calls).toHaveLength(2);
+    expect(llm.calls.map((call) => call.request.maxTokens)).toEqual([64, 64]);
+  });
+
+  it('retries a looping reply once without sending the loop back, then throws repetitive-output', async () => {
+    const loop = '{"triplets":[{"material":"' + 'GaN '.repeat(80);
+    const llm = createScriptedLlm({ replies: { proposer: [loop, loop] } });
+    const error = await generateObject(llm, request, TripletsSchema).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: 'repetitive-output',
+      message: expect.stringContaining('fell into a repetition loop ("GaN " 80 times over'),
+    });
+    const retry = llm.calls[1]!.request.messages;
+    expect(retry).toHaveLength(1);
+    expect(retry[0]!.content).toMatch(/^Extract band gaps\.\n\nNote: an earlier reply to this request repeated "GaN "/);
+  });
+
+  it('uses the retry when it succeeds after a cut reply', async () => {
+    const cut = { text: '{"triplets":[{"material":"GaN","val', finishReason: 'length' };
+    const llm = createScriptedLlm({ replies: { proposer: [cut, good] } });
+    const result = await generateObject(llm, { ...request, maxTokens: 64 }, TripletsSchema);
+    expect(result).toMatchObject({ value: { triplets: [{ material: 'GaN' }] }, repaired: true, rawText: good });
+    expect(llm.calls[1]!.request.messages[0]!.content).toContain('ran past its 64-token limit');
+  });
+
+  it('calls JSON that the model left open malformed-output after the one repair', async () => {
+    const open = '{"triplets":[{"material":"GaN"';
+    const llm = createScriptedLlm({ replies: { proposer: [open, open] } });
+    await expect(generateObject(llm, request, TripletsSchema)).rejects.toMatchObject({
+      code: 'malformed-output',
+      message:
+        "the proposer model's reply did not match the expected JSON after one repair attempt: the reply ended with its JSON still open (3 brackets unclosed)",
+    });
+  });
+
+  it("gives a request with no max_tokens the schema's token bound (maxTokensForSchema), and keeps one the caller set", async () => {
+    const Short = z.object({ answer: z.enum(['yes', 'no']) });
+    // {"answer":"yes"}: 16 characters, + 1 for the comma the bound counts after every member,
+    // + 2 values × 2 whitespace tokens + 1 end token = 22.
+    for (const [maxTokens, sent] of [
+      [undefined, 22],
+      [32, 32],
+      [8, 8],
+    ] as const) {
+      const llm = createScriptedLlm({ replies: { proposer: ['{"answer":"yes"}'] } });
+      await generateObject(llm, { ...request, ...(maxTokens === undefined ? {} : { maxTokens }) }, Short);
+      expect(llm.calls[0]!.request.maxTokens).toBe(sent);
+    }
+    // An unbounded schema (strings with no maxLength) leaves the request without one.
+    const llm = createScriptedLlm({ replies: { proposer: [good] } });
+    await generateObject(llm, request, TripletsSchema);
+    expect(llm.calls[0]!.request).not.toHaveProperty('maxTokens');
   });
 
   it('lets engine errors through untouched', async () => {

@@ -115,4 +115,19 @@ describe('createScriptedLlm', () => {
     await expect(pending).rejects.toMatchObject({ code: 'aborted' });
     expect(llm.calls.map((call) => call.error?.code)).toEqual(['aborted', 'aborted']);
   });
+  it('reports a scripted finish reason, and cuts a reply at max_tokens when asked to, as an engine does', async () => {
+    const named = createScriptedLlm({ replies: { proposer: [{ text: '{"triplets":[', finishReason: 'length' }] } });
+    expect(await named.complete(ask('proposer', 'x'))).toMatchObject({ text: '{"triplets":[', finishReason: 'length' });
+
+    const long = '{"quote":"' + 'abcd'.repeat(10) + '"}';
+    const cutting = createScriptedLlm({ respond: () => long, cutAtMaxTokens: true });
+    // ceil(chars / 4) ≤ 5 tokens: the longest prefix is 20 characters.
+    expect(await cutting.complete(ask('proposer', 'x', { maxTokens: 5 }))).toMatchObject({
+      text: long.slice(0, 20),
+      finishReason: 'length',
+      usage: { completionTokens: 5 },
+    });
+    expect(await cutting.complete(ask('proposer', 'x', { maxTokens: 100 }))).toMatchObject({ text: long, finishReason: 'stop' });
+    expect(await cutting.complete(ask('proposer', 'x'))).toMatchObject({ text: long, finishReason: 'stop' });
+  });
 });

@@ -173,7 +173,9 @@ describe('runMatrix with malformed replies', () => {
     expect(problemOne).toMatch(
       /^MoA layer 1 proposer 1: the proposer model's reply did not match the expected JSON after one repair attempt/,
     );
-    expect(problemTwo).toBe("MoA: the aggregator's reply was unusable; the best proposer answer by Eq. 2 was taken");
+    expect(problemTwo).toBe(
+      "MoA: the aggregator's reply was unusable (the aggregator model's reply did not match the expected JSON after one repair attempt: triplets: Invalid input: expected array, received string); the best proposer answer by Eq. 2 was taken",
+    );
     // A failed proposer rules out the early exit. By hand: 3 proposers + 1 repair, aggregator + 1
     // repair, 4 rollouts expand 4 root actions (4 generator calls), top 2 → 2 discriminator calls
     // + 1 repair (the first reconstruction was malformed, its repair parsed).

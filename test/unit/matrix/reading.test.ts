@@ -13,7 +13,7 @@ import { focusedPassage, mayStateValue, planReading, quoteChunks, readingPriorit
 import { chunkArticle, shownSpan } from '../../../src/text/retrieval';
 import { scanArticle } from '../../../src/text/scan';
 import { articleFromBlocks, paragraph } from '../text/article-from-blocks';
-import { bandGap, density, realDependencies } from './pipeline-fixtures';
+import { bandGap, density, matrixScript, realDependencies } from './pipeline-fixtures';
 
 /** Counts words: a budget in words is easy to reason about by hand. */
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -217,8 +217,40 @@ describe('abstention: "Not provided in this paper"', () => {
     });
   });
 
+  it('does not claim "not provided" when a reading call failed: its passages were not read', async () => {
+    const quiet = articleFromBlocks([
+      ...Array.from({ length: 4 }, (_, index) =>
+        paragraph(`The band structure of ZnSe film ${index} was measured at 3.1 eV photon energy.`),
+      ),
+    ]);
+    // The first reading call and its one retry run past max_tokens; the other calls find nothing.
+    const cut = {
+      text: '{"triplets":[{"material":"ZnSe film 0","property":"band_gap","value":"3.1","unit":"eV","quote":"The band',
+      finishReason: 'length',
+    };
+    const llm = createScriptedLlm({ respond: (_request, index) => (index < 2 ? cut : JSON.stringify({ triplets: [] })) });
+    const { run, records } = await runMatrix(quiet, { properties: [bandGap], preset: small }, deps(llm));
+    const property = run.properties[0]!;
+    const readingCalls = property.retrieval!.readingCalls;
+    expect(records).toEqual([]);
+    expect(property.notProvided).toBeUndefined();
+    expect(property.notDecided).toEqual({
+      code: 'truncated-output',
+      message: `1 of ${readingCalls} reading calls failed (their passages were not read) — the proposer model's reply ran past its 1024-token limit before the JSON closed, on the first try and on its one retry; a larger max_tokens, fewer facts per call or another model may help`,
+      calls: readingCalls + 1,
+    });
+    expect(llm.calls).toHaveLength(readingCalls + 1);
+    expect(RunRecordSchema.parse(run)).toEqual(run);
+  });
+
   it('marks a property whose full run found no triplet as not provided, with its calls', async () => {
-    const llm = createScriptedLlm({ respond: () => JSON.stringify({ triplets: [] }) });
+    // Every role answers, with nothing: an empty answer from both paths is "nothing found". (A
+    // generator reply without its step text would be unusable, and the search path would have
+    // given no answer: not decided.)
+    const nothing = () => [];
+    const llm = createScriptedLlm(
+      matrixScript({ band_gap: { proposer: nothing, aggregator: nothing, generator: nothing, discriminator: nothing } }),
+    );
     const { run } = await runMatrix(article, { properties: [bandGap], preset: { ...BROWSER_PRESET } }, deps(llm));
     const property = run.properties[0]!;
     expect(property.notProvided).toEqual({

@@ -1,7 +1,9 @@
 import { describeValue } from '../../../../src/text/quantities/format-quantity';
 import { describe, expect, it } from 'vitest';
+import { LlmErrorCodeSchema } from '../../../../src/contracts/llm';
 import type { MatrixStage } from '../../../../src/contracts/run-record';
 import {
+  notDecidedText,
   notProvidedText,
   countsText,
   groupRecords,
@@ -93,6 +95,9 @@ describe('runErrorHeading', () => {
     expect(runErrorHeading('http')).toBe('The model server answered with an error');
     expect(runErrorHeading('rate-limited')).toBe('The model server is limiting requests');
     expect(runErrorHeading('malformed-output')).toBe('A model reply could not be read');
+    expect(runErrorHeading('truncated-output')).toBe('A model reply ran past its token limit');
+    expect(runErrorHeading('repetitive-output')).toBe('A model reply fell into a repetition loop');
+    for (const code of LlmErrorCodeSchema.options) expect(runErrorHeading(code)).not.toBe('The run failed');
     expect(runErrorHeading('unavailable')).toBe('No engine or model is configured');
     expect(runErrorHeading('aborted')).toBe('Stopped');
     expect(runErrorHeading('interrupted')).toBe('The run was interrupted');
@@ -205,6 +210,34 @@ describe('notProvidedText', () => {
     );
     expect(notProvidedText(property({ reason: 'nothing-found', chunksRanked: 12, chunksRead: 12, calls: 1 }), () => 'optical gap')).toBe(
       'Optical gap: not provided in this paper. 1 model call read 12 of 12 relevant passages and found no value.',
+    );
+  });
+});
+
+describe('notDecidedText', () => {
+  const base = {
+    property: 'band_gap',
+    skipped: false,
+    blockIds: [],
+    truncatedBlockIds: [],
+    passageChars: 0,
+    candidates: 0,
+    earlyExit: false,
+    refinementRounds: 0,
+    converged: false,
+    problems: [],
+    milliseconds: 0,
+  };
+
+  it('says nothing for a decided property', () => {
+    expect(notDecidedText(base)).toBeNull();
+  });
+
+  it("gives the run record's message and calls", () => {
+    const notDecided = { code: 'repetitive-output' as const, message: 'the MoA path gave no usable answer', calls: 1 };
+    expect(notDecidedText({ ...base, notDecided })).toBe('Band gap — Not decided: the MoA path gave no usable answer (1 model call).');
+    expect(notDecidedText({ ...base, notDecided: { ...notDecided, calls: 16 } }, () => 'optical gap')).toBe(
+      'Optical gap — Not decided: the MoA path gave no usable answer (16 model calls).',
     );
   });
 });

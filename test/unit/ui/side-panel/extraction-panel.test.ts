@@ -256,6 +256,40 @@ describe('ExtractionPanel', () => {
     expect(byTestId('download-run-report')?.textContent).toBe('Download run report (JSON)');
   });
 
+  it('says "Not decided" with the reason for a property that failed model calls left open, as text', () => {
+    const base = { skipped: false, blockIds: [], truncatedBlockIds: [], passageChars: 0, candidates: 0 };
+    const flow = { earlyExit: false, refinementRounds: 0, converged: false, problems: [], milliseconds: 0 };
+    // Model text may hold markup; it must show as characters, never become elements.
+    const message = 'the proposer model\'s reply did not match the expected JSON after one repair attempt: <b>"3.4 eV"</b>';
+    const run = runRow({
+      status: 'done',
+      propertiesDone: ['band_gap', 'tc'],
+      records: [record('verified')],
+      run: {
+        engine: 'slm-matrix',
+        preset: { name: 'browser' } as never,
+        models: {},
+        usage: {} as never,
+        calls: 12,
+        promptTokens: 6000,
+        completionTokens: 300,
+        milliseconds: 900,
+        properties: [
+          { property: 'band_gap', ...base, ...flow, calls: 4 },
+          { property: 'tc', ...base, ...flow, calls: 8, notDecided: { code: 'malformed-output', message, calls: 8 } },
+        ],
+        counts: { verified: 1, needs_review: 0, rejected: 0 },
+      },
+    });
+    render(props({ run }));
+    const lines = [...byTestId('not-decided')!.querySelectorAll('li')];
+    expect(lines.map((line) => [line.dataset.property, line.dataset.code, line.textContent])).toEqual([
+      ['tc', 'malformed-output', `Tc — Not decided: ${message} (8 model calls).`],
+    ]);
+    expect(lines[0]!.querySelector('b')).toBeNull();
+    expect(byTestId('not-provided')).toBeNull();
+  });
+
   it('switches from "starting" to the new run’s row when it appears', async () => {
     const old = runRow({ id: 'run-0', status: 'done', records: [record('verified')] });
     const panelProps = props({ run: old, start: vi.fn(async () => ({ ok: true as const, runId: 'run-1' })) });
