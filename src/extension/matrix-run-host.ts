@@ -8,6 +8,7 @@
 import type { MatrixRunRow, MatrixRunSettings, EngineSettings } from '../contracts/matrix-run';
 import { failureResponse, type ResponseOf } from '../contracts/messages';
 import { engineRegistry } from '../llm/engines/registry';
+import { isUnusableReply } from '../llm/generate-object';
 import { toLlmError } from '../llm/llm-port';
 import type { EngineRun } from '../llm/engines/engine-kind';
 import { UsageMeter } from '../llm/usage-meter';
@@ -161,7 +162,7 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
               code: reason.code,
               message: cancelled
                 ? 'Stopped during the engine check, before any fact was decided.'
-                : reason.code === 'malformed-output'
+                : isUnusableReply(error)
                   ? engineCheckFailure(reason.message)
                   : reason.message,
             },

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { createOpenAiCompatibleEmbeddings } from '../embeddings';
-import { RosterSchema, type Roster } from '../../contracts/matrix-run';
+import { RosterSchema } from '../../contracts/matrix-run';
 import type { LlmPort } from '../llm-port';
 import { createOpenAiCompatibleLlm } from '../openai-compatible';
 import { modelListText, parseModelList, rosterToPresetModels } from '../roster';
