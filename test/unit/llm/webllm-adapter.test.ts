@@ -238,7 +238,7 @@ function heldEngine() {
   const loads: Array<{ modelIds: string[]; done: ReturnType<typeof deferred<void>> }> = [];
   const memory = { peakMB: 812, allocatedMB: 640 };
   const engine = {
-    holdLoads: false,
+    holdLoads: false as boolean,
     reload: vi.fn(async (modelIds: string | string[]) => {
       if (!engine.holdLoads) return;
       const done = deferred<void>();
