@@ -24,10 +24,12 @@ export function isSecureOrLoopbackUrl(text: string): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
 }
 
+// `abort`: a refused URL skips the checks chained after it (`model_lib`'s `.wasm` check parses
+// the URL, and would throw on text that is not one instead of reporting it).
 const modelUrl = z
   .string()
   .max(2048)
-  .refine(isSecureOrLoopbackUrl, 'must be an https URL, or http on this machine (127.0.0.1 or localhost)');
+  .refine(isSecureOrLoopbackUrl, { message: 'must be an https URL, or http on this machine (127.0.0.1, localhost or [::1])', abort: true });
 
 /**
  * One custom model record. `model_id`: letters, digits, `.`, `_`, `-` (it names cache entries and

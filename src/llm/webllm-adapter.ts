@@ -198,6 +198,9 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
     if (request.signal?.aborted) throw new LlmError('aborted', 'The run was cancelled before the model call.');
     if (!loaded.includes(modelId)) await load([modelId]);
     const current = await getEngine();
+    // A Stop during the load (a download can take minutes) came before the listener below: send
+    // nothing, or the engine would hold the GPU through a whole prefill for a caller that has gone.
+    if (request.signal?.aborted) throw new LlmError('aborted', 'The run was cancelled before the model call.');
     const body: Record<string, unknown> = {
       model: modelId,
       messages: request.messages,

@@ -1,11 +1,12 @@
 /** The extension's run host: a run stored as it goes, Stop, a lost GPU device, engine failures, stale rows. */
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatrixRunSettings } from '../../../src/contracts/matrix-run';
-import { createMatrixRunHost, STALE_RUN_MESSAGE, type RunEngine } from '../../../src/extension/matrix-run-host';
+import { createMatrixRunHost, ENGINE_CHECK_STAGE, STALE_RUN_MESSAGE, type RunEngine } from '../../../src/extension/matrix-run-host';
+import { checkEngine, ENGINE_CHECK_QUESTION } from '../../../src/llm/engine-check';
 import type { OpenAiSettings } from '../../../src/llm/engines/openai-engine-kind';
 import { LlmError, type LlmPort } from '../../../src/llm/llm-port';
-import { createScriptedLlm } from '../../../src/llm/scripted-llm';
+import { createScriptedLlm, hashMessages } from '../../../src/llm/scripted-llm';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import { savePaper } from '../../../src/store/paper-repository';
 import { createRun, getRun } from '../../../src/store/run-repository';
@@ -76,6 +77,9 @@ describe('matrix run host', () => {
       ['conditions', 'not stated'],
     ]);
     expect(await getRun(database, 'run-1')).toEqual(row);
+    // An engine without a check (a server answers for its own models) records none.
+    expect(row!.run).not.toHaveProperty('engineCheck');
+    expect(row!.run!.usage.byStage).not.toHaveProperty(ENGINE_CHECK_STAGE);
     // The roster's models went out per role.
     expect(new Set(llm.calls.filter((call) => call.request.role === 'proposer').map((call) => call.request.model))).toEqual(
       new Set(['a', 'b', 'c']),
@@ -195,6 +199,160 @@ describe('matrix run host', () => {
     expect(await getRun(database, 'old')).toMatchObject({
       status: 'interrupted',
       error: { code: 'interrupted', message: STALE_RUN_MESSAGE },
+    });
+  });
+});
+
+describe('matrix run host: the engine check', () => {
+  /** The check's question answered `answer` (as recorded); every other call goes to the matrix script. */
+  const checkAnswering = (answer: string) => ({ [hashMessages([{ role: 'user', content: ENGINE_CHECK_QUESTION }])]: answer });
+  const isCheck = (call: { request: { messages: Array<{ content: string }> } }) =>
+    call.request.messages[0]!.content === ENGINE_CHECK_QUESTION;
+  const FAILURE_WORDING =
+    "The model failed the engine check (one short question with a two-word JSON answer), so it would fail the run's calls too: ";
+
+  it('runs the check before the pipeline and stores its figures in the run record, its tokens under engine-check', async () => {
+    const llm = createScriptedLlm(matrixScript({}, { recorded: checkAnswering('{"answer":"yes"}') }));
+    let signalSeen: AbortSignal | undefined;
+    const host = hostWith(async () => ({
+      llm,
+      models,
+      check: async (metered, signal) => {
+        signalSeen = signal;
+        const clock = [0, 1500];
+        const checked = await checkEngine(metered, { model: 'a', signal, clock: () => clock.shift()! });
+        return { ...checked, loadSeconds: 12.5, gpuMemoryMB: { peak: 812, allocated: 640 } };
+      },
+    }));
+    await host.start(settings());
+    const row = await host.settled('run-1');
+    expect(row).toMatchObject({ status: 'done', propertiesDone: ['band_gap', 'bulk_modulus'] });
+    expect(llm.calls.findIndex(isCheck)).toBe(0);
+    expect(llm.calls.filter(isCheck)).toHaveLength(1);
+    const checkCall = llm.calls[0]!.reply!;
+    expect(row!.run!.engineCheck).toEqual({
+      model: 'a',
+      loadSeconds: 12.5,
+      promptTokens: checkCall.usage.promptTokens,
+      completionTokens: checkCall.usage.completionTokens,
+      seconds: 1.5,
+      gpuMemoryMB: { peak: 812, allocated: 640 },
+      answer: 'yes',
+      repaired: false,
+    });
+    expect(row!.run!.usage.byStage[ENGINE_CHECK_STAGE]).toMatchObject({
+      calls: 1,
+      failedCalls: 0,
+      promptTokens: checkCall.usage.promptTokens,
+      completionTokens: checkCall.usage.completionTokens,
+    });
+    // The check's call is part of the run's totals.
+    expect(row!.run!.calls).toBe(llm.calls.length);
+    expect(signalSeen?.aborted).toBe(false);
+  });
+
+  it('keeps the check in the record of a run interrupted later (a lost device that cannot be recovered)', async () => {
+    const llm = createScriptedLlm(
+      matrixScript(
+        {},
+        { recorded: checkAnswering('{"answer":"no"}'), failAt: { 1: new LlmError('device-lost', 'The GPU device was lost.') } },
+      ),
+    );
+    const host = hostWith(async () => ({ llm, models, check: (metered, signal) => checkEngine(metered, { model: 'a', signal }) }));
+    await host.start(settings());
+    const row = await host.settled('run-1');
+    expect(row).toMatchObject({ status: 'interrupted', error: { code: 'device-lost' } });
+    expect(row!.run!.engineCheck).toMatchObject({ model: 'a', answer: 'no', repaired: false });
+  });
+
+  it('interrupts the run in the check’s words when the model cannot answer the JSON, making no pipeline call', async () => {
+    const llm = createScriptedLlm(matrixScript({}, { recorded: checkAnswering('Copper is a metal.') }));
+    const dispose = vi.fn();
+    const host = hostWith(async () => ({
+      llm: {
+        // The retry's messages differ from the recorded ones: it gets prose too.
+        complete: (request) =>
+          request.messages[0]!.content === ENGINE_CHECK_QUESTION && request.messages.length > 1
+            ? Promise.resolve({ text: 'Yes.', model: 'a', usage: { promptTokens: 40, completionTokens: 2 } })
+            : llm.complete(request),
+      },
+      models,
+      dispose,
+      check: (metered, signal) => checkEngine(metered, { model: 'a', signal }),
+    }));
+    await host.start(settings());
+    const row = await host.settled('run-1');
+    expect(row).toMatchObject({ status: 'interrupted', records: [], propertiesDone: [], error: { code: 'malformed-output' } });
+    expect(row!.error!.message.startsWith(FAILURE_WORDING)).toBe(true);
+    expect(row!.error!.message.slice(FAILURE_WORDING.length)).toMatch(/^the proposer model's reply did not match the expected JSON/);
+    expect(row!.run).toBeUndefined();
+    // Only the check's first call reached the script; nothing of the pipeline followed.
+    expect(llm.calls.map((call) => call.request.messages[0]!.content)).toEqual([ENGINE_CHECK_QUESTION]);
+    expect(dispose).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the words of any other failure of the check as they are', async () => {
+    const llm = createScriptedLlm(matrixScript());
+    const message =
+      'Not enough GPU memory for a (Out of memory): close other GPU-heavy tabs, or choose a smaller model or a shorter context.';
+    const host = hostWith(async () => ({
+      llm,
+      models,
+      check: async () => {
+        throw new LlmError('out-of-gpu-memory', message);
+      },
+    }));
+    await host.start(settings());
+    expect(await host.settled('run-1')).toMatchObject({
+      status: 'interrupted',
+      records: [],
+      error: { code: 'out-of-gpu-memory', message },
+    });
+    expect(llm.calls).toHaveLength(0);
+  });
+
+  it('stores a Stop during the check as cancelled, saying when it came', async () => {
+    const llm = createScriptedLlm({ ...matrixScript(), delayMs: 60_000 });
+    let checking!: () => void;
+    const started = new Promise<void>((resolve) => (checking = resolve));
+    const host = hostWith(async () => ({
+      llm,
+      models,
+      check: (metered, signal) => {
+        const checked = checkEngine(metered, { model: 'a', signal });
+        checking();
+        return checked;
+      },
+    }));
+    await host.start(settings());
+    await started;
+    expect(host.cancel('run-1')).toEqual({ ok: true, cancelled: true });
+    expect(await host.settled('run-1')).toMatchObject({
+      status: 'cancelled',
+      records: [],
+      error: { code: 'aborted', message: 'Stopped during the engine check, before any fact was decided.' },
+    });
+    expect(llm.calls).toHaveLength(1);
+  });
+
+  it('counts a Stop as a Stop even when the check then fails with another code', async () => {
+    let checking!: () => void;
+    const started = new Promise<void>((resolve) => (checking = resolve));
+    const host = hostWith(async () => ({
+      llm: createScriptedLlm(matrixScript()),
+      models,
+      check: (_metered, signal) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => reject(new LlmError('device-lost', 'The GPU device was lost.')), { once: true });
+          checking();
+        }),
+    }));
+    await host.start(settings());
+    await started;
+    host.cancel('run-1');
+    expect(await host.settled('run-1')).toMatchObject({
+      status: 'cancelled',
+      error: { message: 'Stopped during the engine check, before any fact was decided.' },
     });
   });
 });

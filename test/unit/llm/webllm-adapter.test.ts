@@ -221,6 +221,197 @@ describe('createWebLlm', () => {
   });
 });
 
+/** A promise with its settle functions outside. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((done, fail) => {
+    resolve = done;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A fake MLCEngine whose loads and chat calls wait until the test settles them (a long download, a long prefill). */
+function heldEngine() {
+  const calls: Array<{ request: Record<string, unknown>; reply: ReturnType<typeof deferred<WebLlmCompletion>> }> = [];
+  const loads: Array<{ modelIds: string[]; done: ReturnType<typeof deferred<void>> }> = [];
+  const memory = { peakMB: 812, allocatedMB: 640 };
+  const engine = {
+    holdLoads: false as boolean,
+    reload: vi.fn(async (modelIds: string | string[]) => {
+      if (!engine.holdLoads) return;
+      const done = deferred<void>();
+      loads.push({ modelIds: [modelIds].flat(), done });
+      await done.promise;
+    }),
+    unload: vi.fn(async () => undefined),
+    interruptGenerate: vi.fn(),
+    gpuMemory: vi.fn(() => memory),
+    chat: {
+      completions: {
+        create: (request: Record<string, unknown>) => {
+          const reply = deferred<WebLlmCompletion>();
+          calls.push({ request, reply });
+          return reply.promise;
+        },
+      },
+    },
+  } satisfies WebLlmEngineLike & { holdLoads: boolean };
+  return { engine, calls, loads, memory, factory: async () => engine };
+}
+
+const completion = (extra?: NonNullable<WebLlmCompletion['usage']>['extra']): WebLlmCompletion => ({
+  model: 'SmolLM2-360M-Instruct-q4f32_1-MLC',
+  choices: [{ message: { content: '{"triplets":[]}' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 42, completion_tokens: 7, ...(extra ? { extra } : {}) },
+});
+
+/** Let the adapter's awaits (capability check, engine creation, load) run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('createWebLlm: calls in flight, Stop and unload', () => {
+  const MODEL = 'SmolLM2-360M-Instruct-q4f32_1-MLC';
+  const make = (held = heldEngine(), now?: () => number) =>
+    createWebLlm({ engineFactory: held.factory, models, capability: async () => gpu(false), ...(now ? { now } : {}) });
+
+  it('answers aborted as soon as the signal fires while the engine is still prefilling, and drops the late reply', async () => {
+    const held = heldEngine();
+    const llm = make(held);
+    const controller = new AbortController();
+    const call = llm.complete({ ...request, signal: controller.signal });
+    await settle();
+    expect(held.calls).toHaveLength(1);
+    expect(llm.callsInFlight()).toBe(1);
+    controller.abort();
+    // The engine has not answered: the caller is told at once all the same.
+    const error = await rejection(call);
+    expect(error).toMatchObject({ code: 'aborted', message: 'The run was cancelled during the model call.' });
+    expect(held.engine.interruptGenerate).toHaveBeenCalledTimes(1);
+    // The engine is still working on it until its reply arrives, which then goes nowhere.
+    expect(llm.callsInFlight()).toBe(1);
+    held.calls[0]!.reply.resolve(completion());
+    await settle();
+    expect(llm.callsInFlight()).toBe(0);
+  });
+
+  it('counts every pending call, and uncounts each as the engine answers or fails it', async () => {
+    const held = heldEngine();
+    const llm = make(held);
+    expect(llm.callsInFlight()).toBe(0);
+    const first = llm.complete(request);
+    const second = llm.complete(request);
+    await settle();
+    expect(llm.callsInFlight()).toBe(2);
+    held.calls[0]!.reply.resolve(completion());
+    expect((await first).text).toBe('{"triplets":[]}');
+    expect(llm.callsInFlight()).toBe(1);
+    held.calls[1]!.reply.reject(new Error('tokenizer exploded'));
+    expect(await rejection(second)).toMatchObject({ code: 'unavailable' });
+    expect(llm.callsInFlight()).toBe(0);
+  });
+
+  it('does not send the call when Stop came while the model was loading', async () => {
+    const held = heldEngine();
+    held.engine.holdLoads = true;
+    const llm = make(held);
+    const controller = new AbortController();
+    const outcome = rejection(llm.complete({ ...request, signal: controller.signal }));
+    await settle();
+    expect(held.loads).toHaveLength(1);
+    controller.abort();
+    held.loads[0]!.done.resolve();
+    await settle();
+    // A call sent now would hold the GPU through a whole prefill for a caller that has gone.
+    expect(held.calls).toHaveLength(0);
+    expect(await outcome).toMatchObject({ code: 'aborted' });
+    expect(llm.callsInFlight()).toBe(0);
+  });
+
+  it('unload drops the calls in flight: their late replies leave the count of newer calls alone', async () => {
+    const held = heldEngine();
+    const llm = make(held);
+    const controller = new AbortController();
+    const stopped = llm.complete({ ...request, signal: controller.signal });
+    await settle();
+    controller.abort();
+    await rejection(stopped);
+    await llm.unload();
+    expect(held.engine.unload).toHaveBeenCalledTimes(1);
+    expect(llm.callsInFlight()).toBe(0);
+    expect(llm.loadedModels()).toEqual([]);
+    // The next call loads the model again and is counted on its own.
+    const next = llm.complete(request);
+    await settle();
+    expect(held.engine.reload).toHaveBeenCalledTimes(2);
+    expect(llm.callsInFlight()).toBe(1);
+    held.calls[0]!.reply.reject(new Error('Device was lost'));
+    await settle();
+    expect(llm.callsInFlight()).toBe(1);
+    held.calls[1]!.reply.resolve(completion());
+    await next;
+    expect(llm.callsInFlight()).toBe(0);
+  });
+
+  it('reads WebLLM’s timing of the call from usage.extra', async () => {
+    const held = heldEngine();
+    const llm = make(held);
+    const call = llm.complete({ ...request, model: MODEL });
+    await settle();
+    held.calls[0]!.reply.resolve(
+      completion({ e2e_latency_s: 2.5, prefill_tokens_per_s: 310.4, decode_tokens_per_s: 41.2, time_to_first_token_s: 0.42 }),
+    );
+    expect((await call).timing).toEqual({
+      timeToFirstTokenSeconds: 0.42,
+      prefillTokensPerSecond: 310.4,
+      decodeTokensPerSecond: 41.2,
+      totalSeconds: 2.5,
+    });
+  });
+
+  it.each([
+    ['no extra', undefined],
+    ['a missing figure', { e2e_latency_s: 2.5, prefill_tokens_per_s: 310.4, time_to_first_token_s: 0.42 }],
+    [
+      'a figure that is not finite',
+      { e2e_latency_s: 2.5, prefill_tokens_per_s: Infinity, decode_tokens_per_s: 41.2, time_to_first_token_s: 0.42 },
+    ],
+  ])('gives no timing for %s', async (_case, extra) => {
+    const held = heldEngine();
+    const llm = make(held);
+    const call = llm.complete(request);
+    await settle();
+    held.calls[0]!.reply.resolve(completion(extra));
+    const reply = await call;
+    expect(reply).not.toHaveProperty('timing');
+    expect(reply.usage).toEqual({ promptTokens: 42, completionTokens: 7 });
+  });
+
+  it('remembers the last successful load and how long it took by its clock', async () => {
+    const held = heldEngine();
+    const readings = [1000, 4500, 9000, 9250];
+    const llm = make(held, () => readings.shift()!);
+    expect(llm.lastLoad()).toBeUndefined();
+    await llm.load([MODEL]);
+    expect(llm.lastLoad()).toEqual({ modelIds: [MODEL], seconds: 3.5 });
+    held.engine.reload.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    // A failed load leaves the last successful one as it was.
+    expect(await rejection(llm.load([MODEL]))).toMatchObject({ code: 'download-failed' });
+    expect(held.engine.reload).toHaveBeenCalledTimes(2);
+    expect(llm.lastLoad()).toEqual({ modelIds: [MODEL], seconds: 3.5 });
+  });
+
+  it('reports the engine’s GPU memory only while models are loaded', async () => {
+    const held = heldEngine();
+    const llm = make(held);
+    expect(llm.gpuMemory()).toBeUndefined();
+    await llm.load([MODEL]);
+    expect(llm.gpuMemory()).toEqual({ peakMB: 812, allocatedMB: 640 });
+    await llm.unload();
+    expect(llm.gpuMemory()).toBeUndefined();
+  });
+});
+
 describe('WebLLM failures in words', () => {
   const context = {
     phase: 'load' as const,
@@ -238,6 +429,34 @@ describe('WebLLM failures in words', () => {
     [new Error('tokenizer exploded'), 'unavailable'],
   ])('%s → %s', (error, code) => {
     expect(toWebLlmError(error, context).code).toBe(code);
+  });
+
+  describe('a prompt longer than the context window', () => {
+    const prompt = 'Prompt tokens exceed context window size: number of prompt tokens: 900; context window size: 512';
+    const expected = `The prompt is longer than Qwen2.5-1.5B-Instruct-q4f16_1-MLC's context window (${prompt}): choose a model with a longer context window, or the browser preset, whose passages are shorter.`;
+
+    it('is refused by name, with the model, the counts and what to do, without WebLLM’s own advice line', () => {
+      // WebLLM's message goes on with a line about `context_window_size`, a setting the reader cannot reach.
+      const error = named(
+        'ContextWindowSizeExceededError',
+        `${prompt}\nConsider shortening the prompt, or increase \`context_window_size\`.`,
+      );
+      expect(toWebLlmError(error, { ...context, phase: 'generate' })).toMatchObject({ code: 'unavailable', message: expected });
+    });
+
+    it('is recognised by its message when the name was lost crossing a worker boundary', () => {
+      expect(toWebLlmError(new Error(prompt), { ...context, phase: 'generate' })).toMatchObject({ code: 'unavailable', message: expected });
+    });
+
+    it('reaches the caller of complete in those words', async () => {
+      const fake = fakeEngine({ createError: named('ContextWindowSizeExceededError', prompt) });
+      const llm = createWebLlm({ engineFactory: fake.factory, models, capability: async () => gpu(false) });
+      const error = await rejection(llm.complete(request));
+      expect(error.code).toBe('unavailable');
+      expect(error.message).toMatch(/^The prompt is longer than SmolLM2-360M-Instruct-q4f32_1-MLC's context window \(Prompt tokens exceed/);
+      // Not a lost device: the model stays loaded for the next, shorter prompt.
+      expect(llm.loadedModels()).toEqual(['SmolLM2-360M-Instruct-q4f32_1-MLC']);
+    });
   });
 
   it('names the f32 variant of an f16 model', () => {

@@ -8,7 +8,12 @@ import { LlmError } from '../../../src/llm/llm-port';
 import type { NavigatorLike } from '../../../src/llm/webgpu-capability';
 import type { WebLlm } from '../../../src/llm/webllm-adapter';
 import type { WebLlmCache } from '../../../src/llm/webllm-engine';
-import { createAssayDatabase } from '../../../src/store/assay-database';
+import type { CustomWebLlmModel } from '../../../src/contracts/webllm-model';
+import type { LlmRequest } from '../../../src/llm/llm-port';
+import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
+import { savePaper } from '../../../src/store/paper-repository';
+import { getRun } from '../../../src/store/run-repository';
+import { article, bandGap } from '../matrix/pipeline-fixtures';
 
 let databaseCount = 0;
 
@@ -99,9 +104,9 @@ describe('offscreen model cache requests', () => {
     expect(ResponseSchemas['model-cache-status'].parse(await answer)).toEqual({
       ok: true,
       models: [
-        { modelId: 'gemma-2-2b-it-q4f16_1-MLC', cached: true, vramMB: 1895.3, requiresF16: true },
-        { modelId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', cached: false, vramMB: 1060.2, requiresF16: false },
-        { modelId: 'unknown-model', cached: false, vramMB: null, requiresF16: false },
+        { modelId: 'gemma-2-2b-it-q4f16_1-MLC', cached: true, vramMB: 1895.3, requiresF16: true, loaded: false },
+        { modelId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', cached: false, vramMB: 1060.2, requiresF16: false, loaded: false },
+        { modelId: 'unknown-model', cached: false, vramMB: null, requiresF16: false, loaded: false },
       ],
     });
   });
@@ -111,13 +116,240 @@ describe('offscreen model cache requests', () => {
     const deleted = ask(listener, envelope({ type: 'model-cache-delete', modelId: 'gemma-2-2b-it-q4f16_1-MLC' }));
     expect(ResponseSchemas['model-cache-delete'].parse(await deleted.answer)).toEqual({
       ok: true,
-      models: [{ modelId: 'gemma-2-2b-it-q4f16_1-MLC', cached: false, vramMB: 1895.3, requiresF16: true }],
+      models: [{ modelId: 'gemma-2-2b-it-q4f16_1-MLC', cached: false, vramMB: 1895.3, requiresF16: true, loaded: false }],
     });
     const failed = ask(listener, envelope({ type: 'model-cache-delete', modelId: 'locked' }));
     expect(await failed.answer).toEqual({
       ok: false,
       failure: { code: 'internal', message: 'Could not delete locked from the model cache: QuotaExceededError' },
     });
+  });
+});
+
+const QWEN = 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC';
+const GEMMA = 'gemma-2-2b-it-q4f16_1-MLC';
+const envelope = (request: object) => ({ target: 'assay-offscreen', request });
+
+/**
+ * A fake WebLLM port that writes what happens to `log`: loads succeed at once, chat calls wait
+ * until their signal fires (a long prefill), `callsInFlight` counts them (unless `uncounted`:
+ * then it answers 0, as between two calls of a run).
+ */
+function fakeWebLlm(log: string[], uncounted = false) {
+  let loaded: string[] = [];
+  let inFlight = 0;
+  const llm = {
+    load: vi.fn(async (modelIds: readonly string[]) => {
+      log.push(`load ${modelIds.join(',')}`);
+      loaded = [...modelIds];
+    }),
+    loadedModels: () => loaded,
+    complete: vi.fn(
+      (request: LlmRequest) =>
+        new Promise((_resolve, reject) => {
+          inFlight += 1;
+          log.push(`complete ${request.model}`);
+          request.signal?.addEventListener(
+            'abort',
+            () => {
+              inFlight -= 1;
+              reject(new LlmError('aborted', 'The run was cancelled during the model call.'));
+            },
+            { once: true },
+          );
+        }),
+    ),
+    callsInFlight: () => (uncounted ? 0 : inFlight),
+    unload: vi.fn(async () => {
+      log.push('unload');
+      loaded = [];
+    }),
+    reload: vi.fn(),
+    embed: vi.fn(),
+    lastLoad: () => undefined,
+    gpuMemory: () => undefined,
+  };
+  return llm;
+}
+
+/** The offscreen listener over `fakeWebLlm`, with a cache and custom-model registration that log too. */
+function engineHost(options: { cached?: string[]; registerModels?: boolean; database?: AssayDatabase; uncounted?: boolean } = {}) {
+  const log: string[] = [];
+  const llm = fakeWebLlm(log, options.uncounted);
+  const held = new Set(options.cached ?? []);
+  const cache: WebLlmCache = {
+    has: vi.fn(async (modelId: string) => {
+      log.push(`has ${modelId}`);
+      return held.has(modelId);
+    }),
+    remove: vi.fn(async (modelId: string) => {
+      log.push(`remove ${modelId}`);
+      held.delete(modelId);
+    }),
+  };
+  const registerModels = vi.fn(async (models: readonly CustomWebLlmModel[]) => {
+    if (models.some((model) => RECORDS.some((record) => record.model_id === model.model_id)))
+      throw new LlmError('unavailable', 'The custom model id clashes with one of WebLLM’s own models.');
+    log.push(`register ${models.map((model) => model.model_id).join(',')}`);
+  });
+  const createLlm = vi.fn(async () => llm as unknown as WebLlm);
+  const listener = createModelEngineListener({
+    navigator: swiftShader,
+    createLlm,
+    modelRecords: async () => RECORDS,
+    database: options.database ?? createAssayDatabase(`webllm-host-${++databaseCount}`),
+    properties: [bandGap],
+    cache,
+    ...(options.registerModels === false ? {} : { registerModels }),
+  });
+  const send = (request: object) => ask(listener, envelope(request)).answer;
+  return { listener, llm, log, cache, registerModels, createLlm, send };
+}
+
+/** Wait until `condition` holds (polling every 5 ms, at most 1 s). */
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  for (let waited = 0; !(await condition()); waited += 5) {
+    if (waited > 1000) throw new Error('condition not met within 1 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const OWN: CustomWebLlmModel = {
+  model_id: 'tiny-own',
+  model: 'http://127.0.0.1:8000/tiny-own/',
+  model_lib: 'http://127.0.0.1:8000/tiny-own/tiny-own-webgpu.wasm',
+  vram_required_MB: 700,
+};
+
+describe('offscreen model unload', () => {
+  const BUSY = 'A run is using the model engine: stop it (or wait for it to finish), then unload the models.';
+
+  it('answers that nothing was unloaded when no engine was made, without making one', async () => {
+    const host = engineHost();
+    expect(ResponseSchemas['model-unload'].parse(await host.send({ type: 'model-unload' }))).toEqual({ ok: true, unloaded: [] });
+    expect(host.createLlm).not.toHaveBeenCalled();
+  });
+
+  it('unloads the loaded models and names them', async () => {
+    const host = engineHost();
+    await host.send({ type: 'load-model', modelId: QWEN });
+    expect(await host.send({ type: 'model-unload' })).toEqual({ ok: true, unloaded: [QWEN] });
+    expect(host.llm.unload).toHaveBeenCalledTimes(1);
+    expect(host.llm.loadedModels()).toEqual([]);
+  });
+
+  it('refuses while an engine call is still running (a stopped caller’s prefill), unloading nothing', async () => {
+    const host = engineHost();
+    await host.send({ type: 'load-model', modelId: QWEN });
+    void host.llm.complete({ role: 'proposer', model: QWEN, messages: [] });
+    expect(await host.send({ type: 'model-unload' })).toEqual({ ok: false, failure: { code: 'bad-request', message: BUSY } });
+    expect(host.llm.unload).not.toHaveBeenCalled();
+  });
+
+  it('refuses while a WebLLM run holds the engine, and a loaded model’s cache with it; after Stop both go ahead', async () => {
+    const database = createAssayDatabase(`webllm-host-${++databaseCount}`);
+    await savePaper(database, article, new Date('2026-11-22T10:00:00Z'));
+    // Calls uncounted: the run alone must hold the engine, as it does between two of its calls.
+    const host = engineHost({ database, cached: [QWEN], uncounted: true });
+    const started = ResponseSchemas['matrix-start'].parse(
+      await host.send({
+        type: 'matrix-start',
+        settings: {
+          paperKey: 'title:test article',
+          properties: ['band_gap'],
+          preset: 'browser',
+          engine: { kind: 'webllm', roster: { proposers: [QWEN], aggregator: QWEN, generator: QWEN, discriminator: QWEN } },
+          seed: 42,
+        },
+      }),
+    );
+    if (!started.ok) throw new Error(`the run did not start: ${started.failure.message}`);
+    const { runId } = started;
+    // The run's first call (its engine check) is waiting on the GPU.
+    await until(() => host.log.includes(`complete ${QWEN}`));
+    expect(await host.send({ type: 'model-unload' })).toEqual({ ok: false, failure: { code: 'bad-request', message: BUSY } });
+    expect(await host.send({ type: 'model-cache-delete', modelId: QWEN })).toEqual({
+      ok: false,
+      failure: { code: 'bad-request', message: `${QWEN} is loaded in the engine: unload the models first, then delete it.` },
+    });
+    expect(host.cache.remove).not.toHaveBeenCalled();
+    expect(await host.send({ type: 'model-cache-status', modelIds: [QWEN, GEMMA] })).toEqual({
+      ok: true,
+      models: [
+        { modelId: QWEN, cached: true, vramMB: 1060.2, requiresF16: false, loaded: true },
+        { modelId: GEMMA, cached: false, vramMB: 1895.3, requiresF16: true, loaded: false },
+      ],
+    });
+    expect(host.llm.unload).not.toHaveBeenCalled();
+
+    expect(await host.send({ type: 'matrix-cancel', runId })).toEqual({ ok: true, cancelled: true });
+    await until(async () => (await getRun(database, runId))?.status === 'cancelled');
+    expect(await host.send({ type: 'model-unload' })).toEqual({ ok: true, unloaded: [QWEN] });
+    expect(await host.send({ type: 'model-cache-delete', modelId: QWEN })).toEqual({
+      ok: true,
+      models: [{ modelId: QWEN, cached: false, vramMB: 1060.2, requiresF16: false, loaded: false }],
+    });
+    await database.delete();
+  });
+});
+
+describe('offscreen requests naming custom models', () => {
+  it('registers the custom models before loading, so the model they name can load', async () => {
+    const host = engineHost();
+    const answer = await host.send({ type: 'load-model', modelId: 'tiny-own', customModels: [OWN] });
+    expect(answer).toMatchObject({ ok: true });
+    expect(answer).not.toHaveProperty('error');
+    expect(host.registerModels).toHaveBeenCalledWith([OWN]);
+    expect(host.log).toEqual(['register tiny-own', 'load tiny-own']);
+  });
+
+  it('registers them before reading the cache state, and before deleting from the cache', async () => {
+    const host = engineHost({ cached: ['tiny-own'] });
+    await host.send({ type: 'model-cache-status', modelIds: ['tiny-own'], customModels: [OWN] });
+    await host.send({ type: 'model-cache-delete', modelId: 'tiny-own', customModels: [OWN] });
+    expect(host.log).toEqual(['register tiny-own', 'has tiny-own', 'register tiny-own', 'remove tiny-own', 'has tiny-own']);
+  });
+
+  it('leaves the registered models alone when a request names none, and clears them for an empty list', async () => {
+    const host = engineHost();
+    await host.send({ type: 'model-cache-status', modelIds: [QWEN] });
+    expect(host.registerModels).not.toHaveBeenCalled();
+    await host.send({ type: 'model-cache-status', modelIds: [QWEN], customModels: [] });
+    expect(host.registerModels).toHaveBeenCalledWith([]);
+  });
+
+  it('answers a refused registration in words, without loading, reading or deleting anything', async () => {
+    const host = engineHost({ cached: [QWEN] });
+    const clash = { ...OWN, model_id: QWEN };
+    expect(await host.send({ type: 'load-model', modelId: QWEN, customModels: [clash] })).toMatchObject({
+      ok: true,
+      error: { code: 'unavailable', message: 'The custom model id clashes with one of WebLLM’s own models.' },
+    });
+    expect(await host.send({ type: 'model-cache-status', modelIds: [QWEN], customModels: [clash] })).toEqual({
+      ok: false,
+      failure: { code: 'bad-request', message: 'The custom model id clashes with one of WebLLM’s own models.' },
+    });
+    expect(await host.send({ type: 'model-cache-delete', modelId: QWEN, customModels: [clash] })).toMatchObject({
+      ok: false,
+      failure: { code: 'bad-request' },
+    });
+    expect(host.log).toEqual([]);
+  });
+
+  it('refuses custom models in a document that cannot register them, but not an empty list', async () => {
+    const host = engineHost({ registerModels: false });
+    expect(await host.send({ type: 'load-model', modelId: 'tiny-own', customModels: [OWN] })).toMatchObject({
+      ok: true,
+      error: { code: 'unavailable', message: 'This engine document cannot load custom WebLLM models.' },
+    });
+    expect(host.llm.load).not.toHaveBeenCalled();
+    expect(await host.send({ type: 'load-model', modelId: QWEN, customModels: [] })).not.toHaveProperty('error');
+    expect(host.llm.load).toHaveBeenCalledWith([QWEN]);
+  });
+
+  it('does not claim a request whose custom model would load code over plain http from another host', () => {
+    const unsafe = { ...OWN, model_lib: 'http://models.example.org/tiny-own.wasm' };
+    expect(ask(engineHost().listener, envelope({ type: 'load-model', modelId: 'tiny-own', customModels: [unsafe] })).claimed).toBe(false);
   });
 });
 
