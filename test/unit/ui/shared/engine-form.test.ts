@@ -162,7 +162,7 @@ describe('readEngineSettings', () => {
     expect(problem('{"model_id": "x"')).toMatch(/^Not JSON \(/);
     expect(problem(JSON.stringify(own))).toBe('Give an array of model records, [{"model_id": …}, …], not a single value.');
     expect(problem(JSON.stringify([{ ...own, model_lib: 'http://models.example.org/qwen.wasm' }]))).toBe(
-      'Model 1, model_lib: must be an https URL, or http on this machine (127.0.0.1 or localhost).',
+      'Model 1, model_lib: must be an https URL, or http on this machine (127.0.0.1, localhost or [::1]).',
     );
     expect(problem(JSON.stringify([own, { ...own, model_lib: 'https://example.org/lib.js' }]))).toBe(
       'Model 2, model_lib: must name a .wasm model library.',
