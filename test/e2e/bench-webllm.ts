@@ -13,7 +13,8 @@
  *   decodeTokensPerSecond   WebLLM's `usage.extra.decode_tokens_per_s`
  *   gpuMemoryMB             `{ peak, allocated }` from the TVM runtime's own statistics
  *
- * with the prompt and reply token counts, the WebGPU adapter and the machine. Random weights
+ * with the prompt and reply token counts, `checkSeconds` (the check's call, its model load included),
+ * the WebGPU adapter and the machine. Random weights
  * decode at the speed trained weights of the same shapes do (same kernels, same bytes read per
  * token), so these figures measure the runtime on this machine — never a model's quality.
  *
@@ -26,6 +27,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
+import { chromiumPath } from './extension-browser';
 import { randomModelSkipReason } from './random-model-server';
 import { openWebLlmSession } from './webllm-session';
 
@@ -73,7 +75,8 @@ async function main(): Promise<number> {
       console.error(`The run ended without an engine check: ${run?.error ? `${run.error.code}: ${run.error.message}` : run?.status}`);
       return 1;
     }
-    const chromiumVersion = execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim();
+    // Debian's wrapper script prints a shell warning on stderr on some machines: keep only the version line.
+    const chromiumVersion = execFileSync(chromiumPath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const document = {
       model: check.model,
       weights: 'random (make-random-model.mjs, seed 1): figures measure the runtime, not a model',
