@@ -53,8 +53,24 @@ function balancedSpans(text: string): string[] {
   return spans;
 }
 
-/** Index of the bracket closing the one at `start`, ignoring brackets inside JSON strings; -1 if none. */
-function matchingClose(text: string, start: number): number {
+/** Where a string-aware bracket scan ended (`scanBrackets`). */
+interface BracketScan {
+  /** Index of the bracket that closed the first top-level value, when the scan stopped there; else -1. */
+  closedAt: number;
+  /** Brackets still open where the scan ended. */
+  open: number;
+  /** Whether the scan ended inside a JSON string. */
+  inString: boolean;
+  /** A bracket closed the wrong kind (`{ ]`): the scan stopped there. */
+  mismatched: boolean;
+}
+
+/**
+ * Scan `text` from `start`, ignoring brackets inside JSON strings. Between top-level values only an
+ * opening bracket counts (prose after a closed object is skipped). With `untilFirstClose`, stop
+ * at the bracket that closes the first top-level value. Shared by `matchingClose` and `unclosedJson`.
+ */
+function scanBrackets(text: string, start: number, untilFirstClose: boolean): BracketScan {
   const stack: string[] = [];
   let inString = false;
   for (let index = start; index < text.length; index += 1) {
@@ -64,15 +80,21 @@ function matchingClose(text: string, start: number): number {
       else if (character === '"') inString = false;
       continue;
     }
-    if (character === '"') inString = true;
-    else if (character === '{') stack.push('}');
-    else if (character === '[') stack.push(']');
+    const opening = character === '{' ? '}' : character === '[' ? ']' : undefined;
+    if (opening) stack.push(opening);
+    else if (stack.length === 0) continue;
+    else if (character === '"') inString = true;
     else if (character === '}' || character === ']') {
-      if (stack.pop() !== character) return -1;
-      if (stack.length === 0) return index;
+      if (stack.pop() !== character) return { closedAt: -1, open: stack.length, inString, mismatched: true };
+      if (stack.length === 0 && untilFirstClose) return { closedAt: index, open: 0, inString, mismatched: false };
     }
   }
-  return -1;
+  return { closedAt: -1, open: stack.length, inString, mismatched: false };
+}
+
+/** Index of the bracket closing the one at `start`, ignoring brackets inside JSON strings; -1 if none. */
+function matchingClose(text: string, start: number): number {
+  return scanBrackets(text, start, true).closedAt;
 }
 
 /**
@@ -85,25 +107,6 @@ function matchingClose(text: string, start: number): number {
 export function unclosedJson(text: string): { open: number; inString: boolean } | null {
   const start = text.search(/[{[]/);
   if (start < 0) return null;
-  const stack: string[] = [];
-  let inString = false;
-  for (let index = start; index < text.length; index += 1) {
-    const character = text[index];
-    if (inString) {
-      if (character === '\\') index += 1;
-      else if (character === '"') inString = false;
-      continue;
-    }
-    if (stack.length === 0) {
-      // Between top-level values (prose after a closed object): only a new opening matters.
-      if (character === '{') stack.push('}');
-      else if (character === '[') stack.push(']');
-      continue;
-    }
-    if (character === '"') inString = true;
-    else if (character === '{') stack.push('}');
-    else if (character === '[') stack.push(']');
-    else if ((character === '}' || character === ']') && stack.pop() !== character) return null;
-  }
-  return stack.length > 0 ? { open: stack.length, inString } : null;
+  const scan = scanBrackets(text, start, false);
+  return !scan.mismatched && scan.open > 0 ? { open: scan.open, inString: scan.inString } : null;
 }

@@ -2,19 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MatrixRunRow } from '../../../src/contracts/matrix-run';
 import { NOT_PROVIDED, runReportFileName, toRunReport, type RunReport } from '../../../src/export/run-report';
-import { record, runRow } from '../ui/run-fixtures';
-
-const flow = {
-  blockIds: [],
-  truncatedBlockIds: [],
-  passageChars: 0,
-  candidates: 0,
-  earlyExit: false,
-  refinementRounds: 0,
-  converged: false,
-  problems: [],
-  milliseconds: 0,
-};
+import { propertyRun, record, runRow } from '../ui/run-fixtures';
 
 function finished(properties: string[], runProperties: NonNullable<MatrixRunRow['run']>['properties']): MatrixRunRow {
   const row = runRow({ status: 'done', finishedAt: '2025-01-01T10:05:00.000Z', records: [record('verified'), record('rejected')] });
@@ -41,14 +29,13 @@ describe('toRunReport', () => {
     const row = finished(
       ['band_gap', 'density', 'tc'],
       [
-        { property: 'band_gap', skipped: false, ...flow, calls: 4 },
-        {
+        propertyRun({ calls: 4 }),
+        propertyRun({
           property: 'density',
           skipped: true,
-          ...flow,
           calls: 0,
           notProvided: { reason: 'nothing-relevant', chunksRanked: 3, chunksRead: 0, calls: 0 },
-        },
+        }),
       ],
     );
     const report = JSON.parse(toRunReport(row)) as RunReport;
@@ -77,7 +64,7 @@ describe('toRunReport', () => {
         "the MoA path gave no usable answer (all 3 proposers of its last layer failed) — the proposer model's reply ran past its 1024-token limit",
       calls: 11,
     };
-    const row = finished(['density'], [{ property: 'density', skipped: false, ...flow, calls: 11, notDecided }]);
+    const row = finished(['density'], [propertyRun({ property: 'density', calls: 11, notDecided })]);
     const report = JSON.parse(toRunReport(row)) as RunReport;
     expect(report.properties).toEqual([{ property: 'density', outcome: 'not_decided', ...notDecided }]);
   });

@@ -2,6 +2,7 @@
 import type { MatrixRunRow } from '../../../src/contracts/matrix-run';
 import type { Triplet } from '../../../src/contracts/triplet';
 import type { VerificationRecord } from '../../../src/contracts/verification';
+import type { PropertyRun } from '../../../src/contracts/run-record';
 
 /** A band-gap triplet of GaN with a quote; `change` overrides fields. */
 export function triplet(change: Partial<Triplet> = {}): Triplet {
@@ -38,6 +39,24 @@ export function runRow(change: Partial<MatrixRunRow> = {}): MatrixRunRow {
     propertiesDone: [],
     records: [],
     resumes: 0,
+    ...change,
+  };
+}
+
+/** A band-gap `PropertyRun` that read nothing and took no time (no abstention, not decided unless `change` says so). */
+export function propertyRun(change: Partial<PropertyRun> = {}): PropertyRun {
+  return {
+    property: 'band_gap',
+    skipped: false,
+    blockIds: [],
+    truncatedBlockIds: [],
+    passageChars: 0,
+    candidates: 0,
+    earlyExit: false,
+    refinementRounds: 0,
+    converged: false,
+    problems: [],
+    milliseconds: 0,
     ...change,
   };
 }

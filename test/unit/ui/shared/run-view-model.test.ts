@@ -14,7 +14,7 @@ import {
   usageText,
   votesText,
 } from '../../../../src/ui/shared/run-view-model';
-import { record, runRow } from '../run-fixtures';
+import { propertyRun, record, runRow } from '../run-fixtures';
 
 describe('progressText', () => {
   it('shows the engine status, or "Starting…", before the pipeline’s first event', () => {
@@ -182,20 +182,7 @@ describe('notProvidedText', () => {
     chunksRanked: number;
     chunksRead: number;
     calls: number;
-  }) => ({
-    property: 'band_gap',
-    skipped: notProvided?.calls === 0,
-    blockIds: [],
-    truncatedBlockIds: [],
-    passageChars: 0,
-    candidates: 0,
-    earlyExit: false,
-    refinementRounds: 0,
-    converged: false,
-    problems: [],
-    milliseconds: 0,
-    ...(notProvided ? { notProvided } : {}),
-  });
+  }) => propertyRun({ skipped: notProvided?.calls === 0, ...(notProvided ? { notProvided } : {}) });
 
   it('says nothing for a property that did not abstain', () => {
     expect(notProvidedText(property())).toBeNull();
@@ -215,19 +202,7 @@ describe('notProvidedText', () => {
 });
 
 describe('notDecidedText', () => {
-  const base = {
-    property: 'band_gap',
-    skipped: false,
-    blockIds: [],
-    truncatedBlockIds: [],
-    passageChars: 0,
-    candidates: 0,
-    earlyExit: false,
-    refinementRounds: 0,
-    converged: false,
-    problems: [],
-    milliseconds: 0,
-  };
+  const base = propertyRun();
 
   it('says nothing for a decided property', () => {
     expect(notDecidedText(base)).toBeNull();
