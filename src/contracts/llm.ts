@@ -23,6 +23,7 @@ export const LlmErrorCodeSchema = z.enum([
   'out-of-gpu-memory',
   'download-failed',
   'device-lost',
+  'integrity-failed', // a model file (library, config, tokenizer) does not match its SRI hash, or has none where one is required
   'unavailable', // engine or model not configured
 ]);
 export type LlmErrorCode = z.infer<typeof LlmErrorCodeSchema>;

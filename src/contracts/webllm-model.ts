@@ -31,6 +31,56 @@ const modelUrl = z
   .max(2048)
   .refine(isSecureOrLoopbackUrl, { message: 'must be an https URL, or http on this machine (127.0.0.1, localhost or [::1])', abort: true });
 
+/** Digest bytes per SRI algorithm (SHA-256, SHA-384, SHA-512 output sizes, FIPS 180-4). */
+const SRI_DIGEST_BYTES: Record<string, number> = { sha256: 32, sha384: 48, sha512: 64 };
+
+/**
+ * True for one Subresource Integrity hash, `sha256-`, `sha384-` or `sha512-` then the standard
+ * base64 of the digest (https://www.w3.org/TR/SRI/#the-integrity-attribute), whose decoded length
+ * is the algorithm's digest size. The same rule as WebLLM's `isValidSRI` (web-llm 0.2.86
+ * lib/integrity): a hash WebLLM would reject as malformed at load time is refused here, on entry.
+ * SRI's lists of hashes and `?options` are not accepted (WebLLM checks one hash per file).
+ */
+export function isSriHash(text: string): boolean {
+  const match = /^(sha256|sha384|sha512)-([A-Za-z0-9+/]+={0,2})$/.exec(text);
+  if (!match) return false;
+  const [, algorithm, digest] = match as unknown as [string, string, string];
+  return base64ByteLength(digest) === SRI_DIGEST_BYTES[algorithm];
+}
+
+/** Bytes encoded by base64 `text` (padded or not), or undefined when its length or padding cannot be base64. */
+function base64ByteLength(text: string): number | undefined {
+  const padding = text.length - text.replace(/=+$/, '').length;
+  const remainder = text.length % 4;
+  if (remainder === 1 || padding > 2 || (padding > 0 && remainder !== 0)) return undefined;
+  const full = Math.floor(text.length / 4) * 3;
+  return padding > 0 ? full - padding : full + (remainder === 0 ? 0 : remainder - 1);
+}
+
+const SRI_MESSAGE =
+  'must be an SRI hash: "sha256-", "sha384-" or "sha512-" then the base64 digest (e.g. `openssl dgst -sha256 -binary FILE | base64`)';
+
+/** One SRI hash (`isSriHash`); 100 characters holds the longest, sha512's 95. */
+export const SriHashSchema = z.string().max(100).refine(isSriHash, SRI_MESSAGE);
+
+/**
+ * The hashes WebLLM checks a model's files against before using them (WebLLM's `ModelIntegrity`,
+ * web-llm >= 0.2.86; field names as WebLLM's): `config` for `mlc-chat-config.json`, `model_lib`
+ * for the `.wasm` library, `tokenizer` per tokenizer file (WebLLM checks `tokenizer.json` and
+ * `tokenizer.model`). Unknown keys are refused (a misspelt key would otherwise check nothing).
+ * `onFailure`: WebLLM's `"warn"` logs a mismatch and loads the file anyway, so it is refused here;
+ * Assay always sends `"error"` (`toModelRecord`, src/llm/webllm-catalogue.ts).
+ */
+export const ModelIntegritySchema = z.strictObject({
+  config: SriHashSchema.optional(),
+  model_lib: SriHashSchema.optional(),
+  tokenizer: z.partialRecord(z.enum(['tokenizer.json', 'tokenizer.model']), SriHashSchema).optional(),
+  onFailure: z
+    .literal('error', { error: 'must be "error" or left out: Assay never loads a model file whose hash does not match' })
+    .optional(),
+});
+export type ModelIntegrity = z.infer<typeof ModelIntegritySchema>;
+
 /**
  * One custom model record. `model_id`: letters, digits, `.`, `_`, `-` (it names cache entries and
  * appears in run records), at most 128 characters. `model`: the folder holding
@@ -39,6 +89,8 @@ const modelUrl = z
  * (`.wasm`), which must have been built for the WebLLM release the extension runs.
  * `vram_required_MB`: GPU memory for the weights and KV cache, for the load plan (roster.ts).
  * `context_window_size`: an override of the model's context window (tokens, 256–131072).
+ * `integrity`: SRI hashes of the library, config and tokenizer (`ModelIntegritySchema`); a file
+ * that does not match is refused at load time.
  */
 export const CustomWebLlmModelSchema = z.object({
   model_id: z
@@ -49,6 +101,7 @@ export const CustomWebLlmModelSchema = z.object({
   vram_required_MB: z.number().positive().max(1_048_576),
   required_features: z.array(z.literal('shader-f16')).max(1).optional(),
   context_window_size: z.number().int().min(256).max(131_072).optional(),
+  integrity: ModelIntegritySchema.optional(),
 });
 export type CustomWebLlmModel = z.infer<typeof CustomWebLlmModelSchema>;
 

@@ -8,6 +8,7 @@
  * without this check a missing `shader-f16` would surface as a download of hundreds of MB (or,
  * offline, as a misleading download failure).
  */
+import type { ModelIntegrity } from '../contracts/webllm-model';
 import { vectorsInOrder } from './embeddings';
 import { LlmError, type LlmPort, type LlmReply, type LlmRequest, type LlmTiming } from './llm-port';
 import type { WebGpuCapability } from './webgpu-capability';
@@ -25,7 +26,15 @@ export interface WebLlmModelRecord {
   model_lib?: string;
   /** WebLLM's per-model chat config overrides (here only the context window). */
   overrides?: { context_window_size?: number };
+  /** SRI hashes WebLLM checks the files against (Assay's records always say `onFailure: "error"`). */
+  integrity?: WebLlmIntegrity;
 }
+
+/** WebLLM's `ModelIntegrity` (web-llm 0.2.86 lib/integrity.d.ts): SRI hashes per file and what a mismatch does. */
+export type WebLlmIntegrity = Omit<ModelIntegrity, 'onFailure' | 'tokenizer'> & {
+  tokenizer?: Record<string, string>;
+  onFailure?: 'error' | 'warn';
+};
 
 /** WebLLM's `InitProgressReport`. */
 export interface WebLlmInitReport {

@@ -7,7 +7,11 @@ import type { CustomWebLlmModel } from '../contracts/webllm-model';
 import { LlmError } from './llm-port';
 import type { WebLlmModelRecord } from './webllm-adapter';
 
-/** A custom record in WebLLM's `ModelRecord` shape (the context window goes into `overrides`). */
+/**
+ * A custom record in WebLLM's `ModelRecord` shape (the context window goes into `overrides`). Its
+ * `integrity` hashes go to WebLLM with `onFailure: "error"` always, so a file that does not match
+ * is refused (WebLLM throws its `IntegrityError`; webllm-errors.ts words it), never loaded with a warning.
+ */
 export function toModelRecord(model: CustomWebLlmModel): WebLlmModelRecord {
   return {
     model_id: model.model_id,
@@ -16,6 +20,7 @@ export function toModelRecord(model: CustomWebLlmModel): WebLlmModelRecord {
     vram_required_MB: model.vram_required_MB,
     ...(model.required_features ? { required_features: [...model.required_features] } : {}),
     ...(model.context_window_size !== undefined ? { overrides: { context_window_size: model.context_window_size } } : {}),
+    ...(model.integrity ? { integrity: { ...model.integrity, onFailure: 'error' } } : {}),
   };
 }
 

@@ -12,6 +12,14 @@
 import type { CustomWebLlmModel } from '../contracts/webllm-model';
 import type { WebLlmEngineFactory, WebLlmEngineLike, WebLlmGpuMemory, WebLlmModelRecord } from './webllm-adapter';
 import { createModelCatalogue, type ModelCatalogue } from './webllm-catalogue';
+import {
+  checkPinnedLoad,
+  MODEL_LIBRARY_PINS,
+  pinModelLibraries,
+  UNPINNED_LIBRARY_POLICY,
+  type LibraryPin,
+  type UnpinnedLibraryPolicy,
+} from './webllm-library-pins';
 
 /** A small model that runs on adapters without shader-f16 (SwiftShader, many laptops): ~580 MB of VRAM. */
 export const SMALL_F32_MODEL = 'SmolLM2-360M-Instruct-q4f32_1-MLC';
@@ -44,19 +52,34 @@ export interface WebLlmRuntime {
 
 type WebLlmModule = typeof import('@mlc-ai/web-llm');
 
+/** How the runtime treats WebLLM's prebuilt model libraries (webllm-library-pins.ts). */
+export interface WebLlmRuntimeOptions {
+  /** Default `MODEL_LIBRARY_PINS`. */
+  pins?: readonly LibraryPin[];
+  /** Default `UNPINNED_LIBRARY_POLICY`. */
+  unpinnedPolicy?: UnpinnedLibraryPolicy;
+}
+
 /**
  * Build the runtime. Every engine it makes, and every cache call, reads the app config of the
- * moment: WebLLM's `prebuiltAppConfig` with its `model_list` replaced by the catalogue's list, so
- * a custom model registered after the engine was made still loads (the engine gets the current
- * config before each `reload`).
+ * moment: WebLLM's `prebuiltAppConfig` with its `model_list` replaced by the catalogue's list
+ * (prebuilt records pinned by `pinModelLibraries`, then the custom ones), so a custom model
+ * registered after the engine was made still loads (the engine gets the current config before
+ * each `reload`). A reload of a prebuilt model whose library has no hash goes by the unpinned
+ * policy (`checkPinnedLoad`: refused with `LlmError('integrity-failed')`, or allowed with a
+ * warning). When WebLLM refuses a library whose hash does not match (its `IntegrityError`), the
+ * cached copy of that library is deleted before the error is passed on, so a later load fetches
+ * it again instead of meeting the same bad copy.
  */
-export function createWebLlmRuntime(): WebLlmRuntime {
-  let ready: Promise<{ webllm: WebLlmModule; catalogue: ModelCatalogue<WebLlmModelRecord> }> | undefined;
+export function createWebLlmRuntime(options: WebLlmRuntimeOptions = {}): WebLlmRuntime {
+  const policy = options.unpinnedPolicy ?? UNPINNED_LIBRARY_POLICY;
+  let ready: Promise<{ webllm: WebLlmModule; catalogue: ModelCatalogue<WebLlmModelRecord>; unpinned: ReadonlySet<string> }> | undefined;
   let catalogue: ModelCatalogue<WebLlmModelRecord> | undefined;
   const load = () =>
     (ready ??= import('@mlc-ai/web-llm').then((webllm) => {
-      catalogue = createModelCatalogue(webllm.prebuiltAppConfig.model_list as WebLlmModelRecord[]);
-      return { webllm, catalogue };
+      const pinned = pinModelLibraries(webllm.prebuiltAppConfig.model_list as WebLlmModelRecord[], options.pins ?? MODEL_LIBRARY_PINS);
+      catalogue = createModelCatalogue(pinned.records);
+      return { webllm, catalogue, unpinned: pinned.unpinned };
     }));
   const appConfig = async () => {
     const { webllm, catalogue } = await load();
@@ -64,13 +87,20 @@ export function createWebLlmRuntime(): WebLlmRuntime {
   };
 
   const engineFactory: WebLlmEngineFactory = async ({ initProgressCallback }) => {
-    const { webllm } = await load();
+    const { webllm, unpinned } = await load();
     const engine = new webllm.MLCEngine({ initProgressCallback, appConfig: await appConfig() });
     const like = engine as unknown as WebLlmEngineLike;
     return {
       reload: async (modelIds) => {
-        engine.setAppConfig(await appConfig());
-        await engine.reload(modelIds as string[]);
+        checkPinnedLoad(typeof modelIds === 'string' ? [modelIds] : modelIds, unpinned, policy);
+        const config = await appConfig();
+        engine.setAppConfig(config);
+        try {
+          await engine.reload(modelIds as string[]);
+        } catch (error) {
+          await forgetRefusedLibrary(webllm, error, config);
+          throw error;
+        }
       },
       unload: () => engine.unload(),
       interruptGenerate: () => void engine.interruptGenerate(),
@@ -100,6 +130,18 @@ export function createWebLlmRuntime(): WebLlmRuntime {
       },
     },
   };
+}
+
+/**
+ * After WebLLM's `IntegrityError` on a model library (its `url` is a record's `model_lib`): delete
+ * that library from WebLLM's cache (WebLLM caches a file before checking it). Anything else, or a
+ * cache that cannot be changed, is left alone: the error that follows says what matters.
+ */
+async function forgetRefusedLibrary(webllm: WebLlmModule, error: unknown, config: WebLlmModule['prebuiltAppConfig']): Promise<void> {
+  const url = (error as { name?: unknown; url?: unknown } | null)?.url;
+  if ((error as { name?: unknown } | null)?.name !== 'IntegrityError' || typeof url !== 'string') return;
+  const record = config.model_list.find((candidate) => candidate.model_lib === url);
+  if (record) await webllm.deleteModelWasmInCache(record.model_id, config).catch(() => undefined);
 }
 
 /** The fields of a record the adapter and planner read (id, features, VRAM, custom URLs). */

@@ -27,9 +27,33 @@ export function noShaderF16Error(modelId: string, knownModelIds: readonly string
 const describe = (error: unknown): { name: string; message: string } =>
   error instanceof Error ? { name: error.name, message: error.message } : { name: '', message: String(error) };
 
+/** The file, expected and actual hashes of WebLLM's `IntegrityError` (its fields, else read from its message). */
+function integrityFailure(error: unknown, message: string): { url: string; expected: string; actual: string } {
+  const fields = (error ?? {}) as { url?: unknown; expected?: unknown; actual?: unknown };
+  const read = (field: unknown, pattern: RegExp) => (typeof field === 'string' ? field : (pattern.exec(message)?.[1] ?? '(unknown)'));
+  return {
+    url: read(fields.url, /verification failed for (\S+)/),
+    expected: read(fields.expected, /Expected:\s*(\S+)/),
+    actual: read(fields.actual, /Actual:\s*(\S+)/),
+  };
+}
+
+/**
+ * The words for a model file that failed its integrity check while loading `modelId` (the first
+ * model of the load): which file, the hash it should have and the one it has, and that it was not used.
+ */
+export function integrityError(modelId: string, failure: { url: string; expected: string; actual: string }): LlmError {
+  return new LlmError(
+    'integrity-failed',
+    `Loading ${modelId} stopped: the model file ${failure.url} does not match the hash it is pinned to (expected ${failure.expected}, got ${failure.actual}), so it was not used. ` +
+      'The file was changed where it is served, damaged on the way, or tampered with. If you built or replaced it yourself, put its new hash in your model’s record; otherwise do not use it.',
+  );
+}
+
 /**
  * Map any error thrown by a WebLLM engine to an `LlmError`:
- * no WebGPU → 'no-webgpu' (how to enable it); shader-f16 missing → 'no-shader-f16' (the f32
+ * a file whose hash does not match its `integrity` (WebLLM's `IntegrityError`) → 'integrity-failed',
+ * naming the file and both hashes; no WebGPU → 'no-webgpu' (how to enable it); shader-f16 missing → 'no-shader-f16' (the f32
  * variant); out-of-memory or a device lost while loading (WebLLM's own diagnosis: OOM) →
  * 'out-of-gpu-memory'; a fetch/cache failure → 'download-failed' (retry resumes from the cached
  * shards); device lost while generating → 'device-lost' (reload the engine and resume);
@@ -42,6 +66,8 @@ export function toWebLlmError(
   if (error instanceof LlmError) return error;
   const { name, message } = describe(error);
   const text = `${name}: ${message}`;
+  if (name === 'IntegrityError' || /^Integrity verification failed for /.test(message))
+    return integrityError(context.modelId, integrityFailure(error, message));
   if (name === 'ContextWindowSizeExceededError' || /exceed context window/i.test(message))
     return new LlmError(
       'unavailable',

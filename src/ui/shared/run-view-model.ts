@@ -121,6 +121,7 @@ const runHeadings: Record<string, string> = {
   'out-of-gpu-memory': 'The GPU ran out of memory',
   'download-failed': 'The model download failed',
   'device-lost': 'The GPU stopped responding (device lost)',
+  'integrity-failed': 'A model file failed its integrity check',
   unreachable: 'The model server could not be reached',
   timeout: 'The model took too long to answer',
   http: 'The model server answered with an error',

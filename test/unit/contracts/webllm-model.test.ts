@@ -1,10 +1,14 @@
 /** Custom WebLLM model records: which URLs a reader may load code and weights from, and the list's limits. */
+import { createHash } from 'node:crypto';
+import { isValidSRI } from '@mlc-ai/web-llm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OffscreenEnvelopeSchema } from '../../../src/contracts/messages';
 import {
   CustomWebLlmModelSchema,
   CustomWebLlmModelsSchema,
   isSecureOrLoopbackUrl,
+  isSriHash,
   MAX_CUSTOM_MODELS,
   type CustomWebLlmModel,
 } from '../../../src/contracts/webllm-model';
@@ -136,5 +140,78 @@ describe('CustomWebLlmModelsSchema', () => {
   it('reports a bad record by its index in the list', () => {
     const parsed = CustomWebLlmModelsSchema.safeParse([record(), record({ model_id: 'second', model: 'http://example.org/m/' })]);
     expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['1.model', URL_MESSAGE]]);
+  });
+});
+
+/** The SRI hash of `bytes` with `algorithm` (sha256, sha384, sha512). */
+const sri = (algorithm: string, bytes: Uint8Array) => `${algorithm}-${createHash(algorithm).update(bytes).digest('base64')}`;
+
+describe('isSriHash', () => {
+  it('accepts the SRI hash of any bytes with sha256, sha384 or sha512', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), fc.constantFrom('sha256', 'sha384', 'sha512'), (bytes, algorithm) => {
+        expect(isSriHash(sri(algorithm, bytes))).toBe(true);
+      }),
+    );
+  });
+
+  it('judges any text as WebLLM’s own isValidSRI does, so no hash it would refuse at load time gets in', () => {
+    // Text near the format: real hashes cut, extended, re-labelled or re-padded, and arbitrary text.
+    const nearHash = fc
+      .tuple(
+        fc.constantFrom('sha256', 'sha384', 'sha512', 'sha1', 'md5', 'SHA256'),
+        fc.uint8Array({ minLength: 1, maxLength: 8 }),
+        fc.integer({ min: -3, max: 3 }),
+        fc.constantFrom('', '=', '==', '===', 'A', '?x', ' sha256-abc'),
+      )
+      .map(([label, bytes, cut, tail]) => {
+        const digest = createHash('sha256').update(bytes).digest('base64').replace(/=+$/, '');
+        return `${label}-${cut >= 0 ? digest.slice(0, digest.length - cut) : digest + 'A'.repeat(-cut)}${tail}`;
+      });
+    fc.assert(
+      fc.property(fc.oneof(nearHash, fc.string({ maxLength: 100 })), (text) => {
+        expect(isSriHash(text)).toBe(isValidSRI(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it.each(['', 'sha256-', 'md5-rL0Y20zC+Fzt72VPzMSk2A==', `sha256-${'A'.repeat(43)}=?ct=application/wasm`, `sha256-${'A'.repeat(42)}==`])(
+    'refuses %j',
+    (text) => {
+      expect(isSriHash(text)).toBe(false);
+    },
+  );
+});
+
+describe('CustomWebLlmModelSchema: integrity', () => {
+  const library = sri('sha256', new TextEncoder().encode('made-up model library'));
+
+  it('accepts WebLLM’s integrity fields with SRI hashes and keeps them as given', () => {
+    const integrity = {
+      model_lib: library,
+      config: sri('sha384', new Uint8Array([1])),
+      tokenizer: { 'tokenizer.json': sri('sha512', new Uint8Array([2])) },
+      onFailure: 'error',
+    };
+    expect(CustomWebLlmModelSchema.parse(record({ integrity })).integrity).toEqual(integrity);
+  });
+
+  it('refuses a hash that is not an SRI hash, naming the field and the format', () => {
+    const hex = '338ab000a62274cb47fa0696aa244d4b1d73db4e6f144b429915d1cfe44d2e6a';
+    expect(problemsAt(record({ integrity: { model_lib: `sha256-${hex}` } }), 'integrity.model_lib')).toEqual([
+      expect.stringContaining('must be an SRI hash'),
+    ]);
+    expect(problemsAt(record({ integrity: { tokenizer: { 'tokenizer.json': hex } } }), 'integrity.tokenizer.tokenizer.json')).toHaveLength(
+      1,
+    );
+  });
+
+  it('refuses onFailure "warn" (WebLLM would load a file that does not match), a misspelt key and a tokenizer file WebLLM never checks', () => {
+    expect(problemsAt(record({ integrity: { model_lib: library, onFailure: 'warn' } }), 'integrity.onFailure')).toEqual([
+      'must be "error" or left out: Assay never loads a model file whose hash does not match',
+    ]);
+    expect(CustomWebLlmModelSchema.safeParse(record({ integrity: { modelLib: library } })).success).toBe(false);
+    expect(CustomWebLlmModelSchema.safeParse(record({ integrity: { tokenizer: { 'vocab.txt': library } } })).success).toBe(false);
   });
 });

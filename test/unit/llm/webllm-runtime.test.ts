@@ -20,6 +20,8 @@ const made = vi.hoisted(() => ({
     loadedModelIdToPipeline: Map<string, unknown>;
   }>,
   cacheConfigs: [] as Array<{ call: string; modelId: string; appConfig: AppConfig }>,
+  /** What the next `reload` throws, if anything. */
+  reloadError: undefined as Error | undefined,
 }));
 
 vi.mock('@mlc-ai/web-llm', () => {
@@ -37,6 +39,7 @@ vi.mock('@mlc-ai/web-llm', () => {
     }
     async reload(modelIds: string[]) {
       this.reloads.push(modelIds);
+      if (made.reloadError) throw made.reloadError;
     }
     async unload() {}
     interruptGenerate() {}
@@ -49,10 +52,14 @@ vi.mock('@mlc-ai/web-llm', () => {
         {
           model_id: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC',
           model: 'https://huggingface.co/mlc-ai/q',
-          model_lib: 'https://x/q.wasm',
+          model_lib:
+            'https://raw.githubusercontent.com/mlc-ai/binary-mlc-llm-libs/main/web-llm-models/v9_9_9/base/Made-Up-0.5B-q4f32_1_cs1k-webgpu.wasm',
           vram_required_MB: 1060.2,
         },
       ],
+    },
+    deleteModelWasmInCache: async (modelId: string, appConfig: AppConfig) => {
+      made.cacheConfigs.push({ call: 'remove-wasm', modelId, appConfig });
     },
     hasModelInCache: async (modelId: string, appConfig: AppConfig) => {
       made.cacheConfigs.push({ call: 'has', modelId, appConfig });
@@ -78,6 +85,7 @@ const pipeline = (stats: () => string) => ({ tvm: { runtimeStatsText: stats } })
 beforeEach(() => {
   made.engines.length = 0;
   made.cacheConfigs.length = 0;
+  made.reloadError = undefined;
 });
 
 async function engineOf(runtime: ReturnType<typeof createWebLlmRuntime>) {
@@ -125,6 +133,65 @@ describe('createWebLlmRuntime', () => {
       ['has', 'tiny-own', 'tiny-own'],
       ['remove', 'tiny-own', 'tiny-own'],
     ]);
+  });
+
+  describe('model library pins', () => {
+    const PREBUILT = 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC';
+    /** A made-up pin of the stand-in's library: neither the commit nor the hash names a real file. */
+    const pin = {
+      library: 'v9_9_9/base/Made-Up-0.5B-q4f32_1_cs1k-webgpu.wasm',
+      commit: 'fedcba9876543210fedcba9876543210fedcba98',
+      integrity: `sha256-${Buffer.alloc(32, 1).toString('base64')}`,
+    };
+
+    it('gives the engine the pinned library: the file at the pin’s commit, with its hash and onFailure "error"', async () => {
+      const { engine, mlc } = await engineOf(createWebLlmRuntime({ pins: [pin], unpinnedPolicy: 'refuse' }));
+      await engine.reload([PREBUILT]);
+      expect(mlc.reloads).toEqual([[PREBUILT]]);
+      expect(mlc.appConfigs.at(-1)!.model_list[0]).toMatchObject({
+        model_lib: `https://raw.githubusercontent.com/mlc-ai/binary-mlc-llm-libs/${pin.commit}/web-llm-models/${pin.library}`,
+        integrity: { model_lib: pin.integrity, onFailure: 'error' },
+      });
+    });
+
+    it('refuses an unpinned prebuilt model under "refuse" without asking WebLLM to fetch anything', async () => {
+      const { engine, mlc } = await engineOf(createWebLlmRuntime({ pins: [], unpinnedPolicy: 'refuse' }));
+      const refused = engine.reload([PREBUILT]);
+      await expect(refused).rejects.toBeInstanceOf(LlmError);
+      await expect(refused).rejects.toMatchObject({ code: 'integrity-failed' });
+      expect(mlc.reloads).toEqual([]);
+    });
+
+    it('loads an unpinned prebuilt model under "allow" with a warning, and a custom model either way', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const runtime = createWebLlmRuntime({ pins: [], unpinnedPolicy: 'allow' });
+      const { engine, mlc } = await engineOf(runtime);
+      await engine.reload([PREBUILT]);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`${PREBUILT}'s model library comes from binary-mlc-llm-libs' main branch`));
+      warn.mockRestore();
+      const strict = createWebLlmRuntime({ pins: [], unpinnedPolicy: 'refuse' });
+      await strict.registerModels([OWN]);
+      const { engine: strictEngine, mlc: strictMlc } = await engineOf(strict);
+      await strictEngine.reload(['tiny-own']);
+      expect([mlc.reloads, strictMlc.reloads]).toEqual([[[PREBUILT]], [['tiny-own']]]);
+    });
+
+    it('deletes the cached copy of a library WebLLM refused for its hash, then passes the error on', async () => {
+      const { engine } = await engineOf(createWebLlmRuntime({ pins: [pin] }));
+      const url = `https://raw.githubusercontent.com/mlc-ai/binary-mlc-llm-libs/${pin.commit}/web-llm-models/${pin.library}`;
+      made.reloadError = Object.assign(new Error(`Integrity verification failed for ${url}`), {
+        name: 'IntegrityError',
+        url,
+        expected: pin.integrity,
+        actual: 'sha256-x',
+      });
+      await expect(engine.reload([PREBUILT])).rejects.toBe(made.reloadError);
+      expect(made.cacheConfigs.map(({ call, modelId }) => [call, modelId])).toEqual([['remove-wasm', PREBUILT]]);
+      // Any other failure leaves the cache alone.
+      made.reloadError = new Error('Failed to fetch');
+      await expect(engine.reload([PREBUILT])).rejects.toThrow('Failed to fetch');
+      expect(made.cacheConfigs).toHaveLength(1);
+    });
   });
 
   describe('gpuMemory', () => {
