@@ -10,6 +10,7 @@ const webLlm = createWebLlmRuntime();
 
 browser.runtime.onMessage.addListener(
   createModelEngineListener({
+    extensionOrigin: browser.runtime.getURL('/'),
     navigator: navigator as never,
     createLlm: async ({ capability, onProgress }) => {
       await webLlm.modelRecords();

@@ -28,6 +28,17 @@ export type RequestHandlers = {
 };
 
 /**
+ * True when `sender` is one of this extension's own pages or its service worker: its URL lies
+ * under `extensionOrigin` (`browser.runtime.getURL('/')`, e.g. `chrome-extension://<id>/`, with
+ * its closing slash, so `chrome-extension://<id>evil/` does not pass). A content script's URL is
+ * the page's it runs in, and another extension's pages have their own origin: both fail, as does
+ * a sender with no URL.
+ */
+export function isOwnExtensionSender(sender: Pick<MessageSender, 'url'>, extensionOrigin: string): boolean {
+  return extensionOrigin.endsWith('/') && typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
+}
+
+/**
  * Answer one raw message: reject it unless it comes from one of this extension's own pages
  * (`extensionOrigin`, e.g. `chrome-extension://<id>/`) — content scripts run beside untrusted
  * pages and never need to ask the background for anything — and unless it parses as a
@@ -42,7 +53,7 @@ export async function routeMessage(
   extensionOrigin: string,
   registry: EngineRegistry = engineRegistry,
 ): Promise<ResponseOf<RequestType> | FailureResponse> {
-  if (!sender.url?.startsWith(extensionOrigin)) {
+  if (!isOwnExtensionSender(sender, extensionOrigin)) {
     return failureResponse('bad-request', 'Assay answers only its own pages.');
   }
   const parsed = RequestSchema.safeParse(message);

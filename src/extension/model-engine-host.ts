@@ -14,6 +14,7 @@ import type { WebLlmCache } from '../llm/webllm-engine';
 import type { PropertyDefinition } from '../properties';
 import type { AssayDatabase } from '../store/assay-database';
 import { createMatrixRunHost, type MatrixRunHost } from './matrix-run-host';
+import { isOwnExtensionSender, type MessageSender } from './message-router';
 import { queryTriplets } from '../store/dataset-repository';
 import { loadReferenceTables } from '../precedent/cached-precedent-check';
 import { createPrecedentCheckHost } from './precedent-check-host';
@@ -22,6 +23,8 @@ import { createRunEngineFactory } from './run-engines';
 type EngineResponse = ResponseOf<'webgpu-check'>;
 
 export interface ModelEngineHostOptions {
+  /** This extension's origin with its closing slash (`browser.runtime.getURL('/')`): only senders under it are answered. */
+  extensionOrigin: string;
   navigator: NavigatorLike | undefined;
   /** Build the WebLLM port (given the capability check and a progress sink). */
   createLlm(options: { capability: () => Promise<WebGpuCapability>; onProgress: (progress: WebLlmProgress) => void }): Promise<WebLlm>;
@@ -56,8 +59,11 @@ export function describeLoadProgress(report: WebLlmProgress): string {
 /**
  * Build the offscreen `runtime.onMessage` listener and the run host behind it. It answers only
  * envelopes addressed to the offscreen document (returning `true` to keep the channel open) and
- * ignores every other runtime message (returns `false`), which the background answers. On
- * creation it marks runs left `running` by an earlier document as interrupted.
+ * ignores every other runtime message (returns `false`), which the background answers. Like the
+ * background's router (`isOwnExtensionSender`), it acts only for this extension's own pages and
+ * service worker: an envelope from anywhere else (a content script, which runs beside an
+ * untrusted page) is refused with a 'bad-request' failure and nothing is run. On creation it
+ * marks runs left `running` by an earlier document as interrupted.
  */
 export function createModelEngineListener(options: ModelEngineHostOptions) {
   const capability = () => detectWebGpu(options.navigator);
@@ -197,8 +203,12 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
     }
   }
 
-  return (message: unknown, _sender: unknown, sendResponse: (response: unknown) => void): boolean => {
+  return (message: unknown, sender: MessageSender, sendResponse: (response: unknown) => void): boolean => {
     if (!OffscreenEnvelopeSchema.safeParse(message).success) return false;
+    if (!isOwnExtensionSender(sender, options.extensionOrigin)) {
+      sendResponse(failureResponse('bad-request', 'The model engine answers only Assay’s own pages.'));
+      return false;
+    }
     void answer(message).then(sendResponse, (error: unknown) =>
       sendResponse({
         ok: false,

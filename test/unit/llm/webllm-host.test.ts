@@ -47,6 +47,7 @@ const RECORDS = [
 function listenerWith(load: WebLlm['load'], navigator: NavigatorLike | undefined = swiftShader, cache: WebLlmCache = fakeCache([])) {
   const llm = { load, complete: vi.fn(), reload: vi.fn(), loadedModels: () => [], unload: vi.fn() } as unknown as WebLlm;
   return createModelEngineListener({
+    extensionOrigin: ORIGIN,
     navigator,
     createLlm: async () => llm,
     modelRecords: async () => RECORDS,
@@ -56,10 +57,18 @@ function listenerWith(load: WebLlm['load'], navigator: NavigatorLike | undefined
   });
 }
 
-function ask(listener: ReturnType<typeof listenerWith>, message: unknown): { claimed: boolean; answer: Promise<unknown> } {
+/** The extension's origin in these tests, and its service worker, which forwards the engine requests. */
+const ORIGIN = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/';
+const FROM_BACKGROUND = { id: 'abcdefghijklmnopabcdefghijklmnop', url: `${ORIGIN}background.js` };
+
+function ask(
+  listener: ReturnType<typeof listenerWith>,
+  message: unknown,
+  sender: Parameters<ReturnType<typeof listenerWith>>[1] = FROM_BACKGROUND,
+): { claimed: boolean; answer: Promise<unknown> } {
   let resolve: (value: unknown) => void = () => undefined;
   const answer = new Promise((done) => (resolve = done));
-  const claimed = listener(message, {}, resolve);
+  const claimed = listener(message, sender, resolve);
   return { claimed, answer };
 }
 
@@ -67,6 +76,40 @@ describe('offscreen model engine listener', () => {
   it('ignores messages not addressed to it (the background answers those)', () => {
     expect(ask(listenerWith(vi.fn()), { type: 'webgpu-check' }).claimed).toBe(false);
     expect(ask(listenerWith(vi.fn()), { type: 'capture-tab', tabId: 1 }).claimed).toBe(false);
+  });
+
+  it('refuses an envelope from a content script or another extension, running nothing, as the background’s router does', async () => {
+    const load = vi.fn(async () => undefined);
+    const listener = listenerWith(load);
+    const senders = [
+      // A content script: same extension id, but the URL is the page's.
+      { id: FROM_BACKGROUND.id, url: 'https://journal.example.org/article/1', tab: { id: 7 } },
+      { id: 'anotherextensionidanotherextens', url: 'chrome-extension://anotherextensionidanotherextens/page.html' },
+      // An origin that merely starts with this extension's id.
+      { id: 'x', url: 'chrome-extension://abcdefghijklmnopabcdefghijklmnopevil/page.html' },
+      { id: FROM_BACKGROUND.id },
+    ];
+    for (const sender of senders) {
+      const { claimed, answer } = ask(
+        listener,
+        { target: 'assay-offscreen', request: { type: 'load-model', modelId: 'x' } },
+        sender as never,
+      );
+      expect(claimed).toBe(false);
+      expect(await answer).toEqual({
+        ok: false,
+        failure: { code: 'bad-request', message: 'The model engine answers only Assay’s own pages.' },
+      });
+    }
+    expect(load).not.toHaveBeenCalled();
+    // The extension's own pages (the side panel, here) are answered.
+    const own = ask(listener, { target: 'assay-offscreen', request: { type: 'load-model', modelId: 'x' } }, {
+      id: FROM_BACKGROUND.id,
+      url: `${ORIGIN}sidepanel.html`,
+    } as never);
+    expect(own.claimed).toBe(true);
+    await own.answer;
+    expect(load).toHaveBeenCalledWith(['x']);
   });
 
   it('answers webgpu-check with the capability and its summary', async () => {
@@ -194,6 +237,7 @@ function engineHost(options: { cached?: string[]; registerModels?: boolean; data
   });
   const createLlm = vi.fn(async () => llm as unknown as WebLlm);
   const listener = createModelEngineListener({
+    extensionOrigin: ORIGIN,
     navigator: swiftShader,
     createLlm,
     modelRecords: async () => RECORDS,
