@@ -26,7 +26,7 @@ commands:
       bandgap-200|supermat|polyie --attribution                        the attribution check (no model)
       common: [--data DIR] [--split dev] [--limit N] [--json]
   precedent "<material>" [--property tc] [--reference FILE]… [--dataset FILE] [--texts FILE.jsonl]
-            [--literature --mailto ADDRESS [--openalex-key KEY]] [--engine scripted --script FILE | openai --base-url URL --model judge=ID]
+            [--literature --mailto ADDRESS [--openalex-key-env NAME]] [--engine scripted --script FILE | openai --base-url URL --model judge=ID]
                                                  has it been reported superconducting (Tc / Tcn), grounded in tables or texts, else Unknown
   bench [--runs N] [--json] [file …]            capture, scan and rules-extraction timings on sample papers
   bench --presets [--limit N] [--json]           LLM calls, tokens and model loads per paper for the paper and browser presets

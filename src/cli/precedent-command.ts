@@ -2,7 +2,7 @@
  * `assay precedent "<material>" [--property tc] [--reference FILE]... [--texts FILE.jsonl]
  * [--engine scripted --script FILE | --engine openai --base-url URL --model judge=ID
  * [--api-key-env NAME]] [--dataset EXPORT.json[l]] [--literature --mailto ADDRESS
- * [--openalex-key KEY]] [--data DIR] [--json]`: has the material been reported with the
+ * [--openalex-key-env NAME]] [--data DIR] [--json]`: has the material been reported with the
  * property? Answers from the reader's dataset and reference tables first, then from retrieved
  * texts and open-literature abstracts through the judge (`checkPrecedent`). With `--json`, one
  * document `{ material, property, answer, values, sources, searched, unknownBecause?, dropped,
@@ -93,19 +93,34 @@ export async function loadDataset(path: string): Promise<DatasetTriplet[]> {
 interface LiteratureFlags {
   literature?: boolean | undefined;
   mailto?: string | undefined;
+  /** Refused: kept as a flag only to say why and what to use instead. */
   'openalex-key'?: string | undefined;
+  'openalex-key-env'?: string | undefined;
 }
 
 /**
- * Literature clients for `--literature`: Crossref (needs `--mailto`, its polite pool) and arXiv,
- * plus OpenAlex with `--openalex-key`, all on `fetchImpl`. Undefined without `--literature`;
- * throws `PrecedentUsageError` for a missing or malformed `--mailto`, or literature flags
- * without `--literature`.
+ * Why `--openalex-key KEY` is refused: a key on the command line can be read by every user of the
+ * machine (`ps`, /proc/<pid>/cmdline) and stays in the shell's history.
  */
-export function literatureClients(flags: LiteratureFlags, fetchImpl: typeof globalThis.fetch): LiteratureClient[] | undefined {
+export const OPENALEX_KEY_ON_COMMAND_LINE =
+  '--openalex-key is not accepted: a key on the command line is visible to other users (ps) and kept in shell history. Put the key in an environment variable and name it: --openalex-key-env NAME (e.g. OPENALEX_KEY=… in your shell profile, then --openalex-key-env OPENALEX_KEY)';
+
+/**
+ * Literature clients for `--literature`: Crossref (needs `--mailto`, its polite pool) and arXiv,
+ * plus OpenAlex with the key in the environment variable `--openalex-key-env` names (read from
+ * `env`), all on `fetchImpl`. Undefined without `--literature`; throws `PrecedentUsageError` for
+ * `--openalex-key` (`OPENALEX_KEY_ON_COMMAND_LINE`), a missing or malformed `--mailto`, an
+ * `--openalex-key-env` variable that is unset or empty, or literature flags without `--literature`.
+ */
+export function literatureClients(
+  flags: LiteratureFlags,
+  fetchImpl: typeof globalThis.fetch,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): LiteratureClient[] | undefined {
+  if (flags['openalex-key'] !== undefined) throw new PrecedentUsageError(OPENALEX_KEY_ON_COMMAND_LINE);
   if (!flags.literature) {
-    if (flags.mailto !== undefined || flags['openalex-key'] !== undefined)
-      throw new PrecedentUsageError('--mailto and --openalex-key apply only with --literature');
+    if (flags.mailto !== undefined || flags['openalex-key-env'] !== undefined)
+      throw new PrecedentUsageError('--mailto and --openalex-key-env apply only with --literature');
     return undefined;
   }
   const mailto = flags.mailto?.trim() ?? '';
@@ -113,8 +128,12 @@ export function literatureClients(flags: LiteratureFlags, fetchImpl: typeof glob
     throw new PrecedentUsageError("--literature needs --mailto ADDRESS (Crossref's polite pool asks for a contact address)");
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(mailto)) throw new PrecedentUsageError(`--mailto "${mailto}" is not an e-mail address`);
   const clients: LiteratureClient[] = [createCrossrefClient({ fetch: fetchImpl, mailto }), createArxivClient({ fetch: fetchImpl })];
-  const key = flags['openalex-key']?.trim();
-  if (key) clients.push(createOpenAlexClient({ fetch: fetchImpl, apiKey: key }));
+  const keyVariable = flags['openalex-key-env'];
+  if (keyVariable !== undefined) {
+    const key = env[keyVariable]?.trim();
+    if (!key) throw new PrecedentUsageError(`environment variable ${keyVariable} (--openalex-key-env) is not set`);
+    clients.push(createOpenAlexClient({ fetch: fetchImpl, apiKey: key }));
+  }
   return clients;
 }
 
@@ -198,6 +217,7 @@ async function precedent(argv: string[], registry: EngineRegistry): Promise<numb
         literature: { type: 'boolean' },
         mailto: { type: 'string' },
         'openalex-key': { type: 'string' },
+        'openalex-key-env': { type: 'string' },
       },
     });
   } catch (error) {

@@ -157,17 +157,46 @@ describe('assay precedent', () => {
     expect(stderr).toBe('assay precedent: --mailto "nobody" is not an e-mail address\n');
     stderr = '';
     expect(await runPrecedent(['CaB6', '--mailto', 'me@example.org'])).toBe(2);
-    expect(stderr).toBe('assay precedent: --mailto and --openalex-key apply only with --literature\n');
+    expect(stderr).toBe('assay precedent: --mailto and --openalex-key-env apply only with --literature\n');
     expect(stdout).toBe('');
     const fetchImpl = (() => Promise.reject(new Error('no network in tests'))) as typeof fetch;
     expect(literatureClients({ literature: true, mailto: 'me@example.org' }, fetchImpl)?.map((client) => client.name)).toEqual([
       'crossref',
       'arxiv',
     ]);
+    const env = { OPENALEX_KEY: 'k' };
     expect(
-      literatureClients({ literature: true, mailto: 'me@example.org', 'openalex-key': 'k' }, fetchImpl)?.map((client) => client.name),
+      literatureClients({ literature: true, mailto: 'me@example.org', 'openalex-key-env': 'OPENALEX_KEY' }, fetchImpl, env)?.map(
+        (client) => client.name,
+      ),
     ).toEqual(['crossref', 'arxiv', 'openalex']);
     expect(literatureClients({}, fetchImpl)).toBeUndefined();
+  });
+
+  it('takes the OpenAlex key from the environment variable --openalex-key-env names, never from the command line', async () => {
+    // A key typed on the command line is readable in `ps` by every user: refused, saying what to use.
+    expect(await runPrecedent(['CaB6', '--literature', '--mailto', 'me@example.org', '--openalex-key', 'secret-key'])).toBe(2);
+    expect(stderr).toMatch(
+      /^assay precedent: --openalex-key is not accepted: a key on the command line is visible to other users \(ps\).*--openalex-key-env NAME/,
+    );
+    expect(stderr).not.toContain('secret-key');
+    expect(stdout).toBe('');
+    stderr = '';
+    expect(await runPrecedent(['CaB6', '--literature', '--mailto', 'me@example.org', '--openalex-key-env', 'ASSAY_TEST_UNSET_KEY'])).toBe(
+      2,
+    );
+    expect(stderr).toBe('assay precedent: environment variable ASSAY_TEST_UNSET_KEY (--openalex-key-env) is not set\n');
+    // The key goes out as OpenAlex's api_key, read from the variable.
+    const urls: string[] = [];
+    const fetchImpl = (async (input: RequestInfo | URL) => {
+      urls.push(String(input));
+      return new Response(JSON.stringify({ meta: { count: 0, next_cursor: null }, results: [] }), { status: 200 });
+    }) as typeof fetch;
+    const clients = literatureClients({ literature: true, mailto: 'me@example.org', 'openalex-key-env': 'OPENALEX_KEY' }, fetchImpl, {
+      OPENALEX_KEY: ' key-from-env ',
+    })!;
+    await clients.find((client) => client.name === 'openalex')!.search({ material: 'CaB6', property: 'tc', terms: [], rows: 1 });
+    expect(new URL(urls[0]!).searchParams.get('api_key')).toBe('key-from-env');
   });
 
   it('without --reference and without the SuperCon table, says so on stderr and answers from what is given', async () => {
