@@ -40,18 +40,6 @@ export interface PrecedentCheckHostDependencies {
 }
 
 /**
- * `fetch` with arXiv's API asked over https: the arXiv client names `http://export.arxiv.org`,
- * which the extension's `https://export.arxiv.org/*` permission does not cover (and which would
- * send the query in clear). Other URLs pass unchanged.
- */
-export function arxivOverHttps(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
-  return (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return fetch(url.startsWith('http://export.arxiv.org/') ? `https://${url.slice('http://'.length)}` : input, init);
-  };
-}
-
-/**
  * `fetch` without an empty `api_key=` on OpenAlex URLs: the OpenAlex client always sends the
  * parameter, and a reader without a key should be served at the free rate, not judged on a blank key.
  */
@@ -66,7 +54,7 @@ export function withoutEmptyOpenAlexKey(fetch: typeof globalThis.fetch): typeof 
 }
 
 /**
- * The three providers for one check: Crossref (polite pool with `mailto`), arXiv (over https)
+ * The three providers for one check: Crossref (polite pool with `mailto`), arXiv (its client asks over https)
  * and OpenAlex (`api_key=` the reader's key; without one, no `api_key` is sent).
  */
 export function literatureClients(
@@ -77,7 +65,7 @@ export function literatureClients(
   const bound: typeof globalThis.fetch = (input, init) => fetch.call(globalThis, input, init);
   return [
     createCrossrefClient({ fetch: bound, mailto: literature.mailto }),
-    createArxivClient({ fetch: arxivOverHttps(bound) }),
+    createArxivClient({ fetch: bound }),
     createOpenAlexClient({ fetch: withoutEmptyOpenAlexKey(bound), apiKey: literature.openAlexKey ?? '' }),
   ];
 }

@@ -15,7 +15,8 @@ export interface ArxivClientOptions extends LiteratureClientOptions {
   minIntervalMs?: number;
 }
 
-const ARXIV_QUERY_URL = 'http://export.arxiv.org/api/query';
+/** Over https: the query names the reader's material, and the extension's host permission is `https://export.arxiv.org/*`. */
+const ARXIV_QUERY_URL = 'https://export.arxiv.org/api/query';
 /** arXiv reports a bad query as a feed with one entry whose id starts with this. */
 const ARXIV_ERROR_ID = 'http://arxiv.org/api/errors';
 
@@ -40,7 +41,7 @@ const arxivFeedSchema = z.object({
 
 /**
  * An arXiv `LiteratureClient`. One search sends
- * `GET http://export.arxiv.org/api/query?search_query=all:"<material>" AND (all:<property> OR all:<term>…)&start=S&max_results=N`
+ * `GET https://export.arxiv.org/api/query?search_query=all:"<material>" AND (all:<property> OR all:<term>…)&start=S&max_results=N`
  * (multi-word phrases quoted), S = 0, N, 2N… until it has min(query.rows, maxRecords) records, a
  * page is empty or `opensearch:totalResults` is reached. Errors: `LiteratureError` with provider
  * 'arxiv' — see `createPoliteGetter`; XML that does not validate or is not an Atom feed →

@@ -5,12 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EngineSettings } from '../../../src/contracts/matrix-run';
 import { PrecedentCheckJsonSchema, ResponseSchemas, type RequestOf } from '../../../src/contracts/messages';
-import {
-  arxivOverHttps,
-  createPrecedentCheckHost,
-  literatureClients,
-  withoutEmptyOpenAlexKey,
-} from '../../../src/extension/precedent-check-host';
+import { createPrecedentCheckHost, literatureClients, withoutEmptyOpenAlexKey } from '../../../src/extension/precedent-check-host';
 import type { RunEngine } from '../../../src/extension/matrix-run-host';
 import { LlmError } from '../../../src/llm/llm-port';
 import { createScriptedLlm } from '../../../src/llm/scripted-llm';
@@ -186,17 +181,6 @@ describe('precedent-check in the offscreen document', () => {
 });
 
 describe('literature clients', () => {
-  it('asks arXiv over https and leaves other URLs alone', async () => {
-    const urls: string[] = [];
-    const fetch = arxivOverHttps(async (input) => {
-      urls.push(String(input));
-      return new Response('');
-    });
-    await fetch('http://export.arxiv.org/api/query?search_query=all:MgB2');
-    await fetch('https://api.crossref.org/works?rows=10');
-    expect(urls).toEqual(['https://export.arxiv.org/api/query?search_query=all:MgB2', 'https://api.crossref.org/works?rows=10']);
-  });
-
   it('leaves an empty OpenAlex api_key out and keeps a given one', async () => {
     const urls: string[] = [];
     const fetch = withoutEmptyOpenAlexKey(async (input) => {

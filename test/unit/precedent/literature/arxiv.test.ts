@@ -25,11 +25,11 @@ describe('arxivSearchQuery', () => {
 });
 
 describe('createArxivClient', () => {
-  it('asks export.arxiv.org/api/query with search_query, start and max_results', async () => {
+  it('asks https://export.arxiv.org/api/query (never plain http) with search_query, start and max_results', async () => {
     const { arxiv, requests } = client([ok('arxiv-empty.xml')]);
     await arxiv.search(query);
     const url = requests[0]!.url;
-    expect(url.origin + url.pathname).toBe('http://export.arxiv.org/api/query');
+    expect(url.origin + url.pathname).toBe('https://export.arxiv.org/api/query');
     expect(url.searchParams.get('search_query')).toBe('all:"MgB2" AND all:superconductivity');
     expect(url.searchParams.get('start')).toBe('0');
     expect(url.searchParams.get('max_results')).toBe('2');
