@@ -26,7 +26,9 @@ import {
   appendPropertyRecords,
   createRun,
   finishRun,
+  getRun,
   markStaleRunsInterrupted,
+  type MatrixRunEnd,
   recordEngineStatus,
   recordProgress,
   recordResume,
@@ -52,6 +54,13 @@ export interface MatrixRunHostDependencies {
 
 /** Resumes after a lost GPU device before the run gives up (one flaky device is recoverable; a loop is not). */
 export const MAX_DEVICE_LOST_RESUMES = 2;
+
+/**
+ * The `error.code` of a run stopped because its own row could not be written (storage full, the
+ * database closed): the run is stored `interrupted` with this code and what was saved
+ * (`runWriteFailureMessage`), so it is never left `running`.
+ */
+export const RUN_WRITE_FAILED = 'storage-failed';
 
 /** What the browser closing mid-run leaves behind, in the user's words. */
 export const STALE_RUN_MESSAGE = 'The run stopped when the browser or the model engine closed. Results decided before that are kept.';
@@ -96,13 +105,42 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
     controllers.set(id, controller);
     const done = execute(id, settings, paper.article, controller.signal)
       .catch((error: unknown) => {
-        // Only a failing IndexedDB write lands here; the row cannot be updated either, so say it where a developer looks.
-        console.error(`Assay run ${id} could not be stored:`, error);
-        return undefined;
+        // A failed write of the run's row (or a fault) ends the run: stop it, so no more model calls are paid for.
+        controller.abort();
+        return storeWriteFailure(id, error);
       })
       .finally(() => controllers.delete(id));
     runs.set(id, done);
     return { ok: true, runId: id };
+  }
+
+  /** End run `id`, the write wrapped by `stored` (a failure becomes a `RunWriteError`). */
+  const finish = (
+    id: string,
+    ending: { status: MatrixRunEnd; run?: RunRecord; error?: { code: string; message: string }; records?: VerificationRecord[] },
+  ) => stored('the end of the run', finishRun(deps.database, id, ending, now()));
+
+  /**
+   * After a write of run `id` failed (or anything else escaped the run): store the run as
+   * `interrupted` with `RUN_WRITE_FAILED` and, in words, what could not be stored, why, and what
+   * is saved — the records and properties already in the row stay, nothing more is written (the
+   * write that failed may have been the large one). If even that write fails, the row is left
+   * for the next start's sweep (`sweepStaleRuns`) and the failure goes to the console.
+   */
+  async function storeWriteFailure(id: string, error: unknown): Promise<MatrixRunRow | undefined> {
+    try {
+      const row = await getRun(deps.database, id);
+      const code = error instanceof RunWriteError ? RUN_WRITE_FAILED : 'internal';
+      return await finishRun(
+        deps.database,
+        id,
+        { status: 'interrupted', error: { code, message: runWriteFailureMessage(error, row) } },
+        now(),
+      );
+    } catch (second) {
+      console.error(`Assay run ${id} could not be stored, nor marked as stopped:`, error, second);
+      return undefined;
+    }
   }
 
   async function execute(
@@ -119,7 +157,7 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
       );
     } catch (error) {
       const reason = toLlmError(error);
-      return finishRun(deps.database, id, { status: 'interrupted', error: { code: reason.code, message: reason.message } }, now());
+      return finish(id, { status: 'interrupted', error: { code: reason.code, message: reason.message } });
     }
     try {
       return await runWith(id, settings, article, signal, engine);
@@ -152,23 +190,18 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
       } catch (error) {
         const reason = toLlmError(error);
         const cancelled = signal.aborted || reason.code === 'aborted';
-        return finishRun(
-          deps.database,
-          id,
-          {
-            status: cancelled ? 'cancelled' : 'interrupted',
-            records,
-            error: {
-              code: reason.code,
-              message: cancelled
-                ? 'Stopped during the engine check, before any fact was decided.'
-                : isUnusableReply(error)
-                  ? engineCheckFailure(reason.message)
-                  : reason.message,
-            },
+        return finish(id, {
+          status: cancelled ? 'cancelled' : 'interrupted',
+          records,
+          error: {
+            code: reason.code,
+            message: cancelled
+              ? 'Stopped during the engine check, before any fact was decided.'
+              : isUnusableReply(error)
+                ? engineCheckFailure(reason.message)
+                : reason.message,
           },
-          now(),
-        );
+        });
       }
     }
     const withEngine = (run: RunRecord): RunRecord => {
@@ -193,44 +226,44 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
             onPropertyDone: async (property, propertyRecords) => {
               decided.add(property.property);
               records.push(...propertyRecords);
-              await appendPropertyRecords(deps.database, id, property.property, [...propertyRecords], now());
+              await stored(
+                `the verdicts of ${property.property}`,
+                appendPropertyRecords(deps.database, id, property.property, [...propertyRecords], now()),
+              );
             },
           }),
         );
         lastRun = withEngine(mergeRun(lastRun, result.run, startedMs, now()));
-        return finishRun(deps.database, id, { status: 'done', run: lastRun, records }, now());
+        return await finish(id, { status: 'done', run: lastRun, records });
       } catch (error) {
+        // A write that failed ends the run as such (`storeWriteFailure`), not as a model failure.
+        if (error instanceof RunWriteError) throw error;
         if (!(error instanceof MatrixInterrupted)) {
           const reason = toLlmError(error);
-          return finishRun(
-            deps.database,
-            id,
-            { status: 'interrupted', ...(lastRun ? { run: lastRun } : {}), records, error: { code: reason.code, message: reason.message } },
-            now(),
-          );
+          return finish(id, {
+            status: 'interrupted',
+            ...(lastRun ? { run: lastRun } : {}),
+            records,
+            error: { code: reason.code, message: reason.message },
+          });
         }
         lastRun = withEngine(mergeRun(lastRun, error.partial.run, startedMs, now()));
         const canResume =
           error.reason.code === 'device-lost' && !signal.aborted && resumes < MAX_DEVICE_LOST_RESUMES && engine.recover !== undefined;
         if (canResume && (await engine.recover!(error.reason).catch(() => false))) {
           resumes += 1;
-          await recordResume(deps.database, id, now());
+          await stored('the resume count', recordResume(deps.database, id, now()));
           continue;
         }
-        return finishRun(
-          deps.database,
-          id,
-          {
-            status: error.cancelled ? 'cancelled' : 'interrupted',
-            run: lastRun,
-            records,
-            error: {
-              code: error.reason.code,
-              message: error.cancelled ? 'Stopped. Results decided before the stop are kept.' : error.reason.message,
-            },
+        return finish(id, {
+          status: error.cancelled ? 'cancelled' : 'interrupted',
+          run: lastRun,
+          records,
+          error: {
+            code: error.reason.code,
+            message: error.cancelled ? 'Stopped. Results decided before the stop are kept.' : error.reason.message,
           },
-          now(),
-        );
+        });
       }
     }
   }
@@ -255,6 +288,60 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
 function availableProperties(builtIn: readonly PropertyDefinition[], settings: MatrixRunSettings): PropertyDefinition[] {
   const extra = settings.extraProperties ?? [];
   return [...builtIn.filter((property) => !extra.some((own) => own.name === property.name)), ...extra];
+}
+
+/** A write of the run's row that failed: what was being written ("the verdicts of band_gap") and the storage's error. */
+class RunWriteError extends Error {
+  constructor(
+    readonly what: string,
+    cause: unknown,
+  ) {
+    super(`Could not store ${what}: ${describeError(cause)}`, { cause });
+    this.name = 'RunWriteError';
+  }
+}
+
+/** `write`, its rejection turned into a `RunWriteError` naming `what`. */
+function stored<T>(what: string, write: Promise<T>): Promise<T> {
+  return write.catch((error: unknown) => {
+    throw new RunWriteError(what, error);
+  });
+}
+
+/**
+ * The storage error's name and the first line of its message ("QuotaExceededError: The quota has
+ * been exceeded."; Dexie appends its inner error's lines to the message), naming the inner error
+ * too when Dexie wrapped one of another kind (an `AbortError` over a `QuotaExceededError`).
+ */
+function describeError(error: unknown): string {
+  const line = (text: string) => text.split('\n')[0]!.trim();
+  if (!(error instanceof Error)) return line(String(error));
+  const text = `${error.name}: ${line(error.message)}`;
+  const inner = (error as { inner?: unknown }).inner;
+  return inner instanceof Error && inner.name !== error.name ? `${text} (${inner.name}: ${line(inner.message)})` : text;
+}
+
+/**
+ * The words stored with a run stopped by a failed write (`RUN_WRITE_FAILED`): what could not be
+ * stored and why, what the stored `row` holds (its properties done, of those asked), and what to
+ * do — free space when the storage is full (IndexedDB's `QuotaExceededError`), else try again.
+ * Any other `error` that escaped the run is named as an unexpected error, with the same account
+ * of what is saved.
+ */
+export function runWriteFailureMessage(error: unknown, row: MatrixRunRow | undefined): string {
+  const detail = describeError(error instanceof RunWriteError ? error.cause : error);
+  const done = row?.propertiesDone ?? [];
+  const asked = row?.settings.properties.length ?? done.length;
+  const saved =
+    done.length === 0
+      ? 'No verdict was saved before that.'
+      : `Saved before that: the verdicts of ${done.length} of ${asked} ${asked === 1 ? 'property' : 'properties'} (${done.join(', ')}), which you can review.`;
+  const advice = /QuotaExceeded|quota/i.test(detail)
+    ? 'The browser’s storage for Assay is full: free space (delete papers or runs you no longer need, or cached models in Settings), then run the paper again.'
+    : 'Run the paper again; if it happens again, reload the extension.';
+  return error instanceof RunWriteError
+    ? `Assay could not store ${error.what} (${detail}), so the run was stopped. ${saved} ${advice}`
+    : `The run stopped on an unexpected error (${detail}). ${saved} Run the paper again.`;
 }
 
 /** A progress line that could not be stored (storage full, database closing): the run goes on; say it where a developer looks. */

@@ -132,6 +132,7 @@ const runHeadings: Record<string, string> = {
   unavailable: 'No engine or model is configured',
   aborted: 'Stopped',
   interrupted: 'The run was interrupted',
+  'storage-failed': 'The run’s results could not be stored',
   'permission-denied': 'Assay may not reach the model server',
 };
 

@@ -2,14 +2,21 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatrixRunSettings } from '../../../src/contracts/matrix-run';
-import { createMatrixRunHost, ENGINE_CHECK_STAGE, STALE_RUN_MESSAGE, type RunEngine } from '../../../src/extension/matrix-run-host';
+import {
+  createMatrixRunHost,
+  ENGINE_CHECK_STAGE,
+  RUN_WRITE_FAILED,
+  STALE_RUN_MESSAGE,
+  type RunEngine,
+} from '../../../src/extension/matrix-run-host';
 import { checkEngine, ENGINE_CHECK_QUESTION } from '../../../src/llm/engine-check';
 import type { OpenAiSettings } from '../../../src/llm/engines/openai-engine-kind';
 import { LlmError, type LlmPort } from '../../../src/llm/llm-port';
 import { createScriptedLlm, hashMessages } from '../../../src/llm/scripted-llm';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import { savePaper } from '../../../src/store/paper-repository';
-import { createRun, getRun } from '../../../src/store/run-repository';
+import { createRun, getRun, listRunsForPaper } from '../../../src/store/run-repository';
+import type { MatrixRunRow } from '../../../src/contracts/matrix-run';
 import { article, bandGap, bulkModulus, matrixScript } from '../matrix/pipeline-fixtures';
 
 let database: AssayDatabase;
@@ -200,6 +207,88 @@ describe('matrix run host', () => {
       status: 'interrupted',
       error: { code: 'interrupted', message: STALE_RUN_MESSAGE },
     });
+  });
+});
+
+/**
+ * Make writes of `runs` rows that `fails` picks reject as a full disk does (IndexedDB's
+ * `QuotaExceededError`), below Dexie (a DBCore middleware), so the repository and the host meet
+ * the error as they would in a browser.
+ */
+async function failRunWrites(target: AssayDatabase, fails: (row: MatrixRunRow) => boolean): Promise<void> {
+  // Dexie builds its middleware stack when it opens the database.
+  target.close();
+  target.use({
+    stack: 'dbcore',
+    name: 'failing-run-writes',
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name);
+        if (name !== 'runs') return table;
+        return {
+          ...table,
+          mutate: (request) =>
+            request.type === 'put' && (request.values as MatrixRunRow[]).some(fails)
+              ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))
+              : table.mutate(request),
+        };
+      },
+    }),
+  });
+  await target.open();
+}
+
+describe('matrix run host: writes that fail', () => {
+  it('stops the run and stores it interrupted, saying what was saved, when a property’s verdicts cannot be stored', async () => {
+    await failRunWrites(database, (row) => row.status === 'running' && row.propertiesDone.includes('bulk_modulus'));
+    const llm = createScriptedLlm(matrixScript());
+    const host = hostWith(async () => ({ llm, models }));
+    await host.start(settings());
+    const row = await host.settled('run-1');
+    expect(row).toMatchObject({ status: 'interrupted', propertiesDone: ['band_gap'], error: { code: RUN_WRITE_FAILED } });
+    expect(row!.records.map((record) => record.triplet.property)).toEqual(['band_gap']);
+    expect(row!.error!.message).toMatch(
+      /^Assay could not store the verdicts of bulk_modulus \(.*QuotaExceededError.*\), so the run was stopped\. Saved before that: the verdicts of 1 of 2 properties \(band_gap\), which you can review\. The browser’s storage for Assay is full: free space/,
+    );
+    // What the panel reads: the stored row, not running.
+    expect(await listRunsForPaper(database, paperKey)).toEqual([row]);
+  });
+
+  it('stores the run interrupted, with every property’s verdicts kept, when the final write of the run fails', async () => {
+    await failRunWrites(database, (row) => row.status === 'done');
+    const host = hostWith(async () => ({ llm: createScriptedLlm(matrixScript()), models }));
+    await host.start(settings());
+    const row = await host.settled('run-1');
+    expect(row).toMatchObject({ status: 'interrupted', propertiesDone: ['band_gap', 'bulk_modulus'], error: { code: RUN_WRITE_FAILED } });
+    expect(row!.records).toHaveLength(2);
+    expect(row!.error!.message).toContain('Assay could not store the end of the run (');
+    expect(row!.error!.message).toContain('the verdicts of 2 of 2 properties (band_gap, bulk_modulus)');
+  });
+
+  it('stores a failed write as such even when the run was ending on a model failure', async () => {
+    await failRunWrites(database, (row) => row.status === 'interrupted' && row.error?.code === 'unreachable');
+    const llm: LlmPort = { complete: async () => Promise.reject(new LlmError('unreachable', 'Connection refused.')) };
+    const host = hostWith(async () => ({ llm, models }));
+    await host.start(settings());
+    expect(await host.settled('run-1')).toMatchObject({
+      status: 'interrupted',
+      error: {
+        code: RUN_WRITE_FAILED,
+        message: expect.stringMatching(/^Assay could not store the end of the run .*No verdict was saved before that\./),
+      },
+    });
+  });
+
+  it('leaves the row to the next start’s sweep, and says so on the console, when no write can be made at all', async () => {
+    await failRunWrites(database, (row) => row.status !== 'running' || row.propertiesDone.length > 0);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const host = hostWith(async () => ({ llm: createScriptedLlm(matrixScript()), models }));
+    await host.start(settings());
+    expect(await host.settled('run-1')).toBeUndefined();
+    expect(error).toHaveBeenCalledWith('Assay run run-1 could not be stored, nor marked as stopped:', expect.anything(), expect.anything());
+    error.mockRestore();
+    expect(await getRun(database, 'run-1')).toMatchObject({ status: 'running' });
   });
 });
 

@@ -102,6 +102,8 @@ describe('runErrorHeading', () => {
     expect(runErrorHeading('aborted')).toBe('Stopped');
     expect(runErrorHeading('interrupted')).toBe('The run was interrupted');
     expect(runErrorHeading('permission-denied')).toBe('Assay may not reach the model server');
+    expect(runErrorHeading('integrity-failed')).toBe('A model file failed its integrity check');
+    expect(runErrorHeading('storage-failed')).toBe('The run’s results could not be stored');
   });
 
   it('falls back to the message protocol’s headings, then to a generic one', () => {
