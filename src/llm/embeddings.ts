@@ -9,7 +9,7 @@
 import pRetry from 'p-retry';
 import { z } from 'zod';
 import { LlmError } from './llm-port';
-import { httpFailure, networkFailure, AttemptFailure } from './openai-failures';
+import { httpFailure, networkFailure, AttemptFailure, refuseKeyOverPlainHttp } from './openai-failures';
 
 export interface EmbeddingPort {
   /**
@@ -62,9 +62,12 @@ export interface OpenAiEmbeddingOptions {
 /**
  * An `EmbeddingPort` over `POST {baseUrl}/embeddings` with body `{ model, input: string[] }`.
  * Texts go in batches of `batchSize`; each batch is retried like chat calls (429, 5xx, network)
- * and its answer validated with zod (`vectorsInOrder`). Errors as `EmbeddingPort.embed`.
+ * and its answer validated with zod (`vectorsInOrder`). Errors as `EmbeddingPort.embed`; throws
+ * `LlmError('unavailable')` at once when an `apiKey` would go over plain http to another machine
+ * (`refuseKeyOverPlainHttp`).
  */
 export function createOpenAiCompatibleEmbeddings(options: OpenAiEmbeddingOptions): EmbeddingPort {
+  refuseKeyOverPlainHttp(options.baseUrl, options.apiKey);
   const url = `${options.baseUrl.replace(/\/+$/, '')}/embeddings`;
   const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
   const batchSize = Math.max(1, options.batchSize ?? 64);

@@ -8,7 +8,7 @@ import pLimit from 'p-limit';
 import pRetry from 'p-retry';
 import { z } from 'zod';
 import { LlmError, type LlmPort, type LlmReply, type LlmRequest, type ModelRole } from './llm-port';
-import { AttemptFailure, httpFailure, networkFailure } from './openai-failures';
+import { AttemptFailure, httpFailure, networkFailure, refuseKeyOverPlainHttp } from './openai-failures';
 import { approximateTokenCount } from './token-estimate';
 
 export interface OpenAiCompatibleOptions {
@@ -69,8 +69,11 @@ const ChatCompletionSchema = z.object({
  * retries; 401/403/404/other 4xx at once, never retried; or a 2xx body of the wrong shape),
  * 'timeout' (one attempt exceeded `timeoutMs`; not retried — a server that slow is not helped by
  * waiting longer), 'aborted' (`request.signal`, while queued, in flight, or between retries).
+ * Throws 'unavailable' at once, sending nothing, when an `apiKey` would go over plain http to
+ * another machine (`refuseKeyOverPlainHttp`).
  */
 export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): LlmPort {
+  refuseKeyOverPlainHttp(options.baseUrl, options.apiKey);
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
   const limit = pLimit(Math.max(1, options.concurrency ?? 2));

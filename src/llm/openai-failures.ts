@@ -2,6 +2,7 @@
  * Turning HTTP and network failures of an OpenAI-compatible endpoint into `LlmError`s whose
  * messages say what to do. Kept apart from the adapter so the wording can be read in one place.
  */
+import { isSecureOrLoopbackUrl } from '../contracts/webllm-model';
 import { LlmError } from './llm-port';
 
 /** One failed attempt: the error to surface, whether another attempt may help, and any Retry-After. */
@@ -100,4 +101,21 @@ function safeOrigin(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * Throw `LlmError('unavailable')` when `apiKey` would travel in clear: a key is given and
+ * `baseUrl` is plain http to another machine (not 127.0.0.1, localhost or [::1], where the
+ * request never leaves the computer). Anyone on the network path could read the key and the
+ * paper text; the reader gets the server's https address to use instead. No key, https, or
+ * loopback: returns.
+ */
+export function refuseKeyOverPlainHttp(baseUrl: string, apiKey: string | undefined): void {
+  if (!apiKey || !URL.canParse(baseUrl)) return;
+  const { origin, protocol } = new URL(baseUrl);
+  if (protocol !== 'http:' || isSecureOrLoopbackUrl(baseUrl)) return;
+  throw new LlmError(
+    'unavailable',
+    `Assay will not send your API key to ${origin} over plain http, where anyone on the network could read it: use the server's https address, or leave the key empty for a server that needs none.`,
+  );
 }

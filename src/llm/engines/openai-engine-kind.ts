@@ -11,6 +11,7 @@ import { createOpenAiCompatibleEmbeddings } from '../embeddings';
 import { RosterSchema } from '../../contracts/matrix-run';
 import type { LlmPort } from '../llm-port';
 import { createOpenAiCompatibleLlm } from '../openai-compatible';
+import { refuseKeyOverPlainHttp } from '../openai-failures';
 import { modelListText, parseModelList, rosterToPresetModels } from '../roster';
 import { EngineUsageError, type CliEngineSources, type CliFlags, type EngineKind, type RoleModels } from './engine-kind';
 
@@ -84,12 +85,21 @@ const listFlag = (flags: CliFlags, name: string): readonly string[] =>
 
 const NEEDS_BASE_URL = '--engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)';
 
-/** `--api-key-env NAME` → the variable's value (undefined without the flag); an unset variable throws `EngineUsageError`. */
+/**
+ * `--api-key-env NAME` → the variable's value (undefined without the flag). Throws
+ * `EngineUsageError` for an unset variable, and for a key that would go over plain http to
+ * another machine (`--base-url http://…`; `refuseKeyOverPlainHttp`), in one line.
+ */
 function apiKeyFromEnv(flags: CliFlags, sources: CliEngineSources): string | undefined {
   const name = stringFlag(flags, 'api-key-env');
   if (!name) return undefined;
   const apiKey = sources.env[name];
   if (!apiKey) throw new EngineUsageError(`environment variable ${name} (--api-key-env) is not set`);
+  try {
+    refuseKeyOverPlainHttp(stringFlag(flags, 'base-url') ?? '', apiKey);
+  } catch (error) {
+    throw new EngineUsageError((error as Error).message);
+  }
   return apiKey;
 }
 

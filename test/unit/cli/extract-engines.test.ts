@@ -282,6 +282,28 @@ describe('assay extract --engine openai', () => {
     expect(output.run.usage.byModel['prop-b']).toMatchObject({ calls: 2, promptTokens: 200 });
   });
 
+  it('refuses to send the --api-key-env key over plain http to another machine, in one line (exit 2), calling nothing', async () => {
+    vi.stubEnv('ASSAY_TEST_KEY', 'secret-token');
+    const code = await runExtract([
+      join(folder, 'gan.txt'),
+      '--engine',
+      'openai',
+      '--base-url',
+      'http://models.example.org/v1',
+      '--api-key-env',
+      'ASSAY_TEST_KEY',
+      '--preset',
+      'paper',
+    ]);
+    vi.unstubAllEnvs();
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      "assay extract: Assay will not send your API key to http://models.example.org over plain http, where anyone on the network could read it: use the server's https address, or leave the key empty for a server that needs none.\n",
+    );
+    expect(stderr).not.toContain('secret-token');
+    expect(received).toEqual([]);
+  });
+
   it('refuses to run with a role that has no model', async () => {
     const { port } = server.address() as AddressInfo;
     const code = await runExtract([

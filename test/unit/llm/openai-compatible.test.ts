@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LlmError, type LlmRequest } from '../../../src/llm/llm-port';
+import { createOpenAiCompatibleEmbeddings } from '../../../src/llm/embeddings';
 import { createOpenAiCompatibleLlm, type RetryEvent } from '../../../src/llm/openai-compatible';
 import { parseRetryAfter } from '../../../src/llm/openai-failures';
 
@@ -259,5 +260,35 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Sun, 22 Nov 2026 04:00:10 GMT', Date.parse('Sun, 22 Nov 2026 04:00:00 GMT'))).toBe(10_000);
     expect(parseRetryAfter(null)).toBeUndefined();
     expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+});
+
+describe('the API key never travels in clear', () => {
+  const sent: string[] = [];
+  const fetch = (async (input: RequestInfo | URL) => {
+    sent.push(String(input));
+    return new Response('{}', { status: 500 });
+  }) as typeof globalThis.fetch;
+
+  it.each(['http://models.example.org/v1', 'http://192.168.1.20:11434/v1', 'http://localhost.example.org/v1'])(
+    'refuses a key for plain http to another machine (%s), sending nothing, for chat and embeddings',
+    (baseUrl) => {
+      const origin = new URL(baseUrl).origin;
+      const chat = () => createOpenAiCompatibleLlm({ baseUrl, apiKey: 'sk-secret', models: { proposer: 'm' }, fetch });
+      expect(chat).toThrow(LlmError);
+      expect(chat).toThrow(`Assay will not send your API key to ${origin} over plain http`);
+      expect(() => createOpenAiCompatibleEmbeddings({ baseUrl, apiKey: 'sk-secret', model: 'e', fetch })).toThrow(origin);
+      expect(sent).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['https://models.example.org/v1', 'sk-secret'],
+    ['http://127.0.0.1:11434/v1', 'sk-secret'],
+    ['http://localhost:1234/v1', 'sk-secret'],
+    ['http://[::1]:8080/v1', 'sk-secret'],
+    ['http://192.168.1.20:11434/v1', undefined],
+  ])('accepts %s with key %s', (baseUrl, apiKey) => {
+    expect(() => createOpenAiCompatibleLlm({ baseUrl, ...(apiKey ? { apiKey } : {}), models: { proposer: 'm' }, fetch })).not.toThrow();
   });
 });
