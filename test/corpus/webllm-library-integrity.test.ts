@@ -24,7 +24,7 @@ describe.skipIf(!existsSync(path) && `${path} is absent: skipping the real libra
       const bytes = new Uint8Array(readFileSync(path));
       await expect(verifyIntegrity(bytes.slice().buffer, SRI, `http://127.0.0.1/${LIBRARY}`, 'error')).resolves.toBeUndefined();
       const middle = bytes.length >> 1;
-    bytes[middle] = bytes[middle]! ^ 0x01;
+      bytes[middle] = bytes[middle]! ^ 0x01;
       const refused = await verifyIntegrity(bytes.buffer, SRI, `http://127.0.0.1/${LIBRARY}`, 'error').then(
         () => undefined,
         (error: unknown) => error,
