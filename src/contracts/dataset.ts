@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { EvidenceSchema } from './evidence';
+import { boundedList, boundedText, TEXT_LIMITS } from './text-limits';
 import { ReportedValueSchema } from './triplet';
 import { VerificationAnswerSchema } from './verification-question';
 
@@ -15,67 +16,87 @@ export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
 
 /** What the model said, kept beside a reader's edit. */
 export const ModelAnswerSchema = z.object({
-  material: z.string().min(1),
+  material: boundedText(TEXT_LIMITS.material).min(1),
   value: ReportedValueSchema,
-  valueText: z.string().optional(),
-  unit: z.string(),
+  valueText: boundedText(TEXT_LIMITS.valueText).optional(),
+  unit: boundedText(TEXT_LIMITS.unit),
 });
 export type ModelAnswer = z.infer<typeof ModelAnswerSchema>;
 
 /** The source paper of a saved triplet (enough for a citation: CSL-JSON/BibTeX exports). */
 export const SourcePaperSchema = z.object({
   /** `papers` key: `doi:…`, `url:…` or `title:…`. */
-  key: z.string().min(1),
-  doi: z.string().nullable(),
-  url: z.string().nullable(),
-  title: z.string(),
-  authors: z.array(z.string()),
-  journal: z.string().nullable(),
+  key: boundedText(TEXT_LIMITS.paperKey).min(1),
+  doi: boundedText(TEXT_LIMITS.doi).nullable(),
+  url: boundedText(TEXT_LIMITS.url).nullable(),
+  title: boundedText(TEXT_LIMITS.title),
+  authors: boundedList(boundedText(TEXT_LIMITS.author), TEXT_LIMITS.authors),
+  journal: boundedText(TEXT_LIMITS.journal).nullable(),
   year: z.number().int().nullable(),
 });
 export type SourcePaper = z.infer<typeof SourcePaperSchema>;
 
+/** An ISO 8601 date and time ("2025-03-02T09:00:00.000Z"; an offset such as "+02:00" is allowed). */
+const IsoTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time, such as 2025-03-02T09:00:00.000Z' });
+
+/**
+ * Where an imported row came from: the file's name as the reader chose it, when it was imported,
+ * and the row's id in that file (imports give every row a new id, so a file cannot name, and
+ * later overwrite, a row saved here; see src/store/import-triplets.ts).
+ */
+export const ImportNoteSchema = z.object({
+  file: boundedText(TEXT_LIMITS.fileName),
+  /** ISO 8601 time of the import. */
+  at: IsoTimeSchema,
+  /** The row's `id` in the imported file. */
+  sourceId: boundedText(TEXT_LIMITS.id),
+});
+export type ImportNote = z.infer<typeof ImportNoteSchema>;
+
 export const DatasetTripletSchema = z.object({
   /** Unique id: `<run id>:<record index>` for a row saved from a run (saving the record again updates it), else a random UUID. */
-  id: z.string().min(1),
+  id: boundedText(TEXT_LIMITS.id).min(1),
   /**
    * Duplicate key: DOI (else paper key) | material (normalized formula, else lower-cased name) |
    * property | value in SI (else as printed). Saving or importing a triplet whose key exists
    * merges into the existing row instead of adding one (see src/store/dataset-repository.ts).
+   * Imports recompute it from the row's own fields (`withOwnKeys`).
    */
-  mergeKey: z.string().min(1),
+  mergeKey: boundedText(TEXT_LIMITS.mergeKey).min(1),
   paper: SourcePaperSchema,
-  material: z.string().min(1),
+  material: boundedText(TEXT_LIMITS.material).min(1),
   /** Property schema name, e.g. "band_gap". */
-  property: z.string().min(1),
+  property: boundedText(TEXT_LIMITS.property).min(1),
   value: ReportedValueSchema,
-  valueText: z.string().optional(),
-  unit: z.string(),
+  valueText: boundedText(TEXT_LIMITS.valueText).optional(),
+  unit: boundedText(TEXT_LIMITS.unit),
   /** The value in SI units (`toSI`), null when the unit does not convert (or is dimensionless text). */
-  si: z.object({ value: ReportedValueSchema, unit: z.string() }).nullable(),
-  conditions: z.string().optional(),
+  si: z.object({ value: ReportedValueSchema, unit: boundedText(TEXT_LIMITS.unit) }).nullable(),
+  conditions: boundedText(TEXT_LIMITS.conditions).optional(),
   evidence: EvidenceSchema.optional(),
   /** The machine verdict (cross-verification + grounding gate). */
   status: z.enum(['verified', 'needs_review', 'rejected']),
   review: z.object({
     decision: ReviewDecisionSchema,
     /** ISO 8601 time of the decision. */
-    at: z.string().optional(),
+    at: IsoTimeSchema.optional(),
     /** The model's answer when the reader edited it. */
     original: ModelAnswerSchema.optional(),
   }),
   /** Which paths or proposers agreed ("moa", "gd", "proposers"). */
-  votes: z.array(z.string()),
+  votes: boundedList(boundedText(TEXT_LIMITS.vote), TEXT_LIMITS.votes),
   /**
    * Chain-of-Verification answers about the evidence (Eunomia): phase, conditions, measured or
    * computed, … with a supporting quote each. Absent in rows saved before it and in imports without it.
    */
-  verificationAnswers: z.array(VerificationAnswerSchema).optional(),
+  verificationAnswers: boundedList(VerificationAnswerSchema, TEXT_LIMITS.answers).optional(),
   /** Model ids that took part (the run record's roster). */
-  models: z.array(z.string()),
-  /** The run that produced it, if any (imports and manual entries have none). */
-  runId: z.string().optional(),
+  models: boundedList(boundedText(TEXT_LIMITS.model), TEXT_LIMITS.models),
+  /** The run that produced it, if any (manual entries have none). */
+  runId: boundedText(TEXT_LIMITS.id).optional(),
   /** ISO 8601 time it was saved (first save; merges keep it). */
-  savedAt: z.string(),
+  savedAt: IsoTimeSchema,
+  /** Set on a row added by an import: the file, the time, and the row's id in the file. */
+  imported: ImportNoteSchema.optional(),
 });
 export type DatasetTriplet = z.infer<typeof DatasetTripletSchema>;

@@ -5,12 +5,13 @@
  * re-anchored by position first, then by a fuzzy match of quote + context (Hypothesis client).
  */
 import { z } from 'zod';
+import { boundedText, TEXT_LIMITS } from './text-limits';
 
 export const TextQuoteSelectorSchema = z.object({
   type: z.literal('TextQuoteSelector'),
-  exact: z.string().min(1),
-  prefix: z.string(),
-  suffix: z.string(),
+  exact: boundedText(TEXT_LIMITS.quote).min(1),
+  prefix: boundedText(TEXT_LIMITS.quoteContext),
+  suffix: boundedText(TEXT_LIMITS.quoteContext),
 });
 export type TextQuoteSelector = z.infer<typeof TextQuoteSelectorSchema>;
 
@@ -26,7 +27,7 @@ export const EvidenceSchema = z.object({
   quote: TextQuoteSelectorSchema,
   position: TextPositionSelectorSchema.optional(),
   /** `Block.id` the quote lies in, and its page for PDFs. */
-  blockId: z.string().optional(),
+  blockId: boundedText(TEXT_LIMITS.blockId).optional(),
   page: z.number().int().positive().optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { EvidenceSchema } from './evidence';
+import { boundedText, TEXT_LIMITS } from './text-limits';
 
 /** A reported value: a number, or a range `low`–`high` ("1.2–1.5 eV"). */
 export const ReportedValueSchema = z.union([
@@ -19,18 +20,18 @@ export type ReportedValue = z.infer<typeof ReportedValueSchema>;
 
 export const TripletSchema = z.object({
   /** The material as written (formula or name), e.g. "La2-xSrxCuO4 (x = 0.15)". */
-  material: z.string().min(1),
+  material: boundedText(TEXT_LIMITS.material).min(1),
   /** Property schema name, e.g. "band_gap", "tc". */
-  property: z.string().min(1),
+  property: boundedText(TEXT_LIMITS.property).min(1),
   value: ReportedValueSchema,
   /** Unit as written, e.g. "eV", "K", "GPa"; "" for dimensionless. */
-  unit: z.string(),
+  unit: boundedText(TEXT_LIMITS.unit),
   /** The value as printed in the text ("3.4", "~1.45", "1.2–1.5"). */
-  valueText: z.string().optional(),
+  valueText: boundedText(TEXT_LIMITS.valueText).optional(),
   /** Measurement conditions in words (temperature, pressure, method), if stated. */
-  conditions: z.string().optional(),
+  conditions: boundedText(TEXT_LIMITS.conditions).optional(),
   evidence: EvidenceSchema.optional(),
   /** Which extractor produced it: "rules", "moa", "mcts", or a replayed tool's name. */
-  engine: z.string(),
+  engine: boundedText(TEXT_LIMITS.engine),
 });
 export type Triplet = z.infer<typeof TripletSchema>;

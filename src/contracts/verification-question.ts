@@ -7,11 +7,13 @@
  * shapes: the question as a schema stores it, and the answer as a verdict stores it.
  */
 import { z } from 'zod';
+import { boundedList, boundedText, TEXT_LIMITS } from './text-limits';
 
 /** The answer every question allows: the evidence does not say. Never counts against an expectation. */
 export const NOT_STATED = 'not stated';
 
-const nonBlank = z.string().trim().min(1, 'must not be blank');
+/** Questions and choices are capped like the answers that repeat them (`TEXT_LIMITS.question`), so a stored answer always fits. */
+const nonBlank = boundedText(TEXT_LIMITS.question).trim().min(1, 'must not be blank');
 
 export const VerificationQuestionSchema = z
   .object({
@@ -50,15 +52,15 @@ export type VerificationQuestionInput = z.input<typeof VerificationQuestionSchem
 /** One question answered for one triplet, as stored with its verdict and exported with its dataset row. */
 export const VerificationAnswerSchema = z.object({
   /** `VerificationQuestion.id`. */
-  questionId: z.string(),
+  questionId: boundedText(TEXT_LIMITS.questionId),
   /** The question as it was asked (so a stored row reads without its schema). */
-  question: z.string(),
+  question: boundedText(TEXT_LIMITS.question),
   /** One of the question's choices, a free-text answer, or `NOT_STATED`. */
-  answer: z.string(),
+  answer: boundedText(TEXT_LIMITS.question),
   /** Words copied from the evidence that support the answer; absent for `NOT_STATED`. */
-  quote: z.string().optional(),
+  quote: boundedText(TEXT_LIMITS.quote).optional(),
   /** The schema's expected answers when it had some. */
-  expected: z.array(z.string()).optional(),
+  expected: boundedList(boundedText(TEXT_LIMITS.question), TEXT_LIMITS.answers).optional(),
   /** True when the answer is a choice outside `expected` (the triplet then went to review). */
   contrary: z.boolean().optional(),
 });

@@ -42,17 +42,32 @@ export const CSV_COLUMNS = [
   'models',
   'run_id',
   'saved_at',
+  'imported_from',
+  'imported_at',
 ] as const;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 /**
- * A spreadsheet reads a cell starting with "=", "+" or "@" as a formula (CSV injection, OWASP);
- * page and model text may start so, so such text gets a leading apostrophe. Numbers are never
- * changed ("-0.5" stays a number).
+ * First characters that make a spreadsheet read a cell as a formula (CSV injection: OWASP; ASVS
+ * 5.0 requirement 1.2.10 lists "=", "+", "-", "@", tab and NUL): those, carriage return and line
+ * feed (a cell can start with either and be trimmed to a formula), and the full-width forms of
+ * the four signs, which some spreadsheets' input methods fold to ASCII.
  */
-function safeText(text: string | null | undefined): string {
+const FORMULA_START = /^[=+\-@\t\r\n\0＝＋－＠]/;
+
+/** A number as `String(number)` writes it ("-0.5", "1e-7", "92"): the one kind of cell left as it is. */
+const NUMBER_CELL = /^-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i;
+
+/**
+ * One CSV cell as a spreadsheet may safely read it: a number written as a number stays as it is
+ * ("-0.5" is a number, not a formula); any other text starting with a formula character
+ * (`FORMULA_START`) gets a leading apostrophe, which spreadsheets show as text and do not run.
+ * Every cell of `toCsv` goes through it: an imported file sets ids, votes, models and times as
+ * freely as material and quote. null and undefined are the empty cell.
+ */
+export function spreadsheetCell(text: string | null | undefined): string {
   if (text === null || text === undefined) return '';
-  return /^[=+@\t\r]/.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) && !NUMBER_CELL.test(text) ? `'${text}` : text;
 }
 
 function numberCell(value: number | undefined | null): string {
@@ -73,54 +88,64 @@ function originalCell(row: DatasetTriplet): string {
 
 function csvRecord(row: DatasetTriplet): Record<CsvColumn, string> {
   const { value, evidence, paper } = row;
-  return {
+  const cells: Record<CsvColumn, string | null | undefined> = {
     id: row.id,
-    material: safeText(row.material),
-    property: safeText(row.property),
+    material: row.material,
+    property: row.property,
     value: value.kind === 'number' ? numberCell(value.value) : '',
     value_low: value.kind === 'range' ? numberCell(value.low) : '',
     value_high: value.kind === 'range' ? numberCell(value.high) : '',
     uncertainty: value.kind === 'number' ? numberCell(value.uncertainty) : '',
-    unit: safeText(row.unit),
+    unit: row.unit,
     si_value: row.si ? siCell(row.si.value) : '',
-    si_unit: row.si?.unit ?? '',
-    conditions: safeText(row.conditions),
+    si_unit: row.si?.unit,
+    conditions: row.conditions,
     status: row.status,
     decision: row.review.decision,
-    original_value: safeText(originalCell(row)),
-    doi: safeText(paper.doi),
-    title: safeText(paper.title),
+    original_value: originalCell(row),
+    doi: paper.doi,
+    title: paper.title,
     year: numberCell(paper.year),
-    journal: safeText(paper.journal),
-    quote: safeText(evidence?.quote.exact),
+    journal: paper.journal,
+    quote: evidence?.quote.exact,
     page: numberCell(evidence?.page),
-    block_id: safeText(evidence?.blockId),
+    block_id: evidence?.blockId,
     position_start: numberCell(evidence?.position?.start),
     position_end: numberCell(evidence?.position?.end),
     votes: row.votes.join(';'),
     models: row.models.join(';'),
-    run_id: row.runId ?? '',
+    run_id: row.runId,
     saved_at: row.savedAt,
+    imported_from: row.imported?.file,
+    imported_at: row.imported?.at,
   };
+  // Every cell, not only the free-text ones: an imported row sets all of them.
+  return Object.fromEntries(CSV_COLUMNS.map((column) => [column, spreadsheetCell(cells[column])])) as Record<CsvColumn, string>;
 }
 
 /**
  * CSV (RFC 4180 quoting by csv-stringify: fields with commas, quotes or newlines are quoted, and
- * quotes doubled) with a header of `CSV_COLUMNS`. A number has `value`; a range `value_low` and
- * `value_high`; `si_value` is a number or "low–high"; lists (votes, models) are `;`-joined;
- * missing fields are empty. Text starting with "=", "+" or "@" gets a leading apostrophe.
+ * quotes doubled) with a header of `CSV_COLUMNS`, starting with a UTF-8 byte-order mark (U+FEFF)
+ * so that spreadsheet programs read the file as UTF-8 ("TiO₂", "µm", "Å" rather than mojibake).
+ * A number has `value`; a range `value_low` and `value_high`; `si_value` is a number or
+ * "low–high"; lists (votes, models) are `;`-joined; missing fields are empty; `imported_from` and
+ * `imported_at` are set on rows added by an import. Every cell goes through `spreadsheetCell`:
+ * text a spreadsheet would run as a formula gets a leading apostrophe, numbers stay numbers.
  */
 export function toCsv(rows: readonly DatasetTriplet[]): string {
-  return stringify(rows.map(csvRecord), { header: true, columns: [...CSV_COLUMNS] });
+  return stringify(rows.map(csvRecord), { header: true, columns: [...CSV_COLUMNS], bom: true });
 }
 
 /**
  * A row in the schema's key order, with anything outside the schema dropped: the same fact always
  * serializes to the same text, whichever code built the object, so an export → import → export
- * round trip is byte-identical. Throws a ZodError for a row that does not fit the schema.
+ * round trip is byte-identical. A stored row that does not fit the schema (saved before a length
+ * limit existed, say) is written as it is rather than lost from the export; importing that file
+ * then refuses the row, naming its line and the field.
  */
 function canonical(row: DatasetTriplet): DatasetTriplet {
-  return DatasetTripletSchema.parse(row);
+  const parsed = DatasetTripletSchema.safeParse(row);
+  return parsed.success ? parsed.data : row;
 }
 
 /** The rows as a pretty-printed JSON array (the Assay JSON export; `parseAssayImport` reads it). Canonical key order. */

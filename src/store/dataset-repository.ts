@@ -4,8 +4,9 @@
  * saves), so the dataset page's `useLiveQuery` sees whole changes.
  *
  * Duplicates: a row whose `mergeKey` (see `mergeKeyOf`) is already stored merges into the stored
- * row instead of adding one, so saving a run twice or importing an export twice never doubles
- * the dataset.
+ * row instead of adding one, so saving a run twice never doubles the dataset. Imported files do
+ * not come through here: `importTriplets` (import-triplets.ts) trusts neither their ids nor their
+ * keys and never changes a stored row.
  */
 import { DatasetTripletSchema, type DatasetTriplet, type ReviewDecision } from '../contracts/dataset';
 import type { AssayDatabase } from './assay-database';
@@ -23,9 +24,10 @@ const DEFAULT_CHUNK_SIZE = 1000;
  * (`mergeTriplets`: keeps its id and savedAt, unions votes and models, a reader's review wins over
  * `pending`, keeps evidence when the new row has none); rows of one call that share a key merge
  * with each other too. `onProgress(done, total)` is called after each chunk commits. Resolves to
- * how many rows were added and how many merged (`added + merged === rows.length`). Does not
- * validate: callers parse untrusted rows with `DatasetTripletSchema` first (`parseAssayImport`).
- * Throws a RangeError when `chunkSize` is not a positive integer.
+ * how many rows were added and how many merged (`added + merged === rows.length`). For the
+ * reader's own rows (a run's, an undo's): it trusts their ids and merge keys and does not
+ * validate, so an imported file goes through `importTriplets` instead. Throws a RangeError when
+ * `chunkSize` is not a positive integer.
  */
 export async function saveTriplets(
   database: AssayDatabase,

@@ -46,6 +46,17 @@ export function siOf(value: ReportedValue, unit: string): DatasetTriplet['si'] {
   return unit.trim() === '' ? null : reportedValueToSI(value, unit.trim(), toSI);
 }
 
+/**
+ * `row` with its `si` and `mergeKey` worked out from its own value, unit, paper, material and
+ * property (`siOf`, `mergeKeyOf`), whatever it carried: what an import does to every row, so a
+ * row can neither claim another fact's merge key nor an SI value its value and unit do not give.
+ * A row that was saved by Assay comes back unchanged.
+ */
+export function withOwnKeys(row: DatasetTriplet): DatasetTriplet {
+  const si = siOf(row.value, row.unit);
+  return { ...row, si, mergeKey: mergeKeyOf({ ...row, si }) };
+}
+
 function union(first: readonly string[], second: readonly string[]): string[] {
   return [...new Set([...first, ...second])];
 }
@@ -58,7 +69,9 @@ function union(first: readonly string[], second: readonly string[]): string[] {
  * whose review is kept also supplies the fact (material, value, unit, si, conditions, status) and
  * its merge key, so an edit keeps its values; evidence and runId come from the new row when it
  * has them, else stay; the Chain-of-Verification answers come with the evidence they are about
- * (the new row's when it has evidence); the paper is the new row's (newer metadata).
+ * (the new row's when it has evidence); the paper is the new row's (newer metadata); an
+ * `imported` note stays with the existing row. Imports do not merge this way (an import never
+ * changes a saved row: src/store/import-triplets.ts).
  */
 export function mergeTriplets(existing: DatasetTriplet, incoming: DatasetTriplet): DatasetTriplet {
   const newerReview =
@@ -88,6 +101,8 @@ export function mergeTriplets(existing: DatasetTriplet, incoming: DatasetTriplet
     ...(runId !== undefined && { runId }),
     id: existing.id,
     savedAt: existing.savedAt,
+    // Like savedAt, where the row first came from: an imported row stays marked after a run saves the same fact.
+    ...(existing.imported !== undefined && { imported: existing.imported }),
     mergeKey: kept.mergeKey,
     paper: incoming.paper,
     votes: union(existing.votes, incoming.votes),

@@ -214,7 +214,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
 
     const csv = await downloadText(dataset, 'export-csv');
     expect(csv.name).toMatch(/^assay-dataset-\d{4}-\d{2}-\d{2}\.csv$/);
-    const rows = parse(csv.text, { columns: true }) as Array<Record<string, string>>;
+    expect(csv.text.startsWith('\uFEFF')).toBe(true);
+    const rows = parse(csv.text, { columns: true, bom: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(2);
     const edited = rows.find((row) => row.decision === 'edited')!;
     const accepted = rows.find((row) => row.decision === 'accepted')!;
@@ -245,7 +246,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
     await dataset.close();
   });
 
-  it('importing the JSONL into a fresh profile reproduces the dataset exactly', async () => {
+  it('importing the JSONL into a fresh profile reproduces every fact and its provenance under new ids, and again changes nothing', async () => {
     expect(exportedJsonl).not.toBe('');
     const fresh = await launchExtensionBrowser(extensionDirectory, []);
     try {
@@ -259,7 +260,19 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
         .getByTestId('triplet-count')
         .filter({ hasText: /^2 of 2 triplets/ })
         .waitFor();
-      expect((await downloadText(page, 'export-jsonl')).text).toBe(exportedJsonl);
+      // The same facts with all their provenance, byte for byte, under new ids and with an import note.
+      const reexported = (await downloadText(page, 'export-jsonl')).text;
+      const withoutImportIds = (text: string) =>
+        text
+          .trimEnd()
+          .split('\n')
+          .map((line) => {
+            const { id: _id, imported: _imported, ...row } = JSON.parse(line) as Record<string, unknown>;
+            return JSON.stringify(row);
+          })
+          .sort();
+      expect(withoutImportIds(reexported)).toEqual(withoutImportIds(exportedJsonl));
+      for (const line of reexported.trimEnd().split('\n')) expect(JSON.parse(line).imported).toMatchObject({ file: 'assay.jsonl' });
       // Importing the same file again merges instead of doubling.
       await page
         .getByTestId('import-file')
@@ -269,6 +282,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
         .getByTestId('triplet-count')
         .filter({ hasText: /^2 of 2 triplets/ })
         .waitFor();
+      // An import into the dataset it came from changes nothing, byte for byte.
+      expect((await downloadText(page, 'export-jsonl')).text).toBe(reexported);
     } finally {
       await fresh.close();
     }

@@ -2,16 +2,25 @@
  * Export and import on the dataset page. Export writes every triplet matching the current
  * filters (read in pages) as CSV, Assay JSON/JSONL, W3C Web Annotations, BibTeX or CSL-JSON and
  * hands it to the browser as a download (Blob + object URL + `<a download>`). Import reads an
- * Assay JSON or JSONL file, validates each row (`parseAssayImport`), saves the valid ones
- * (duplicates merge) with progress, and reports what was added, merged and refused.
+ * Assay JSON or JSONL file, validates each row (`readAssayImport`), saves the valid ones with new
+ * ids and never over a saved row (`importTriplets`) with progress, and reports by line what was
+ * added, merged and refused and, when a write fails, what was saved before it.
  */
 import { useId, useState, type ChangeEvent } from 'react';
 import type { DatasetTriplet } from '../../contracts/dataset';
 import { toBibtex, toCslJson, toCsv, toJson, toJsonl, toWebAnnotations } from '../../export/dataset-export';
-import { parseAssayImport } from '../../export/dataset-import';
+import { readAssayImport, type RejectedLine } from '../../export/dataset-import';
 import type { AssayDatabase } from '../../store/assay-database';
-import { queryTriplets, saveTriplets, type TripletQuery } from '../../store/dataset-repository';
-import { exportFileName, exportMediaType, importSummaryText, type ExportFormat } from './dataset-view-model';
+import { queryTriplets, type TripletQuery } from '../../store/dataset-repository';
+import { importTriplets, type ImportReport } from '../../store/import-triplets';
+import {
+  exportFileName,
+  exportMediaType,
+  importReportSentences,
+  importSummaryText,
+  rejectedLineTexts,
+  type ExportFormat,
+} from './dataset-view-model';
 
 const EXPORTS: ReadonlyArray<{ format: ExportFormat; text: string; testId: string; write: (rows: readonly DatasetTriplet[]) => string }> = [
   { format: 'csv', text: 'Export CSV', testId: 'export-csv', write: toCsv },
@@ -42,13 +51,32 @@ export function downloadText(document: Document, text: string, fileName: string,
 type ImportState =
   | { phase: 'idle' }
   | { phase: 'saving'; fileName: string; done: number; total: number }
-  | { phase: 'done'; fileName: string; summary: string; problems: string[] }
+  | { phase: 'done'; fileName: string; summary: string; sentences: string[]; failed: boolean; problems: string[] }
   | { phase: 'failed'; fileName: string; message: string };
+
+/** The finished import's state: the summary line, the report's sentences and the refused lines (or the problem with the whole file). */
+function doneState(
+  fileName: string,
+  report: ImportReport,
+  rejected: readonly RejectedLine[],
+  fileProblem: string | undefined,
+): ImportState {
+  const problems = fileProblem !== undefined ? [fileProblem] : rejectedLineTexts(rejected);
+  const problemCount = fileProblem !== undefined ? 1 : rejected.length;
+  return {
+    phase: 'done',
+    fileName,
+    summary: importSummaryText({ added: report.added.length, merged: report.merged.length }, problemCount),
+    sentences: importReportSentences(report),
+    failed: report.failure !== undefined,
+    problems,
+  };
+}
 
 export interface DatasetIoProps {
   database: AssayDatabase;
   query: TripletQuery;
-  /** Today, for export file names (tests pass a fixed date). */
+  /** Now, for export file names and the import time (tests pass a fixed date). */
   now?: () => Date;
 }
 
@@ -81,12 +109,16 @@ export function DatasetIo({ database, query, now = () => new Date() }: DatasetIo
     if (!file) return;
     setImported({ phase: 'saving', fileName: file.name, done: 0, total: 0 });
     try {
-      const { rows, problems } = parseAssayImport(await file.text());
+      const started = now();
+      const { rows, rejected, fileProblem } = readAssayImport(await file.text(), started);
       setImported({ phase: 'saving', fileName: file.name, done: 0, total: rows.length });
-      const result = await saveTriplets(database, rows, {
+      // A failed write does not throw: the report says what was saved before it.
+      const report = await importTriplets(database, rows, {
+        fileName: file.name,
+        now: started,
         onProgress: (done, total) => setImported({ phase: 'saving', fileName: file.name, done, total }),
       });
-      setImported({ phase: 'done', fileName: file.name, summary: importSummaryText(result, problems.length), problems });
+      setImported(doneState(file.name, report, rejected, fileProblem));
     } catch (error) {
       setImported({ phase: 'failed', fileName: file.name, message: error instanceof Error ? error.message : String(error) });
     } finally {
@@ -126,7 +158,11 @@ export function DatasetIo({ database, query, now = () => new Date() }: DatasetIo
               </progress>
             </>
           )}
-          {imported.phase === 'done' && <span className="visually-hidden">Import finished. {imported.summary}</span>}
+          {imported.phase === 'done' && (
+            <span className="visually-hidden">
+              {imported.failed ? 'Import stopped by an error.' : 'Import finished.'} {imported.summary}
+            </span>
+          )}
           {imported.phase === 'failed' && (
             <p>
               Could not import {imported.fileName}: {imported.message}
@@ -134,16 +170,24 @@ export function DatasetIo({ database, query, now = () => new Date() }: DatasetIo
           )}
         </div>
         {imported.phase === 'done' && (
-          <div data-testid="import-summary" className="import-summary">
+          <div data-testid="import-summary" className="import-summary" role={imported.failed ? 'alert' : undefined}>
             <p>
               {imported.fileName}: {imported.summary}
             </p>
+            {imported.sentences.map((sentence, index) => (
+              <p key={index} data-testid="import-report">
+                {sentence}
+              </p>
+            ))}
             {imported.problems.length > 0 && (
-              <ul>
-                {imported.problems.map((problem, index) => (
-                  <li key={index}>{problem}</li>
-                ))}
-              </ul>
+              <>
+                <p>Refused, with the reason:</p>
+                <ul data-testid="import-refused">
+                  {imported.problems.map((problem, index) => (
+                    <li key={index}>{problem}</li>
+                  ))}
+                </ul>
+              </>
             )}
           </div>
         )}

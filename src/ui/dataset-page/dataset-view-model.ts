@@ -5,8 +5,10 @@
  * string and every piece of paging arithmetic is unit-tested.
  */
 import { describeValue } from '../../text/quantities/format-quantity';
-import type { DatasetTriplet, ModelAnswer, ReviewDecision, SourcePaper } from '../../contracts/dataset';
+import type { DatasetTriplet, ImportNote, ModelAnswer, ReviewDecision, SourcePaper } from '../../contracts/dataset';
+import type { RejectedLine } from '../../export/dataset-import';
 import type { TripletQuery } from '../../store/dataset-repository';
+import type { ImportReport } from '../../store/import-triplets';
 
 export type TripletStatus = DatasetTriplet['status'];
 
@@ -83,6 +85,80 @@ export function deletedText(count: number): string {
 /** The import result: "Added 4, merged 1; 2 problems" ("1 problem" for one). */
 export function importSummaryText(result: { added: number; merged: number }, problemCount: number): string {
   return `Added ${result.added}, merged ${result.merged}; ${plural(problemCount, 'problem')}`;
+}
+
+/** Runs of consecutive numbers listed one by one before the rest is counted ("… and 12 more"), so 100 000 scattered lines do not make a 100 000-item sentence. */
+const MAX_LISTED_RUNS = 20;
+
+/**
+ * Places in an imported file in words, three or more consecutive ones as a run: ["line 1", "line 2",
+ * "line 3", "line 7"] → "lines 1–3 and 7"; ["row 4"] → "row 4"; past 20 runs, "… and N more". Places are
+ * `ImportLine.where` strings ("line N" or "row N", one kind per file, in file order).
+ */
+export function placesText(places: readonly string[]): string {
+  if (places.length === 0) return '';
+  const kind = places[0]!.split(' ')[0]!;
+  const numbers = places.map((place) => Number(place.split(' ')[1]));
+  const runs: string[] = [];
+  let first = numbers[0]!;
+  numbers.forEach((number, index) => {
+    const next = numbers[index + 1];
+    if (next === number + 1) return;
+    if (number - first >= 2) runs.push(`${first}–${number}`);
+    else runs.push(...(first === number ? [String(first)] : [String(first), String(number)]));
+    if (next !== undefined) first = next;
+  });
+  const listed = runs.slice(0, MAX_LISTED_RUNS);
+  const rest = runs.length - listed.length;
+  const body =
+    rest > 0
+      ? `${listed.join(', ')} and ${rest} more`
+      : listed.length === 1
+        ? listed[0]!
+        : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
+  return `${places.length === 1 ? kind : `${kind}s`} ${body}`;
+}
+
+/**
+ * The import report in sentences, for the dataset page: what was added, what merged (into a row
+ * already saved, which an import leaves unchanged, or as a repeat of an earlier line), and, when a
+ * write failed, what was saved before it and what was not. Empty parts are left out.
+ * Example: ["Added 3: lines 1, 2 and 4.", "Merged 1 as a repeat of an earlier line: line 3 (same fact as line 1)."].
+ */
+export function importReportSentences(report: ImportReport): string[] {
+  const sentences: string[] = [];
+  if (report.added.length > 0) sentences.push(`Added ${report.added.length}: ${placesText(report.added)}.`);
+  const intoSaved = report.merged.filter((merge) => merge.repeats === undefined).map((merge) => merge.where);
+  const repeats = report.merged.filter((merge) => merge.repeats !== undefined);
+  if (intoSaved.length > 0)
+    sentences.push(`Merged ${intoSaved.length} into rows already saved, which are kept as they were: ${placesText(intoSaved)}.`);
+  if (repeats.length > 0) {
+    const listed = repeats.slice(0, MAX_LISTED_RUNS).map((merge) => `${merge.where} (same fact as ${merge.repeats})`);
+    const rest = repeats.length - listed.length;
+    sentences.push(`Merged ${repeats.length} as a repeat of an earlier line: ${listed.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}.`);
+  }
+  if (report.failure) {
+    const saved = report.added.length + report.merged.length;
+    sentences.push(
+      `The import stopped at ${report.failure.unsaved[0] ?? 'the end'} because saving failed: ${report.failure.message.replace(/\.$/, '')}.`,
+      saved === 0
+        ? 'Nothing was saved.'
+        : `Saved before the failure: ${plural(saved, 'row')} (${report.added.length} added, ${report.merged.length} merged); they stay saved.`,
+      `Not saved: ${placesText(report.failure.unsaved)}. Import the file again to add them; the saved ones merge instead of doubling.`,
+    );
+  }
+  return sentences;
+}
+
+/** Refused lines in words, one per line: "line 4: status: Invalid option …"; past 50, "… and N more refused." */
+export function rejectedLineTexts(rejected: readonly RejectedLine[]): string[] {
+  const listed = rejected.slice(0, 50).map(({ where, message }) => `${where}: ${message}`);
+  return rejected.length > listed.length ? [...listed, `… and ${rejected.length - listed.length} more refused.`] : listed;
+}
+
+/** Where an imported row came from, for the date cell: "Imported from colleague.jsonl on 2026-11-22". */
+export function importedText(note: ImportNote): string {
+  return `Imported from ${note.file} on ${savedDay(note.at)}`;
 }
 
 export type ExportFormat = 'csv' | 'json' | 'jsonl' | 'annotations' | 'bibtex' | 'csl';

@@ -19,6 +19,7 @@ import {
   countText,
   decisionTitle,
   hashForPaper,
+  importedText,
   pageWindow,
   pagesForRange,
   rowAt,
@@ -241,8 +242,14 @@ function TripletRow({
         {decisionHover && <span className="visually-hidden"> ({decisionHover})</span>}
       </td>
       <LongCell text={row.models.join(', ')} />
-      <td>
+      <td title={row.imported && importedText(row.imported)}>
         <time dateTime={row.savedAt}>{savedDay(row.savedAt)}</time>
+        {row.imported && (
+          <span className="triplet-imported" data-testid="triplet-imported">
+            {' '}
+            imported<span className="visually-hidden"> ({importedText(row.imported)})</span>
+          </span>
+        )}
       </td>
     </tr>
   );

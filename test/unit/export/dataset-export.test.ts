@@ -3,18 +3,30 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatasetTripletSchema } from '../../../src/contracts/dataset';
-import { toBibtex, toCslJson, toCsv, toJson, toJsonl, toWebAnnotations, CSV_COLUMNS } from '../../../src/export/dataset-export';
+import {
+  spreadsheetCell,
+  toBibtex,
+  toCslJson,
+  toCsv,
+  toJson,
+  toJsonl,
+  toWebAnnotations,
+  CSV_COLUMNS,
+} from '../../../src/export/dataset-export';
 import { escapeBibtex, splitAuthorName } from '../../../src/export/citation-export';
-import { parseAssayImport } from '../../../src/export/dataset-import';
+import { parseAssayImport, readAssayImport } from '../../../src/export/dataset-import';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import { countTriplets, saveTriplets } from '../../../src/store/dataset-repository';
 import { bandGapRow, datasetRows, editedRow, noDoiRow, tcRangeRow } from './dataset-fixtures';
 
+/** The records of a CSV export, read as pandas or a spreadsheet would (the byte-order mark is not part of the first column's name). */
+const readCsv = (text: string) => parse(text, { columns: true, bom: true }) as Record<string, string>[];
+
 describe('toCsv', () => {
-  const records = parse(toCsv(datasetRows), { columns: true }) as Record<string, string>[];
+  const records = readCsv(toCsv(datasetRows));
 
   it('has the fixed header and one record per row', () => {
-    expect(toCsv([]).trim()).toBe(CSV_COLUMNS.join(','));
+    expect(toCsv([]).trimEnd()).toBe(`\uFEFF${CSV_COLUMNS.join(',')}`);
     expect(records).toHaveLength(4);
     expect(Object.keys(records[0]!)).toEqual([...CSV_COLUMNS]);
   });
@@ -49,6 +61,8 @@ describe('toCsv', () => {
       models: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC;Llama-3.2-1B-Instruct-q4f16_1-MLC',
       run_id: 'run-tio2',
       saved_at: '2025-03-02T09:00:00.000Z',
+      imported_from: '',
+      imported_at: '',
     });
     expect(bandGapRow.evidence?.quote.exact.length).toBe(81);
   });
@@ -69,11 +83,124 @@ describe('toCsv', () => {
   });
 
   it('defuses text a spreadsheet would run as a formula, not negative numbers', () => {
-    const [record] = parse(toCsv([{ ...noDoiRow, material: '=HYPERLINK("x")', value: { kind: 'number', value: -0.5 } }]), {
-      columns: true,
-    }) as Record<string, string>[];
+    const [record] = readCsv(toCsv([{ ...noDoiRow, material: '=HYPERLINK("x")', value: { kind: 'number', value: -0.5 } }]));
     expect(record!.material).toBe(`'=HYPERLINK("x")`);
     expect(record!.value).toBe('-0.5');
+  });
+
+  it('defuses a leading "-" and every column an imported file sets: id, votes, models, run id, saved at', () => {
+    const hostile = {
+      ...noDoiRow,
+      id: '=1+1',
+      material: '-2+3+cmd|" /C calc"!A0',
+      unit: '@SUM(A1)',
+      votes: ['+moa', 'gd'],
+      models: ['-model', 'x'],
+      runId: '=HYPERLINK("https://evil.example")',
+      savedAt: '\t=2+5',
+      imported: { file: '=evil.jsonl', at: '-1+1', sourceId: 'x' },
+      value: { kind: 'range' as const, low: -5, high: -3 },
+      si: { value: { kind: 'range' as const, low: -5, high: -3 }, unit: 'K' },
+    };
+    const [record] = readCsv(toCsv([hostile]));
+    expect(record).toMatchObject({
+      id: "'=1+1",
+      material: `'-2+3+cmd|" /C calc"!A0`,
+      unit: "'@SUM(A1)",
+      votes: "'+moa;gd",
+      models: "'-model;x",
+      run_id: `'=HYPERLINK("https://evil.example")`,
+      saved_at: "'\t=2+5",
+      imported_from: "'=evil.jsonl",
+      imported_at: "'-1+1",
+      // Numbers written as numbers stay numbers; a range of negatives in one cell is text.
+      value_low: '-5',
+      value_high: '-3',
+      si_value: "'-5–-3",
+    });
+  });
+
+  it('starts with a UTF-8 byte-order mark, so spreadsheets read subscripts and Greek as UTF-8', () => {
+    const bytes = Buffer.from(toCsv(datasetRows), 'utf8');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8')).toContain('TiO₂');
+  });
+
+  it('leaves no cell a spreadsheet would run, and keeps every text whole behind the apostrophe (property)', () => {
+    const trigger = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '\0', '＝', '－', '');
+    const text = fc.tuple(trigger, fc.string({ maxLength: 12 })).map(([first, rest]) => first + rest);
+    const number = fc.double({ noNaN: true, noDefaultInfinity: true });
+    const row = fc.record({
+      id: text,
+      material: text,
+      property: text,
+      unit: text,
+      conditions: text,
+      doi: text,
+      title: text,
+      quote: text.filter((quote) => quote !== ''),
+      blockId: text,
+      votes: fc.array(text, { maxLength: 3 }),
+      models: fc.array(text, { maxLength: 3 }),
+      runId: text,
+      savedAt: text,
+      file: text,
+      value: number,
+      low: number,
+    });
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 5 }), (drawn) => {
+        const rows = drawn.map((cells) => ({
+          ...bandGapRow,
+          id: cells.id,
+          material: cells.material,
+          property: cells.property,
+          unit: cells.unit,
+          conditions: cells.conditions,
+          paper: { ...bandGapRow.paper, doi: cells.doi, title: cells.title },
+          evidence: { ...bandGapRow.evidence!, quote: { ...bandGapRow.evidence!.quote, exact: cells.quote }, blockId: cells.blockId },
+          votes: cells.votes,
+          models: cells.models,
+          runId: cells.runId,
+          savedAt: cells.savedAt,
+          imported: { file: cells.file, at: cells.savedAt, sourceId: cells.id },
+          value: { kind: 'number' as const, value: cells.value },
+          si: { value: { kind: 'range' as const, low: cells.low, high: cells.value }, unit: cells.unit },
+        }));
+        const text = toCsv(rows);
+        expect(text.startsWith('\uFEFF')).toBe(true);
+        const records = readCsv(text);
+        expect(records).toHaveLength(rows.length);
+        records.forEach((record, index) => {
+          for (const cell of Object.values(record)) {
+            if (/^[=+\-@\t\r\n\0＝＋－＠]/.test(cell)) expect(cell).toMatch(/^-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i);
+          }
+          const source = rows[index]!;
+          const sources: Record<string, string> = {
+            id: source.id,
+            material: source.material,
+            property: source.property,
+            unit: source.unit,
+            conditions: source.conditions,
+            doi: source.paper.doi,
+            title: source.paper.title,
+            quote: source.evidence.quote.exact,
+            block_id: source.evidence.blockId,
+            votes: source.votes.join(';'),
+            models: source.models.join(';'),
+            run_id: source.runId,
+            saved_at: source.savedAt,
+            imported_from: source.imported.file,
+            value: String(source.value.value),
+          };
+          for (const [column, original] of Object.entries(sources)) {
+            expect([original, `'${original}`]).toContain(record[column]);
+            expect(record[column]).toBe(spreadsheetCell(original));
+          }
+        });
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
@@ -124,6 +251,35 @@ describe('JSON and JSONL', () => {
       expect(result.rows, text).toEqual([]);
       expect(result.problems, text).toHaveLength(1);
     }
+  });
+
+  it('recomputes the merge key and SI value a row claims from its own fields', () => {
+    const claims = { ...bandGapRow, mergeKey: tcRangeRow.mergeKey, si: { value: { kind: 'number', value: 1 }, unit: 'K' } };
+    expect(parseAssayImport(JSON.stringify(claims)).rows).toEqual([bandGapRow]);
+  });
+
+  it('refuses a row dated more than a day after the import, by line, and a savedAt that is not a time', () => {
+    const now = new Date('2026-11-25T00:00:00.000Z');
+    const text = [
+      JSON.stringify({ ...bandGapRow, savedAt: '2026-11-25T20:00:00.000Z' }),
+      JSON.stringify({ ...tcRangeRow, review: { decision: 'accepted', at: '2999-01-01T00:00:00.000Z' } }),
+      JSON.stringify({ ...editedRow, savedAt: '=NOW()' }),
+    ].join('\n');
+    const { rows, rejected } = readAssayImport(text, now);
+    expect(rows.map(({ where }) => where)).toEqual(['line 1']);
+    expect(rejected).toEqual([
+      { where: 'line 2', message: 'review.at: 2999-01-01T00:00:00.000Z is later than the time of this import (2026-11-25T00:00:00.000Z)' },
+      { where: 'line 3', message: 'savedAt: must be an ISO 8601 date and time, such as 2025-03-02T09:00:00.000Z' },
+    ]);
+  });
+
+  it('still exports a stored row that breaks a limit, and importing the file names its line and field', () => {
+    const long = { ...tcRangeRow, paper: { ...tcRangeRow.paper, title: 'T'.repeat(2_001) } };
+    const text = toJsonl([bandGapRow, long]);
+    expect(text.split('\n')).toHaveLength(3);
+    expect(parseAssayImport(text).problems).toEqual([
+      'line 2: paper.title: a title is at most 2,000 characters (the longest real one measured is 189 characters); this one has 2,001',
+    ]);
   });
 
   it('lists at most 50 problems and counts the rest', () => {

@@ -239,6 +239,14 @@ describe('saveTriplets', () => {
     expect(await countTriplets(database)).toBe(1);
   });
 
+  it('keeps an imported row’s import note when a run saves the same fact into it', async () => {
+    const imported = { ...tcRangeRow, imported: { file: 'colleague.jsonl', at: '2026-11-25T10:00:00.000Z', sourceId: 'x' } };
+    await saveTriplets(database, [imported]);
+    const fromRun = { ...tcRangeRow, id: 'run-2:0', review: { decision: 'accepted' as const, at: '2026-11-26T00:00:00.000Z' } };
+    expect(await saveTriplets(database, [fromRun])).toEqual({ added: 0, merged: 1 });
+    expect((await database.triplets.get(tcRangeRow.id))?.imported).toEqual(imported.imported);
+  });
+
   it('writes chunkSize rows per transaction and reports progress after each', async () => {
     const rows = [...datasetRows, { ...bandGapRow, id: 'dup', votes: ['x'] }];
     const transaction = vi.spyOn(database, 'transaction');

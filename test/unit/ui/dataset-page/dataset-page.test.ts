@@ -169,14 +169,17 @@ describe('the triplets section', () => {
     expect(countLine()).toBe('49 of 49 triplets');
   });
 
-  it('imports a JSONL file: adds new rows, merges a duplicate and lists the problems', async () => {
+  it('imports a JSONL file: adds new rows under new ids, merges a repeat, keeps a saved row a hostile line names, lists refused lines', async () => {
     renderSection();
     await until(() => countLine() === '50 of 50 triplets', 'all 50 rows');
+    const row3Before = await database.triplets.get('row-3');
     const lines = [
-      JSON.stringify(datasetTriplet({ id: 'new-1', mergeKey: 'new-key-1', material: 'AlN' })),
-      JSON.stringify(datasetTriplet({ id: 'new-2', mergeKey: 'new-key-2', material: 'InN' })),
-      // Same merge key as row-3: merges into it instead of adding a row.
-      JSON.stringify(datasetTriplet({ id: 'copy-of-3', mergeKey: 'key-3', material: 'GaN 3' })),
+      JSON.stringify(datasetTriplet({ id: 'new-1', material: 'AlN' })),
+      JSON.stringify(datasetTriplet({ id: 'new-2', material: 'InN' })),
+      // The fact of line 1 again under another id: merges with it.
+      JSON.stringify(datasetTriplet({ id: 'copy-of-1', material: 'AlN', votes: ['other'] })),
+      // Claims row-3's id and merge key for another fact: added as its own row, row-3 untouched.
+      JSON.stringify(datasetTriplet({ id: 'row-3', mergeKey: 'key-3', material: 'InP', evidence: undefined })),
       JSON.stringify({ id: 'broken' }),
     ];
     const file = new File([lines.join('\n')], 'mine.jsonl');
@@ -197,16 +200,65 @@ describe('the triplets section', () => {
     });
     await until(() => byTestId('import-summary') !== null, 'the import summary');
     const summary = byTestId('import-summary')!;
-    expect(summary.querySelector('p')?.textContent).toBe('mine.jsonl: Added 2, merged 1; 1 problem');
-    const problems = [...summary.querySelectorAll('li')].map((item) => item.textContent);
+    expect(summary.querySelector('p')?.textContent).toBe('mine.jsonl: Added 3, merged 1; 1 problem');
+    expect([...summary.querySelectorAll('[data-testid="import-report"]')].map((sentence) => sentence.textContent)).toEqual([
+      'Added 3: lines 1, 2 and 4.',
+      'Merged 1 as a repeat of an earlier line: line 3 (same fact as line 1).',
+    ]);
+    const problems = [...summary.querySelectorAll('[data-testid="import-refused"] li')].map((item) => item.textContent);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^line 4/);
-    await until(() => countLine() === '52 of 52 triplets', 'the imported rows');
+    expect(problems[0]).toMatch(/^line 5: /);
+    await until(() => countLine() === '53 of 53 triplets', 'the imported rows');
+    expect(await database.triplets.get('row-3')).toEqual(row3Before);
     // The imports are the oldest rows (savedAt 2026-01-01T00:00:00Z), below the rendered window: filter to reach one.
-    expect(rowIds()).not.toContain('new-1');
     type(byTestId('filter-material') as HTMLInputElement, 'AlN');
-    await until(() => countLine() === '1 of 52 triplets', 'the AlN row');
-    expect(rowIds()).toEqual(['new-1']);
+    await until(() => countLine() === '1 of 53 triplets', 'the AlN row');
+    const [alnId] = rowIds();
+    expect(alnId).not.toBe('new-1');
+    const aln = await database.triplets.get(alnId!);
+    expect(aln?.imported).toEqual({ file: 'mine.jsonl', at: expect.any(String), sourceId: 'new-1' });
+    expect(aln?.votes).toEqual(['moa', 'gd']);
+    expect(container.querySelector(`tr[data-id="${alnId}"] [data-testid="triplet-imported"]`)?.textContent).toMatch(
+      /^ imported \(Imported from mine\.jsonl on \d{4}-\d{2}-\d{2}\)$/,
+    );
+  });
+
+  it('says what was saved when a write fails in the middle of an import, not only the error', async () => {
+    renderSection();
+    await until(() => countLine() === '50 of 50 triplets', 'all 50 rows');
+    // 1 200 rows: the first chunk of 1 000 commits, the second fails as a full disk would.
+    const text = Array.from({ length: 1200 }, (_, index) =>
+      JSON.stringify(datasetTriplet({ id: `bulk-${index}`, material: `AlN ${index}` })),
+    ).join('\n');
+    // The second chunk's write fails, whichever bulk write the import uses.
+    const table = database.triplets;
+    const original = { bulkAdd: table.bulkAdd, bulkPut: table.bulkPut };
+    let writes = 0;
+    const failSecond = (name: 'bulkAdd' | 'bulkPut') =>
+      function (this: typeof table, ...args: unknown[]) {
+        writes += 1;
+        if (writes === 2) return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+        return (original[name] as (...args: unknown[]) => Promise<unknown>).apply(this, args);
+      } as never;
+    vi.spyOn(table, 'bulkAdd').mockImplementation(failSecond('bulkAdd'));
+    vi.spyOn(table, 'bulkPut').mockImplementation(failSecond('bulkPut'));
+    const file = new File([text], 'big.jsonl');
+    Object.defineProperty(file, 'text', { value: () => Promise.resolve(text) });
+    const input = byTestId('import-file') as HTMLInputElement;
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    act(() => {
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await until(() => byTestId('import-summary') !== null, 'the import summary');
+    const summary = byTestId('import-summary')!;
+    expect(summary.getAttribute('role')).toBe('alert');
+    expect([...summary.querySelectorAll('[data-testid="import-report"]')].map((sentence) => sentence.textContent)).toEqual([
+      'Added 1000: lines 1–1000.',
+      'The import stopped at line 1001 because saving failed: QuotaExceededError: The quota has been exceeded.',
+      'Saved before the failure: 1000 rows (1000 added, 0 merged); they stay saved.',
+      'Not saved: lines 1001–1200. Import the file again to add them; the saved ones merge instead of doubling.',
+    ]);
+    await until(() => countLine() === '1050 of 1050 triplets', 'the saved rows');
   });
 
   it('plots the chosen property with a caption of its statistics', async () => {

@@ -8,7 +8,11 @@ import {
   exportFileName,
   exportMediaType,
   hashForPaper,
+  importedText,
+  importReportSentences,
   importSummaryText,
+  placesText,
+  rejectedLineTexts,
   pageWindow,
   pagesForRange,
   paperKeyFromHash,
@@ -87,6 +91,63 @@ describe('words', () => {
     expect(deletedText(1)).toBe('Deleted 1 triplet.');
     expect(importSummaryText({ added: 4, merged: 1 }, 2)).toBe('Added 4, merged 1; 2 problems');
     expect(importSummaryText({ added: 0, merged: 0 }, 1)).toBe('Added 0, merged 0; 1 problem');
+  });
+
+  it('lists places in a file with runs of three or more as ranges, and counts past 20 runs', () => {
+    const lines = (...numbers: number[]) => numbers.map((number) => `line ${number}`);
+    expect(placesText([])).toBe('');
+    expect(placesText(['row 4'])).toBe('row 4');
+    expect(placesText(lines(1, 2, 4))).toBe('lines 1, 2 and 4');
+    expect(placesText(lines(1, 2, 3, 7, 9, 10, 11, 12))).toBe('lines 1–3, 7 and 9–12');
+    expect(placesText(lines(...Array.from({ length: 25 }, (_, index) => 1 + 2 * index)))).toBe(
+      'lines 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39 and 5 more',
+    );
+  });
+
+  it('tells an import report in sentences: added, merged into saved rows, repeats, and what a failed write left saved', () => {
+    const base = { fileName: 'f.jsonl', at: '2026-11-25T10:00:00.000Z' };
+    expect(
+      importReportSentences({
+        ...base,
+        added: ['line 1', 'line 2', 'line 4'],
+        merged: [{ where: 'line 3' }, { where: 'line 5', repeats: 'line 1' }],
+      }),
+    ).toEqual([
+      'Added 3: lines 1, 2 and 4.',
+      'Merged 1 into rows already saved, which are kept as they were: line 3.',
+      'Merged 1 as a repeat of an earlier line: line 5 (same fact as line 1).',
+    ]);
+    const unsaved = Array.from({ length: 3000 }, (_, index) => `line ${2001 + index}`);
+    expect(
+      importReportSentences({
+        ...base,
+        added: Array.from({ length: 1990 }, (_, index) => `line ${index + 1}`),
+        merged: Array.from({ length: 10 }, (_, index) => ({ where: `line ${1991 + index}` })),
+        failure: { message: 'QuotaExceededError: The quota has been exceeded.', unsaved },
+      }),
+    ).toEqual([
+      'Added 1990: lines 1–1990.',
+      'Merged 10 into rows already saved, which are kept as they were: lines 1991–2000.',
+      'The import stopped at line 2001 because saving failed: QuotaExceededError: The quota has been exceeded.',
+      'Saved before the failure: 2000 rows (1990 added, 10 merged); they stay saved.',
+      'Not saved: lines 2001–5000. Import the file again to add them; the saved ones merge instead of doubling.',
+    ]);
+    expect(importReportSentences({ ...base, added: [], merged: [], failure: { message: 'closed', unsaved: ['row 1'] } })).toEqual([
+      'The import stopped at row 1 because saving failed: closed.',
+      'Nothing was saved.',
+      'Not saved: row 1. Import the file again to add them; the saved ones merge instead of doubling.',
+    ]);
+  });
+
+  it('lists refused lines with their reason, at most 50, and names an imported row’s file', () => {
+    const refused = Array.from({ length: 52 }, (_, index) => ({ where: `line ${index + 1}`, message: 'not JSON' }));
+    const texts = rejectedLineTexts(refused);
+    expect(texts).toHaveLength(51);
+    expect(texts[0]).toBe('line 1: not JSON');
+    expect(texts[50]).toBe('… and 2 more refused.');
+    expect(importedText({ file: 'colleague.jsonl', at: '2026-11-25T10:00:00.000Z', sourceId: 'x' })).toBe(
+      'Imported from colleague.jsonl on 2026-11-25',
+    );
   });
 
   it('names exports by format and local date', () => {
