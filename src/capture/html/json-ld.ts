@@ -5,6 +5,7 @@
  * and a parse failure only means "no JSON-LD".
  */
 import { normalizeDoi } from '../doi';
+import { elementsByTag } from '../tree-walk';
 
 export interface JsonLdArticle {
   title: string | null;
@@ -78,11 +79,13 @@ const EMPTY: JsonLdArticle = { title: null, authors: [], datePublished: null, jo
 
 /**
  * The first ScholarlyArticle/Article node of the page's JSON-LD, as plain fields; all-null when
- * the page has none or it does not parse.
+ * the page has none or it does not parse. `scripts` are the page's `<script>` elements when the
+ * caller has them (only `type="application/ld+json"` ones are read).
  */
-export function readJsonLd(document: Document): JsonLdArticle {
+export function readJsonLd(document: Document, scripts: Iterable<Element> = elementsByTag(document, 'script')): JsonLdArticle {
   const nodes: Record<string, Json>[] = [];
-  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+  for (const script of scripts) {
+    if ((script.getAttribute('type') ?? '').trim().toLowerCase() !== 'application/ld+json') continue;
     const source = script.textContent ?? '';
     if (source.length > MAX_SCRIPT_CHARS) continue;
     try {
