@@ -4,6 +4,7 @@
  * are expected, or a hostile shape. Every field is read defensively (type-checked, length-capped)
  * and a parse failure only means "no JSON-LD".
  */
+import { stripControlCharacters } from '../../contracts/captured-text';
 import { normalizeDoi } from '../doi';
 import { elementsByTag } from '../tree-walk';
 
@@ -29,7 +30,7 @@ function isRecord(value: Json): value is Record<string, Json> {
 
 /** A string field, or the text of a `{"@value"}`/`{"name"}` wrapper; nesting is followed only a few levels (hostile input). */
 function asText(value: Json, depth = 0): string | null {
-  if (typeof value === 'string') return value.replace(/\s+/g, ' ').trim().slice(0, 2000) || null;
+  if (typeof value === 'string') return stripControlCharacters(value).replace(/\s+/g, ' ').trim().slice(0, 2000) || null;
   if (typeof value === 'number') return String(value);
   if (depth >= 4) return null;
   if (isRecord(value)) return asText(value['@value'] ?? value['name'] ?? value['value'], depth + 1);

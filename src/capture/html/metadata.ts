@@ -5,6 +5,7 @@
  * Only the page's own claims are read here; DOI fallbacks from the URL or the body live in
  * `capture-html.ts` because they need the adapter and the content root.
  */
+import { stripControlCharacters } from '../../contracts/captured-text';
 import { normalizeDoi } from '../doi';
 import { descendantElements, elementsByTag } from '../tree-walk';
 import { readJsonLd, type JsonLdArticle } from './json-ld';
@@ -40,7 +41,11 @@ export function indexMeta(document: Document, metas: Iterable<Element> = element
   const index: MetaIndex = new Map();
   for (const meta of metas) {
     const key = (meta.getAttribute('name') ?? meta.getAttribute('property') ?? meta.getAttribute('itemprop') ?? '').trim().toLowerCase();
-    const content = (meta.getAttribute('content') ?? '').replace(/\s+/g, ' ').trim();
+    // Control characters are stripped before anything is parsed out of the value (an escape
+    // sequence holds `;`, which splits `citation_authors`); `ArticleSchema` strips them again.
+    const content = stripControlCharacters(meta.getAttribute('content') ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
     // Empty values are kept: `citation_fulltext_world_readable` says what it says by being there.
     if (!key) continue;
     const list = index.get(key) ?? [];
@@ -167,7 +172,10 @@ export function readPageMetadata(document: Document, elements: PageElements = pa
     'citation_year',
     'article:published_time',
   );
-  const documentTitle = elements.title?.textContent?.replace(/\s+/g, ' ').trim() || null;
+  const documentTitle =
+    stripControlCharacters(elements.title?.textContent ?? '')
+      .replace(/\s+/g, ' ')
+      .trim() || null;
   const canonical = elements.canonical?.getAttribute('href')?.trim() || null;
   let articleTagCount = 0;
   for (const [key, values] of index) if (ARTICLE_TAG.test(key)) articleTagCount += values.length;

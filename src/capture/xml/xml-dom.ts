@@ -5,6 +5,7 @@
  * so everything here matches on `localName` only and uses nothing beyond the standard DOM,
  * which jsdom and the browser's DOMParser both provide.
  */
+import { stripControlCharacters } from '../../contracts/captured-text';
 import { descendantElements } from '../tree-walk';
 
 /** Element children of `parent`, optionally only those whose `localName` is in `names`. */
@@ -49,9 +50,11 @@ export function childPath(parent: Element | undefined, ...names: string[]): Elem
   return current;
 }
 
-/** `textContent` with all whitespace runs collapsed to one space and trimmed ("" for a missing element). */
+/** `textContent` without control characters, whitespace runs collapsed to one space and trimmed ("" for a missing element). */
 export function plainText(element: Element | undefined): string {
-  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return stripControlCharacters(element?.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The first four-digit year 1600–2199 in a date string (`2018-02-24`, `December 2020`), or null. */
