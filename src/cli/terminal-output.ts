@@ -37,7 +37,11 @@ export function guardTerminalOutput(...streams: WritableLike[]): () => void {
     const write = originals[index]!;
     stream.write = ((chunk: unknown, ...rest: unknown[]) => {
       const text = typeof chunk === 'string' ? chunk : chunk instanceof Uint8Array ? new TextDecoder().decode(chunk) : chunk;
-      return (write as (chunk: unknown, ...rest: unknown[]) => boolean).call(stream, typeof text === 'string' ? terminalSafe(text) : text, ...rest);
+      return (write as (chunk: unknown, ...rest: unknown[]) => boolean).call(
+        stream,
+        typeof text === 'string' ? terminalSafe(text) : text,
+        ...rest,
+      );
     }) as WritableLike['write'];
   });
   return () => streams.forEach((stream, index) => (stream.write = originals[index]!));
