@@ -55,10 +55,10 @@ export async function captureDocument(bytes: Uint8Array, options: CaptureDocumen
   if (bytes.length === 0) throw new CaptureError('empty', 'The file is empty (0 bytes).');
   const url = options.url ?? null;
   if (looksLikePdf(bytes)) {
-    checkSize(bytes.length, MAX_PDF_BYTES, 'PDF');
+    checkSize(bytes.length, MAX_PDF_BYTES, 'a PDF');
     return validArticle(await capturePdf(bytes, { url, signal: options.signal }));
   }
-  checkSize(bytes.length, MAX_MARKUP_BYTES, 'HTML, XML or text file');
+  checkSize(bytes.length, MAX_MARKUP_BYTES, 'an HTML, XML or text file');
   const text = decodeDocumentBytes(bytes);
   if (text.trim().length === 0) throw new CaptureError('empty', 'The file contains only whitespace.');
   const share = binaryShare(text);
@@ -89,7 +89,7 @@ function checkSize(size: number, limit: number, kind: string): void {
   const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   throw new CaptureError(
     'too-large',
-    `The file is ${megabytes(size)}, over the ${megabytes(limit)} limit for a ${kind}: an article is far smaller (a saved archive or data dump is not one article).`,
+    `The file is ${megabytes(size)}, over the ${megabytes(limit)} limit for ${kind}: an article is far smaller (a saved archive or data dump is not one article).`,
   );
 }
 

@@ -87,7 +87,7 @@ describe('inputs that are not documents', () => {
     const page = encode(`<html><body><p>${'x'.repeat(16 * 1024 * 1024)}</p></body></html>`);
     const { code, message } = await failure(capture(page));
     expect(code).toBe('too-large');
-    expect(message).toMatch(/^The file is 16\.0 MB, over the 16\.0 MB limit for a HTML, XML or text file/);
+    expect(message).toMatch(/^The file is 16\.0 MB, over the 16\.0 MB limit for an HTML, XML or text file/);
   });
 });
 
