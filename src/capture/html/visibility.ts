@@ -25,7 +25,7 @@
  * sets it back (`.row{font-size:0} .cell{font-size:14px}` is a layout trick, not hidden text).
  * Verdicts are memoized per element, so a walk stays linear in the size of the page.
  */
-import { parse, type ChildNode, type Container } from 'postcss';
+import { parse, type ChildNode, type Container, type Rule } from 'postcss';
 import { elementsByTag, someDescendantMemo } from '../tree-walk';
 import { BLOCK_TAGS } from './dom-text';
 
@@ -425,33 +425,45 @@ function readStyleRules(styles: Iterable<Element>): { all: RuleIndex; hiding: Ru
   const all = new RuleIndex();
   const hiding = new RuleIndex();
   let order = 0;
-  const visit = (container: Container, scope: 'always' | 'sometimes'): void => {
-    container.each((node: ChildNode) => {
-      if (node.type === 'atrule') {
-        const name = node.name.toLowerCase();
-        if (!node.nodes || /keyframes|font-face|page|counter-style|property/.test(name)) return;
-        const inner = name === 'media' ? mediaScope(node.params) : 'sometimes';
-        if (inner !== 'never') visit(node, inner === 'always' ? scope : 'sometimes');
-        return;
-      }
-      if (node.type !== 'rule') return;
-      let declarations: Declaration[] = [];
-      node.each((child) => {
-        if (child.type === 'decl') declarations.push(...expand(child.prop, child.value, child.important === true));
-      });
-      // Under a condition a rule may only un-hide: its hiding declarations are dropped.
-      if (scope === 'sometimes') declarations = declarations.filter((declaration) => !mayHide(declaration));
-      if (declarations.length === 0) return;
-      const hides = declarations.some(mayHide);
-      for (const selector of splitSelectors(node.selector)) {
-        if (PSEUDO_ELEMENT.test(selector)) continue;
-        if (hides && STATEFUL_PSEUDO.test(selector)) continue;
-        order += 1;
-        const rule = { selector, specificity: specificityOf(selector), order, declarations };
-        all.add(rule);
-        if (hides) hiding.add(rule);
-      }
+  const readRule = (node: Rule, scope: 'always' | 'sometimes'): void => {
+    let declarations: Declaration[] = [];
+    node.each((child) => {
+      if (child.type === 'decl') declarations.push(...expand(child.prop, child.value, child.important === true));
     });
+    // Under a condition a rule may only un-hide: its hiding declarations are dropped.
+    if (scope === 'sometimes') declarations = declarations.filter((declaration) => !mayHide(declaration));
+    if (declarations.length === 0) return;
+    const hides = declarations.some(mayHide);
+    for (const selector of splitSelectors(node.selector)) {
+      if (PSEUDO_ELEMENT.test(selector)) continue;
+      if (hides && STATEFUL_PSEUDO.test(selector)) continue;
+      order += 1;
+      const rule = { selector, specificity: specificityOf(selector), order, declarations };
+      all.add(rule);
+      if (hides) hiding.add(rule);
+    }
+  };
+  // Rules in sheet order, at-rules entered where they stand; an explicit stack, not recursion
+  // (a sheet can nest @media/@supports thousands deep).
+  const visit = (root: Container, rootScope: 'always' | 'sometimes'): void => {
+    const stack: { nodes: ChildNode[]; next: number; scope: 'always' | 'sometimes' }[] = [
+      { nodes: root.nodes ?? [], next: 0, scope: rootScope },
+    ];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const node = frame.nodes[frame.next];
+      if (!node) {
+        stack.pop();
+        continue;
+      }
+      frame.next += 1;
+      if (node.type === 'rule') readRule(node, frame.scope);
+      if (node.type !== 'atrule') continue;
+      const name = node.name.toLowerCase();
+      if (!node.nodes || /keyframes|font-face|page|counter-style|property/.test(name)) continue;
+      const inner = name === 'media' ? mediaScope(node.params) : 'sometimes';
+      if (inner !== 'never') stack.push({ nodes: node.nodes, next: 0, scope: inner === 'always' ? frame.scope : 'sometimes' });
+    }
   };
   for (const style of styles) {
     const scope = mediaScope(style.getAttribute('media'));

@@ -162,3 +162,13 @@ describe('capture time grows linearly with the size of the page', () => {
     expect(largeTime).toBeLessThan(8 * smallTime + 0.5);
   });
 });
+
+describe('style sheets nested deeply', () => {
+  it('reads a rule under 10,000 nested @media blocks, so the text it hides stays out', async () => {
+    const levels = 10_000;
+    const sheet = `${'@media screen {'.repeat(levels)} .secret { display: none } ${'}'.repeat(levels)}`;
+    const html = `<!DOCTYPE html><html><head>${HEAD}<style>${sheet}</style></head><body><article itemprop="articleBody"><p class="secret">${leaf(1)}</p>${leaf(2)}${FILLER}</article></body></html>`;
+    const article = await captureDocument(encode(html), { domParser: nodeDomParser() });
+    expect(tokens(article.text)).toEqual(['k2q']);
+  });
+});
