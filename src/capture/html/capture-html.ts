@@ -103,8 +103,6 @@ export function captureHtml(document: Document, options: CaptureHtmlOptions): Ar
   const title = pickTitle(document, metadata, adapter, isHidden);
   const warnings: string[] = [];
 
-  // Abstract and body are built apart so a landing page can be reduced to its abstract: what
-  // else such a page holds is login prompts, reference lists and "cited by" boxes.
   // Every selector the capture uses from here on is resolved in one walk of the page.
   const rules = walkRules(adapter, title);
   const [abstractMatches, abstractExcluded, excluded, captions, sectionHeadings, figures, ...contentRoots] = selectAll(document, [
@@ -117,6 +115,8 @@ export function captureHtml(document: Document, options: CaptureHtmlOptions): Ar
     ...adapter.contentRoots,
   ]) as [Set<Element>, Set<Element>, Set<Element>, Set<Element>, Set<Element>, Set<Element>, ...Set<Element>[]];
   const selections: WalkSelections = { excluded, captions, sectionHeadings, figures };
+  // Abstract and body are built apart so a landing page can be reduced to its abstract: what
+  // else such a page holds is login prompts, reference lists and "cited by" boxes.
   const abstractBuilder = new ArticleBuilder();
   const abstractElements = readAbstract(document, abstractMatches, abstractExcluded, abstractBuilder, selections, rules, isHidden);
   if (abstractElements.length === 0 && metadata.abstract) abstractBuilder.add('paragraph', metadata.abstract, { section: 'Abstract' });
