@@ -4,7 +4,7 @@
  * parser is injected so this module runs in both without importing either.
  */
 import { ArticleSchema, type Article } from '../contracts/article';
-import { decodeDocumentBytes, detectDocumentType } from './detect-type';
+import { binaryShare, decodeDocumentBytes, detectDocumentType, looksLikePdf } from './detect-type';
 import { CaptureError } from './errors';
 import { captureHtml } from './html/capture-html';
 import { capturePdf } from './pdf/capture-pdf';
@@ -23,32 +23,85 @@ export interface CaptureDocumentOptions {
 }
 
 /**
+ * Largest HTML, XML or text file captured: 16 MiB (16,777,216 bytes). The largest article page
+ * in the shared fixtures is 1.5 MB (ACS, with its inline MathJax); a saved page ten times that
+ * is an archive or a data dump, not one article. Capture is linear in the size of the page: a
+ * 10 MB page of dense markup takes about 10 s on the command line (README), so this bound also
+ * bounds the wait, and the memory jsdom needs (about 100 bytes per byte of markup).
+ */
+export const MAX_MARKUP_BYTES = 16 * 1024 * 1024;
+/**
+ * Largest PDF captured: 100 MiB, the extension's download limit (`extension/fetch-pdf.ts`):
+ * article PDFs are 0.1–10 MB; a 100 MB file is a thesis or a scanned book.
+ */
+export const MAX_PDF_BYTES = 100 * 1024 * 1024;
+/**
+ * Above this share of control characters and undecodable bytes (`binaryShare`) a file is not a
+ * document. Random bytes are ~60 % such characters, UTF-16 without a byte-order mark ~50 %; real
+ * files stay low, the worst in the shared data being a bandgap-200 text extracted from a PDF
+ * with a mis-mapped font (11.5 %, `text-pub/57_10.1007_s12274-022-4418-z.txt`), the next 3.9 %.
+ * 25 % leaves a margin of two either way.
+ */
+const MAX_BINARY_SHARE = 0.25;
+
+/**
  * Capture an article from raw bytes. The type (PDF, HTML, XML, plain text) is detected from
  * the content. Resolves to a validated `Article`; rejects with `CaptureError` for empty input,
- * non-articles, PDFs without a text layer, truncated or unreadable files.
+ * files over the size limits (`too-large`: `MAX_MARKUP_BYTES`, `MAX_PDF_BYTES`), bytes that are
+ * not text (`binary`), non-articles, PDFs without a text layer, truncated or unreadable files,
+ * and captures the `Article` contract refuses (`unreadable`, naming the field).
  */
 export async function captureDocument(bytes: Uint8Array, options: CaptureDocumentOptions): Promise<Article> {
   if (bytes.length === 0) throw new CaptureError('empty', 'The file is empty (0 bytes).');
   const url = options.url ?? null;
+  if (looksLikePdf(bytes)) {
+    checkSize(bytes.length, MAX_PDF_BYTES, 'a PDF');
+    return validArticle(await capturePdf(bytes, { url, signal: options.signal }));
+  }
+  checkSize(bytes.length, MAX_MARKUP_BYTES, 'an HTML, XML or text file');
   const text = decodeDocumentBytes(bytes);
+  if (text.trim().length === 0) throw new CaptureError('empty', 'The file contains only whitespace.');
+  const share = binaryShare(text);
+  if (share > MAX_BINARY_SHARE) {
+    throw new CaptureError(
+      'binary',
+      `This file is not a document: ${Math.round(share * 100)} % of its characters are control characters or bytes that are not text ` +
+        '(binary data, or text in an encoding that cannot be told). Capture reads HTML, XML, PDF and plain text.',
+    );
+  }
   const type = detectDocumentType(bytes, text);
-  if (type !== 'pdf' && text.trim().length === 0) throw new CaptureError('empty', 'The file contains only whitespace.');
   let article: Article;
   switch (type) {
-    case 'pdf':
-      article = await capturePdf(bytes, { url, signal: options.signal });
-      break;
     case 'html':
       article = captureHtml(options.domParser.parseFromString(text, 'text/html'), { url });
       break;
     case 'xml':
       article = captureXml(parseXml(text, options.domParser), { url });
       break;
-    case 'text':
+    default: // 'text' ('pdf' was answered by `looksLikePdf` above)
       article = captureText(text, { url });
-      break;
   }
-  return ArticleSchema.parse(article);
+  return validArticle(article);
+}
+
+function checkSize(size: number, limit: number, kind: string): void {
+  if (size <= limit) return;
+  const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  throw new CaptureError(
+    'too-large',
+    `The file is ${megabytes(size)}, over the ${megabytes(limit)} limit for ${kind}: an article is far smaller (a saved archive or data dump is not one article).`,
+  );
+}
+
+/** `article` checked against the `Article` contract (metadata cleaned there); a refusal names the fields. */
+function validArticle(article: Article): Article {
+  const parsed = ArticleSchema.safeParse(article);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || 'article'}: ${issue.message}`);
+  throw new CaptureError(
+    'unreadable',
+    `The document was read, but what it holds is not an article Assay can keep: ${problems.join('; ')}.`,
+  );
 }
 
 /**

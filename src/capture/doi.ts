@@ -7,6 +7,8 @@
  * DOIs are case-insensitive (DOI Handbook §2.4), so the stored form is lower-case.
  */
 
+import { stripControlCharacters } from '../contracts/captured-text';
+
 const DOI_BODY = String.raw`10\.\d{4,9}/[-._;()/:A-Za-z0-9<>\[\]+]+`;
 const DOI_ANYWHERE = new RegExp(DOI_BODY, 'g');
 const DOI_EXACT = new RegExp(`^${DOI_BODY}$`);
@@ -42,12 +44,14 @@ function count(text: string, character: string): number {
 /**
  * Normalize one DOI as written anywhere (`doi:10.1038/NMAT942`, `https://doi.org/10.1021%2Fx`,
  * `info:doi/…`, a publisher `/doi/abs/…` URL) to its stored form: lower-case, no prefix,
- * percent-escapes decoded, trailing punctuation dropped.
+ * percent-escapes decoded, control characters and terminal escape sequences removed, trailing
+ * punctuation dropped.
  * Returns `null` when the input holds no DOI.
  */
 export function normalizeDoi(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  let value = raw.trim();
+  // A control character or escape sequence inside a DOI (a hostile page's citation_doi) would cut it short.
+  let value = stripControlCharacters(raw).trim();
   try {
     if (/%[0-9a-f]{2}/i.test(value)) value = decodeURIComponent(value);
   } catch {

@@ -5,20 +5,24 @@
  * `normalizePdfText`, because in HTML and XML those characters are what the publisher wrote.
  */
 
+import { stripControlCharacters } from '../contracts/captured-text';
+
 // Soft hyphen, zero-width space/joiners, word joiner, BOM.
 const INVISIBLE = /[\u00AD\u200B\u200C\u200D\u2060\uFEFF]/g;
 // Every Unicode space except line breaks, plus tabs; NBSP and thin spaces become plain spaces.
 const HORIZONTAL_SPACE = /[\t\f\v \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+/g;
 
 /**
- * Collapse layout whitespace in one block of text.
+ * Collapse layout whitespace in one block of text, after removing control characters and
+ * terminal escape sequences (`stripControlCharacters`: every block of every capture path passes
+ * through here, so none reaches the store or a terminal).
  * - `preserveLines = false`: every run of whitespace (including newlines) becomes one space.
  * - `preserveLines = true` (tables): tabs are kept as cell separators and newlines as row
  *   separators; other space runs collapse, blank lines are dropped.
  * Returns the result with no leading or trailing blank lines ("" when nothing visible is left).
  */
 export function normalizeBlockText(raw: string, preserveLines: boolean): string {
-  const visible = raw.replace(INVISIBLE, '').replace(/\r\n?/g, '\n');
+  const visible = stripControlCharacters(raw.replace(INVISIBLE, '').replace(/\r\n?/g, '\n'));
   if (!preserveLines) return visible.replace(/\s+/g, ' ').replace(HORIZONTAL_SPACE, ' ').trim();
   return (
     visible

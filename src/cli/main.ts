@@ -9,6 +9,7 @@ import { runEval } from './eval-command';
 import { runExtract } from './extract-command';
 import { runPrecedent } from './precedent-command';
 import { runScan } from './scan-command';
+import { guardTerminalOutput } from './terminal-output';
 
 const USAGE = `usage: assay <command> [options]
 
@@ -44,8 +45,20 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   precedent: runPrecedent,
 };
 
-/** Exit codes: 0 success, 1 the input could not be processed, 2 usage error. */
+/**
+ * Exit codes: 0 success, 1 the input could not be processed, 2 usage error. Everything written
+ * to stdout and stderr meanwhile is made terminal-safe (`terminal-output.ts`).
+ */
 export async function main(argv: string[]): Promise<number> {
+  const restore = guardTerminalOutput(process.stdout, process.stderr);
+  try {
+    return await dispatch(argv);
+  } finally {
+    restore();
+  }
+}
+
+async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE);

@@ -7,9 +7,13 @@
  * character offsets into `text`, so this invariant is what makes a quote re-anchorable.
  */
 import { z } from 'zod';
+import { CAPTURED_TEXT_LIMITS as LIMITS, capturedString } from './captured-text';
 
-/** A DOI as stored: lower-case, no `doi:` or resolver prefix, e.g. `10.1021/acs.jpca.3c05870`. */
-export const DoiSchema = z.string().regex(/^10\.\d{4,9}\/\S+$/, 'not a normalized DOI');
+/**
+ * A DOI as stored: lower-case, no `doi:` or resolver prefix, e.g. `10.1021/acs.jpca.3c05870`.
+ * Control characters are stripped first (a page can write them into its `citation_doi`).
+ */
+export const DoiSchema = capturedString('DOI', LIMITS.doi).pipe(z.string().regex(/^10\.\d{4,9}\/\S+$/, 'not a normalized DOI'));
 
 export const BlockKindSchema = z.enum(['heading', 'paragraph', 'caption', 'table']);
 export type BlockKind = z.infer<typeof BlockKindSchema>;
@@ -19,10 +23,13 @@ export const BlockSchema = z.object({
   id: z.string(),
   kind: BlockKindSchema,
   /** Title of the enclosing section as printed ("Abstract", "2. Experimental", …), if known. */
-  section: z.string().optional(),
+  section: capturedString('section name', LIMITS.section).optional(),
   /** 1-based page number; PDFs only. */
   page: z.number().int().positive().optional(),
-  text: z.string().min(1),
+  text: z
+    .string()
+    .min(1)
+    .max(LIMITS.block, `block text is longer than ${LIMITS.block.toLocaleString('en-US')} characters: the capture splits longer runs`),
   /** Offsets into `Article.text`, in UTF-16 code units (JavaScript string indices), end exclusive. */
   start: z.number().int().nonnegative(),
   end: z.number().int().nonnegative(),
@@ -44,25 +51,38 @@ export const DoiOriginSchema = z.enum([
 ]);
 export type DoiOrigin = z.infer<typeof DoiOriginSchema>;
 
+/**
+ * Metadata strings are cleaned here, the one place every capture passes through (capture on the
+ * command line, and the extension's background on receipt from the page): control characters
+ * stripped and lengths bounded (`captured-text.ts`). Block texts are cleaned by the article
+ * builder, before offsets are taken (evidence offsets point into them, so they cannot change
+ * here), and only their lengths are bounded here.
+ */
 const ArticleShape = z.object({
   doi: DoiSchema.nullable(),
   doiOrigin: DoiOriginSchema.nullable(),
-  title: z.string().min(1),
-  authors: z.array(z.string()),
-  journal: z.string().nullable(),
+  title: capturedString('title', LIMITS.title).pipe(z.string().min(1, 'the title is empty')),
+  authors: z
+    .array(capturedString('author name', LIMITS.author))
+    .max(LIMITS.authors, `more than ${LIMITS.authors.toLocaleString('en-US')} authors: not a paper's author list`)
+    // A name that was only control characters is no name.
+    .transform((names) => names.filter(Boolean)),
+  journal: capturedString('journal name', LIMITS.journal).nullable(),
   year: z.number().int().min(1600).max(2200).nullable(),
-  url: z.string().nullable(),
+  url: capturedString('URL', LIMITS.url).nullable(),
   source: ArticleSourceSchema,
   /** Which capture path read the document: `generic`, or a publisher adapter id (`acs`, `rsc`, `jats`, …). */
-  adapter: z.string(),
+  adapter: capturedString('adapter id', LIMITS.adapter),
   /** Number of pages; PDFs only. */
   pageCount: z.number().int().positive().optional(),
   blocks: z.array(BlockSchema),
-  text: z.string(),
+  text: z
+    .string()
+    .max(LIMITS.articleText, `the article text is longer than ${LIMITS.articleText.toLocaleString('en-US')} characters: not one paper`),
   /** True when only the abstract (and metadata) was available: a landing page, a paywall. */
   abstractOnly: z.boolean(),
   /** Problems that did not stop the capture, in words (e.g. "DOI taken from a body link"). */
-  warnings: z.array(z.string()),
+  warnings: z.array(capturedString('warning', LIMITS.warning)).max(LIMITS.warnings, 'too many warnings'),
 });
 
 export const ArticleSchema = ArticleShape.superRefine((article, context) => {

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ArticleSchema, ArticleSourceSchema, DoiSchema } from './article';
+import { CAPTURED_TEXT_LIMITS as LIMITS } from './captured-text';
 import { TextPositionSelectorSchema, TextQuoteSelectorSchema } from './evidence';
 import { CaptureErrorCodeSchema, CaptureFailureSchema } from './capture-failure';
 import { EngineSettingsSchema, MatrixRunSettingsSchema } from './matrix-run';
@@ -32,18 +33,27 @@ export const PageCaptureResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type PageCaptureResult = z.infer<typeof PageCaptureResultSchema>;
 
-/** A saved paper without its full article text: what the side panel shows after a capture. */
+/**
+ * A saved paper without its full article text: what the side panel shows after a capture.
+ * Strings are bounded as in `ArticleSchema` (`CAPTURED_TEXT_LIMITS`, where each bound comes from).
+ */
 export const PaperSummarySchema = z.object({
   /** `doi:<doi>`, else `url:<url>`, else `title:<title>`: the primary key in the `papers` table. */
-  key: z.string().min(1),
+  key: z
+    .string()
+    .min(1)
+    .max(LIMITS.url + 4, 'paper key is longer than a URL may be'),
   doi: DoiSchema.nullable(),
-  url: z.string().nullable(),
-  title: z.string(),
-  authors: z.array(z.string()),
-  journal: z.string().nullable(),
+  url: z
+    .string()
+    .max(LIMITS.url, `URL is longer than ${LIMITS.url.toLocaleString('en-US')} characters`)
+    .nullable(),
+  title: z.string().max(LIMITS.title, `title is longer than ${LIMITS.title.toLocaleString('en-US')} characters`),
+  authors: z.array(z.string().max(LIMITS.author, `author name is longer than ${LIMITS.author} characters`)).max(LIMITS.authors),
+  journal: z.string().max(LIMITS.journal, `journal name is longer than ${LIMITS.journal} characters`).nullable(),
   year: z.number().int().nullable(),
   source: ArticleSourceSchema,
-  adapter: z.string(),
+  adapter: z.string().max(LIMITS.adapter),
   blockCount: z.number().int().nonnegative(),
   /** Pages of a PDF (absent for web pages, and for papers saved before it was recorded). */
   pageCount: z.number().int().positive().optional(),

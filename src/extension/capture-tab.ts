@@ -11,7 +11,7 @@ import { failureResponse, PageCaptureResultSchema, type RequestOf, type Response
 import { toCaptureFailure } from '../capture/errors';
 import type { AssayDatabase } from '../store/assay-database';
 import { toPaperSummary } from '../store/paper-record';
-import { savePaper } from '../store/paper-repository';
+import { saveCapture } from '../store/paper-repository';
 import { capturePdfTab, showsPdf } from './capture-pdf-tab';
 import type { FetchLike } from './fetch-pdf';
 import { describeInjectionError, uncapturableReason } from './uncapturable-reason';
@@ -76,9 +76,7 @@ export async function captureTab(
   }
   // Page content is untrusted: the script's answer is parsed like any other message.
   const parsed = PageCaptureResultSchema.safeParse(injectionResults[0]?.result);
-  if (!parsed.success) {
-    return failureResponse('unreadable', 'The page could not be read: the capture returned nothing usable.');
-  }
+  if (!parsed.success) return failureResponse('unreadable', unusableCaptureMessage(parsed.error));
   if (!parsed.data.ok) return { ok: false, failure: parsed.data.failure };
   return save(database, parsed.data.article);
 }
@@ -110,7 +108,24 @@ async function capturePdfAndSave(tabUrl: string, database: AssayDatabase, fetchP
   return save(database, article);
 }
 
+/**
+ * Save the capture (`saveCapture`: a saved paper is never replaced by a lesser capture) and
+ * answer with the paper as it now stands and every warning, the save's first (the saved full
+ * text kept, a capture from another host), then the capture's own.
+ */
 async function save(database: AssayDatabase, article: Article): Promise<ResponseOf<'capture-tab'>> {
-  const record = await savePaper(database, article);
-  return { ok: true, paper: toPaperSummary(record), warnings: article.warnings };
+  const saved = await saveCapture(database, article);
+  return { ok: true, paper: toPaperSummary(saved.record), warnings: [...saved.warnings, ...article.warnings] };
+}
+
+/**
+ * Why the capture script's answer was refused, in words: the fields of the article that broke
+ * the contract (a title longer than any paper's, offsets that do not match), or that the
+ * answer had no recognizable shape at all.
+ */
+function unusableCaptureMessage(error: z.ZodError): string {
+  const articleIssues = error.issues.filter((issue) => issue.path[0] === 'article');
+  if (articleIssues.length === 0) return 'The page could not be read: the capture returned nothing usable.';
+  const problems = articleIssues.slice(0, 3).map((issue) => `${issue.path.slice(1).join('.') || 'article'}: ${issue.message}`);
+  return `The page was read, but what it holds is not an article Assay can keep: ${problems.join('; ')}.`;
 }

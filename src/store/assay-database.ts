@@ -9,7 +9,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { DatasetTriplet } from '../contracts/dataset';
 import type { MatrixRunRow } from '../contracts/matrix-run';
 import type { CachedPrecedent, ReferenceTableRecord } from '../contracts/precedent-store';
-import type { PaperRecord } from './paper-record';
+import type { PaperRecord, PaperVersion } from './paper-record';
 
 export type AssayDatabase = Dexie & {
   papers: EntityTable<PaperRecord, 'key'>;
@@ -17,6 +17,7 @@ export type AssayDatabase = Dexie & {
   triplets: EntityTable<DatasetTriplet, 'id'>;
   referenceTables: EntityTable<ReferenceTableRecord, 'id'>;
   precedents: EntityTable<CachedPrecedent, 'key'>;
+  paperVersions: EntityTable<PaperVersion, 'id'>;
 };
 
 export const assayDatabaseName = 'assay';
@@ -56,5 +57,10 @@ export function createAssayDatabase(
   // text is not indexed) and its cached answers, looked up by key only (see precedent-repository.ts).
   // New tables, so no `upgrade()`; the other tables are inherited unchanged.
   database.version(5).stores({ referenceTables: 'id, importedAt', precedents: 'key' });
+  // v6: earlier captures of a paper (src/store/paper-repository.ts), so a new capture never
+  // silently replaces a saved paper. `++id` numbers them; `[paperKey+capturedAt]` lists and
+  // prunes one paper's versions newest first. The records themselves are not indexed. A new
+  // table, so no `upgrade()`: existing papers simply have no earlier versions yet.
+  database.version(6).stores({ paperVersions: '++id, [paperKey+capturedAt]' });
   return database;
 }

@@ -5,6 +5,9 @@
  * on its own.
  */
 
+import { descendantElements, findDescendant } from '../tree-walk';
+import { EMPTY_SPAN, joinSpans, subtreeSpan, type TextSpan } from '../text-span';
+
 /** Headings of back matter and page furniture; the section they open is not article text. */
 const BACK_MATTER_TITLES = [
   String.raw`references?(?:\s+and\s+notes)?`,
@@ -68,39 +71,66 @@ const LAYOUT_CELL_CHARS = 1500;
  * hold only the heading (`<div class="sectionInfo"><h4>REFERENCES</h4></div>`), the parent whose
  * first child is the heading (or its wrapper) and which holds no other heading of its level.
  * Null when the page is flat (the heading is among the article's paragraphs).
+ *
+ * "Holds only the heading" means its trimmed text is at most 8 characters longer than the
+ * heading's. Each level reads only the text it adds (the wrapper's other children) and stops
+ * as soon as the limit is passed, so the climb costs O(text read) however deep the wrappers are.
  */
 export function backMatterContainer(heading: Element, level: number): Element | null {
-  const headingChars = (heading.textContent ?? '').trim().length;
+  let span = subtreeSpan(heading);
+  const limit = span.length + 8;
+  const tooLong = (text: TextSpan): boolean => text.length > limit;
   let box: Element = heading;
   for (;;) {
     const parent = box.parentElement;
     if (!parent || parent.firstElementChild !== box) return null;
-    if ((parent.textContent ?? '').trim().length > headingChars + 8) return hasOtherHeadings(parent, heading, level) ? null : parent;
+    // The box is the first element child: only text nodes (or comments) come before it.
+    let before = EMPTY_SPAN;
+    for (let node = parent.firstChild; node && node !== box; node = node.nextSibling) before = joinSpans(before, subtreeSpan(node));
+    span = joinSpans(before, span);
+    for (let node = box.nextSibling; node && !tooLong(span); node = node.nextSibling) {
+      span = joinSpans(
+        span,
+        subtreeSpan(node, (read) => tooLong(joinSpans(span, read))),
+      );
+    }
+    if (tooLong(span)) return hasOtherHeadings(parent, heading, level) ? null : parent;
     box = parent;
   }
 }
 
-/** True when `container` holds a heading of `level` or higher other than `heading`. */
+/** True when `container` holds a heading of `level` or higher other than `heading` (stops at the first). */
 export function hasOtherHeadings(container: Element, heading: Element, level: number): boolean {
-  for (let higher = 1; higher <= level; higher += 1) {
-    for (const other of container.getElementsByTagName(`h${higher}`)) if (other !== heading) return true;
-  }
-  return false;
+  return (
+    findDescendant(container, (element) => {
+      const match = /^h([1-6])$/.exec(element.localName.toLowerCase());
+      return match !== null && Number(match[1]) <= level && element !== heading;
+    }) !== undefined
+  );
 }
+
+/** Elements that make a table page layout when they are inside it. */
+const LAYOUT_INSIDE_TABLE = new Set(['table', 'h1', 'h2', 'h3', 'h4', 'section']);
 
 /**
  * A table holds data when at least two of its rows have two or more non-empty cells and it is
  * not page layout. Old publisher pages lay pages out with tables (headings, paragraphs or nested
  * tables inside, or a cell with a long text) and put figures and numbered equations in one-row
- * tables: those are read as ordinary containers instead.
+ * tables: those are read as ordinary containers instead. One walk of the table, which stops at
+ * the first nested table or heading.
  */
 export function isDataTable(table: Element): boolean {
-  for (const tag of ['table', 'h1', 'h2', 'h3', 'h4', 'section']) if (table.getElementsByTagName(tag).length > 0) return false;
+  const rows: Element[] = [];
+  for (const element of descendantElements(table)) {
+    const tag = element.localName.toLowerCase();
+    if (LAYOUT_INSIDE_TABLE.has(tag)) return false;
+    if (tag === 'tr') rows.push(element);
+  }
   let dataRows = 0;
-  for (const row of table.getElementsByTagName('tr')) {
+  for (const row of rows) {
     let filled = 0;
-    for (const cell of row.children) {
-      const length = (cell.textContent ?? '').trim().length;
+    for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling) {
+      const length = subtreeSpan(cell, (read) => read.length > LAYOUT_CELL_CHARS).length;
       if (length > LAYOUT_CELL_CHARS) return false;
       if (length > 0) filled += 1;
     }

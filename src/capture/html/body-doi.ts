@@ -7,7 +7,8 @@
  */
 import { findDois, normalizeDoi } from '../doi';
 import { compactText } from './dom-text';
-import { selectAll, withinSet } from './selector-index';
+import { outermostMembers, walkElements } from '../tree-walk';
+import { selectAll } from './selector-index';
 
 /** Where cited works are listed: their DOIs are never the article's own. */
 const REFERENCE_CONTAINERS =
@@ -22,31 +23,39 @@ const HEADER_AREAS =
 /** A link to a DOI: a resolver (`doi.org/10.…`) or a publisher `/doi/…/10.…` path. */
 const DOI_HREF = /(?:doi\.org\/|\/doi\/(?:abs\/|full\/|pdf\/)?)10\.\d{4,9}\//i;
 
-function doiLinks(root: Document | Element): Element[] {
-  return [...root.getElementsByTagName('a')].filter((link) => DOI_HREF.test(link.getAttribute('href') ?? ''));
-}
-
 /**
  * The article's DOI found in the body of `document`, or null: a DOI link (or "doi: 10.…" text)
  * in the article header area, else the first DOI written in `bodyText`, the text the capture
- * kept (reference lists, "cited by" boxes and page furniture already left out).
+ * kept (reference lists, "cited by" boxes and page furniture already left out). Only outermost
+ * header areas are read (an inner one holds a part of the same links and text), outside
+ * reference containers: one walk of the page.
  */
 export function findBodyDoi(document: Document, bodyText: string): string | null {
   const [references = new Set<Element>(), headerAreas = new Set<Element>()] = selectAll(document, [REFERENCE_CONTAINERS, HEADER_AREAS]);
-  for (const area of headerAreas) {
-    if (withinSet(area, references)) continue;
-    for (const link of doiLinks(area)) {
-      if (withinSet(link, references)) continue;
+  const inReferences = (element: Element): boolean => references.has(element);
+  for (const area of outermostMembers(document, headerAreas, inReferences)) {
+    for (const link of doiLinks(area, inReferences)) {
       const doi = normalizeDoi(link.getAttribute('href'));
       if (doi) return doi;
     }
-    const written = /\bdoi\s*:?\s*(10\.\d{4,9}\/\S+)/i.exec(compactText(area, (element) => references.has(element)));
+    const written = /\bdoi\s*:?\s*(10\.\d{4,9}\/\S+)/i.exec(compactText(area, inReferences));
     if (written?.[1]) {
       const doi = normalizeDoi(written[1]);
       if (doi) return doi;
     }
   }
   return firstTextDoi(bodyText);
+}
+
+/** DOI links under `root`, in document order, leaving out subtrees for which `skip` holds. */
+function doiLinks(root: Element, skip: (element: Element) => boolean): Element[] {
+  const links: Element[] = [];
+  walkElements(root, (element) => {
+    if (skip(element)) return false;
+    if (element.localName.toLowerCase() === 'a' && DOI_HREF.test(element.getAttribute('href') ?? '')) links.push(element);
+    return true;
+  });
+  return links;
 }
 
 /** The first DOI in a text, preferring one marked as such ("doi:", "doi.org/") over a bare one. */

@@ -15,6 +15,7 @@
  * (`exclude`), because the heading text is what readers see and rarely changes.
  */
 import type { ArticleBuilder } from '../article-builder';
+import { countDescendants, findDescendant, someDescendantMemo, walkElements } from '../tree-walk';
 import { selectAll } from './selector-index';
 import {
   ABSTRACT_HEADING,
@@ -28,8 +29,27 @@ import {
   backMatterContainer,
   isDataTable,
 } from './block-rules';
-import { BLOCK_TAGS, childNodesOf, compactText, headingLevel, isElement, isIgnorable, isText, tagOf, visibleText } from './dom-text';
+import { BLOCK_TAGS, compactText, headingLevel, isElement, isIgnorable, isText, tagOf, visibleText } from './dom-text';
 import { NOTHING_HIDDEN, type VisibilityJudge } from './visibility';
+
+/** The elements a walk's rules select, resolved once (`selectAll`); `excluded` is the `exclude` rule's matches. */
+export interface WalkSelections {
+  excluded: ReadonlySet<Element>;
+  captions: ReadonlySet<Element>;
+  sectionHeadings: ReadonlySet<Element>;
+  figures: ReadonlySet<Element>;
+}
+
+/** Resolve the selectors of `rules` in `scope` in one walk (see `selectAll`). */
+export function selectWalkElements(scope: Element | Document, rules: WalkRules): WalkSelections {
+  const [excluded, captions, sectionHeadings, figures] = selectAll(scope, [
+    rules.exclude,
+    rules.caption,
+    rules.sectionHeading,
+    rules.figure,
+  ]);
+  return { excluded: excluded!, captions: captions!, sectionHeadings: sectionHeadings!, figures: figures! };
+}
 
 export interface WalkRules {
   /** Elements left out with their whole subtree (navigation, author lists, reference lists…). */
@@ -44,13 +64,26 @@ export interface WalkRules {
   title: string | null;
 }
 
+/** A container being read: the next child to read and the inline text run so far. */
+interface ContainerFrame {
+  element: Element;
+  inFigure: boolean;
+  next: Node | null;
+  run: string;
+}
+
 export class BodyWalker {
   private section: string | undefined;
   /** While set, we are inside back matter opened by a heading of this level. */
   private skipLevel: number | undefined;
   /** A back-matter container whose heading was just read: the rest of it is left out. */
   private skipContainer: Element | undefined;
-  private readonly blockMemo = new WeakMap<Element, boolean>();
+  /** `someDescendantMemo` answers: "holds a block element" and "holds a figure part that is not a heading". */
+  private readonly blockBelow = new Map<Element, boolean>();
+  private readonly captionPartBelow = new Map<Element, boolean>();
+  private readonly dataTables = new Map<Element, boolean>();
+  /** The containers being read, innermost last (the walk keeps its own stack: pages nest deeper than the call stack). */
+  private frames: ContainerFrame[] = [];
   private readonly normalizedTitle: string | null;
   /**
    * A short run held back to lead the next paragraph: a list or footnote label ("a", "(i)"), a
@@ -72,29 +105,27 @@ export class BodyWalker {
     rules: WalkRules,
     /** Elements already read (the abstract): left out of this walk. */
     private readonly alreadyRead: ReadonlySet<Element>,
-    /** The document (or subtree) the walked roots belong to; selectors are resolved in it. */
-    scope: ParentNode,
+    /**
+     * The document (or subtree) the walked roots belong to, where the rules' selectors are
+     * resolved; or the selections already resolved in a scope holding the walked roots.
+     */
+    scope: Element | Document | WalkSelections,
     /** Elements the page hides with CSS (`visibility.ts`): left out with their subtree. */
     private readonly isHidden: VisibilityJudge = NOTHING_HIDDEN,
   ) {
     this.normalizedTitle = rules.title ? squash(rules.title) : null;
-    const [excluded, captions, sectionHeadings, figures] = selectAll(scope, [
-      rules.exclude,
-      rules.caption,
-      rules.sectionHeading,
-      rules.figure,
-    ]);
-    this.captions = captions ?? new Set();
+    const { excluded, captions, sectionHeadings, figures } = 'excluded' in scope ? scope : selectWalkElements(scope, rules);
+    this.captions = captions;
     // A caption is read even when a broad exclusion covers it (Wiley writes table captions as
     // <header class="article-table-caption">, and every <header> is excluded as page furniture).
-    this.excluded = new Set([...(excluded ?? [])].filter((element) => !this.captions.has(element)));
-    this.sectionHeadings = sectionHeadings ?? new Set();
-    this.figures = figures ?? new Set();
+    this.excluded = new Set([...excluded].filter((element) => !captions.has(element)));
+    this.sectionHeadings = sectionHeadings;
+    this.figures = figures;
   }
 
   /** Walk one content root, appending blocks to the builder in reading order. */
   walk(root: Element): void {
-    this.visitContainer(root, false);
+    this.readContainers(root, false);
     this.releaseLabel();
   }
 
@@ -106,7 +137,7 @@ export class BodyWalker {
   readAs(root: Element, section: string): void {
     this.fixedSection = section;
     this.section = section;
-    this.visitContainer(root, false);
+    this.readContainers(root, false);
     this.releaseLabel();
   }
 
@@ -116,19 +147,20 @@ export class BodyWalker {
 
   /** True for elements that break the text flow: block tags, or inline tags that contain blocks. */
   private isBlock(element: Element): boolean {
-    const memo = this.blockMemo.get(element);
-    if (memo !== undefined) return memo;
-    let block = BLOCK_TAGS.has(tagOf(element)) || this.isHeading(element) || this.isCaption(element);
-    if (!block) {
-      for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
-        if (this.isBlock(child)) {
-          block = true;
-          break;
-        }
-      }
+    return this.isOwnBlock(element) || someDescendantMemo(element, (inner) => this.isOwnBlock(inner), this.blockBelow);
+  }
+
+  private isOwnBlock(element: Element): boolean {
+    return BLOCK_TAGS.has(tagOf(element)) || this.isHeading(element) || this.isCaption(element);
+  }
+
+  private isDataTable(table: Element): boolean {
+    let verdict = this.dataTables.get(table);
+    if (verdict === undefined) {
+      verdict = isDataTable(table);
+      this.dataTables.set(table, verdict);
     }
-    this.blockMemo.set(element, block);
-    return block;
+    return verdict;
   }
 
   private isHeading(element: Element): boolean {
@@ -149,17 +181,22 @@ export class BodyWalker {
     return visibleText(node, (element) => this.skipped(element));
   }
 
+  /**
+   * Read one block child. Headings, tables, captions and figures are read here; a container is
+   * pushed on `frames`, to be read by the loop of `readContainers`.
+   */
   private visit(element: Element, inFigure: boolean): void {
     if (this.skipped(element)) return;
     if (this.isHeading(element)) return this.visitHeading(element);
     if (this.skipLevel !== undefined) {
       // In back matter: emit nothing, but keep looking for the heading that ends it.
-      if (this.isBlock(element) && tagOf(element) !== 'table') this.visitContainer(element, inFigure);
+      if (this.isBlock(element) && tagOf(element) !== 'table') this.pushContainer(element, inFigure);
       return;
     }
     if (tagOf(element) === 'table') {
-      if (isDataTable(element)) return this.visitTable(element);
-      if (element.getElementsByTagName('tr').length === 1 && element.getElementsByTagName('p').length === 0) {
+      if (this.isDataTable(element)) return this.visitTable(element);
+      const isRow = (inner: Element): boolean => tagOf(inner) === 'tr';
+      if (countDescendants(element, isRow, 2) === 1 && !findDescendant(element, (inner) => tagOf(inner) === 'p')) {
         // A one-row layout table is a numbered equation ("H = H0 exp[−γt]" | "(1)"): one paragraph.
         this.addText(inFigure ? 'caption' : 'paragraph', this.runText(element));
         return;
@@ -170,39 +207,72 @@ export class BodyWalker {
       return;
     }
     if (this.isFigure(element)) return this.visitFigure(element);
-    this.visitContainer(element, inFigure);
+    this.pushContainer(element, inFigure);
   }
 
-  /** Emit inline runs between block children as paragraphs (captions inside a figure). */
-  private visitContainer(element: Element, inFigure: boolean): void {
-    let run = '';
-    const flush = (): void => {
-      if (run.trim() && this.skipLevel === undefined) this.addText(inFigure ? 'caption' : 'paragraph', run, tagOf(element) === 'dt');
-      run = '';
-    };
-    for (const child of childNodesOf(element)) {
-      if (isText(child)) {
-        run += child.nodeValue ?? '';
-      } else if (isElement(child)) {
-        if (tagOf(child) === 'img') {
-          run += this.runText(child);
-          continue;
-        }
-        if (this.skipped(child)) continue;
-        if (this.isBlock(child)) {
-          flush();
-          this.visit(child, inFigure);
-          if (this.skipContainer === element) {
-            this.skipContainer = undefined;
-            run = '';
-            return;
-          }
-        } else {
-          run += tagOf(child) === 'br' ? ' ' : this.runText(child);
-        }
+  private pushContainer(element: Element, inFigure: boolean): void {
+    this.frames.push({ element, inFigure, next: element.firstChild, run: '' });
+  }
+
+  /**
+   * Read `root` as a container and everything it holds, in reading order: runs of text and
+   * inline elements between block children become paragraphs (captions inside a figure), block
+   * children are read by `visit`. A loop over an explicit stack of containers, so any nesting
+   * depth is read without recursion.
+   */
+  private readContainers(root: Element, inFigure: boolean): void {
+    const frames = this.frames;
+    const base = frames.length;
+    this.pushContainer(root, inFigure);
+    while (frames.length > base) {
+      const frame = frames[frames.length - 1]!;
+      const child = frame.next;
+      if (!child) {
+        this.flush(frame);
+        frames.pop();
+        this.childRead(base);
+        continue;
       }
+      frame.next = child.nextSibling;
+      if (isText(child)) {
+        frame.run += child.nodeValue ?? '';
+        continue;
+      }
+      if (!isElement(child)) continue;
+      if (tagOf(child) === 'img') {
+        frame.run += this.runText(child);
+        continue;
+      }
+      if (this.skipped(child)) continue;
+      if (!this.isBlock(child)) {
+        frame.run += tagOf(child) === 'br' ? ' ' : this.runText(child);
+        continue;
+      }
+      this.flush(frame);
+      const depth = frames.length;
+      this.visit(child, frame.inFigure);
+      // A container child is read later by this loop; anything else has been read now.
+      if (frames.length === depth) this.childRead(base);
     }
-    flush();
+  }
+
+  /**
+   * A block child of the innermost container has been read. When it was a back-matter heading
+   * that opens that container (`skipContainer`), the rest of the container is left out.
+   */
+  private childRead(base: number): void {
+    const frame = this.frames[this.frames.length - 1];
+    if (this.frames.length <= base || !frame || this.skipContainer !== frame.element) return;
+    this.skipContainer = undefined;
+    this.frames.pop();
+  }
+
+  /** Emit a container's pending run of inline text as a paragraph (a caption inside a figure). */
+  private flush(frame: ContainerFrame): void {
+    if (frame.run.trim() && this.skipLevel === undefined) {
+      this.addText(frame.inFigure ? 'caption' : 'paragraph', frame.run, tagOf(frame.element) === 'dt');
+    }
+    frame.run = '';
   }
 
   /** Add a paragraph or caption, holding back labels and dropping bare bullets. */
@@ -267,47 +337,57 @@ export class BodyWalker {
     this.builder.add('heading', text, { section: text });
   }
 
+  /** A figure part: a data table, a caption, or a heading (a caption title on old pages). */
+  private isFigurePart(element: Element): boolean {
+    return tagOf(element) === 'table' ? this.isDataTable(element) : this.isCaption(element) || headingLevel(element) !== undefined;
+  }
+
   private visitFigure(element: Element): void {
     // Image and equation tables (old RSC pages put every figure in a <table>) are not parts: their captions are.
     // Headings inside a figure ("Figure 2: TEM images…" on old Nature pages) are caption titles.
-    const parts = [...element.getElementsByTagName('*')].filter((part) =>
-      tagOf(part) === 'table' ? isDataTable(part) : this.isCaption(part) || headingLevel(part) !== undefined,
-    );
-    if (!parts.some((part) => headingLevel(part) === undefined)) {
+    const captionPart = (part: Element): boolean => this.isFigurePart(part) && headingLevel(part) === undefined;
+    if (!someDescendantMemo(element, captionPart, this.captionPartBelow)) {
       // No marked caption (old pages put the caption in a <p> next to the image, under a
       // "Figure 2: …" heading): read all the figure's text as caption.
-      this.visitContainer(element, true);
+      this.pushContainer(element, true);
       return;
     }
+    // The outermost parts, in document order; parts inside skipped elements are left out.
+    const parts: Element[] = [];
+    walkElements(element, (inner) => {
+      if (this.skipped(inner)) return false;
+      if (!this.isFigurePart(inner)) return true;
+      parts.push(inner);
+      return false;
+    });
     for (const part of parts) {
-      if (parts.some((other) => other !== part && other.contains(part))) continue;
-      if (this.skippedWithin(part, element)) continue;
       if (tagOf(part) === 'table') this.visitTable(part);
       else if (headingLevel(part) !== undefined && !CAPTION_HEADING.test(compactText(part))) continue;
       else this.addText('caption', this.runText(part));
     }
   }
 
-  /** True when `element` or one of its ancestors below `root` is skipped. */
-  private skippedWithin(element: Element, root: Element): boolean {
-    for (let current: Element | null = element; current && current !== root; current = current.parentElement) {
-      if (this.skipped(current)) return true;
-    }
-    return false;
-  }
-
   private visitTable(table: Element): void {
     this.releaseLabel();
-    for (const caption of table.children) if (tagOf(caption) === 'caption') this.addText('caption', this.runText(caption));
+    for (let caption = table.firstElementChild; caption; caption = caption.nextElementSibling) {
+      if (tagOf(caption) === 'caption') this.addText('caption', this.runText(caption));
+    }
     this.releaseLabel();
-    const rows = [...table.getElementsByTagName('tr')].filter((row) => row.closest('table') === table && !this.skippedWithin(row, table));
-    const lines = rows.map((row) =>
-      [...row.children]
-        .filter((cell) => /^t[dh]$/.test(tagOf(cell)) && !this.skipped(cell))
+    // Rows of this table (not of a table inside it), unless they or a wrapper below the table are skipped.
+    const rows: Element[] = [];
+    walkElements(table, (element) => {
+      if (this.skipped(element) || tagOf(element) === 'table') return false;
+      if (tagOf(element) === 'tr') rows.push(element);
+      return true;
+    });
+    const lines = rows.map((row) => {
+      const cells: string[] = [];
+      for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling) {
         // Tabs and newlines inside a cell would break the row/cell structure.
-        .map((cell) => this.runText(cell).replace(/\s+/g, ' ').trim())
-        .join('\t'),
-    );
+        if (/^t[dh]$/.test(tagOf(cell)) && !this.skipped(cell)) cells.push(this.runText(cell).replace(/\s+/g, ' ').trim());
+      }
+      return cells.join('\t');
+    });
     this.builder.add('table', lines.join('\n'), { section: this.section, preserveLines: true });
   }
 }

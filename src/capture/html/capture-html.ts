@@ -13,13 +13,15 @@ import { CaptureError } from '../errors';
 import type { PublisherAdapter } from './adapters/adapter';
 import { chooseAdapter } from './adapters/registry';
 import { findBodyDoi } from './body-doi';
-import { BodyWalker, type WalkRules } from './body-walker';
+import { BodyWalker, type WalkRules, type WalkSelections } from './body-walker';
 import { hasPaywallPrompt, rejectNonArticlePages } from './classify-page';
 import { findContentRoots } from './content-root';
 import { compactText, isHiddenByMarkup } from './dom-text';
-import { readPageMetadata, type PageMetadata } from './metadata';
+import { pageElements, readPageMetadata, type PageMetadata } from './metadata';
 import { cleanDocumentTitle } from './title';
+import { selectAll, withinSet } from './selector-index';
 import { hiddenWithin, styleRuleVisibility, type VisibilityJudge } from './visibility';
+import { outermostMembers } from '../tree-walk';
 
 /** How `captureHtml` is told where the page is and what the reader sees of it. */
 export interface CaptureHtmlOptions {
@@ -86,9 +88,10 @@ const GENERIC_EXCLUDE = [
  * - `not-article` when there is neither article text nor an abstract, or no title at all.
  */
 export function captureHtml(document: Document, options: CaptureHtmlOptions): Article {
-  const isHidden = options.isHidden ?? styleRuleVisibility(document);
-  const metadata = readPageMetadata(document);
-  rejectNonArticlePages(document, metadata);
+  const elements = pageElements(document);
+  const isHidden = options.isHidden ?? styleRuleVisibility(document, elements.styles);
+  const metadata = readPageMetadata(document, elements);
+  rejectNonArticlePages(document, metadata, elements);
   const url = options.url ?? metadata.canonicalUrl ?? null;
   const adapter = chooseAdapter({
     document,
@@ -100,18 +103,29 @@ export function captureHtml(document: Document, options: CaptureHtmlOptions): Ar
   const title = pickTitle(document, metadata, adapter, isHidden);
   const warnings: string[] = [];
 
+  // Every selector the capture uses from here on is resolved in one walk of the page.
+  const rules = walkRules(adapter, title);
+  const [abstractMatches, abstractExcluded, excluded, captions, sectionHeadings, figures, ...contentRoots] = selectAll(document, [
+    adapter.abstract ?? '',
+    adapter.exclude ?? '',
+    rules.exclude,
+    rules.caption,
+    rules.sectionHeading,
+    rules.figure,
+    ...adapter.contentRoots,
+  ]) as [Set<Element>, Set<Element>, Set<Element>, Set<Element>, Set<Element>, Set<Element>, ...Set<Element>[]];
+  const selections: WalkSelections = { excluded, captions, sectionHeadings, figures };
   // Abstract and body are built apart so a landing page can be reduced to its abstract: what
   // else such a page holds is login prompts, reference lists and "cited by" boxes.
   const abstractBuilder = new ArticleBuilder();
-  const abstractElements = readAbstract(document, adapter, abstractBuilder, title, isHidden);
+  const abstractElements = readAbstract(document, abstractMatches, abstractExcluded, abstractBuilder, selections, rules, isHidden);
   if (abstractElements.length === 0 && metadata.abstract) abstractBuilder.add('paragraph', metadata.abstract, { section: 'Abstract' });
   const bodyBuilder = new ArticleBuilder();
-  const roots = findContentRoots(
-    document,
-    adapter.contentRoots,
-    (element) => isHiddenByMarkup(element) || hiddenWithin(element, isHidden),
-  ).filter((root) => !abstractElements.some((element) => element.contains(root)));
-  const walker = new BodyWalker(bodyBuilder, walkRules(adapter, title), new Set(abstractElements), document, isHidden);
+  const abstractSet = new Set(abstractElements);
+  const roots = findContentRoots(document, contentRoots, (element) => isHiddenByMarkup(element) || isHidden(element)).filter(
+    (root) => !withinSet(root, abstractSet),
+  );
+  const walker = new BodyWalker(bodyBuilder, rules, abstractSet, selections, isHidden);
   for (const root of roots) walker.walk(root);
   const abstractChars = abstractBuilder.bodyLength;
   const bodyChars = bodyBuilder.bodyLength;
@@ -212,33 +226,32 @@ function pickTitle(document: Document, metadata: PageMetadata, adapter: Publishe
 }
 
 /**
- * Read the abstract element(s) into the builder as paragraphs of section "Abstract", and return
- * them so the body walk leaves them out. Nested matches and repeated texts are read once.
+ * Read the abstract element(s) (`matches`: the adapter's abstract selector) into the builder as
+ * paragraphs of section "Abstract", and return them so the body walk leaves them out. Matches
+ * inside `excluded` (the adapter's exclusions) or hidden are not abstracts; nested matches and
+ * repeated texts are read once.
  */
 function readAbstract(
   document: Document,
-  adapter: PublisherAdapter,
+  matches: ReadonlySet<Element>,
+  excluded: ReadonlySet<Element>,
   builder: ArticleBuilder,
-  title: string | null,
+  selections: WalkSelections,
+  rules: WalkRules,
   isHidden: VisibilityJudge,
 ): Element[] {
-  if (!adapter.abstract) return [];
-  const excluded = adapter.exclude ? `[hidden], [aria-hidden="true"], ${adapter.exclude}` : '[hidden], [aria-hidden="true"]';
   // An abstract inside an excluded area is a cited paper's (ACS "Cited by" reuses .hlFld-Abstract).
-  const matches = [...document.querySelectorAll(adapter.abstract)].filter(
-    (element) => !isHiddenByMarkup(element) && !element.closest(excluded) && !hiddenWithin(element, isHidden),
-  );
-  const outer = matches.filter((element) => !matches.some((other) => other !== element && other.contains(element)));
+  const outer = outermostMembers(document, matches, (element) => isHiddenByMarkup(element) || excluded.has(element) || isHidden(element));
   const read: Element[] = [];
   const seen = new Set<string>();
-  const rules = walkRules(adapter, title);
   for (const element of outer) {
     const text = compactText(element, isHidden);
     // Shorter matches are links or tab labels named "abstract", not an abstract.
     if (text.length < MIN_ABSTRACT_CHARS || seen.has(text)) continue;
     seen.add(text);
     read.push(element);
-    new BodyWalker(builder, rules, new Set(), element, isHidden).readAs(element, 'Abstract');
+    // The page-wide selections serve: the walk reads only this element's subtree.
+    new BodyWalker(builder, rules, new Set(), selections, isHidden).readAs(element, 'Abstract');
   }
   return read;
 }

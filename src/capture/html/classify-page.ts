@@ -5,8 +5,9 @@
  * with an abstract is still captured (`abstractOnly`), so it only returns a flag.
  */
 import { CaptureError } from '../errors';
+import { elementsByTag } from '../tree-walk';
 import { selectAll } from './selector-index';
-import type { PageMetadata } from './metadata';
+import type { PageElements, PageMetadata } from './metadata';
 
 const CHALLENGE_TITLE =
   /^(?:just a moment|attention required|checking your browser|please wait|one more step|access denied|are you a robot|verify(?:ing)? you are human|security check|ddos protection)/i;
@@ -30,12 +31,19 @@ const MIN_RESULT_ITEMS = 5;
  * `CaptureError('search-results')` for a listing of many articles. A page that carries one
  * article's metadata (`citation_title` and a DOI) is never called a listing.
  */
-export function rejectNonArticlePages(document: Document, metadata: PageMetadata): void {
+export function rejectNonArticlePages(
+  document: Document,
+  metadata: PageMetadata,
+  elements: Pick<PageElements, 'scripts' | 'forms'> = {
+    scripts: elementsByTag(document, 'script'),
+    forms: elementsByTag(document, 'form'),
+  },
+): void {
   const title = metadata.documentTitle ?? '';
   // A page that names one article (title and DOI in its metadata) is neither a challenge nor a listing.
   if (metadata.doiOrigin !== null && metadata.title !== null) return;
   const [challengeMarkup, resultItems] = selectAll(document, [CHALLENGE_MARKUP, RESULT_ITEM]);
-  const challengeUrl = [...document.getElementsByTagName('script'), ...document.getElementsByTagName('form')].some((element) =>
+  const challengeUrl = [...elements.scripts, ...elements.forms].some((element) =>
     CHALLENGE_URL.test(element.getAttribute('src') ?? element.getAttribute('action') ?? ''),
   );
   if (CHALLENGE_TITLE.test(title) || (challengeMarkup?.size ?? 0) > 0 || challengeUrl || isShortChallengeText(document)) {
@@ -70,18 +78,25 @@ function isShortChallengeText(document: Document): boolean {
 function textSample(document: Document, limit: number): string {
   const root = document.body ?? document.documentElement;
   if (!root) return '';
-  let sample = '';
-  const visit = (node: Node): boolean => {
-    for (let child = node.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType === 3) sample += child.nodeValue ?? '';
-      else if (child.nodeType === 1 && !/^(?:script|style|noscript|template)$/i.test((child as Element).localName)) {
-        if (visit(child)) return true;
-      }
-      if (sample.length > limit * 2) return true;
+  const parts: string[] = [];
+  let length = 0;
+  // An iterative walk over text nodes (a recursive one overflows on deeply nested pages).
+  let node: Node | null = root.firstChild;
+  while (node && length <= limit * 2) {
+    if (node.nodeType === 3) {
+      const text = node.nodeValue ?? '';
+      parts.push(text);
+      length += text.length;
     }
-    return false;
-  };
-  visit(root);
+    const enter = node.nodeType === 1 && !/^(?:script|style|noscript|template)$/i.test((node as Element).localName);
+    if (enter && node.firstChild) {
+      node = node.firstChild;
+      continue;
+    }
+    while (node && node !== root && !node.nextSibling) node = node.parentNode;
+    node = node && node !== root ? node.nextSibling : null;
+  }
+  const sample = parts.join('');
   return sample.replace(/\s+/g, ' ').trim().slice(0, limit);
 }
 

@@ -112,6 +112,8 @@ export function tagOf(element: Element): string {
 
 /** True when markup alone says the element is not shown: `hidden`, `aria-hidden="true"`, inline `display:none`. */
 export function isHiddenByMarkup(element: Element): boolean {
+  // Most elements of an article (<p>, <i>, <sub>, <td>) carry no attribute at all.
+  if (!element.hasAttributes()) return false;
   if (element.hasAttribute('hidden')) return true;
   if (element.getAttribute('aria-hidden') === 'true') return true;
   const style = element.getAttribute('style');
@@ -122,15 +124,11 @@ export function isHiddenByMarkup(element: Element): boolean {
 export function isIgnorable(element: Element): boolean {
   const tag = tagOf(element);
   if (SKIPPED_TAGS.has(tag)) return true;
+  if (!element.hasAttributes()) return false;
   if (isHiddenByMarkup(element)) return true;
   // A class test on the attribute, not `matches()`: this runs for every element visited.
   const classes = element.getAttribute('class');
   return classes !== null && UNSEEN_CLASSES.test(classes);
-}
-
-/** Iterate an element's child nodes without allocating an array per call. */
-export function* childNodesOf(node: Node): Generator<Node> {
-  for (let child = node.firstChild; child; child = child.nextSibling) yield child;
 }
 
 /** True for element nodes (a type guard; `instanceof Element` fails across jsdom windows). */
@@ -152,29 +150,38 @@ export function isText(node: Node): boolean {
  */
 export function visibleText(root: Node, skip?: (element: Element) => boolean): string {
   const parts: string[] = [];
-  const visit = (node: Node): void => {
+  // An explicit stack (nodes to read, and ' ' for the space that closes a block), not
+  // recursion: inline markup can be nested thousands of levels deep.
+  const stack: (Node | ' ')[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node === ' ') {
+      parts.push(' ');
+      continue;
+    }
     if (isText(node)) {
       parts.push(node.nodeValue ?? '');
-      return;
+      continue;
     }
-    if (!isElement(node)) return;
+    if (!isElement(node)) continue;
     const tag = tagOf(node);
     if (tag === 'img') {
       const glyph = glyphOfImage(node);
       if (glyph) parts.push(glyph);
-      return;
+      continue;
     }
-    if (isIgnorable(node) || skip?.(node)) return;
+    if (isIgnorable(node) || skip?.(node)) continue;
     if (tag === 'br') {
       parts.push(' ');
-      return;
+      continue;
     }
     const block = BLOCK_TAGS.has(tag);
-    if (block) parts.push(' ');
-    for (const child of childNodesOf(node)) visit(child);
-    if (block) parts.push(' ');
-  };
-  visit(root);
+    if (block) {
+      parts.push(' ');
+      stack.push(' ');
+    }
+    for (let child = node.lastChild; child; child = child.previousSibling) stack.push(child);
+  }
   return parts.join('');
 }
 

@@ -4,7 +4,9 @@
  * are expected, or a hostile shape. Every field is read defensively (type-checked, length-capped)
  * and a parse failure only means "no JSON-LD".
  */
+import { stripControlCharacters } from '../../contracts/captured-text';
 import { normalizeDoi } from '../doi';
+import { elementsByTag } from '../tree-walk';
 
 export interface JsonLdArticle {
   title: string | null;
@@ -28,7 +30,7 @@ function isRecord(value: Json): value is Record<string, Json> {
 
 /** A string field, or the text of a `{"@value"}`/`{"name"}` wrapper; nesting is followed only a few levels (hostile input). */
 function asText(value: Json, depth = 0): string | null {
-  if (typeof value === 'string') return value.replace(/\s+/g, ' ').trim().slice(0, 2000) || null;
+  if (typeof value === 'string') return stripControlCharacters(value).replace(/\s+/g, ' ').trim().slice(0, 2000) || null;
   if (typeof value === 'number') return String(value);
   if (depth >= 4) return null;
   if (isRecord(value)) return asText(value['@value'] ?? value['name'] ?? value['value'], depth + 1);
@@ -78,11 +80,13 @@ const EMPTY: JsonLdArticle = { title: null, authors: [], datePublished: null, jo
 
 /**
  * The first ScholarlyArticle/Article node of the page's JSON-LD, as plain fields; all-null when
- * the page has none or it does not parse.
+ * the page has none or it does not parse. `scripts` are the page's `<script>` elements when the
+ * caller has them (only `type="application/ld+json"` ones are read).
  */
-export function readJsonLd(document: Document): JsonLdArticle {
+export function readJsonLd(document: Document, scripts: Iterable<Element> = elementsByTag(document, 'script')): JsonLdArticle {
   const nodes: Record<string, Json>[] = [];
-  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+  for (const script of scripts) {
+    if ((script.getAttribute('type') ?? '').trim().toLowerCase() !== 'application/ld+json') continue;
     const source = script.textContent ?? '';
     if (source.length > MAX_SCRIPT_CHARS) continue;
     try {

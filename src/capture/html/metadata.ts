@@ -5,7 +5,9 @@
  * Only the page's own claims are read here; DOI fallbacks from the URL or the body live in
  * `capture-html.ts` because they need the adapter and the content root.
  */
+import { stripControlCharacters } from '../../contracts/captured-text';
 import { normalizeDoi } from '../doi';
+import { descendantElements, elementsByTag } from '../tree-walk';
 import { readJsonLd, type JsonLdArticle } from './json-ld';
 
 export interface PageMetadata {
@@ -31,13 +33,19 @@ export interface PageMetadata {
 /** All `<meta>` values keyed by lower-case `name` or `property`, in document order (empty values included). */
 export type MetaIndex = Map<string, { content: string; scheme: string | null }[]>;
 
-/** Index every `<meta name|property content>` of the document (head and body: some saved pages lost their head). */
-export function indexMeta(document: Document): MetaIndex {
+/**
+ * Index every `<meta name|property content>` of the document (head and body: some saved pages
+ * lost their head). `metas` are the document's `<meta>` elements when the caller has them.
+ */
+export function indexMeta(document: Document, metas: Iterable<Element> = elementsByTag(document, 'meta')): MetaIndex {
   const index: MetaIndex = new Map();
-  // getElementsByTagName rather than querySelectorAll('meta[content]'): same elements, no selector engine.
-  for (const meta of document.getElementsByTagName('meta')) {
+  for (const meta of metas) {
     const key = (meta.getAttribute('name') ?? meta.getAttribute('property') ?? meta.getAttribute('itemprop') ?? '').trim().toLowerCase();
-    const content = (meta.getAttribute('content') ?? '').replace(/\s+/g, ' ').trim();
+    // Control characters are stripped before anything is parsed out of the value (an escape
+    // sequence holds `;`, which splits `citation_authors`); `ArticleSchema` strips them again.
+    const content = stripControlCharacters(meta.getAttribute('content') ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
     // Empty values are kept: `citation_fulltext_world_readable` says what it says by being there.
     if (!key) continue;
     const list = index.get(key) ?? [];
@@ -135,12 +143,12 @@ function metaAbstract(index: MetaIndex): string | null {
 const ARTICLE_TAG = /^(?:citation_|dc\.|prism\.|bepress_citation_)/;
 
 /**
- * Read the metadata of a page. Never throws: malformed JSON-LD is ignored, missing fields are
- * null (or an empty author list).
+ * Read the metadata of a page (`elements`: its `pageElements`, when the caller has them). Never
+ * throws: malformed JSON-LD is ignored, missing fields are null (or an empty author list).
  */
-export function readPageMetadata(document: Document): PageMetadata {
-  const index = indexMeta(document);
-  const jsonLd: JsonLdArticle = readJsonLd(document);
+export function readPageMetadata(document: Document, elements: PageElements = pageElements(document)): PageMetadata {
+  const index = indexMeta(document, elements.metas);
+  const jsonLd: JsonLdArticle = readJsonLd(document, elements.scripts);
   let doi = metaDoi(index);
   let doiOrigin: PageMetadata['doiOrigin'] = doi ? 'meta' : null;
   if (!doi && jsonLd.doi) {
@@ -164,8 +172,11 @@ export function readPageMetadata(document: Document): PageMetadata {
     'citation_year',
     'article:published_time',
   );
-  const documentTitle = document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim() || null;
-  const canonical = document.querySelector('link[rel~="canonical"]')?.getAttribute('href')?.trim() || null;
+  const documentTitle =
+    stripControlCharacters(elements.title?.textContent ?? '')
+      .replace(/\s+/g, ' ')
+      .trim() || null;
+  const canonical = elements.canonical?.getAttribute('href')?.trim() || null;
   let articleTagCount = 0;
   for (const [key, values] of index) if (ARTICLE_TAG.test(key)) articleTagCount += values.length;
   return {
@@ -184,4 +195,48 @@ export function readPageMetadata(document: Document): PageMetadata {
     abstract: metaAbstract(index),
     articleTagCount,
   };
+}
+
+/** The elements the capture reads outside the article body, found in one walk (`pageElements`). */
+export interface PageElements {
+  metas: Element[];
+  scripts: Element[];
+  styles: Element[];
+  forms: Element[];
+  /** The first `<title>`. */
+  title?: Element;
+  /** The first `<link rel="canonical">`. */
+  canonical?: Element;
+}
+
+/**
+ * Every `<meta>`, `<script>`, `<style>` and `<form>` of the page, its first `<title>` and first
+ * `<link rel="canonical">`, wherever they are (saved pages may have lost their head), in one
+ * sibling walk: no selector engine, no live collection, one pass for what would be six.
+ */
+export function pageElements(document: Document): PageElements {
+  const found: PageElements = { metas: [], scripts: [], styles: [], forms: [] };
+  for (const element of descendantElements(document)) {
+    switch (element.localName.toLowerCase()) {
+      case 'meta':
+        found.metas.push(element);
+        break;
+      case 'script':
+        found.scripts.push(element);
+        break;
+      case 'style':
+        found.styles.push(element);
+        break;
+      case 'form':
+        found.forms.push(element);
+        break;
+      case 'title':
+        found.title ??= element;
+        break;
+      case 'link':
+        if (!found.canonical && /(?:^|\s)canonical(?:\s|$)/i.test(element.getAttribute('rel') ?? '')) found.canonical = element;
+        break;
+    }
+  }
+  return found;
 }

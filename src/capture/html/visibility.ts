@@ -25,7 +25,8 @@
  * sets it back (`.row{font-size:0} .cell{font-size:14px}` is a layout trick, not hidden text).
  * Verdicts are memoized per element, so a walk stays linear in the size of the page.
  */
-import { parse, type ChildNode, type Container } from 'postcss';
+import { parse, type ChildNode, type Container, type Rule } from 'postcss';
+import { elementsByTag, someDescendantMemo } from '../tree-walk';
 import { BLOCK_TAGS } from './dom-text';
 
 /** True when the element and its whole subtree are not shown to the reader. */
@@ -50,12 +51,37 @@ export function hasLayout(document: Document): boolean {
   return box.width > 0 || box.height > 0;
 }
 
-/** True when `element` or one of its ancestors is hidden by `judge`. */
+/** Per judge, the elements known to be hidden with an ancestor (or not): `hiddenWithin`'s memo. */
+const withinMemos = new WeakMap<VisibilityJudge, WeakMap<Element, boolean>>();
+
+/**
+ * True when `element` or one of its ancestors is hidden by `judge`. Ancestors are judged from
+ * the top down and the answers remembered per judge, so a walk that asks this of every element
+ * costs O(size of the page) however deep it is, and nothing below a hidden element is judged.
+ */
 export function hiddenWithin(element: Element, judge: VisibilityJudge): boolean {
-  for (let current: Element | null = element; current; current = current.parentElement) {
-    if (judge(current)) return true;
+  let memo = withinMemos.get(judge);
+  if (!memo) {
+    memo = new WeakMap();
+    withinMemos.set(judge, memo);
   }
-  return false;
+  const unknown: Element[] = [];
+  let current: Element | null = element;
+  let hidden = false;
+  for (; current; current = current.parentElement) {
+    const known = memo.get(current);
+    if (known !== undefined) {
+      hidden = known;
+      break;
+    }
+    unknown.push(current);
+  }
+  for (let index = unknown.length - 1; index >= 0; index -= 1) {
+    const ancestor = unknown[index]!;
+    hidden = hidden || judge(ancestor);
+    memo.set(ancestor, hidden);
+  }
+  return hidden;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,19 +146,9 @@ function cleanValue(value: string): string {
     .toLowerCase();
 }
 
-/**
- * True when `test` holds for an element below `root`. A sibling walk, not `getElementsByTagName`:
- * jsdom's live collections cost a property look-up per item and made this 10× slower.
- */
-function someDescendant(root: Element, test: (element: Element) => boolean): boolean {
-  const stack: Element[] = [];
-  for (let child = root.firstElementChild; child; child = child.nextElementSibling) stack.push(child);
-  while (stack.length > 0) {
-    const element = stack.pop()!;
-    if (test(element)) return true;
-    for (let child = element.firstElementChild; child; child = child.nextElementSibling) stack.push(child);
-  }
-  return false;
+/** Memos of `someDescendantMemo`, one per inherited property (a reset of one is not a reset of another). */
+function resetMemos(): Record<InheritedProperty, Map<Element, boolean>> {
+  return { visibility: new Map(), 'font-size': new Map(), 'text-indent': new Map() };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,9 +160,10 @@ function someDescendant(root: Element, test: (element: Element) => boolean): boo
  */
 export function computedVisibility(window: Window): VisibilityJudge {
   const memo = new WeakMap<Element, boolean>();
+  const resets = resetMemos();
   const styleOf = (element: Element): CSSStyleDeclaration => window.getComputedStyle(element);
   const resetBelow = (element: Element, property: InheritedProperty, hides: (value: string) => boolean): boolean => {
-    return someDescendant(element, (descendant) => !hides(styleOf(descendant).getPropertyValue(property)));
+    return someDescendantMemo(element, (descendant) => !hides(styleOf(descendant).getPropertyValue(property)), resets[property]);
   };
   const judge = (element: Element): boolean => {
     const style = styleOf(element);
@@ -362,6 +379,9 @@ function subjectKey(selector: string): string {
   return tag ? tag[1]!.toLowerCase() : '*';
 }
 
+const NO_RULES: StyleRule[] = [];
+const NO_DECLARATIONS: Declaration[] = [];
+
 /** Rules filed by subject key, so an element is tested only against rules that could match it. */
 class RuleIndex {
   private readonly byKey = new Map<string, StyleRule[]>();
@@ -377,12 +397,15 @@ class RuleIndex {
 
   /** The rules that match `element` (selectors that throw are dropped). */
   matching(element: Element): StyleRule[] {
-    if (this.size === 0) return [];
+    if (this.size === 0) return NO_RULES;
     const keys = ['*', element.localName.toLowerCase()];
-    const id = element.getAttribute('id');
-    if (id) keys.push(`#${id.toLowerCase()}`);
-    const classes = element.getAttribute('class');
-    if (classes) for (const name of new Set(classes.toLowerCase().split(/\s+/))) if (name) keys.push(`.${name}`);
+    if (element.hasAttributes()) {
+      const id = element.getAttribute('id');
+      if (id) keys.push(`#${id.toLowerCase()}`);
+      const classes = element.getAttribute('class');
+      if (classes) for (const name of new Set(classes.toLowerCase().split(/\s+/))) if (name) keys.push(`.${name}`);
+    }
+    if (keys.every((key) => !this.byKey.has(key))) return NO_RULES;
     const matched: StyleRule[] = [];
     for (const key of keys) {
       for (const rule of this.byKey.get(key) ?? []) {
@@ -398,39 +421,51 @@ class RuleIndex {
 }
 
 /** The page's `<style>` rules that the judge reads: every rule, and those that may hide. */
-function readStyleRules(document: Document): { all: RuleIndex; hiding: RuleIndex } {
+function readStyleRules(styles: Iterable<Element>): { all: RuleIndex; hiding: RuleIndex } {
   const all = new RuleIndex();
   const hiding = new RuleIndex();
   let order = 0;
-  const visit = (container: Container, scope: 'always' | 'sometimes'): void => {
-    container.each((node: ChildNode) => {
-      if (node.type === 'atrule') {
-        const name = node.name.toLowerCase();
-        if (!node.nodes || /keyframes|font-face|page|counter-style|property/.test(name)) return;
-        const inner = name === 'media' ? mediaScope(node.params) : 'sometimes';
-        if (inner !== 'never') visit(node, inner === 'always' ? scope : 'sometimes');
-        return;
-      }
-      if (node.type !== 'rule') return;
-      let declarations: Declaration[] = [];
-      node.each((child) => {
-        if (child.type === 'decl') declarations.push(...expand(child.prop, child.value, child.important === true));
-      });
-      // Under a condition a rule may only un-hide: its hiding declarations are dropped.
-      if (scope === 'sometimes') declarations = declarations.filter((declaration) => !mayHide(declaration));
-      if (declarations.length === 0) return;
-      const hides = declarations.some(mayHide);
-      for (const selector of splitSelectors(node.selector)) {
-        if (PSEUDO_ELEMENT.test(selector)) continue;
-        if (hides && STATEFUL_PSEUDO.test(selector)) continue;
-        order += 1;
-        const rule = { selector, specificity: specificityOf(selector), order, declarations };
-        all.add(rule);
-        if (hides) hiding.add(rule);
-      }
+  const readRule = (node: Rule, scope: 'always' | 'sometimes'): void => {
+    let declarations: Declaration[] = [];
+    node.each((child) => {
+      if (child.type === 'decl') declarations.push(...expand(child.prop, child.value, child.important === true));
     });
+    // Under a condition a rule may only un-hide: its hiding declarations are dropped.
+    if (scope === 'sometimes') declarations = declarations.filter((declaration) => !mayHide(declaration));
+    if (declarations.length === 0) return;
+    const hides = declarations.some(mayHide);
+    for (const selector of splitSelectors(node.selector)) {
+      if (PSEUDO_ELEMENT.test(selector)) continue;
+      if (hides && STATEFUL_PSEUDO.test(selector)) continue;
+      order += 1;
+      const rule = { selector, specificity: specificityOf(selector), order, declarations };
+      all.add(rule);
+      if (hides) hiding.add(rule);
+    }
   };
-  for (const style of document.getElementsByTagName('style')) {
+  // Rules in sheet order, at-rules entered where they stand; an explicit stack, not recursion
+  // (a sheet can nest @media/@supports thousands deep).
+  const visit = (root: Container, rootScope: 'always' | 'sometimes'): void => {
+    const stack: { nodes: ChildNode[]; next: number; scope: 'always' | 'sometimes' }[] = [
+      { nodes: root.nodes ?? [], next: 0, scope: rootScope },
+    ];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const node = frame.nodes[frame.next];
+      if (!node) {
+        stack.pop();
+        continue;
+      }
+      frame.next += 1;
+      if (node.type === 'rule') readRule(node, frame.scope);
+      if (node.type !== 'atrule') continue;
+      const name = node.name.toLowerCase();
+      if (!node.nodes || /keyframes|font-face|page|counter-style|property/.test(name)) continue;
+      const inner = name === 'media' ? mediaScope(node.params) : 'sometimes';
+      if (inner !== 'never') stack.push({ nodes: node.nodes, next: 0, scope: inner === 'always' ? frame.scope : 'sometimes' });
+    }
+  };
+  for (const style of styles) {
     const scope = mediaScope(style.getAttribute('media'));
     if (scope === 'never') continue;
     try {
@@ -460,14 +495,18 @@ function cascade(element: Element, rules: RuleIndex, inline: Declaration[]): Map
  * The judge for a document without layout: inline styles and the page's `<style>` rules (see
  * the file comment for what hides and what is left alone). Rules are parsed once; elements are
  * judged on demand and memoized, and an element no hiding rule or style could touch costs a
- * few map look-ups.
+ * few map look-ups. `styles` are the page's `<style>` elements, when the caller has them.
  */
-export function styleRuleVisibility(document: Document): VisibilityJudge {
-  const { all, hiding } = readStyleRules(document);
-  const inlineMemo = new WeakMap<Element, Declaration[]>();
-  const valuesMemo = new WeakMap<Element, Map<string, string>>();
-  const verdicts = new WeakMap<Element, boolean>();
+export function styleRuleVisibility(document: Document, styles: Iterable<Element> = elementsByTag(document, 'style')): VisibilityJudge {
+  const { all, hiding } = readStyleRules(styles);
+  // Maps, not WeakMaps: the judge lives for one capture, and weak keys cost the garbage
+  // collector far more on a page of 100,000 elements.
+  const inlineMemo = new Map<Element, Declaration[]>();
+  const valuesMemo = new Map<Element, Map<string, string>>();
+  const verdicts = new Map<Element, boolean>();
+  const resets = resetMemos();
   const inlineOf = (element: Element): Declaration[] => {
+    if (!element.hasAttributes()) return NO_DECLARATIONS;
     let declarations = inlineMemo.get(element);
     if (!declarations) {
       const style = element.getAttribute('style');
@@ -486,10 +525,14 @@ export function styleRuleVisibility(document: Document): VisibilityJudge {
   };
   /** True when a descendant declares `property` with a value that does not hide. */
   const resetBelow = (element: Element, property: InheritedProperty, hides: (value: string) => boolean): boolean => {
-    return someDescendant(element, (descendant) => {
-      const value = valuesOf(descendant).get(property);
-      return value !== undefined && value !== 'inherit' && value !== 'unset' && !hides(value);
-    });
+    return someDescendantMemo(
+      element,
+      (descendant) => {
+        const value = valuesOf(descendant).get(property);
+        return value !== undefined && value !== 'inherit' && value !== 'unset' && !hides(value);
+      },
+      resets[property],
+    );
   };
   const judge = (element: Element): boolean => {
     const tag = element.localName.toLowerCase();

@@ -8,14 +8,20 @@
  * spec-conformant on malformed markup, which publisher pages are full of. jsdom's XML parser
  * (saxes) also reports well-formedness errors as a <parsererror> document, as browsers do.
  * Scripts never run: jsdom executes none unless `runScripts` is set, and we never set it.
+ *
+ * One difference from Chromium is made up for: browsers bound how deep markup nests (512) and
+ * jsdom does not, at a cost quadratic in the depth, so markup is given the browser's bound
+ * first (`limitMarkupDepth`; real pages are never changed by it).
  */
 import { JSDOM } from 'jsdom';
 import type { DomParserLike } from '../dom-parser';
+import { limitMarkupDepth } from './markup-depth';
 
 let window: JSDOM['window'] | undefined;
 
-/** A DOMParser backed by jsdom; one shared window, created on first use. */
+/** A DOMParser backed by jsdom (one shared window, created on first use), nesting no deeper than a browser's. */
 export function nodeDomParser(): DomParserLike {
   window ??= new JSDOM('').window;
-  return new window.DOMParser() as unknown as DomParserLike;
+  const parser = new window.DOMParser() as unknown as DomParserLike;
+  return { parseFromString: (text, type) => parser.parseFromString(limitMarkupDepth(text, type), type) };
 }

@@ -11,7 +11,8 @@
 import type { ArticleBuilder } from '../article-builder';
 import { captionText, tableText } from './float-text';
 import { inlineText, type InlineOptions } from './inline-text';
-import { allDescendants, childElements } from './xml-dom';
+import { someDescendantMemo } from '../tree-walk';
+import { childElements } from './xml-dom';
 
 export interface BodyVocabulary {
   /** Elements that open a (sub)section: `sec`, `ce:section`, `sec-level1`… */
@@ -40,11 +41,23 @@ export interface WalkerHooks {
   anchor?: (anchor: Element) => Element[];
 }
 
+/**
+ * Work left to do, innermost last: a run of mixed content being read, or the section lock to
+ * restore when a section ends. The walker keeps this stack itself instead of recursing, so a
+ * document nested thousands of levels deep cannot overflow the call stack.
+ */
+type Task =
+  | { kind: 'mixed'; parent: Element; section: string | undefined; ignore: ReadonlySet<string>; next: Node | null; run: Node[] }
+  | { kind: 'unlock'; previous: string | undefined };
+
 export class BlockWalker {
   /** Floats already written, so an anchored float is not written again where it physically sits. */
   readonly emitted = new Set<Element>();
   private pendingFloats: Element[] = [];
   private lockedSection: string | undefined;
+  private readonly tasks: Task[] = [];
+  /** `someDescendantMemo` answers to "holds a float" (list items). */
+  private readonly floatsBelow = new Map<Element, boolean>();
 
   constructor(
     private readonly builder: ArticleBuilder,
@@ -59,13 +72,9 @@ export class BlockWalker {
    * section name (an abstract's sub-headings stay in section "Abstract").
    */
   walkSection(section: Element, context: string | undefined, options: { defaultHeading?: string; lock?: boolean } = {}): void {
-    const heading = this.headingOf(section) || options.defaultHeading || '';
-    const name = this.lockedSection ?? (heading || context);
-    if (heading) this.builder.add('heading', heading, { section: name });
-    const previousLock = this.lockedSection;
-    if (options.lock) this.lockedSection = name;
-    this.walkMixed(section, name, this.vocabulary.headingParts);
-    this.lockedSection = previousLock;
+    const base = this.tasks.length;
+    this.startSection(section, context, options);
+    this.drain(base);
   }
 
   /**
@@ -73,45 +82,16 @@ export class BlockWalker {
    * children become their own blocks. `ignore` names children to pass over (a section's title).
    */
   walkMixed(parent: Element, section: string | undefined, ignore: ReadonlySet<string> = new Set()): void {
-    let run: Node[] = [];
-    const flush = (): void => {
-      if (run.length) this.builder.add('paragraph', inlineText(run, this.inline), { section: this.sectionName(section) });
-      run = [];
-    };
-    for (const node of Array.from(parent.childNodes)) {
-      const element = node.nodeType === 1 ? (node as Element) : undefined;
-      if (element && ignore.has(element.localName)) continue;
-      if (element?.localName === 'float-anchor' && this.hooks.anchor) {
-        this.pendingFloats.push(...this.hooks.anchor(element));
-        continue;
-      }
-      if (element && this.isBlock(element)) {
-        flush();
-        this.walkBlock(element, section);
-      } else {
-        run.push(node);
-      }
-    }
-    flush();
-    this.emitPendingFloats(section);
+    const base = this.tasks.length;
+    this.startMixed(parent, section, ignore);
+    this.drain(base);
   }
 
   /** Write one block-level element (see `isBlock`). */
   walkBlock(element: Element, section: string | undefined): void {
-    const name = element.localName;
-    const vocabulary = this.vocabulary;
-    if (vocabulary.skip.has(name)) return;
-    if (vocabulary.sections.has(name)) return this.walkSection(element, section);
-    if (vocabulary.figures.has(name) || vocabulary.tables.has(name)) return this.writeFloat(element, section);
-    if (vocabulary.formulas.has(name)) {
-      this.builder.add('paragraph', inlineText(Array.from(element.childNodes), this.inline), { section: this.sectionName(section) });
-      return;
-    }
-    if (vocabulary.listItems.has(name) && !this.holdsFloats(element)) {
-      this.builder.add('paragraph', inlineText([element], this.inline), { section: this.sectionName(section) });
-      return;
-    }
-    this.walkMixed(element, section);
+    const base = this.tasks.length;
+    this.startBlock(element, section);
+    this.drain(base);
   }
 
   /** Write a figure or table: its caption as a caption block, then (tables) the cells and footnotes. */
@@ -125,6 +105,76 @@ export class BlockWalker {
     for (const footnote of childElements(float).filter((child) => this.vocabulary.tableFootnotes.has(child.localName))) {
       this.builder.add('caption', inlineText([footnote], this.inline), options);
     }
+  }
+
+  private startSection(section: Element, context: string | undefined, options: { defaultHeading?: string; lock?: boolean }): void {
+    const heading = this.headingOf(section) || options.defaultHeading || '';
+    const name = this.lockedSection ?? (heading || context);
+    if (heading) this.builder.add('heading', heading, { section: name });
+    // Runs after the section's content (the stack is last in, first out).
+    this.tasks.push({ kind: 'unlock', previous: this.lockedSection });
+    if (options.lock) this.lockedSection = name;
+    this.startMixed(section, name, this.vocabulary.headingParts);
+  }
+
+  private startMixed(parent: Element, section: string | undefined, ignore: ReadonlySet<string>): void {
+    this.tasks.push({ kind: 'mixed', parent, section, ignore, next: parent.firstChild, run: [] });
+  }
+
+  /** Write a block now, or queue its content (sections, containers) for `drain`. */
+  private startBlock(element: Element, section: string | undefined): void {
+    const name = element.localName;
+    const vocabulary = this.vocabulary;
+    if (vocabulary.skip.has(name)) return;
+    if (vocabulary.sections.has(name)) return this.startSection(element, section, {});
+    if (vocabulary.figures.has(name) || vocabulary.tables.has(name)) return this.writeFloat(element, section);
+    if (vocabulary.formulas.has(name)) {
+      this.builder.add('paragraph', inlineText(childNodeList(element), this.inline), { section: this.sectionName(section) });
+      return;
+    }
+    if (vocabulary.listItems.has(name) && !this.holdsFloats(element)) {
+      this.builder.add('paragraph', inlineText([element], this.inline), { section: this.sectionName(section) });
+      return;
+    }
+    this.startMixed(element, section, new Set());
+  }
+
+  /** Do the queued work down to `base` tasks, in document order. */
+  private drain(base: number): void {
+    while (this.tasks.length > base) {
+      const task = this.tasks[this.tasks.length - 1]!;
+      if (task.kind === 'unlock') {
+        this.tasks.pop();
+        this.lockedSection = task.previous;
+        continue;
+      }
+      const node = task.next;
+      if (!node) {
+        this.flush(task);
+        this.tasks.pop();
+        this.emitPendingFloats(task.section);
+        continue;
+      }
+      task.next = node.nextSibling;
+      const element = node.nodeType === 1 ? (node as Element) : undefined;
+      if (element && task.ignore.has(element.localName)) continue;
+      if (element?.localName === 'float-anchor' && this.hooks.anchor) {
+        this.pendingFloats.push(...this.hooks.anchor(element));
+        continue;
+      }
+      if (element && this.isBlock(element)) {
+        this.flush(task);
+        this.startBlock(element, task.section);
+      } else {
+        task.run.push(node);
+      }
+    }
+  }
+
+  /** Write the run of inline content read so far as one paragraph. */
+  private flush(task: Extract<Task, { kind: 'mixed' }>): void {
+    if (task.run.length) this.builder.add('paragraph', inlineText(task.run, this.inline), { section: this.sectionName(task.section) });
+    task.run = [];
   }
 
   private emitPendingFloats(section: string | undefined): void {
@@ -147,13 +197,14 @@ export class BlockWalker {
     ].some((names) => names.has(element.localName));
   }
 
+  /** True when a figure, table or float anchor is below `element` (remembered, so nested list items cost one walk). */
   private holdsFloats(element: Element): boolean {
     const vocabulary = this.vocabulary;
-    for (const descendant of allDescendants(element)) {
+    const isFloat = (descendant: Element): boolean => {
       const name = descendant.localName;
-      if (vocabulary.figures.has(name) || vocabulary.tables.has(name) || name === 'float-anchor') return true;
-    }
-    return false;
+      return vocabulary.figures.has(name) || vocabulary.tables.has(name) || name === 'float-anchor';
+    };
+    return someDescendantMemo(element, isFloat, this.floatsBelow);
   }
 
   private headingOf(section: Element): string {
@@ -165,4 +216,11 @@ export class BlockWalker {
   private sectionName(section: string | undefined): string | undefined {
     return this.lockedSection ?? section;
   }
+}
+
+/** The child nodes of `element`, as an array. */
+function childNodeList(element: Element): Node[] {
+  const nodes: Node[] = [];
+  for (let child = element.firstChild; child; child = child.nextSibling) nodes.push(child);
+  return nodes;
 }

@@ -3,11 +3,14 @@
  * by every XML format because they all use one of two table models: XHTML-like `tr`/`td`/`th`
  * (JATS) or CALS/OASIS `row`/`entry` (Elsevier `ce:table`, ACS/APS `oasis:table`, IOP).
  */
+import { walkElements } from '../tree-walk';
 import { childElements, firstChild } from './xml-dom';
 import { elementText, type InlineOptions } from './inline-text';
 
 const ROWS = ['tr', 'row'];
 const CELLS = ['td', 'th', 'entry'];
+/** Parts of a table whose rows are not table rows (captions, footnotes). */
+const NOT_ROW_CONTAINERS = new Set(['caption', 'label', 'table-wrap-foot', 'table-footnote', 'legend', 'alt-text']);
 
 /**
  * "Label caption" of a figure or table: its `label` child (or the caption's `label`
@@ -28,16 +31,14 @@ export function captionText(float: Element, options: InlineOptions = {}): string
  */
 export function tableText(table: Element, options: InlineOptions = {}): string {
   const lines: string[] = [];
-  const visit = (element: Element): void => {
-    for (const child of childElements(element)) {
-      if (ROWS.includes(child.localName)) {
-        const cells = childElements(child, ...CELLS).map((cell) => elementText(cell, options).replace(/\s+/g, ' ').trim());
-        if (cells.some(Boolean)) lines.push(cells.join('\t'));
-      } else if (!['caption', 'label', 'table-wrap-foot', 'table-footnote', 'legend', 'alt-text'].includes(child.localName)) {
-        visit(child);
-      }
+  // Iterative: rows are found below any depth of wrappers without recursion.
+  walkElements(table, (element) => {
+    if (ROWS.includes(element.localName)) {
+      const cells = childElements(element, ...CELLS).map((cell) => elementText(cell, options).replace(/\s+/g, ' ').trim());
+      if (cells.some(Boolean)) lines.push(cells.join('\t'));
+      return false;
     }
-  };
-  visit(table);
+    return !NOT_ROW_CONTAINERS.has(element.localName);
+  });
   return lines.join('\n');
 }

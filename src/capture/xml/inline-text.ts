@@ -8,6 +8,9 @@
  * `Cr 2 O 3`) even when a pretty-printer put whitespace around them.
  */
 
+import { subtreeSpan } from '../text-span';
+import { firstChild } from './xml-dom';
+
 /** Elements whose boundaries separate words. */
 const SPACED = new Set([
   'p',
@@ -99,51 +102,76 @@ export function inlineText(nodes: Iterable<Node>, options: InlineOptions = {}): 
 
 /** Inline text of one element's content. */
 export function elementText(element: Element | undefined, options: InlineOptions = {}): string {
-  return element ? inlineText(Array.from(element.childNodes), options) : '';
+  if (!element) return '';
+  const children: Node[] = [];
+  for (let child = element.firstChild; child; child = child.nextSibling) children.push(child);
+  return inlineText(children, options);
 }
 
-function collect(node: Node, pieces: Piece[], options: InlineOptions, script: boolean, math = false): void {
-  if (node.nodeType === 3 || node.nodeType === 4) {
-    // MathML whitespace is not content (token text is trimmed, MathML 3 §2.1.7): a re-indented
-    // formula must not come out as `U = ∑ i ∑ j`.
-    const data = math ? (node as CharacterData).data.trim() : (node as CharacterData).data;
-    if (!data) return;
-    pieces.push({ text: options.mapText ? options.mapText(data) : data, script });
-    return;
+/** A node still to read, with what it inherits: inside a sub/superscript, inside MathML. */
+interface PendingNode {
+  node: Node;
+  script: boolean;
+  math: boolean;
+}
+
+/**
+ * Append the pieces of `root` and its subtree, in document order. An explicit stack (nodes to
+ * read, and the closing boundary pieces of spaced elements), not recursion: MathML and nested
+ * markup can be thousands of levels deep.
+ */
+function collect(root: Node, pieces: Piece[], options: InlineOptions, rootScript: boolean): void {
+  const stack: (PendingNode | Piece)[] = [{ node: root, script: rootScript, math: false }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (!('node' in item)) {
+      pieces.push(item);
+      continue;
+    }
+    const { node, script, math } = item;
+    if (node.nodeType === 3 || node.nodeType === 4) {
+      // MathML whitespace is not content (token text is trimmed, MathML 3 §2.1.7): a re-indented
+      // formula must not come out as `U = ∑ i ∑ j`.
+      const data = math ? (node as CharacterData).data.trim() : (node as CharacterData).data;
+      if (data) pieces.push({ text: options.mapText ? options.mapText(data) : data, script });
+      continue;
+    }
+    if (node.nodeType === 7 && (node as ProcessingInstruction).target === 'TeX') {
+      // IOP legacy XML keeps each equation's TeX in a <?TeX …?> instruction beside its image.
+      const tex = cleanTex((node as ProcessingInstruction).data);
+      if (tex) pieces.push({ text: tex, script });
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const element = node as Element;
+    const name = element.localName;
+    if (NEVER_TEXT.has(name) || options.skip?.has(name)) continue;
+    if (name === 'alternatives') {
+      const chosen = firstChild(element, 'math') ?? firstChild(element, 'tex-math');
+      if (chosen) stack.push({ node: chosen, script, math });
+      continue;
+    }
+    if (name === 'tex-math') {
+      const tex = cleanTex(element.textContent ?? '');
+      if (tex) pieces.push({ text: tex, script });
+      continue;
+    }
+    // (Stops at the first visible character, so a long formula is not read twice.)
+    if (name === 'math' && !subtreeSpan(element, (span) => span.started).started) {
+      const alternative = element.getAttribute('alttext');
+      if (alternative && alternative.length <= MAX_TEX_CHARS) pieces.push({ text: alternative, script });
+      continue;
+    }
+    const spaced = SPACED.has(name);
+    if (spaced) {
+      pieces.push({ text: ' ', script, boundary: true });
+      stack.push({ text: ' ', script, boundary: true });
+    }
+    const childScript = script || SCRIPTS.has(name);
+    const childMath = math || name === 'math';
+    for (let child = element.lastChild; child; child = child.previousSibling)
+      stack.push({ node: child, script: childScript, math: childMath });
   }
-  if (node.nodeType === 7 && (node as ProcessingInstruction).target === 'TeX') {
-    // IOP legacy XML keeps each equation's TeX in a <?TeX …?> instruction beside its image.
-    const tex = cleanTex((node as ProcessingInstruction).data);
-    if (tex) pieces.push({ text: tex, script });
-    return;
-  }
-  if (node.nodeType !== 1) return;
-  const element = node as Element;
-  const name = element.localName;
-  if (NEVER_TEXT.has(name) || options.skip?.has(name)) return;
-  if (name === 'alternatives') {
-    const chosen =
-      Array.from(element.children).find((child) => child.localName === 'math') ??
-      Array.from(element.children).find((child) => child.localName === 'tex-math');
-    if (chosen) collect(chosen, pieces, options, script, math);
-    return;
-  }
-  if (name === 'tex-math') {
-    const tex = cleanTex(element.textContent ?? '');
-    if (tex) pieces.push({ text: tex, script });
-    return;
-  }
-  if (name === 'math' && !(element.textContent ?? '').trim()) {
-    const alternative = element.getAttribute('alttext');
-    if (alternative && alternative.length <= MAX_TEX_CHARS) pieces.push({ text: alternative, script });
-    return;
-  }
-  const isScript = SCRIPTS.has(name);
-  const spaced = SPACED.has(name);
-  if (spaced) pieces.push({ text: ' ', script, boundary: true });
-  const inMath = math || name === 'math';
-  for (const child of Array.from(element.childNodes)) collect(child, pieces, options, script || isScript, inMath);
-  if (spaced) pieces.push({ text: ' ', script, boundary: true });
 }
 
 /**

@@ -5,38 +5,27 @@
  * so everything here matches on `localName` only and uses nothing beyond the standard DOM,
  * which jsdom and the browser's DOMParser both provide.
  */
+import { stripControlCharacters } from '../../contracts/captured-text';
+import { descendantElements } from '../tree-walk';
 
 /** Element children of `parent`, optionally only those whose `localName` is in `names`. */
 export function childElements(parent: Element, ...names: string[]): Element[] {
-  const children = Array.from(parent.children);
-  return names.length === 0 ? children : children.filter((child) => names.includes(child.localName));
+  // A sibling walk: iterating jsdom's live `children` collection is quadratic (see tree-walk.ts).
+  const children: Element[] = [];
+  for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+    if (names.length === 0 || names.includes(child.localName)) children.push(child);
+  }
+  return children;
 }
 
 /** First element child whose `localName` is one of `names`, or undefined. */
 export function firstChild(parent: Element, ...names: string[]): Element | undefined {
-  return Array.from(parent.children).find((child) => names.includes(child.localName));
+  for (let child = parent.firstElementChild; child; child = child.nextElementSibling) if (names.includes(child.localName)) return child;
+  return undefined;
 }
 
-/**
- * Every descendant element of `root`, in document order. Walks `firstElementChild` /
- * `nextElementSibling` rather than `getElementsByTagName('*')`: jsdom's live collection makes
- * the latter quadratic (18 s on a 400 KB MathML-heavy Elsevier file, against milliseconds here).
- */
-export function* allDescendants(root: Element | Document): Generator<Element> {
-  let element = root.firstElementChild;
-  while (element) {
-    yield element;
-    if (element.firstElementChild) {
-      element = element.firstElementChild;
-      continue;
-    }
-    while (element && !element.nextElementSibling) {
-      element = element.parentElement;
-      if (!element || element === root) return;
-    }
-    element = element?.nextElementSibling ?? null;
-  }
-}
+/** Every descendant element of `root`, in document order (an iterative walk, see `tree-walk.ts`). */
+export const allDescendants = descendantElements;
 
 /** Every descendant element (document order) whose `localName` is one of `names`. */
 export function descendants(root: Element | Document, ...names: string[]): Element[] {
@@ -61,9 +50,11 @@ export function childPath(parent: Element | undefined, ...names: string[]): Elem
   return current;
 }
 
-/** `textContent` with all whitespace runs collapsed to one space and trimmed ("" for a missing element). */
+/** `textContent` without control characters, whitespace runs collapsed to one space and trimmed ("" for a missing element). */
 export function plainText(element: Element | undefined): string {
-  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return stripControlCharacters(element?.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The first four-digit year 1600–2199 in a date string (`2018-02-24`, `December 2020`), or null. */

@@ -8,6 +8,7 @@
  * Both are supplied here, before parsing, exactly as the DTD would have.
  */
 import type { DomParserLike } from '../dom-parser';
+import { elementsByTag } from '../tree-walk';
 
 /** URIs for prefixes publishers leave to their DTDs; any other missing prefix gets a placeholder URN. */
 const KNOWN_NAMESPACES: Record<string, string> = {
@@ -41,7 +42,7 @@ export function resolveNamedEntities(text: string, domParser: DomParserLike): st
   const list = [...names];
   // One HTML parse for all names: each becomes a <p> whose text is the decoded character(s).
   const html = domParser.parseFromString(list.map((name) => `<p>&${name};</p>`).join(''), 'text/html');
-  const decoded = Array.from(html.getElementsByTagName('p'), (paragraph) => paragraph.textContent ?? '');
+  const decoded = elementsByTag(html, 'p').map((paragraph) => paragraph.textContent ?? '');
   const references = new Map<string, string>();
   list.forEach((name, index) => {
     const value = decoded[index];

@@ -14,6 +14,8 @@ const headings: Record<MessageFailure['code'], string> = {
   unreadable: 'The page could not be read',
   'not-found': 'Nothing found there',
   'no-tab': 'No capturable tab',
+  'too-large': 'The file is too large',
+  binary: 'This is not a document',
   'bad-request': 'Assay sent itself a malformed request',
   internal: 'Something went wrong inside Assay',
 };

@@ -76,7 +76,10 @@ export function tabUrlReader(resolveTab: () => Promise<number>, getTab: GetTab):
   };
 }
 
-/** A paper found for the panel's page, with the warnings of its capture (as after a capture). */
+/**
+ * A paper found for the panel's page, with the warnings of its latest capture (as after a
+ * capture): what saving it changed or declined to change, then the capture's own.
+ */
 export interface CurrentPaper {
   paper: PaperSummary;
   warnings: string[];
@@ -95,7 +98,7 @@ export function currentPaperFinder(
     const url = await readPageUrl();
     if (url === undefined) return undefined;
     const record = await findPaperForPage(database, url);
-    return record && { paper: toPaperSummary(record), warnings: record.article.warnings };
+    return record && { paper: toPaperSummary(record), warnings: [...(record.mergeWarnings ?? []), ...record.article.warnings] };
   };
 }
 

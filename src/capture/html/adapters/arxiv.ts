@@ -1,4 +1,5 @@
 import { normalizeDoi } from '../../doi';
+import { elementsByTag } from '../../tree-walk';
 import type { PublisherAdapter } from './adapter';
 
 /**
@@ -52,6 +53,6 @@ export const arxivAdapter: PublisherAdapter = {
 function arxivDoi(document: Document): string | null {
   const link =
     document.getElementById('arxiv-doi-link') ??
-    [...document.getElementsByTagName('a')].find((anchor) => /doi\.org\/10\.48550\//i.test(anchor.getAttribute('href') ?? ''));
+    elementsByTag(document, 'a').find((anchor) => /doi\.org\/10\.48550\//i.test(anchor.getAttribute('href') ?? ''));
   return normalizeDoi(link?.getAttribute('href'));
 }

@@ -5,6 +5,7 @@
  * adapter's markup (old ScienceDirect and Scitation pages saved without DOI). No match → the
  * generic walk (`genericAdapter`).
  */
+import { selectAll } from '../selector-index';
 import { hostIs, type AdapterContext, type PublisherAdapter } from './adapter';
 import { acsAdapter } from './acs';
 import { aipAdapter } from './aip';
@@ -55,8 +56,16 @@ export function chooseAdapter(context: AdapterContext): PublisherAdapter {
     const byHost = PUBLISHER_ADAPTERS.find((adapter) => adapter.hosts.some((domain) => hostIs(context.host, domain)));
     if (byHost) return byHost;
   }
-  const byMarkup = (adapters: readonly PublisherAdapter[]): PublisherAdapter | undefined =>
-    adapters.find((adapter) => adapter.markup && context.document.querySelector(adapter.markup));
+  // Every adapter's markup is looked for in one walk of the page (`selectAll`), done only when needed.
+  let found: Set<Element>[] | undefined;
+  const hasMarkup = (adapter: PublisherAdapter): boolean => {
+    found ??= selectAll(
+      context.document,
+      PUBLISHER_ADAPTERS.map((candidate) => candidate.markup ?? ''),
+    );
+    return (found[PUBLISHER_ADAPTERS.indexOf(adapter)]?.size ?? 0) > 0;
+  };
+  const byMarkup = (adapters: readonly PublisherAdapter[]): PublisherAdapter | undefined => adapters.find(hasMarkup);
   // Mirrors first: a PMC or arXiv page carries the original publisher's DOI and name.
   const mirror = byMarkup(PUBLISHER_ADAPTERS.filter((adapter) => adapter.mirror));
   if (mirror) return mirror;

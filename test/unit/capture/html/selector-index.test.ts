@@ -4,7 +4,7 @@ import { parseHtml } from './html-test-helpers';
 
 const MARKUP = `<body>
   <div id="main" class="article body"><p class="Para lead">a</p><p class="para">b</p>
-    <section class="references"><ol><li class="ref" id="r1">c</li></ol></section>
+    <section class="references" role="doc-bibliography"><ol><li class="ref" id="r1">c</li></ol></section>
     <a href="#top" class="backtotop">Top</a><div class="fig"><span class="caption x">d</span></div></div>
   <div class="Body"><p>e</p></div></body>`;
 
@@ -14,7 +14,16 @@ describe('selectAll', () => {
     ['quirks', MARKUP],
   ])('gives the same elements as querySelectorAll (%s mode)', (_mode, markup) => {
     const document = parseHtml(markup);
-    const lists = ['#main, p.Para, .references', '.caption.x, li#r1, div > p', 'a[href^="#top"], .fig .caption', 'section', '.missing'];
+    const lists = [
+      '#main, p.Para, .references',
+      '.caption.x, li#r1, div > p',
+      'a[href^="#top"], .fig .caption',
+      'section',
+      '.missing',
+      // Subjects keyed by attribute, adjacency, negation, and a subject with no key at all.
+      '[role="doc-bibliography"], li[id^="r"], section + a, .caption:not(.y), [class~="lead"]',
+      '*:first-child',
+    ];
     const all = [...document.getElementsByTagName('*')];
     // Compare positions in the tree: deep equality on DOM elements would walk their properties.
     const positions = (elements: Iterable<Element>) => [...elements].map((element) => all.indexOf(element)).sort((a, b) => a - b);
