@@ -28,6 +28,7 @@
 import { parse, type ChildNode, type Container, type Rule } from 'postcss';
 import { elementsByTag, someDescendantMemo } from '../tree-walk';
 import { BLOCK_TAGS } from './dom-text';
+import { subjectKey } from './selector-index';
 
 /** True when the element and its whole subtree are not shown to the reader. */
 export type VisibilityJudge = (element: Element) => boolean;
@@ -354,29 +355,14 @@ const PSEUDO_ELEMENT = /::|:(?:before|after|first-line|first-letter|marker|place
 /** Pseudo-classes that only a user action or the URL makes true: rules with them are for another state. */
 const STATEFUL_PSEUDO = /:(?:hover|active|focus|focus-visible|focus-within|target|visited|checked)\b/i;
 
-/** The key a selector's subject (rightmost compound) is filed under: `#id`, `.class`, a tag, or `*`. */
-function subjectKey(selector: string): string {
-  let depth = 0;
-  let start = 0;
-  for (let index = selector.length - 1; index >= 0; index -= 1) {
-    const character = selector[index]!;
-    if (character === ')' || character === ']') depth += 1;
-    else if (character === '(' || character === '[') depth -= 1;
-    else if (depth === 0 && /[\s>+~]/.test(character)) {
-      start = index + 1;
-      break;
-    }
-  }
-  const compound = selector.slice(start);
-  // Escaped names (`.md\:block`) are not worth decoding: such selectors are tested on every element.
-  if (compound.includes('\\')) return '*';
-  const bare = compound.replace(/\((?:[^()]|\([^()]*\))*\)/g, '').replace(/\[[^\]]*\]/g, '');
-  const id = /#([\w-]+)/.exec(bare);
-  if (id) return `#${id[1]!.toLowerCase()}`;
-  const className = /\.([\w-]+)/.exec(bare);
-  if (className) return `.${className[1]!.toLowerCase()}`;
-  const tag = /^([a-zA-Z][\w-]*)/.exec(bare);
-  return tag ? tag[1]!.toLowerCase() : '*';
+/**
+ * The key a selector's subject (rightmost compound) is filed under: `#id`, `.class` or a tag, lower
+ * case (`subjectKey` of selector-index.ts); `*` when it names none of these (escaped names, a bare
+ * attribute condition, `:first-child`): such rules are tested on every element.
+ */
+function ruleSubjectKey(selector: string): string {
+  const key = subjectKey(selector, (name) => name.toLowerCase());
+  return key === null || key.startsWith('@') ? '*' : key;
 }
 
 const NO_RULES: StyleRule[] = [];
@@ -388,7 +374,7 @@ class RuleIndex {
   size = 0;
 
   add(rule: StyleRule): void {
-    const key = subjectKey(rule.selector);
+    const key = ruleSubjectKey(rule.selector);
     const list = this.byKey.get(key) ?? [];
     list.push(rule);
     this.byKey.set(key, list);
