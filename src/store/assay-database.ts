@@ -10,6 +10,7 @@ import type { DatasetTriplet } from '../contracts/dataset';
 import type { MatrixRunRow } from '../contracts/matrix-run';
 import type { CachedPrecedent, ReferenceTableRecord } from '../contracts/precedent-store';
 import type { PaperRecord, PaperVersion } from './paper-record';
+import type { ImportJob } from './import-job';
 
 export type AssayDatabase = Dexie & {
   papers: EntityTable<PaperRecord, 'key'>;
@@ -18,6 +19,7 @@ export type AssayDatabase = Dexie & {
   referenceTables: EntityTable<ReferenceTableRecord, 'id'>;
   precedents: EntityTable<CachedPrecedent, 'key'>;
   paperVersions: EntityTable<PaperVersion, 'id'>;
+  importJobs: EntityTable<ImportJob, 'id'>;
 };
 
 export const assayDatabaseName = 'assay';
@@ -62,5 +64,19 @@ export function createAssayDatabase(
   // prunes one paper's versions newest first. The records themselves are not indexed. A new
   // table, so no `upgrade()`: existing papers simply have no earlier versions yet.
   database.version(6).stores({ paperVersions: '++id, [paperKey+capturedAt]' });
+  // v7, for a dataset of 100 000+ rows (issue 15): every filter reads an index in the table's
+  // newest-first order instead of sorting its matches. `[property+savedAt]` and `[status+savedAt]`
+  // replace `property` and `status` (the property filter, the property list, and the review queue
+  // page and count straight from them); `[material+savedAt]` replaces `material` (the material
+  // prefix filter reads index keys only, sorts them by savedAt, and reads just the rows of the page
+  // shown). The index count stays at six: each index entry costs about as much to write as a
+  // tenth of a row (measured with `test/e2e/dataset-scale.ts --raw-floor`). `importJobs` holds
+  // the dataset page's imports, run in the offscreen document (src/store/import-job.ts): the file
+  // itself (a Blob, until the import ends) and its progress, so the page can be left and reopened
+  // while one runs. Dexie rebuilds the changed indexes on upgrade; no row is rewritten.
+  database.version(7).stores({
+    triplets: 'id, &mergeKey, paper.key, [material+savedAt], [property+savedAt], [status+savedAt], savedAt',
+    importJobs: 'id, startedAt',
+  });
   return database;
 }

@@ -8,6 +8,7 @@
  * not come through here: `importTriplets` (import-triplets.ts) trusts neither their ids nor their
  * keys and never changes a stored row.
  */
+import { Dexie } from 'dexie';
 import { DatasetTripletSchema, type DatasetTriplet, type ReviewDecision } from '../contracts/dataset';
 import type { AssayDatabase } from './assay-database';
 import { mergeTriplets } from './dataset-triplet';
@@ -121,30 +122,86 @@ function matchesRest(query: TripletQuery): (row: DatasetTriplet) => boolean {
       ));
 }
 
+/** Newest first: savedAt descending, then id descending (the order of an index walked backwards). */
+function newestFirst(a: { savedAt: string; id: string }, b: { savedAt: string; id: string }): number {
+  if (a.savedAt !== b.savedAt) return a.savedAt < b.savedAt ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
+}
+
+/** Rows per `bulkGet` when a filter's matches are read by id (bounded so one read never holds 100 000 rows at once). */
+const READ_CHUNK = 5000;
+
+async function rowsByIds(database: AssayDatabase, ids: readonly string[]): Promise<DatasetTriplet[]> {
+  const rows: DatasetTriplet[] = [];
+  for (let start = 0; start < ids.length; start += READ_CHUNK) {
+    for (const row of await database.triplets.bulkGet(ids.slice(start, start + READ_CHUNK))) if (row) rows.push(row);
+  }
+  return rows;
+}
+
+/** Letters of a prefix spelled in every case are capped here (2^8 = 256 index ranges); later letters are checked on the keys. */
+const MAX_CASED_LETTERS = 8;
+
 /**
- * The most selective index the query can use, or undefined for none. Order: the paper (a few
- * dozen rows), the material prefix, the property, the status (`needs_review` is the review
- * queue, a minority); decision and search are tested on the rows the index returns.
+ * The spellings of `prefix` in upper and lower case, letter by letter, for an index range per
+ * spelling: "tio" → tio, tiO, tIo, …, TIO (8). Characters whose case forms are not one character
+ * each ("ß" → "SS") are kept as typed, and only the first `MAX_CASED_LETTERS` cased letters vary
+ * (the caller checks the full prefix on the keys it reads). Exported for its unit test.
  */
-function indexedCollection(
-  database: AssayDatabase,
-  query: TripletQuery,
-): ReturnType<AssayDatabase['triplets']['toCollection']> | undefined {
-  const table = database.triplets;
-  if (query.paperKey !== undefined) return table.where('paper.key').equals(query.paperKey);
-  if (query.material) return table.where('material').startsWithIgnoreCase(query.material);
-  if (query.property !== undefined) return table.where('property').equals(query.property);
-  if (query.status !== undefined) return table.where('status').equals(query.status);
-  return undefined;
+export function caseSpellings(prefix: string): string[] {
+  let spellings = [''];
+  let cased = 0;
+  for (const character of prefix) {
+    const lower = character.toLowerCase();
+    const upper = character.toUpperCase();
+    const varies = lower !== upper && [...lower].length === 1 && [...upper].length === 1 && cased < MAX_CASED_LETTERS;
+    if (varies) cased += 1;
+    const forms = varies ? [lower, upper] : [character];
+    spellings = spellings.flatMap((start) => forms.map((form) => start + form));
+  }
+  return spellings;
+}
+
+/**
+ * The `{ savedAt, id }` of every row whose material starts with `prefix` in any case, read from
+ * the `[material+savedAt]` index keys alone (no row is read): one index range per spelling
+ * (`caseSpellings`), then the lower-cased prefix is checked on each key.
+ */
+async function materialKeys(database: AssayDatabase, prefix: string): Promise<Array<{ savedAt: string; id: string }>> {
+  const lower = prefix.toLowerCase();
+  const ranges = caseSpellings(prefix).map((spelling): [unknown[], unknown[]] => [
+    [spelling, Dexie.minKey],
+    [`${spelling}\uffff`, Dexie.maxKey],
+  ]);
+  const found: Array<{ savedAt: string; id: string }> = [];
+  await database.triplets
+    .where('[material+savedAt]')
+    .inAnyRange(ranges as never)
+    .eachKey((key, cursor) => {
+      const [material, savedAt] = key as [string, string];
+      if (material.toLowerCase().startsWith(lower)) found.push({ savedAt, id: String(cursor.primaryKey) });
+    });
+  return found;
+}
+
+/** One page (or all) of `rows`, already newest first, and their count. */
+function paged<Row>(rows: Row[], page: { offset: number; limit: number } | undefined): { rows: Row[]; total: number } {
+  return { rows: page ? rows.slice(page.offset, page.offset + page.limit) : rows, total: rows.length };
 }
 
 /**
  * One page of the rows matching `query`, newest first (savedAt descending, then id for ties), and
- * how many match in all. `page` defaults to everything. With a paper, material, property or
- * status filter, only that index's rows are read (then sorted in memory); otherwise the
- * `savedAt` index is walked backwards with the other filters applied as it goes (twice: once to
- * count, once for the page, so a large result is never held in memory). Search and a decision
- * alone scan every row: they test text and the review, which are not indexed.
+ * how many match in all. `page` defaults to everything. Each filter reads an index, in this order:
+ *
+ * - paper: the `paper.key` index (a paper holds a few dozen rows), sorted in memory;
+ * - material prefix: the `[material+savedAt]` index keys only (`materialKeys`), sorted by savedAt;
+ *   alone, only the page's rows are read; with other filters, the prefix's rows are read and tested;
+ * - property, or status: the `[property+savedAt]` / `[status+savedAt]` range walked backwards, so
+ *   the count and the page come from the index in order (other filters are tested as it walks);
+ * - nothing: the `savedAt` index walked backwards (a page), or the whole table read at once and
+ *   sorted in memory (everything: an export), which IndexedDB does far faster than a cursor.
+ *
+ * Search and a decision alone walk the `savedAt` index testing every row.
  */
 export async function queryTriplets(
   database: AssayDatabase,
@@ -152,19 +209,53 @@ export async function queryTriplets(
   page?: { offset: number; limit: number },
 ): Promise<{ rows: DatasetTriplet[]; total: number }> {
   const matches = matchesRest(query);
-  const collection = indexedCollection(database, query);
-  if (collection) {
-    const rows = (await collection.toArray()).filter(matches);
-    rows.sort((a, b) => (a.savedAt === b.savedAt ? (a.id < b.id ? 1 : -1) : a.savedAt < b.savedAt ? 1 : -1));
-    return { rows: page ? rows.slice(page.offset, page.offset + page.limit) : rows, total: rows.length };
-  }
-  // No filter at all: count and page straight from the savedAt index (no row is tested).
-  const unfiltered = query.decision === undefined && !query.search?.trim();
-  const newestFirst = () =>
-    unfiltered ? database.triplets.orderBy('savedAt').reverse() : database.triplets.orderBy('savedAt').reverse().filter(matches);
-  return database.transaction('r', database.triplets, async () => {
-    const total = await newestFirst().count();
-    const rows = page ? await newestFirst().offset(page.offset).limit(page.limit).toArray() : await newestFirst().toArray();
+  const table = database.triplets;
+  return database.transaction('r', table, async () => {
+    if (query.paperKey !== undefined) {
+      const rows = (await table.where('paper.key').equals(query.paperKey).toArray()).filter(matches);
+      return paged(rows.sort(newestFirst), page);
+    }
+    if (query.material) {
+      const keys = (await materialKeys(database, query.material)).sort(newestFirst);
+      const onlyMaterial = Object.entries(query).every(([name, value]) => name === 'material' || value === undefined);
+      if (onlyMaterial) {
+        const window = page ? keys.slice(page.offset, page.offset + page.limit) : keys;
+        return {
+          rows: await rowsByIds(
+            database,
+            window.map((key) => key.id),
+          ),
+          total: keys.length,
+        };
+      }
+      return paged(
+        (
+          await rowsByIds(
+            database,
+            keys.map((key) => key.id),
+          )
+        ).filter(matches),
+        page,
+      );
+    }
+    const [index, value] =
+      query.property !== undefined
+        ? ['[property+savedAt]', query.property]
+        : query.status !== undefined
+          ? ['[status+savedAt]', query.status]
+          : [];
+    const tested =
+      query.decision !== undefined || Boolean(query.search?.trim()) || (query.property !== undefined && query.status !== undefined);
+    const collection = () => {
+      const walk =
+        index === undefined
+          ? table.orderBy('savedAt').reverse()
+          : table.where(index).between([value, Dexie.minKey], [value, Dexie.maxKey], true, true).reverse();
+      return tested ? walk.filter(matches) : walk;
+    };
+    if (!page && index === undefined && !tested) return paged((await table.toArray()).sort(newestFirst), undefined);
+    const total = await collection().count();
+    const rows = page ? await collection().offset(page.offset).limit(page.limit).toArray() : await collection().toArray();
     return { rows, total };
   });
 }
@@ -197,10 +288,21 @@ export async function updateTripletReview(database: AssayDatabase, id: string, r
   return database.transaction('rw', database.triplets, async () => (await database.triplets.update(id, { review: parsed })) === 1);
 }
 
-/** The distinct property names in the dataset, sorted (read from the `property` index keys, no rows loaded). */
+/**
+ * The distinct property names in the dataset, sorted, read from the `[property+savedAt]` index
+ * keys without loading rows: one key per property, each read jumping past the last one's range
+ * (a dozen small reads, whatever the table's size).
+ */
 export async function datasetProperties(database: AssayDatabase): Promise<string[]> {
-  const keys = await database.triplets.orderBy('property').uniqueKeys();
-  return keys.map(String);
+  const properties: string[] = [];
+  const index = database.triplets.where('[property+savedAt]');
+  for (;;) {
+    const last = properties.at(-1);
+    const next = last === undefined ? index.above(Dexie.minKey) : index.above([last, Dexie.maxKey]);
+    const [key] = await next.limit(1).keys();
+    if (key === undefined) return properties;
+    properties.push(String((key as unknown as [string, string])[0]));
+  }
 }
 
 /** How many rows the dataset holds. */
