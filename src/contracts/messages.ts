@@ -215,6 +215,18 @@ export const PrecedentCheckRequestSchema = z.object({
   engine: EngineSettingsSchema,
 });
 
+/**
+ * The dataset page's imports, run in the offscreen document so they outlive the page
+ * (src/store/import-job.ts): `run` the waiting job `jobId` (answered at once; the job's record
+ * carries its progress), `stop` the running job `jobId` after its current chunk, or `check` —
+ * start the document if needed (a new document marks jobs a dead one left running as
+ * interrupted) and say which jobs run.
+ */
+export const DatasetImportRequestSchema = z.discriminatedUnion('action', [
+  z.object({ type: z.literal('dataset-import'), action: z.enum(['run', 'stop']), jobId: z.string().min(1).max(100) }),
+  z.object({ type: z.literal('dataset-import'), action: z.literal('check') }),
+]);
+
 const shortText = z.string().max(20_000);
 
 /**
@@ -267,6 +279,7 @@ export const RequestSchema = z.discriminatedUnion('type', [
   ModelCacheDeleteRequestSchema,
   ModelUnloadRequestSchema,
   PrecedentCheckRequestSchema,
+  DatasetImportRequestSchema,
 ]);
 export type Request = z.infer<typeof RequestSchema>;
 export type RequestType = Request['type'];
@@ -297,6 +310,8 @@ export const ResponseSchemas = {
     z.object({ ok: z.literal(true), check: PrecedentCheckJsonSchema }),
     FailureResponseSchema,
   ]),
+  /** The jobs running in the offscreen document after the action (a `run` answered before its job ends). */
+  'dataset-import': z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), running: z.array(z.string()) }), FailureResponseSchema]),
 } satisfies Record<RequestType, z.ZodType>;
 
 export type ResponseOf<Type extends RequestType> = z.infer<(typeof ResponseSchemas)[Type]>;
@@ -316,6 +331,7 @@ export const OffscreenEnvelopeSchema = z.object({
     ModelCacheDeleteRequestSchema,
     ModelUnloadRequestSchema,
     PrecedentCheckRequestSchema,
+    DatasetImportRequestSchema,
   ]),
 });
 export type OffscreenEnvelope = z.infer<typeof OffscreenEnvelopeSchema>;

@@ -70,47 +70,80 @@ function check(value: unknown, where: string, now: Date, result: AssayImportText
   else result.rows.push({ row: withOwnKeys(parsed.data), where });
 }
 
+/** One entry of an import file before validation: its place ("line 3", "row 3") and either its JSON text (a JSONL line, parsed when checked) or its parsed value (a JSON array's element). */
+export type ImportEntry = { where: string; text: string } | { where: string; value: unknown };
+
+/** An import file split into entries (`splitAssayImport`), or the problem with the whole file. */
+export type SplitImport = { entries: ImportEntry[]; jsonLines: boolean } | { fileProblem: string };
+
 /**
- * Read an Assay JSON (array) or JSONL export, at time `now` (default: the clock). A text starting
- * with "[" is read as one JSON array (rows are "row N", 1-based); otherwise each non-blank line is
- * one JSON row ("line N", 1-based; a line that is not JSON is refused with the parser's message).
- * Each row must match `DatasetTripletSchema` and have no time more than a day after `now`; its
- * `si` and `mergeKey` are recomputed (a row Assay saved comes back unchanged). Rows keep the
- * order of the file; unknown keys are dropped. A text that is empty, not JSON, or JSONL with no
- * line that parses as JSON gives only `fileProblem`. A byte-order mark is skipped. Never throws.
+ * Split an Assay JSON (array) or JSONL export into entries without validating them, so a large
+ * file can be checked (`checkImportEntries`) and saved chunk by chunk. A text starting with "["
+ * is one JSON array (entries "row N", 1-based, already parsed; a text that is not a JSON array
+ * gives `fileProblem`); otherwise each non-blank line is one entry ("line N", 1-based, its text).
+ * An empty text gives `fileProblem`. A byte-order mark is skipped. Never throws.
  */
-export function readAssayImport(text: string, now: Date = new Date()): AssayImportText {
-  const result: AssayImportText = { rows: [], rejected: [] };
+export function splitAssayImport(text: string): SplitImport {
   const body = text.replace(/^\uFEFF/, '');
   const trimmed = body.trim();
-  if (trimmed === '') return { ...result, fileProblem: 'The file is empty.' };
+  if (trimmed === '') return { fileProblem: 'The file is empty.' };
   if (trimmed.startsWith('[')) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(trimmed);
     } catch (error) {
-      return { ...result, fileProblem: `${NOT_AN_EXPORT} (${error instanceof Error ? error.message : String(error)})` };
+      return { fileProblem: `${NOT_AN_EXPORT} (${error instanceof Error ? error.message : String(error)})` };
     }
-    if (!Array.isArray(parsed)) return { ...result, fileProblem: NOT_AN_EXPORT };
-    parsed.forEach((value, index) => check(value, `row ${index + 1}`, now, result));
-    return result;
+    if (!Array.isArray(parsed)) return { fileProblem: NOT_AN_EXPORT };
+    return { entries: parsed.map((value, index) => ({ where: `row ${index + 1}`, value })), jsonLines: false };
   }
-  let jsonLines = 0;
+  const entries: ImportEntry[] = [];
   body.split(/\r?\n/).forEach((line, index) => {
-    if (line.trim() === '') return;
-    const where = `line ${index + 1}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      result.rejected.push({ where, message: `not JSON (${error instanceof Error ? error.message : String(error)})` });
-      return;
-    }
-    jsonLines += 1;
-    check(value, where, now, result);
+    if (line.trim() !== '') entries.push({ where: `line ${index + 1}`, text: line });
   });
-  if (jsonLines === 0) return { rows: [], rejected: [], fileProblem: NOT_AN_EXPORT };
+  return { entries, jsonLines: true };
+}
+
+/**
+ * Check `entries` (a chunk of `splitAssayImport`'s) at time `now`: each is parsed when it is a
+ * line (a line that is not JSON is refused with the parser's message), must match
+ * `DatasetTripletSchema` and have no time more than a day after `now`; its `si` and `mergeKey`
+ * are recomputed (`withOwnKeys`). `jsonValues` counts the entries that were JSON at all (a JSONL
+ * file with none is not an export). Never throws.
+ */
+export function checkImportEntries(entries: readonly ImportEntry[], now: Date): AssayImportText & { jsonValues: number } {
+  const result: AssayImportText & { jsonValues: number } = { rows: [], rejected: [], jsonValues: 0 };
+  for (const entry of entries) {
+    let value: unknown;
+    if ('text' in entry) {
+      try {
+        value = JSON.parse(entry.text);
+      } catch (error) {
+        result.rejected.push({ where: entry.where, message: `not JSON (${error instanceof Error ? error.message : String(error)})` });
+        continue;
+      }
+    } else value = entry.value;
+    result.jsonValues += 1;
+    check(value, entry.where, now, result);
+  }
   return result;
+}
+
+/** The words for a file that is neither a JSON array nor JSON Lines (`fileProblem` of a JSONL file none of whose lines is JSON). */
+export const NOT_AN_EXPORT_PROBLEM = NOT_AN_EXPORT;
+
+/**
+ * Read an Assay JSON (array) or JSONL export, at time `now` (default: the clock): `splitAssayImport`
+ * then `checkImportEntries` on every entry. Rows keep the order of the file; unknown keys are
+ * dropped; a row Assay saved comes back unchanged. A text that is empty, not JSON, or JSONL with
+ * no line that parses as JSON gives only `fileProblem`. Never throws.
+ */
+export function readAssayImport(text: string, now: Date = new Date()): AssayImportText {
+  const split = splitAssayImport(text);
+  if ('fileProblem' in split) return { rows: [], rejected: [], fileProblem: split.fileProblem };
+  const { rows, rejected, jsonValues } = checkImportEntries(split.entries, now);
+  if (split.jsonLines && jsonValues === 0) return { rows: [], rejected: [], fileProblem: NOT_AN_EXPORT };
+  return { rows, rejected };
 }
 
 /**

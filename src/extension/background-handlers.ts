@@ -27,5 +27,7 @@ export function createBackgroundHandlers(database: AssayDatabase, browserApi: Of
     'model-unload': forward<'model-unload'>,
     // The literature check is judged by the same engine, so it runs beside it.
     'precedent-check': forward<'precedent-check'>,
+    // Imports run in the offscreen document too, so they outlive the dataset page (import-job-host.ts).
+    'dataset-import': forward<'dataset-import'>,
   };
 }

@@ -18,6 +18,7 @@ import { isOwnExtensionSender, type MessageSender } from './message-router';
 import { queryTriplets } from '../store/dataset-repository';
 import { loadReferenceTables } from '../precedent/cached-precedent-check';
 import { createPrecedentCheckHost } from './precedent-check-host';
+import { createImportJobHost } from './import-job-host';
 import { createRunEngineFactory } from './run-engines';
 
 type EngineResponse = ResponseOf<'webgpu-check'>;
@@ -99,6 +100,7 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
     createEngine,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  const imports = createImportJobHost({ database: options.database });
   void runs.sweepStaleRuns().catch((error: unknown) => console.error('Assay could not mark stale runs:', error));
 
   async function engineStatus(
@@ -172,6 +174,8 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
         return runs.cancel(request.runId);
       case 'precedent-check':
         return precedentCheck(request);
+      case 'dataset-import':
+        return imports(request);
       case 'model-cache-status':
         try {
           await register(request.customModels);

@@ -8,6 +8,7 @@ import { describeValue } from '../../text/quantities/format-quantity';
 import type { DatasetTriplet, ImportNote, ModelAnswer, ReviewDecision, SourcePaper } from '../../contracts/dataset';
 import type { RejectedLine } from '../../export/dataset-import';
 import type { TripletQuery } from '../../store/dataset-repository';
+import type { ImportJob } from '../../store/import-job';
 import type { ImportReport } from '../../store/import-triplets';
 
 export type TripletStatus = DatasetTriplet['status'];
@@ -150,10 +151,44 @@ export function importReportSentences(report: ImportReport): string[] {
   return sentences;
 }
 
-/** Refused lines in words, one per line: "line 4: status: Invalid option …"; past 50, "… and N more refused." */
-export function rejectedLineTexts(rejected: readonly RejectedLine[]): string[] {
+/** A count with thousands separators, in English ("100,000"), whatever the reader's locale: the page's sentences are English. */
+function grouped(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+/** Lines saved per second since the job started, or undefined before anything is saved or before a second has passed. */
+export function importRate(job: Pick<ImportJob, 'startedAt' | 'updatedAt' | 'done'>): number | undefined {
+  const seconds = (Date.parse(job.updatedAt) - Date.parse(job.startedAt)) / 1000;
+  return job.done > 0 && seconds >= 1 ? Math.round(job.done / seconds) : undefined;
+}
+
+/**
+ * A running (or waiting) import in words, for its status line: "Importing big.jsonl: 45,000
+ * lines saved (38% of 96 MB), 9,800 per second." (the file is streamed, so its line count is
+ * known only at its end) — "Waiting to import big.jsonl…" before the offscreen document takes it,
+ * "Reading big.jsonl…" before the first chunk is saved.
+ */
+export function importProgressText(
+  job: Pick<ImportJob, 'fileName' | 'status' | 'startedAt' | 'updatedAt' | 'done' | 'bytes' | 'bytesDone'>,
+): string {
+  if (job.status === 'waiting') return `Waiting to import ${job.fileName}…`;
+  if (job.done === 0) return `Reading ${job.fileName}…`;
+  const rate = importRate(job);
+  const share = job.bytes > 0 ? Math.min(100, Math.floor((100 * (job.bytesDone ?? 0)) / job.bytes)) : 100;
+  const megabytes = job.bytes / 1e6;
+  const size = megabytes >= 10 ? `${Math.round(megabytes)} MB` : `${Number(megabytes.toPrecision(2))} MB`;
+  return `Importing ${job.fileName}: ${grouped(job.done)} lines saved (${share}% of ${size})${rate === undefined ? '' : `, ${grouped(rate)} per second`}.`;
+}
+
+/** What a running import has saved so far: "Saved so far: 44,000 added, 1,000 merged, 0 refused." */
+export function importSavedText(job: Pick<ImportJob, 'added' | 'merged' | 'refused'>): string {
+  return `Saved so far: ${grouped(job.added)} added, ${grouped(job.merged)} merged, ${grouped(job.refused)} refused.`;
+}
+
+/** Refused lines in words, one per line: "line 4: status: Invalid option …"; past 50 (or past those given, when `total` counts more), "… and N more refused." */
+export function rejectedLineTexts(rejected: readonly RejectedLine[], total: number = rejected.length): string[] {
   const listed = rejected.slice(0, 50).map(({ where, message }) => `${where}: ${message}`);
-  return rejected.length > listed.length ? [...listed, `… and ${rejected.length - listed.length} more refused.`] : listed;
+  return total > listed.length ? [...listed, `… and ${total - listed.length} more refused.`] : listed;
 }
 
 /** Where an imported row came from, for the date cell: "Imported from colleague.jsonl on 2026-11-22". */

@@ -8,6 +8,7 @@ import type { DatasetTriplet } from '../../contracts/dataset';
 import type { AssayDatabase } from '../../store/assay-database';
 import { deleteTriplets, restoreTriplets } from '../../store/dataset-repository';
 import { DatasetIo } from './dataset-io';
+import type { ImportRequester } from './import-control';
 import { deletedText, EMPTY_FILTER, queryFromFilter, type TripletFilter } from './dataset-view-model';
 import { PropertyPlot } from './property-plot';
 import type { PropertyLabel } from '../shared/run-view-model';
@@ -26,11 +27,13 @@ export interface TripletsSectionProps {
   debounceMs?: number;
   /** How long the undo offer stays, in ms (default `UNDO_MS`). */
   undoMs?: number;
+  /** How imports reach the offscreen document (default `sendRequest`; tests call the host). */
+  requestImport?: ImportRequester;
 }
 
 type DeleteState = { kind: 'none' } | { kind: 'deleted'; rows: DatasetTriplet[] } | { kind: 'message'; text: string };
 
-export function TripletsSection({ database, schemas, label, debounceMs, undoMs = UNDO_MS }: TripletsSectionProps) {
+export function TripletsSection({ database, schemas, label, debounceMs, undoMs = UNDO_MS, requestImport }: TripletsSectionProps) {
   const [filter, setFilter] = useState<TripletFilter>(EMPTY_FILTER);
   const query = useMemo(() => queryFromFilter(filter), [filter]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -112,7 +115,7 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
         </div>
       </div>
       <TripletTable database={database} query={query} label={label} selected={selected} onSelect={select} />
-      <DatasetIo database={database} query={query} />
+      <DatasetIo database={database} query={query} {...(requestImport && { requestImport })} />
     </section>
   );
 }

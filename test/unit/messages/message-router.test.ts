@@ -20,6 +20,7 @@ function handlersAnswering(answer: RequestHandlers['capture-tab']): RequestHandl
     'model-cache-delete': unused,
     'model-unload': unused,
     'precedent-check': unused,
+    'dataset-import': unused,
   };
 }
 

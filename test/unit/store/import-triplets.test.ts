@@ -190,12 +190,16 @@ describe('importTriplets', () => {
         expect(after).toHaveLength(before.length + report.added.length);
         // One row per fact, each under its own merge key.
         expect(new Set(after.map((row) => row.mergeKey)).size).toBe(after.length);
-        report.added.forEach((where, index) => {
+        // Ids come from `newId` only (a line whose fact turns out to be saved may use one up unused).
+        const newIds = after.filter((row) => !before.some((saved) => saved.id === row.id)).map((row) => row.id);
+        expect(newIds.every((id) => /^new-\d+$/.test(id))).toBe(true);
+        report.added.forEach((where) => {
           const line = fileRows[Number(where.split(' ')[1]) - 1]!;
-          const row = after.find((candidate) => candidate.id === `new-${index + 1}`)!;
+          const row = after.find((candidate) => candidate.mergeKey === withOwnKeys(line).mergeKey)!;
           const { imported, ...fields } = row;
           // The added row is the line's own row (own evidence, own review), under a new id.
-          expect(fields).toEqual({ ...withOwnKeys(line), id: `new-${index + 1}` });
+          expect(newIds).toContain(row.id);
+          expect(fields).toEqual({ ...withOwnKeys(line), id: row.id });
           expect(imported).toEqual({ file: 'f.jsonl', at: NOW.toISOString(), sourceId: line.id });
         });
       }),

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
+import { Blob as NodeBlob } from 'node:buffer';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,8 @@ import { createAssayDatabase, type AssayDatabase } from '../../../../src/store/a
 import { saveTriplets } from '../../../../src/store/dataset-repository';
 import { DatasetPage } from '../../../../src/ui/dataset-page/dataset-page';
 import { TripletsSection } from '../../../../src/ui/dataset-page/triplets-section';
+import { createImportJobHost } from '../../../../src/extension/import-job-host';
+import type { ImportRequester } from '../../../../src/ui/dataset-page/import-control';
 import { datasetTriplet } from '../dataset-fixtures';
 
 // Tell React this is a test environment so `act` flushes effects and updates.
@@ -83,10 +86,33 @@ function type(input: HTMLInputElement, value: string): void {
   });
 }
 
+/**
+ * The import host the offscreen document runs (import-job-host.ts), called directly instead of
+ * through the background, with 1 000-row chunks (so 1 200 rows are two chunks).
+ */
+function requestImport(): ImportRequester {
+  const host = createImportJobHost({ database, chunkSize: 1000 });
+  return (request) => host(request);
+}
+
 function renderSection(undoMs?: number): void {
   act(() =>
-    root.render(createElement(TripletsSection, { database, schemas, label, debounceMs: 0, ...(undoMs !== undefined && { undoMs }) })),
+    root.render(
+      createElement(TripletsSection, {
+        database,
+        schemas,
+        label,
+        debounceMs: 0,
+        requestImport: requestImport(),
+        ...(undoMs !== undefined && { undoMs }),
+      }),
+    ),
   );
+}
+
+/** A file as the file input gives it: Node's Blob (which fake-indexeddb can store, as a browser stores a File) with a name. */
+function chosenFile(text: string, name: string): File {
+  return Object.assign(new NodeBlob([text]), { name }) as unknown as File;
 }
 
 describe('the triplets section', () => {
@@ -182,16 +208,7 @@ describe('the triplets section', () => {
       JSON.stringify(datasetTriplet({ id: 'row-3', mergeKey: 'key-3', material: 'InP', evidence: undefined })),
       JSON.stringify({ id: 'broken' }),
     ];
-    const file = new File([lines.join('\n')], 'mine.jsonl');
-    // jsdom's Blob has no text() (every browser has); read it with jsdom's FileReader instead.
-    Object.defineProperty(file, 'text', {
-      value: () =>
-        new Promise<string>((resolve) => {
-          const reader = new FileReader();
-          reader.onload = () => resolve(reader.result as string);
-          reader.readAsText(file);
-        }),
-    });
+    const file = chosenFile(lines.join('\n'), 'mine.jsonl');
     const input = byTestId('import-file') as HTMLInputElement;
     expect(input.accept).toBe('.json,.jsonl');
     Object.defineProperty(input, 'files', { value: [file], configurable: true });
@@ -242,8 +259,7 @@ describe('the triplets section', () => {
       } as never;
     vi.spyOn(table, 'bulkAdd').mockImplementation(failSecond('bulkAdd'));
     vi.spyOn(table, 'bulkPut').mockImplementation(failSecond('bulkPut'));
-    const file = new File([text], 'big.jsonl');
-    Object.defineProperty(file, 'text', { value: () => Promise.resolve(text) });
+    const file = chosenFile(text, 'big.jsonl');
     const input = byTestId('import-file') as HTMLInputElement;
     Object.defineProperty(input, 'files', { value: [file], configurable: true });
     act(() => {
