@@ -39,7 +39,7 @@ export default defineConfig({
   manifest: ({ mode }) => ({
     name: 'Assay',
     description: 'Capture materials papers and turn their reported properties into verified data.',
-    // offscreen: the document that hosts the WebLLM engine (src/extension/offscreen-engine.ts); grants no host access.
+    // offscreen: the document that hosts the WebLLM engine and reads PDFs (src/extension/offscreen-engine.ts); grants no host access.
     // contextMenus: the "Check precedent in Assay" item on selected text (src/extension/precedent-menu.ts);
     // it adds a menu entry only and grants no access to any page.
     permissions: ['activeTab', 'scripting', 'sidePanel', 'storage', 'offscreen', 'contextMenus'],

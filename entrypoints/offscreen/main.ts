@@ -1,4 +1,4 @@
-// The offscreen document that hosts the WebLLM engine and the SLM-MATRIX runs (why here: src/extension/offscreen-engine.ts).
+// The offscreen document that hosts the WebLLM engine and the SLM-MATRIX runs, and reads the PDFs shown in the browser’s viewer (why here: src/extension/offscreen-engine.ts).
 import { browser } from 'wxt/browser';
 import { createModelEngineListener } from '../../src/extension/model-engine-host';
 import { createWebLlm } from '../../src/llm/webllm-adapter';

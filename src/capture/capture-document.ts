@@ -3,17 +3,19 @@
  * DOMParser) and by the extension for files and PDFs (with the browser's DOMParser). The DOM
  * parser is injected so this module runs in both without importing either.
  */
-import { ArticleSchema, type Article } from '../contracts/article';
+import type { Article } from '../contracts/article';
+import { capturePdfDocument, MAX_PDF_BYTES } from './capture-pdf-document';
 import { binaryShare, decodeDocumentBytes, detectDocumentType, looksLikePdf } from './detect-type';
+import { checkDocumentSize, validArticle } from './document-checks';
 import { CaptureError } from './errors';
 import { captureHtml } from './html/capture-html';
-import { capturePdf } from './pdf/capture-pdf';
 import { captureText } from './text/capture-text';
 import { captureXml } from './xml/capture-xml';
 import type { DomParserLike } from './dom-parser';
 import { repairXmlText } from './xml/xml-repair';
 
 export type { DomParserLike };
+export { MAX_PDF_BYTES };
 
 export interface CaptureDocumentOptions {
   domParser: DomParserLike;
@@ -30,11 +32,6 @@ export interface CaptureDocumentOptions {
  * bounds the wait, and the memory jsdom needs (about 100 bytes per byte of markup).
  */
 export const MAX_MARKUP_BYTES = 16 * 1024 * 1024;
-/**
- * Largest PDF captured: 100 MiB, the extension's download limit (`extension/fetch-pdf.ts`):
- * article PDFs are 0.1–10 MB; a 100 MB file is a thesis or a scanned book.
- */
-export const MAX_PDF_BYTES = 100 * 1024 * 1024;
 /**
  * Above this share of control characters and undecodable bytes (`binaryShare`) a file is not a
  * document. Random bytes are ~60 % such characters, UTF-16 without a byte-order mark ~50 %; real
@@ -54,11 +51,8 @@ const MAX_BINARY_SHARE = 0.25;
 export async function captureDocument(bytes: Uint8Array, options: CaptureDocumentOptions): Promise<Article> {
   if (bytes.length === 0) throw new CaptureError('empty', 'The file is empty (0 bytes).');
   const url = options.url ?? null;
-  if (looksLikePdf(bytes)) {
-    checkSize(bytes.length, MAX_PDF_BYTES, 'a PDF');
-    return validArticle(await capturePdf(bytes, { url, signal: options.signal }));
-  }
-  checkSize(bytes.length, MAX_MARKUP_BYTES, 'an HTML, XML or text file');
+  if (looksLikePdf(bytes)) return capturePdfDocument(bytes, { url, signal: options.signal });
+  checkDocumentSize(bytes.length, MAX_MARKUP_BYTES, 'an HTML, XML or text file');
   const text = decodeDocumentBytes(bytes);
   if (text.trim().length === 0) throw new CaptureError('empty', 'The file contains only whitespace.');
   const share = binaryShare(text);
@@ -82,26 +76,6 @@ export async function captureDocument(bytes: Uint8Array, options: CaptureDocumen
       article = captureText(text, { url });
   }
   return validArticle(article);
-}
-
-function checkSize(size: number, limit: number, kind: string): void {
-  if (size <= limit) return;
-  const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  throw new CaptureError(
-    'too-large',
-    `The file is ${megabytes(size)}, over the ${megabytes(limit)} limit for ${kind}: an article is far smaller (a saved archive or data dump is not one article).`,
-  );
-}
-
-/** `article` checked against the `Article` contract (metadata cleaned there); a refusal names the fields. */
-function validArticle(article: Article): Article {
-  const parsed = ArticleSchema.safeParse(article);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || 'article'}: ${issue.message}`);
-  throw new CaptureError(
-    'unreadable',
-    `The document was read, but what it holds is not an article Assay can keep: ${problems.join('; ')}.`,
-  );
 }
 
 /**

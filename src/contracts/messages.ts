@@ -317,12 +317,40 @@ export const ResponseSchemas = {
 export type ResponseOf<Type extends RequestType> = z.infer<(typeof ResponseSchemas)[Type]>;
 
 /**
+ * Download the PDF at `url` and read it with pdf.js, in the offscreen document (why there:
+ * src/extension/capture-pdf-tab.ts). Only the background sends it, inside an `OffscreenEnvelope`,
+ * for a tab that shows a PDF; it is not a `Request` a page may send. `url` is the tab's URL
+ * without its fragment (`pdfDownloadUrl`), http or https only; the bytes never cross messaging.
+ */
+export const PdfReadRequestSchema = z.object({
+  type: z.literal('pdf-read'),
+  url: z
+    .url({ protocol: /^https?$/, error: 'the PDF address must be an http or https URL' })
+    .max(LIMITS.url, `URL is longer than ${LIMITS.url.toLocaleString('en-US')} characters`),
+});
+export type PdfReadRequest = z.infer<typeof PdfReadRequestSchema>;
+
+/**
+ * The answer to `pdf-read`: the captured `Article` (`source: 'pdf'`, blocks with 1-based
+ * `page`), validated again on receipt, or the capture's failure as the `CaptureError` said it
+ * (code and words unchanged: HTTP status, size, not a PDF, no text layer…).
+ */
+export const PdfReadResponseSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), article: ArticleSchema }),
+  FailureResponseSchema,
+]);
+export type PdfReadResponse = z.infer<typeof PdfReadResponseSchema>;
+
+/**
  * The background's envelope for a request it forwards to the offscreen document, so the
- * offscreen listener can ignore every other runtime message (all extension pages hear them).
+ * offscreen listener can ignore every other runtime message (all extension pages hear them):
+ * the engine requests, which pages send to the background, and `pdf-read`, which only the
+ * background sends.
  */
 export const OffscreenEnvelopeSchema = z.object({
   target: z.literal('assay-offscreen'),
   request: z.discriminatedUnion('type', [
+    PdfReadRequestSchema,
     WebGpuCheckRequestSchema,
     LoadModelRequestSchema,
     MatrixStartRequestSchema,
@@ -387,14 +415,29 @@ export async function sendAndParse<Type extends RequestType>(
   send: (request: RequestOf<Type>) => Promise<unknown>,
   wording: ExchangeWording,
 ): Promise<ResponseOf<Type>> {
+  const type: Type = request.type;
+  // Every response schema includes the failure shape, which TypeScript cannot see through the generic.
+  return (await exchange(() => send(request), responseSchemaOf(type), wording)) as ResponseOf<Type>;
+}
+
+/**
+ * `sendAndParse` for an exchange outside `Request` (e.g. the background's `pdf-read` to the
+ * offscreen document): `send()` delivers the message and resolves to the raw reply, parsed with
+ * `schema`. → the parsed reply, or an `internal` failure response worded by `wording` (as in
+ * `sendAndParse`). Never rejects.
+ */
+export async function exchange<Response>(
+  send: () => Promise<unknown>,
+  schema: z.ZodType<Response>,
+  wording: ExchangeWording,
+): Promise<Response | FailureResponse> {
   let answer: unknown;
   try {
-    answer = await send(request);
+    answer = await send();
   } catch (error) {
-    return failureOf<Type>('internal', wording.noAnswer(error));
+    return failureResponse('internal', wording.noAnswer(error));
   }
-  if (answer === undefined && wording.undefinedAnswer !== undefined) return failureOf<Type>('internal', wording.undefinedAnswer);
-  const type: Type = request.type;
-  const parsed = responseSchemaOf(type).safeParse(answer);
-  return parsed.success ? parsed.data : failureOf<Type>('internal', wording.malformed(z.prettifyError(parsed.error)));
+  if (answer === undefined && wording.undefinedAnswer !== undefined) return failureResponse('internal', wording.undefinedAnswer);
+  const parsed = schema.safeParse(answer);
+  return parsed.success ? parsed.data : failureResponse('internal', wording.malformed(z.prettifyError(parsed.error)));
 }

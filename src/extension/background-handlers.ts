@@ -2,20 +2,22 @@
  * The background's request handlers, one per request type of the message protocol.
  */
 import type { AssayDatabase } from '../store/assay-database';
-import { captureTab } from './capture-tab';
+import { browserCaptureDependencies, captureTab } from './capture-tab';
 import { createHighlightHandlers, type HighlightApi } from './highlight-tab';
 import type { RequestHandlers } from './message-router';
 import { createOffscreenForwarder, type OffscreenApi } from './offscreen-engine';
 
 /**
  * Build the handler map the background registers with `createMessageListener`: captures run
- * here; highlights go to the page's highlighter content script (injected on demand); the model
+ * here, except that a PDF tab's PDF is downloaded and read by the offscreen document;
+ * highlights go to the page's highlighter content script (injected on demand); the model
  * engine requests are forwarded to the offscreen document through `browserApi`.
  */
 export function createBackgroundHandlers(database: AssayDatabase, browserApi: OffscreenApi & HighlightApi): RequestHandlers {
-  const forward = createOffscreenForwarder(browserApi);
+  const { forward, readPdf } = createOffscreenForwarder(browserApi);
+  const capture = browserCaptureDependencies(readPdf);
   return {
-    'capture-tab': (request) => captureTab(request, database),
+    'capture-tab': (request) => captureTab(request, database, capture),
     ...createHighlightHandlers(browserApi),
     'webgpu-check': forward<'webgpu-check'>,
     'load-model': forward<'load-model'>,

@@ -1,26 +1,30 @@
 /**
- * Capturing a tab that shows a PDF: recognise it, download the PDF by the tab's URL, and read it
- * with pdf.js (`captureDocument`), so blocks keep their 1-based page numbers.
+ * Capturing a tab that shows a PDF, the background's side: recognise it (`showsPdf`), turn the
+ * tab's URL into the download URL, and ask the offscreen document to download the PDF and read
+ * it with pdf.js (`pdf-read`, answered by `pdf-read-host.ts`), so blocks keep their 1-based page
+ * numbers.
  *
- * Why the background service worker downloads and parses (and not the offscreen document or the
- * side panel): the capture must outlive the side panel (as HTML captures do) and must not need
- * a new message type; pdf.js needs no DOM to read text (`read-pdf.ts` disables font faces and
- * never renders), and its same-thread "fake worker" (`pdfjs-loader.ts` publishes the worker
- * module as `globalThis.pdfjsWorker`, so no `workerSrc` and no `Worker`, which a service worker
- * lacks) runs in a service worker. The e2e test `test/e2e/pdf-viewer.test.ts` shows it in
- * Chromium 156, including the download with only the toolbar click's activeTab grant. The cost
- * is size: pdf.js is bundled into `background.js` (a service worker may not `import()` later),
- * which grows from 0.2 MB to 2.0 MB and is parsed at each start of the worker. The
- * offscreen document would instead need the bytes sent over `runtime.sendMessage` (serialized
- * as JSON, several times the file's size) or its own download, plus a new offscreen request type.
+ * Why the offscreen document downloads and parses (and not the background service worker or the
+ * side panel): a service worker cannot `import()` code later, so everything it might run is
+ * bundled into `background.js` and parsed at each start of the worker; with pdf.js (1.7 MB)
+ * and the PDF reader that file was 2.11 MB, without them 0.28 MB (issue 15; `npm run build:test`,
+ * Chromium build). The offscreen document is a page, which loads pdf.js as a separate chunk on
+ * the first PDF only, and it outlives the side panel (as the background does), so a capture
+ * still survives the panel closing. The document downloads the PDF itself: only the URL goes
+ * over `runtime.sendMessage` and only the `Article` comes back (bytes sent as JSON would be
+ * several times the file's size). The download uses the extension's host access, which belongs
+ * to the extension's origin, not to one of its contexts: the toolbar click's activeTab grant
+ * lets the offscreen document's `fetch` read the PDF's origin just as it let the service
+ * worker's (`test/e2e/pdf-viewer.test.ts` shows it in Chromium 156), so this needs no new
+ * permission. The costs: one more hop of messaging; the document's start on the first capture
+ * while it is not open; and pdf.js parses on the document's main thread (its same-thread "fake
+ * worker", `pdfjs-loader.ts`), which it shares with the WebLLM engine and SLM-MATRIX runs.
  *
  * The extension, not the viewer, fetches: Chromium's viewer is its own extension page, which no
  * other extension may script or read.
  */
-import type { Article } from '../contracts/article';
-import { captureDocument, type DomParserLike } from '../capture/capture-document';
+import { failureResponse, type PdfReadRequest, type PdfReadResponse } from '../contracts/messages';
 import { CaptureError } from '../capture/errors';
-import { fetchPdfBytes, type FetchLike } from './fetch-pdf';
 
 /** What is known about a tab when deciding whether it shows a PDF. */
 export interface TabDocumentSignals {
@@ -81,21 +85,26 @@ export function pdfDownloadUrl(tabUrl: string): string {
   return url.href;
 }
 
-/** Fetched bytes are checked to be a PDF first, so `captureDocument` never needs a DOM here. */
-const noDomParser: DomParserLike = {
-  parseFromString() {
-    throw new CaptureError('unsupported-type', 'Only PDFs are read from a PDF tab.');
-  },
-};
-
 /**
- * Download the PDF the tab at `tabUrl` shows and capture it: an `Article` with `source: 'pdf'`,
- * `adapter: 'pdfjs'`, `pageCount`, `url` the download URL, blocks with 1-based `page`. Rejects
- * with `CaptureError` from `pdfDownloadUrl`, `fetchPdfBytes` (HTTP status, size, time limit,
- * not a PDF, network) or `capturePdf` (`no-text-layer`, `truncated`, `unreadable`).
+ * Read the PDF the tab at `tabUrl` shows: ask `readPdf` (the offscreen document's `pdf-read`,
+ * offscreen-engine.ts `createOffscreenForwarder`) for the article at `pdfDownloadUrl(tabUrl)`.
+ * → `{ ok: true, article }` with `source: 'pdf'`, `adapter: 'pdfjs'`, `pageCount`, `url` the
+ * download URL and blocks with 1-based `page`; or the failure unchanged: `pdfDownloadUrl`'s
+ * `unsupported-type` (a local file, another scheme), the document's `CaptureError`s
+ * (`fetchPdfBytes`: HTTP status, size, time limit, not a PDF, network; the reader:
+ * `no-text-layer`, `truncated`, `unreadable`), or `internal` when the document did not answer.
+ * Never rejects unless `readPdf` does.
  */
-export async function capturePdfTab(tabUrl: string, options: { fetch: FetchLike; signal?: AbortSignal }): Promise<Article> {
-  const url = pdfDownloadUrl(tabUrl);
-  const bytes = await fetchPdfBytes(url, { fetch: options.fetch, signal: options.signal });
-  return captureDocument(bytes, { domParser: noDomParser, url, signal: options.signal });
+export async function capturePdfTab(
+  tabUrl: string,
+  readPdf: (request: PdfReadRequest) => Promise<PdfReadResponse>,
+): Promise<PdfReadResponse> {
+  let url: string;
+  try {
+    url = pdfDownloadUrl(tabUrl);
+  } catch (error) {
+    if (error instanceof CaptureError) return { ok: false, failure: error.toJSON() };
+    return failureResponse('unsupported-type', `The tab’s address cannot be read as a URL: ${tabUrl.slice(0, 200)}`);
+  }
+  return readPdf({ type: 'pdf-read', url });
 }

@@ -1,19 +1,24 @@
 /**
  * The `capture-tab` handler: inject the capture script into one tab, validate what it returns,
  * save the paper. A tab that shows a PDF (Chromium's viewer, which no extension may script) is
- * captured from the PDF's URL instead (`capture-pdf-tab.ts`). Runs in the background so a
- * capture survives the side panel closing.
+ * captured from the PDF's URL instead, by the offscreen document (`capture-pdf-tab.ts`). Runs in
+ * the background so a capture survives the side panel closing.
  */
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import type { Article } from '../contracts/article';
-import { failureResponse, PageCaptureResultSchema, type RequestOf, type ResponseOf } from '../contracts/messages';
-import { toCaptureFailure } from '../capture/errors';
+import {
+  failureResponse,
+  PageCaptureResultSchema,
+  type PdfReadRequest,
+  type PdfReadResponse,
+  type RequestOf,
+  type ResponseOf,
+} from '../contracts/messages';
 import type { AssayDatabase } from '../store/assay-database';
 import { toPaperSummary } from '../store/paper-record';
 import { saveCapture } from '../store/paper-repository';
 import { capturePdfTab, showsPdf } from './capture-pdf-tab';
-import type { FetchLike } from './fetch-pdf';
 import { describeInjectionError, uncapturableReason } from './uncapturable-reason';
 
 /** The capture content script as built by WXT from `entrypoints/capture.content.ts`. */
@@ -23,19 +28,20 @@ export const captureScriptFile = '/content-scripts/capture.js' as const;
 export type CaptureInjection =
   { target: { tabId: number }; files: Array<typeof captureScriptFile> } | { target: { tabId: number }; func: () => string };
 
-/** The slice of the `browser` API a capture uses, and the `fetch` that downloads PDFs. */
+/** The slice of the `browser` API a capture uses, and who downloads and reads PDFs. */
 export interface CaptureTabDependencies {
   tabs: { get(tabId: number): Promise<{ url?: string }> };
   scripting: { executeScript(injection: CaptureInjection): Promise<Array<{ result?: unknown }>> };
-  fetch: FetchLike;
+  /** The offscreen document's `pdf-read` (offscreen-engine.ts `createOffscreenForwarder(…).readPdf`); never rejects. */
+  readPdf(request: PdfReadRequest): Promise<PdfReadResponse>;
 }
 
-function browserDependencies(): CaptureTabDependencies {
+/** The extension's `browser.tabs` and `browser.scripting`, with `readPdf` from the background's offscreen forwarder. */
+export function browserCaptureDependencies(readPdf: CaptureTabDependencies['readPdf']): CaptureTabDependencies {
   return {
     tabs: browser.tabs,
     scripting: { executeScript: (injection) => browser.scripting.executeScript(injection) },
-    // Bound: an unbound `fetch` throws "Illegal invocation" in a service worker.
-    fetch: (url, init) => fetch(url, init),
+    readPdf,
   };
 }
 
@@ -46,14 +52,15 @@ function browserDependencies(): CaptureTabDependencies {
  * when the script's answer does not match the protocol). Nothing is saved on failure.
  *
  * A PDF tab (`showsPdf`: the document's content type is application/pdf, or it could not be
- * read and the URL's path ends in `.pdf`) is downloaded and read with pdf.js; its failures are
- * those of `capturePdfTab` (HTTP status, size, time limit, not a PDF, no text layer…).
- * `dependencies` default to the extension's `browser` and `fetch`; tests pass fakes.
+ * read and the URL's path ends in `.pdf`) is downloaded and read with pdf.js by the offscreen
+ * document (`dependencies.readPdf`); its failures are those of `capturePdfTab` (HTTP status,
+ * size, time limit, not a PDF, no text layer…, or the document not answering), unchanged.
+ * `dependencies`: `browserCaptureDependencies(readPdf)` in the extension; tests pass fakes.
  */
 export async function captureTab(
   request: RequestOf<'capture-tab'>,
   database: AssayDatabase,
-  dependencies: CaptureTabDependencies = browserDependencies(),
+  dependencies: CaptureTabDependencies,
 ): Promise<ResponseOf<'capture-tab'>> {
   const { tabs, scripting } = dependencies;
   const tab = await tabs.get(request.tabId).catch(() => undefined);
@@ -64,7 +71,8 @@ export async function captureTab(
   const probe = await readContentType(dependencies, request.tabId);
   if (showsPdf({ url: tab.url, contentType: probe.contentType })) {
     if (!tab.url) return failureResponse('no-tab', describeInjectionError(new Error('Cannot access the tab’s address.')));
-    return capturePdfAndSave(tab.url, database, dependencies.fetch);
+    const read = await capturePdfTab(tab.url, dependencies.readPdf);
+    return read.ok ? save(database, read.article) : read;
   }
   if (probe.error !== undefined) return failureResponse('no-tab', describeInjectionError(probe.error));
 
@@ -96,16 +104,6 @@ async function readContentType(
   } catch (error) {
     return { contentType: undefined, error };
   }
-}
-
-async function capturePdfAndSave(tabUrl: string, database: AssayDatabase, fetchPdf: FetchLike): Promise<ResponseOf<'capture-tab'>> {
-  let article: Article;
-  try {
-    article = await capturePdfTab(tabUrl, { fetch: fetchPdf });
-  } catch (error) {
-    return { ok: false, failure: toCaptureFailure(error) };
-  }
-  return save(database, article);
 }
 
 /**

@@ -3,7 +3,9 @@
  * engine lives there): one WebLLM `LlmPort` per document, shared by the `webgpu-check` and
  * `load-model` answers, by every SLM-MATRIX run (`matrix-start`, `matrix-cancel`), which the
  * document hosts so a run goes on while the side panel is closed, and by the precedent checks
- * that search the open literature (`precedent-check`, precedent-check-host.ts).
+ * that search the open literature (`precedent-check`, precedent-check-host.ts). It also reads the
+ * PDFs shown in the browser's viewer for the background (`pdf-read`, pdf-read-host.ts), which
+ * keeps pdf.js out of the service worker.
  */
 import { failureResponse, OffscreenEnvelopeSchema, type OffscreenEnvelope, type ResponseOf } from '../contracts/messages';
 import type { CustomWebLlmModel } from '../contracts/webllm-model';
@@ -17,6 +19,7 @@ import { createMatrixRunHost, type MatrixRunHost } from './matrix-run-host';
 import { isOwnExtensionSender, type MessageSender } from './message-router';
 import { queryTriplets } from '../store/dataset-repository';
 import { loadReferenceTables } from '../precedent/cached-precedent-check';
+import { answerPdfRead } from './pdf-read-host';
 import { createPrecedentCheckHost } from './precedent-check-host';
 import { createImportJobHost } from './import-job-host';
 import { createRunEngineFactory } from './run-engines';
@@ -34,7 +37,7 @@ export interface ModelEngineHostOptions {
   /** Where runs are stored, and the property schemas they may ask for. */
   database: AssayDatabase;
   properties: readonly PropertyDefinition[];
-  /** For engines that reach a server (e.g. OpenAI-compatible ones) and the literature; default the global `fetch`. */
+  /** For engines that reach a server (e.g. OpenAI-compatible ones), the literature and PDF downloads; default the global `fetch`. */
   fetch?: typeof globalThis.fetch;
   /** WebLLM's weight cache (webllm-engine.ts `createWebLlmRuntime().cache`). */
   cache: WebLlmCache;
@@ -176,6 +179,9 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
         return precedentCheck(request);
       case 'dataset-import':
         return imports(request);
+      case 'pdf-read':
+        // Bound: an unbound `fetch` throws "Illegal invocation".
+        return answerPdfRead(request, { fetch: options.fetch ?? ((url, init) => fetch(url, init)) });
       case 'model-cache-status':
         try {
           await register(request.customModels);

@@ -10,6 +10,12 @@ import type { AddressInfo } from 'node:net';
 export interface FixtureServer {
   /** `http://127.0.0.1:<port>` */
   origin: string;
+  /**
+   * From now on answer `urlPath` with HTTP `status` and a short text body (404: the publisher
+   * removed the file). The server's side, because Playwright's `context.route` does not see
+   * requests from the extension's offscreen document (a `background_page` target).
+   */
+  setStatus(urlPath: string, status: number): void;
   close(): Promise<void>;
 }
 
@@ -18,8 +24,15 @@ export interface FixtureServer {
  * Files ending in `.pdf` are served as `application/pdf`, everything else as HTML.
  */
 export async function startFixtureServer(files: Record<string, string>): Promise<FixtureServer> {
+  const statuses = new Map<string, number>();
   const server: Server = createServer((request, response) => {
-    const filePath = files[new URL(request.url ?? '/', 'http://127.0.0.1').pathname];
+    const urlPath = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const status = statuses.get(urlPath);
+    if (status !== undefined) {
+      response.writeHead(status, { 'Content-Type': 'text/plain' }).end(`status ${status}`);
+      return;
+    }
+    const filePath = files[urlPath];
     if (filePath === undefined) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
@@ -41,6 +54,7 @@ export async function startFixtureServer(files: Record<string, string>): Promise
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    setStatus: (urlPath, status) => void statuses.set(urlPath, status),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

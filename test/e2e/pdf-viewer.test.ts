@@ -1,8 +1,9 @@
 /**
  * End to end: a PDF the reader opened in Chromium's PDF viewer is captured from the side panel.
- * The background recognises the PDF tab, downloads the PDF by the tab's URL (the test build's
- * host permission for 127.0.0.1 stands in for the activeTab grant), reads it with pdf.js in the
- * service worker and saves it; the stored blocks carry 1-based page numbers.
+ * The background recognises the PDF tab and asks the offscreen document to download the PDF by
+ * the tab's URL (the test build's host permission for 127.0.0.1 stands in for the activeTab
+ * grant) and read it with pdf.js; the background saves it, and the stored blocks carry 1-based
+ * page numbers.
  *
  * The fixture is a 6-page IOP article listed in ../shared/fixtures/SOURCES.md (DOI printed on
  * page 1: 10.1088/2053-1583/3/1/011003). It is served twice: at a `.pdf` path, and at an
@@ -120,8 +121,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'capture a PDF open in t
     const { page: pdfTab } = await openPdf(pdfPath);
     const tabId = await findTabId(extensionPage, pdfTab);
     const before = await readStoredPapers(extensionPage);
-    // The tab still shows the PDF, but its address now answers 404.
-    await browser.context.route(`${server.origin}${pdfPath}`, (route) => route.fulfill({ status: 404, body: 'not found' }));
+    // The tab still shows the PDF, but its address now answers 404 (said by the server: the offscreen document's requests bypass context.route).
+    server.setStatus(pdfPath, 404);
     const panel = await browser.context.newPage();
     await captureInSidePanel(browser, panel, tabId);
     const status = panel.getByTestId('capture-status');
@@ -137,8 +138,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'capture a PDF open in t
 /**
  * The release builds' grant: no host permission for `localhost` (the test build's is for
  * 127.0.0.1 only), so the download works only after the toolbar button is clicked on the PDF's
- * tab (activeTab), as a reader would. This guards the choice of downloading from the service
- * worker, whose cross-origin read relies on that grant.
+ * tab (activeTab), as a reader would. This guards the choice of downloading from the offscreen
+ * document, whose cross-origin read relies on that grant: the grant is the extension's, not
+ * only its service worker's.
  */
 describe.skipIf(skipReason !== undefined)(skipReason ?? 'capture a PDF with the toolbar click’s grant', () => {
   let server: FixtureServer;

@@ -414,7 +414,7 @@ describe('background forwarder to the offscreen document', () => {
   it('creates the document once with reason WORKERS, sends the envelope and parses the answer', async () => {
     const answer = { ok: true, capability: { available: false, reason: 'none' }, summary: 'no' };
     const fake = api([], answer);
-    const forward = createOffscreenForwarder(fake);
+    const { forward } = createOffscreenForwarder(fake);
     expect(await forward({ type: 'webgpu-check' })).toEqual(answer);
     expect(fake.offscreen.createDocument).toHaveBeenCalledWith(expect.objectContaining({ url: '/offscreen.html', reasons: ['WORKERS'] }));
     expect(fake.runtime.sendMessage).toHaveBeenCalledWith({ target: 'assay-offscreen', request: { type: 'webgpu-check' } });
@@ -422,7 +422,7 @@ describe('background forwarder to the offscreen document', () => {
 
   it('reuses an existing document and turns a malformed answer into an internal failure', async () => {
     const fake = api([{}], { nonsense: true });
-    const response = await createOffscreenForwarder(fake)({ type: 'load-model', modelId: 'x' });
+    const response = await createOffscreenForwarder(fake).forward({ type: 'load-model', modelId: 'x' });
     expect(fake.created).toBe(0);
     expect(response).toMatchObject({ ok: false, failure: { code: 'internal' } });
   });

@@ -150,7 +150,7 @@ describe('the side panel after a capture of a saved paper', () => {
       scripting: {
         executeScript: async (injection: CaptureInjection) => [{ result: 'func' in injection ? 'text/html' : { ok: true, article } }],
       },
-      fetch: async () => new Response(''),
+      readPdf: async () => ({ ok: false, failure: { code: 'internal', message: 'an HTML tab is never read as a PDF' } }),
     };
   }
 
