@@ -283,7 +283,12 @@ export async function runImportJob(database: AssayDatabase, id: string, options:
 
   try {
     for await (const { entries, bytes } of batches) {
-      if (options.signal?.aborted || failure) break;
+      if (failure) {
+        // Not saved either: list them, without checking them.
+        wheres.push(entries.map((entry) => entry.where));
+        continue;
+      }
+      if (options.signal?.aborted) break;
       // Checked while the previous chunk's transaction commits (IndexedDB writes in the browser process).
       const checked = checkImportEntries(entries, started);
       jsonValues += checked.jsonValues;
@@ -292,7 +297,7 @@ export async function runImportJob(database: AssayDatabase, id: string, options:
       entriesSeen += entries.length;
       const done = entriesSeen;
       await pending;
-      if (failure) break;
+      if (failure) continue;
       pending = database
         .transaction('rw', [database.triplets, database.importJobs], async () => {
           const outcome = await saveImportChunk(database, checked.rows, context);
@@ -325,7 +330,7 @@ export async function runImportJob(database: AssayDatabase, id: string, options:
   }
 
   if (failure) {
-    // The failed chunk and those read after it (the rest of the file is not read).
+    // The failed chunk and every line after it.
     report.failure = { message: failure.message, unsaved: wheres.slice(failure.at).flat() };
     return end({ status: 'failed', report, rejected, refused, message: `Saving failed: ${failure.message}` }, true);
   }

@@ -9,6 +9,7 @@ import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assa
 import {
   applyEdit,
   countTriplets,
+  caseSpellings,
   datasetProperties,
   deleteTriplets,
   mergeKeyOf,
@@ -314,6 +315,104 @@ describe('queryTriplets', () => {
     expect(orderBy).not.toHaveBeenCalled();
     expect(elapsed).toBeLessThan(2000);
   }, 60_000);
+});
+
+describe('queryTriplets on the version-7 indexes', () => {
+  /** 3 000 rows over 3 properties and 2 statuses, one second apart, material "Mat<i>", "TIO2" every 100th. */
+  const many = (): DatasetTriplet[] =>
+    Array.from({ length: 3000 }, (_, index) => ({
+      ...noDoiRow,
+      id: `row-${String(index).padStart(5, '0')}`,
+      material: index % 100 === 0 ? 'TIO2' : `Mat${index}`,
+      property: ['band_gap', 'tc', 'density'][index % 3]!,
+      status: index % 2 === 0 ? 'verified' : 'needs_review',
+      mergeKey: `many|${index}`,
+      savedAt: new Date(Date.UTC(2024, 0, 1) + index * 1000).toISOString(),
+    }));
+
+  const fullIds = (rows: DatasetTriplet[]) => rows.map((row) => row.id);
+
+  it('pages a property or a status straight from its compound index, newest first, with the count', async () => {
+    await database.triplets.bulkAdd(many());
+    const where = vi.spyOn(database.triplets, 'where');
+    const tc = await queryTriplets(database, { property: 'tc' }, { offset: 10, limit: 3 });
+    expect(where).toHaveBeenCalledWith('[property+savedAt]');
+    expect(tc.total).toBe(1000);
+    // tc rows are indexes 1, 4, 7, …, 2998; newest first, skip 10: 2968, 2965, 2962.
+    expect(fullIds(tc.rows)).toEqual(['row-02968', 'row-02965', 'row-02962']);
+    const review = await queryTriplets(database, { status: 'needs_review' }, { offset: 0, limit: 2 });
+    expect(where).toHaveBeenCalledWith('[status+savedAt]');
+    expect([review.total, ...fullIds(review.rows)]).toEqual([1500, 'row-02999', 'row-02997']);
+    // Property and status together: the property's range, tested for the status as it walks.
+    const both = await queryTriplets(database, { property: 'tc', status: 'verified' }, { offset: 0, limit: 2 });
+    expect([both.total, ...fullIds(both.rows)]).toEqual([500, 'row-02998', 'row-02992']);
+  });
+
+  it('answers a material prefix in any case from the keys, and with another filter from the rows it names', async () => {
+    await database.triplets.bulkAdd(many());
+    const page = await queryTriplets(database, { material: 'tio' }, { offset: 1, limit: 2 });
+    expect([page.total, ...fullIds(page.rows)]).toEqual([30, 'row-02800', 'row-02700']);
+    const tc = await queryTriplets(database, { material: 'TiO2', property: 'tc' });
+    // Every 100th row is TIO2; of those, the tc ones are index ≡ 1 (mod 3): 100, 400, …, 2800.
+    expect(fullIds(tc.rows)).toEqual([
+      'row-02800',
+      'row-02500',
+      'row-02200',
+      'row-01900',
+      'row-01600',
+      'row-01300',
+      'row-01000',
+      'row-00700',
+      'row-00400',
+      'row-00100',
+    ]);
+  });
+
+  it('lists the properties by skipping from one to the next in the index', async () => {
+    await database.triplets.bulkAdd(many());
+    expect(await datasetProperties(database)).toEqual(['band_gap', 'density', 'tc']);
+  });
+
+  it('spells a prefix in every case, letter by letter, up to eight letters', () => {
+    expect(caseSpellings('ti')).toEqual(['ti', 'tI', 'Ti', 'TI']);
+    expect(caseSpellings('2-b')).toEqual(['2-b', '2-B']);
+    expect(caseSpellings('straße')).toHaveLength(2 ** 5);
+    expect(caseSpellings('abcdefghij')).toHaveLength(2 ** 8);
+    expect(caseSpellings('abcdefghij').every((spelling) => spelling.endsWith('ij'))).toBe(true);
+  });
+
+  it('keeps the rows of a version-6 database and finds them through the new indexes', async () => {
+    const name = `assay-v6-upgrade-${Math.random()}`;
+    const old = new Dexie(name);
+    old
+      .version(3)
+      .stores({
+        papers: 'key, capturedAt, doi',
+        runs: 'id, [paperKey+startedAt], status',
+        triplets: 'id, &mergeKey, paper.key, material, property, status, savedAt',
+      });
+    old
+      .version(6)
+      .stores({
+        papers: 'key, capturedAt, doi, url',
+        referenceTables: 'id, importedAt',
+        precedents: 'key',
+        paperVersions: '++id, [paperKey+capturedAt]',
+      });
+    await old.open();
+    await old.table('triplets').bulkAdd(datasetRows);
+    old.close();
+    const upgraded = createAssayDatabase(name);
+    try {
+      expect(upgraded.verno).toBe(7);
+      expect(ids((await queryTriplets(upgraded, { material: 'lifep' })).rows)).toEqual(['3', '4']);
+      expect(ids((await queryTriplets(upgraded, { property: 'tc' })).rows)).toEqual(['2']);
+      expect(ids((await queryTriplets(upgraded, { status: 'needs_review' })).rows)).toEqual(['2', '4']);
+      expect(await upgraded.importJobs.count()).toBe(0);
+    } finally {
+      await upgraded.delete();
+    }
+  });
 });
 
 describe('delete, restore, review, properties', () => {
