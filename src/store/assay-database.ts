@@ -10,7 +10,7 @@ import type { DatasetTriplet } from '../contracts/dataset';
 import type { MatrixRunRow } from '../contracts/matrix-run';
 import type { CachedPrecedent, ReferenceTableRecord } from '../contracts/precedent-store';
 import type { PaperRecord, PaperVersion } from './paper-record';
-import type { ImportJob } from './import-job';
+import type { ImportFile, ImportJob } from './import-job';
 
 export type AssayDatabase = Dexie & {
   papers: EntityTable<PaperRecord, 'key'>;
@@ -20,6 +20,7 @@ export type AssayDatabase = Dexie & {
   precedents: EntityTable<CachedPrecedent, 'key'>;
   paperVersions: EntityTable<PaperVersion, 'id'>;
   importJobs: EntityTable<ImportJob, 'id'>;
+  importFiles: EntityTable<ImportFile, 'id'>;
 };
 
 export const assayDatabaseName = 'assay';
@@ -71,12 +72,13 @@ export function createAssayDatabase(
   // prefix filter reads index keys only, sorts them by savedAt, and reads just the rows of the page
   // shown). The index count stays at six: each index entry costs about as much to write as a
   // tenth of a row (measured with `test/e2e/dataset-scale.ts --raw-floor`). `importJobs` holds
-  // the dataset page's imports, run in the offscreen document (src/store/import-job.ts): the file
-  // itself (a Blob, until the import ends) and its progress, so the page can be left and reopened
-  // while one runs. Dexie rebuilds the changed indexes on upgrade; no row is rewritten.
+  // the dataset page's imports, run in the offscreen document (src/store/import-job.ts), and their
+  // progress, so the page can be left and reopened while one runs; `importFiles` the files
+  // themselves (Blobs, until the import ends), apart, because a record is rewritten whole. Dexie rebuilds the changed indexes on upgrade; no row is rewritten.
   database.version(7).stores({
     triplets: 'id, &mergeKey, paper.key, [material+savedAt], [property+savedAt], [status+savedAt], savedAt',
     importJobs: 'id, startedAt',
+    importFiles: 'id',
   });
   return database;
 }

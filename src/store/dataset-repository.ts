@@ -201,12 +201,15 @@ function paged<Row>(rows: Row[], page: { offset: number; limit: number } | undef
  * - nothing: the `savedAt` index walked backwards (a page), or the whole table read at once and
  *   sorted in memory (everything: an export), which IndexedDB does far faster than a cursor.
  *
- * Search and a decision alone walk the `savedAt` index testing every row.
+ * Search and a decision alone walk the `savedAt` index testing every row. With `count: false`
+ * the index paths skip counting (IndexedDB counts by walking the range, O(rows)) and `total` is
+ * NaN: for the further pages of a result whose count the caller has (`countMatching`).
  */
 export async function queryTriplets(
   database: AssayDatabase,
   query: TripletQuery,
   page?: { offset: number; limit: number },
+  options: { count?: boolean } = {},
 ): Promise<{ rows: DatasetTriplet[]; total: number }> {
   const matches = matchesRest(query);
   const table = database.triplets;
@@ -254,10 +257,21 @@ export async function queryTriplets(
       return tested ? walk.filter(matches) : walk;
     };
     if (!page && index === undefined && !tested) return paged((await table.toArray()).sort(newestFirst), undefined);
-    const total = await collection().count();
+    // IndexedDB counts by walking the range, so a caller that knows the count (a further page) skips it.
+    const total = options.count === false ? Number.NaN : await collection().count();
     const rows = page ? await collection().offset(page.offset).limit(page.limit).toArray() : await collection().toArray();
     return { rows, total };
   });
+}
+
+/**
+ * How many rows match `query`: the table's own count when there is no filter, else
+ * `queryTriplets`' total for an empty page (no row is read on the index paths). Counting walks
+ * the index range in IndexedDB, so callers keep the answer rather than asking per page.
+ */
+export async function countMatching(database: AssayDatabase, query: TripletQuery): Promise<number> {
+  const filtered = Object.values(query).some((value) => value !== undefined && value !== '');
+  return filtered ? (await queryTriplets(database, query, { offset: 0, limit: 0 })).total : database.triplets.count();
 }
 
 /** Delete the rows `ids` (missing ids are skipped). Resolves to the rows deleted, for undo with `restoreTriplets`. */

@@ -63,7 +63,6 @@ export function ImportControl({ database, now = () => new Date(), requestImport 
     if (jobStatus === 'waiting') void ask({ type: 'dataset-import', action: 'run', jobId });
     else if (jobStatus === 'running') void ask({ type: 'dataset-import', action: 'check' });
     // Only when the job or its status changes, not on each progress update.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [jobId, jobStatus]);
 
   const start = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -137,7 +136,7 @@ export function ImportControl({ database, now = () => new Date(), requestImport 
               {sentence}
             </p>
           ))}
-          {job.file !== undefined && job.status !== 'done' && (
+          {job.hasFile && job.status !== 'done' && (
             <button type="button" data-testid="import-again" onClick={() => void again(job)}>
               Import {job.fileName} again
             </button>

@@ -14,7 +14,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DatasetTriplet } from '../../contracts/dataset';
 import type { AssayDatabase } from '../../store/assay-database';
-import { countTriplets, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
+import { countMatching, countTriplets, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
 import {
   countText,
   decisionTitle,
@@ -57,18 +57,28 @@ export function TripletTable({ database, query, label, selected, onSelect }: Tri
   const queryKey = JSON.stringify(query);
   // Which pages to read: those under the virtualizer's visible range, set after each render.
   const [pagesKey, setPagesKey] = useState('0');
-  const loaded = useLiveQuery(
-    async (): Promise<LoadedPages> => {
-      const pageNumbers = pagesKey.split(',').map(Number);
-      const [saved, ...pages] = await Promise.all([
-        countTriplets(database),
-        ...pageNumbers.map((page) => queryTriplets(database, query, pageWindow(page))),
-      ]);
-      return { queryKey, saved, total: pages[0]?.total ?? 0, pages: new Map(pageNumbers.map((page, index) => [page, pages[index]!.rows])) };
-    },
+  // Three live queries, so a filter change does not recount the whole table and a further page
+  // does not recount the filter's matches (IndexedDB counts by walking an index range).
+  const saved = useLiveQuery(() => countTriplets(database), [database]);
+  const matching = useLiveQuery(
+    async () => ({ queryKey, total: await countMatching(database, query) }),
     // `query` is represented by `queryKey`, so a new object with the same filter does not re-query.
-    [database, queryKey, pagesKey],
+    [database, queryKey],
   );
+  const pagesLoaded = useLiveQuery(async () => {
+    const pageNumbers = pagesKey.split(',').map(Number);
+    const pages = await Promise.all(pageNumbers.map((page) => queryTriplets(database, query, pageWindow(page), { count: false })));
+    return { queryKey, pages: new Map(pageNumbers.map((page, index) => [page, pages[index]!.rows])) };
+  }, [database, queryKey, pagesKey]);
+  const loaded: LoadedPages | undefined =
+    saved === undefined || matching === undefined || pagesLoaded === undefined
+      ? undefined
+      : {
+          queryKey: matching.queryKey,
+          saved,
+          total: matching.total,
+          pages: pagesLoaded.queryKey === matching.queryKey ? pagesLoaded.pages : new Map(),
+        };
   // While a new query or page loads, useLiveQuery keeps returning the previous result.
   const virtualizer = useVirtualizer({
     count: loaded?.total ?? 0,

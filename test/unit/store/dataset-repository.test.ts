@@ -384,21 +384,17 @@ describe('queryTriplets on the version-7 indexes', () => {
   it('keeps the rows of a version-6 database and finds them through the new indexes', async () => {
     const name = `assay-v6-upgrade-${Math.random()}`;
     const old = new Dexie(name);
-    old
-      .version(3)
-      .stores({
-        papers: 'key, capturedAt, doi',
-        runs: 'id, [paperKey+startedAt], status',
-        triplets: 'id, &mergeKey, paper.key, material, property, status, savedAt',
-      });
-    old
-      .version(6)
-      .stores({
-        papers: 'key, capturedAt, doi, url',
-        referenceTables: 'id, importedAt',
-        precedents: 'key',
-        paperVersions: '++id, [paperKey+capturedAt]',
-      });
+    old.version(3).stores({
+      papers: 'key, capturedAt, doi',
+      runs: 'id, [paperKey+startedAt], status',
+      triplets: 'id, &mergeKey, paper.key, material, property, status, savedAt',
+    });
+    old.version(6).stores({
+      papers: 'key, capturedAt, doi, url',
+      referenceTables: 'id, importedAt',
+      precedents: 'key',
+      paperVersions: '++id, [paperKey+capturedAt]',
+    });
     await old.open();
     await old.table('triplets').bulkAdd(datasetRows);
     old.close();

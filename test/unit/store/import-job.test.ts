@@ -84,7 +84,8 @@ describe('runImportJob: merge keys in bulk', () => {
     expect(added).toHaveLength(1);
     expect(added[0]!.id).toMatch(/^new-\d+$/);
     expect(added[0]!.imported).toEqual({ file: 'colleague.jsonl', at: NOW.toISOString(), sourceId: 'file-1' });
-    expect(job.file).toBeUndefined();
+    expect(job.hasFile).toBe(false);
+    expect(await database.importFiles.count()).toBe(0);
   });
 
   it('re-imports a file without doubling: every line merges into the rows the first import saved', async () => {
@@ -147,7 +148,8 @@ describe('runImportJob: failures, stops and crashes', () => {
     // The progress written with the saved chunk is what is on disk.
     expect([job.done, job.added]).toEqual([2, 2]);
     expect(await countTriplets(database)).toBe(2);
-    expect(job.file).toBeDefined();
+    expect(job.hasFile).toBe(true);
+    expect(await database.importFiles.get(job.id)).toBeDefined();
     vi.restoreAllMocks();
     expect(await restartImportJob(database, job.id, NOW)).toBe(true);
     const again = await runImportJob(database, job.id, { now, chunkSize: 2 });
@@ -191,6 +193,7 @@ describe('runImportJob: failures, stops and crashes', () => {
         () => `job-${index}`,
       );
     expect(await database.importJobs.count()).toBe(20);
+    expect(await database.importFiles.count()).toBe(20);
     expect(await database.importJobs.get('job-0')).toBeUndefined();
     expect((await latestImportJob(database))?.id).toBe('job-21');
   });
