@@ -32,7 +32,11 @@ const ended = (job: ImportJob) => job.status !== 'waiting' && job.status !== 'ru
 function endedView(job: ImportJob) {
   const problems = job.fileProblem !== undefined ? [job.fileProblem] : rejectedLineTexts(job.rejected ?? [], job.refused);
   const problemCount = job.fileProblem !== undefined ? 1 : job.refused;
-  const summary = importSummaryText({ added: job.report?.added.length ?? 0, merged: job.report?.merged.length ?? 0 }, problemCount);
+  // An interrupted job has no report (its document died): its counters are what was saved.
+  const summary = importSummaryText(
+    job.report ? { added: job.report.added.length, merged: job.report.merged.length } : { added: job.added, merged: job.merged },
+    problemCount,
+  );
   const sentences = job.report ? importReportSentences(job.report) : [];
   if ((job.status === 'interrupted' || job.status === 'stopped') && job.message) sentences.unshift(job.message);
   if (job.status === 'failed' && !job.report && job.message) sentences.unshift(job.message);
