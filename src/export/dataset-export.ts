@@ -133,7 +133,16 @@ function csvRecord(row: DatasetTriplet): Record<CsvColumn, string> {
  * text a spreadsheet would run as a formula gets a leading apostrophe, numbers stay numbers.
  */
 export function toCsv(rows: readonly DatasetTriplet[]): string {
-  return stringify(rows.map(csvRecord), { header: true, columns: [...CSV_COLUMNS], bom: true });
+  return csvChunk(rows, true);
+}
+
+/**
+ * `toCsv` in pieces, for a large export written chunk by chunk: the first chunk (`first`) starts
+ * with the byte-order mark and the header, the others are records only, so the pieces joined in
+ * order are exactly `toCsv` of all the rows.
+ */
+export function csvChunk(rows: readonly DatasetTriplet[], first: boolean): string {
+  return stringify(rows.map(csvRecord), { header: first, columns: [...CSV_COLUMNS], bom: first });
 }
 
 /**

@@ -274,6 +274,40 @@ export async function countMatching(database: AssayDatabase, query: TripletQuery
   return filtered ? (await queryTriplets(database, query, { offset: 0, limit: 0 })).total : database.triplets.count();
 }
 
+/** Rows read per step by `eachTripletChunk`. */
+const EXPORT_CHUNK = 5000;
+
+/**
+ * Read every row matching `query`, newest first (as `queryTriplets` orders them), `size` (default
+ * 5 000) at a time, calling `onChunk` with each chunk while the next one is read, so an export of
+ * 100 000+ rows never holds them all and the page's thread works while IndexedDB reads. With no
+ * filter, the order comes from the `savedAt` index's keys alone and the rows are read by id;
+ * with a filter, `queryTriplets` gives them. `onChunk` may be async (it is awaited). Resolves to
+ * the number of rows read. Rejects with the storage error, or `onChunk`'s.
+ */
+export async function eachTripletChunk(
+  database: AssayDatabase,
+  query: TripletQuery,
+  onChunk: (rows: DatasetTriplet[]) => void | Promise<void>,
+  size: number = EXPORT_CHUNK,
+): Promise<number> {
+  const filtered = Object.values(query).some((value) => value !== undefined && value !== '');
+  if (filtered) {
+    const { rows } = await queryTriplets(database, query);
+    for (let start = 0; start < rows.length; start += size) await onChunk(rows.slice(start, start + size));
+    return rows.length;
+  }
+  const ids = (await database.triplets.orderBy('savedAt').reverse().primaryKeys()).map(String);
+  const read = (start: number) => (start < ids.length ? rowsByIds(database, ids.slice(start, start + size)) : Promise.resolve([]));
+  let next = read(0);
+  for (let start = 0; start < ids.length; start += size) {
+    const rows = await next;
+    next = read(start + size);
+    await onChunk(rows);
+  }
+  return ids.length;
+}
+
 /** Delete the rows `ids` (missing ids are skipped). Resolves to the rows deleted, for undo with `restoreTriplets`. */
 export async function deleteTriplets(database: AssayDatabase, ids: readonly string[]): Promise<DatasetTriplet[]> {
   return database.transaction('rw', database.triplets, async () => {

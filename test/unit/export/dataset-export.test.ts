@@ -7,6 +7,7 @@ import {
   spreadsheetCell,
   toBibtex,
   toCslJson,
+  csvChunk,
   toCsv,
   toJson,
   toJsonl,
@@ -201,6 +202,16 @@ describe('toCsv', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('csvChunk', () => {
+  it('gives toCsv when its pieces are joined in order: the byte-order mark and header on the first piece only', () => {
+    const rows = [...datasetRows, ...datasetRows.map((row) => ({ ...row, id: `${row.id}-copy` }))];
+    const pieces = [csvChunk(rows.slice(0, 3), true), csvChunk(rows.slice(3, 5), false), csvChunk(rows.slice(5), false)];
+    expect(pieces.join('')).toBe(toCsv(rows));
+    expect(pieces[1]!.startsWith('\uFEFF')).toBe(false);
+    expect(pieces[1]!.startsWith('id,')).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   applyEdit,
   countTriplets,
   caseSpellings,
+  eachTripletChunk,
   datasetProperties,
   deleteTriplets,
   mergeKeyOf,
@@ -366,6 +367,20 @@ describe('queryTriplets on the version-7 indexes', () => {
       'row-00400',
       'row-00100',
     ]);
+  });
+
+  it('reads every matching row newest first in chunks, as queryTriplets orders them, with or without a filter', async () => {
+    await database.triplets.bulkAdd(many());
+    for (const query of [{}, { property: 'tc' }, { material: 'tio' }]) {
+      const chunks: string[][] = [];
+      const count = await eachTripletChunk(database, query, (rows) => void chunks.push(fullIds(rows)), 700);
+      const all = fullIds((await queryTriplets(database, query)).rows);
+      expect(chunks.flat()).toEqual(all);
+      expect(count).toBe(all.length);
+      expect(
+        chunks.every((chunk, index) => chunk.length === (index < chunks.length - 1 ? 700 : all.length - 700 * (chunks.length - 1))),
+      ).toBe(true);
+    }
   });
 
   it('lists the properties by skipping from one to the next in the index', async () => {
