@@ -10,6 +10,7 @@ import type { DatasetTriplet } from '../contracts/dataset';
 import type { MatrixRunRow } from '../contracts/matrix-run';
 import type { CachedPrecedent, ReferenceTableRecord } from '../contracts/precedent-store';
 import type { PaperRecord, PaperVersion } from './paper-record';
+import { tripletWriteKeys } from './triplet-mutations';
 
 export type AssayDatabase = Dexie & {
   papers: EntityTable<PaperRecord, 'key'>;
@@ -62,5 +63,8 @@ export function createAssayDatabase(
   // prunes one paper's versions newest first. The records themselves are not indexed. A new
   // table, so no `upgrade()`: existing papers simply have no earlier versions yet.
   database.version(6).stores({ paperVersions: '++id, [paperKey+capturedAt]' });
+  // Every write to `triplets` announces its keys with its commit, so the dataset page's search
+  // index re-reads those rows only, even for a 1,000-row chunk (see src/store/triplet-mutations.ts).
+  database.use(tripletWriteKeys);
   return database;
 }
