@@ -11,6 +11,7 @@
 import { DatasetTripletSchema, type DatasetTriplet, type ReviewDecision } from '../contracts/dataset';
 import type { AssayDatabase } from './assay-database';
 import { mergeTriplets } from './dataset-triplet';
+import { searchIds, searchTriplets, type TripletIdSearch } from './search-triplets';
 
 export { mergeKeyOf } from './dataset-triplet';
 export { applyEdit, parseValueText, toDatasetTriplet } from './dataset-rows';
@@ -102,7 +103,11 @@ export interface TripletQuery {
   decision?: ReviewDecision;
   /** `papers` key of the source paper (`doi:…`, `url:…`, `title:…`). */
   paperKey?: string;
-  /** Case-insensitive substring of the material, property, evidence quote, paper title or DOI. */
+  /**
+   * Words of the material, property, evidence quote, paper title or DOI: with the search index
+   * (`queryTriplets`' `search`), every word as a word start (src/store/triplet-search-index.ts);
+   * without it, or until it is built, a case-insensitive substring.
+   */
   search?: string;
 }
 
@@ -143,14 +148,19 @@ function indexedCollection(
  * how many match in all. `page` defaults to everything. With a paper, material, property or
  * status filter, only that index's rows are read (then sorted in memory); otherwise the
  * `savedAt` index is walked backwards with the other filters applied as it goes (twice: once to
- * count, once for the page, so a large result is never held in memory). Search and a decision
- * alone scan every row: they test text and the review, which are not indexed.
+ * count, once for the page, so a large result is never held in memory). A decision alone scans
+ * every row. A search asks `search` (the search index) for the matching ids and reads only those
+ * rows (`searchTriplets`); without it, or while it cannot answer, the search scans every row.
  */
 export async function queryTriplets(
   database: AssayDatabase,
   query: TripletQuery,
   page?: { offset: number; limit: number },
+  search?: TripletIdSearch,
 ): Promise<{ rows: DatasetTriplet[]; total: number }> {
+  const text = query.search?.trim();
+  const ids = search && text ? await searchIds(search, text) : undefined;
+  if (ids) return searchTriplets(database, ids, query, page);
   const matches = matchesRest(query);
   const collection = indexedCollection(database, query);
   if (collection) {
