@@ -13,6 +13,7 @@ import { readAssayImport, type RejectedLine } from '../../export/dataset-import'
 import type { AssayDatabase } from '../../store/assay-database';
 import { queryTriplets, type TripletQuery } from '../../store/dataset-repository';
 import { importTriplets, type ImportReport } from '../../store/import-triplets';
+import type { TripletIdSearch } from '../../store/search-triplets';
 import {
   exportFileName,
   exportMediaType,
@@ -78,10 +79,12 @@ export interface DatasetIoProps {
   query: TripletQuery;
   /** Now, for export file names and the import time (tests pass a fixed date). */
   now?: () => Date;
+  /** The search index, so an export of a search holds the rows the table shows. */
+  search?: TripletIdSearch | undefined;
 }
 
 /** The export buttons and the import control with its progress and summary. */
-export function DatasetIo({ database, query, now = () => new Date() }: DatasetIoProps) {
+export function DatasetIo({ database, query, now = () => new Date(), search }: DatasetIoProps) {
   const id = useId();
   const [exportStatus, setExportStatus] = useState('');
   const [exporting, setExporting] = useState(false);
@@ -92,7 +95,7 @@ export function DatasetIo({ database, query, now = () => new Date() }: DatasetIo
     setExportStatus('Preparing the export…');
     try {
       // One pass over the index: paging by offset re-walks the skipped rows each time (quadratic at 100 000 rows).
-      const { rows } = await queryTriplets(database, query);
+      const { rows } = await queryTriplets(database, query, undefined, search);
       const fileName = exportFileName(entry.format, now());
       downloadText(document, entry.write(rows), fileName, exportMediaType(entry.format));
       setExportStatus(`Exported ${rows.length === 1 ? '1 triplet' : `${rows.length} triplets`} to ${fileName}.`);

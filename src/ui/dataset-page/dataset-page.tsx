@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { loadPropertySchemas } from '../../properties';
+import type { TripletSearch } from '../../extension/triplet-search-client';
 import type { AssayDatabase } from '../../store/assay-database';
 import { DatasetTable } from './dataset-table';
 import { paperKeyFromHash } from './dataset-view-model';
@@ -20,10 +21,12 @@ export interface DatasetPageProps {
   view?: Window;
   /** Text-filter debounce in ms (tests pass 0). */
   debounceMs?: number;
+  /** The search index (the page's search worker); without it a search scans every row. */
+  search?: TripletSearch;
 }
 
 /** The whole page below its `<h1>`. */
-export function DatasetPage({ database, view = window, debounceMs }: DatasetPageProps) {
+export function DatasetPage({ database, view = window, debounceMs, search }: DatasetPageProps) {
   const schemas = useMemo(
     () => new Map(loadPropertySchemas().map((schema) => [schema.name, { label: schema.label, canonicalUnit: schema.canonicalUnit }])),
     [],
@@ -47,7 +50,13 @@ export function DatasetPage({ database, view = window, debounceMs }: DatasetPage
   return (
     <>
       {paperKey !== null && <PaperView database={database} paperKey={paperKey} label={label} onClose={closePaper} />}
-      <TripletsSection database={database} schemas={schemas} label={label} {...(debounceMs !== undefined && { debounceMs })} />
+      <TripletsSection
+        database={database}
+        schemas={schemas}
+        label={label}
+        {...(debounceMs !== undefined && { debounceMs })}
+        {...(search !== undefined && { search })}
+      />
       <PrecedentSection database={database} properties={precedentProperties} />
       <section className="papers-section" aria-labelledby="papers-heading">
         <h2 id="papers-heading">Papers</h2>
