@@ -22,7 +22,8 @@
  * changed and discarding rows no longer there. Limits: a write made with plain IndexedDB (not
  * through Dexie) is not seen until the next build; changes are applied in order but after the
  * fact, so a search in the few milliseconds between a commit and its re-read misses it, and
- * `generation` grows when it lands so the caller searches again.
+ * `generation` grows when it lands so the caller searches again. An index that would outgrow
+ * `MAX_INDEX_BYTES` (by a measured estimate) gives up and empties itself: searches then scan.
  */
 import { Dexie, type ObservabilitySet } from 'dexie';
 import MiniSearch from 'minisearch';
@@ -34,6 +35,27 @@ import { indexTerms, searchWords, textFingerprint } from './triplet-search-terms
 
 /** Rows read per transaction while building: a few thousand keep a read short (~1.5 KB a row) and the number of reads small. */
 export const DEFAULT_BUILD_CHUNK = 2000;
+
+/**
+ * Heap taken by a MiniSearch index, in bytes, as measured in Node 20 by indexing 100,000
+ * documents of one common word, of one distinct word each, and of ten common words (V8 there
+ * does not compress pointers; Chromium's does, so these are upper bounds): per document (id maps,
+ * field lengths), per posting (a term in a document), per distinct term (its radix-tree node and
+ * posting maps). 100,000 synthetic rows (test/e2e/synthetic-dataset.ts) take ~150 MB.
+ */
+const BYTES_PER_DOCUMENT = 330;
+const BYTES_PER_POSTING = 36;
+const BYTES_PER_TERM = 550;
+
+/**
+ * The most heap the index may take by that estimate (default of `maxBytes`). A dedicated worker
+ * lives in its page's renderer, and a worker that exhausts V8's heap (3.76 GB per isolate in
+ * Debian's Chromium here: `performance.memory.jsHeapSizeLimit`) takes the page down with it
+ * (seen: a worker allocating past it crashed its page). 2 GB leaves room for the build's garbage;
+ * a larger dataset (~1.2 million synthetic rows, fewer with long quotes) is not indexed and its
+ * searches read every row, slower but the page stays up.
+ */
+export const MAX_INDEX_BYTES = 2e9;
 
 /** Where `storagemutated` comes from; Dexie's global event by default. */
 export interface MutationSource {
@@ -50,6 +72,8 @@ export interface TripletSearchIndexOptions {
   onState?: (state: TripletSearchState) => void;
   /** Default `Dexie.on.storagemutated`. */
   mutations?: MutationSource;
+  /** Give up (state `failed`, index emptied) past this estimated heap, in bytes; default `MAX_INDEX_BYTES`. */
+  maxBytes?: number;
 }
 
 export interface TripletSearchIndex {
@@ -98,17 +122,25 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
   if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer, got ${chunkSize}`);
   const yieldControl = options.yieldControl ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   const mutations = options.mutations ?? Dexie.on.storagemutated;
+  const maxBytes = options.maxBytes ?? MAX_INDEX_BYTES;
   const table = database.triplets;
+  /** Terms MiniSearch has been given to index, over its life (a row's share is the change across its `add`). */
+  let termsGiven = 0;
   const search = new MiniSearch<SearchDocument>({
     fields: [...FIELDS],
     storeFields: [],
-    tokenize: indexTerms,
+    tokenize: (value) => {
+      const terms = indexTerms(value);
+      termsGiven += terms.length;
+      return terms;
+    },
     // The tokenizers already normalize (NFKC, lower case).
     processTerm: (term) => term,
     searchOptions: { tokenize: searchWords, combineWith: 'AND', prefix: true },
   });
-  /** Per indexed id: the fingerprint of its text, and the walk that last saw it (for the sweep). */
-  const entries = new Map<string, { fingerprint: number; seen: number }>();
+  /** Per indexed id: the fingerprint of its text, its postings, and the walk that last saw it (for the sweep). */
+  const entries = new Map<string, { fingerprint: number; postings: number; seen: number }>();
+  let postings = 0;
   const pendingKeys = new Set<string>();
   let pendingWide = false;
   let walks = 0;
@@ -130,23 +162,35 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
     const document = searchDocument(row, id);
     const fingerprint = textFingerprint(FIELDS.map((field) => document[field]).join('\u0000'));
     const entry = entries.get(id);
-    if (entry === undefined) {
-      search.add(document);
-      entries.set(id, { fingerprint, seen: walks });
-      changed = true;
-    } else {
+    if (entry?.fingerprint === fingerprint) {
       entry.seen = walks;
-      if (entry.fingerprint === fingerprint) return;
-      search.replace(document);
-      entry.fingerprint = fingerprint;
-      changed = true;
+      return;
     }
+    const before = termsGiven;
+    if (entry === undefined) search.add(document);
+    else search.replace(document);
+    postings += termsGiven - before - (entry?.postings ?? 0);
+    entries.set(id, { fingerprint, postings: termsGiven - before, seen: walks });
+    changed = true;
   };
 
   const discardRow = (id: string) => {
-    if (!entries.delete(id)) return;
+    const entry = entries.get(id);
+    if (entry === undefined) return;
+    entries.delete(id);
+    postings -= entry.postings;
     search.discard(id);
     changed = true;
+  };
+
+  /** Throws when the index has outgrown `maxBytes` (by the estimate above). */
+  const checkSize = () => {
+    const bytes = BYTES_PER_DOCUMENT * entries.size + BYTES_PER_POSTING * postings + BYTES_PER_TERM * search.termCount;
+    if (bytes <= maxBytes) return;
+    const megabytes = (value: number) => `${Math.round(value / 1e6).toLocaleString('en-US')} MB`;
+    throw new Error(
+      `the dataset is too large to index in this browser: about ${megabytes(bytes)} for ${entries.size.toLocaleString('en-US')} rows, over ${megabytes(maxBytes)}`,
+    );
   };
 
   /** Read every row (primary-key order), index new and changed ones, then discard the ids not seen. */
@@ -160,6 +204,7 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
       const rows = await (done === 0 ? table.toCollection() : table.where(':id').above(lastKey)).limit(chunkSize).toArray();
       if (closed) return;
       for (const row of rows) indexRow(row);
+      checkSize();
       done += rows.length;
       lastKey = rows.at(-1)?.id;
       setState({ status, done, total: Math.max(total, done), generation });
@@ -181,6 +226,7 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
       if (row) indexRow(row);
       else discardRow(key);
     });
+    checkSize();
   };
 
   /** Apply pending changes in order, one read at a time, until none is left. */
@@ -206,6 +252,9 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
       .catch((error: unknown) => {
         closed = true;
         mutations.unsubscribe(follow);
+        // Free the memory: a failed index answers nothing.
+        search.removeAll();
+        entries.clear();
         setState({ status: 'failed', message: error instanceof Error ? error.message : String(error), generation: generation + 1 });
         throw error;
       })

@@ -73,8 +73,24 @@ describe('building', () => {
   it('fails in words when the table cannot be read, and then answers nothing', async () => {
     database.close({ disableAutoOpen: true });
     await expect(index.build()).rejects.toThrow();
-    expect(index.state.status).toBe('failed');
+    expect(index.state).toMatchObject({ status: 'failed', message: expect.stringMatching(/closed/i) });
     expect(index.ids('film')).toBeUndefined();
+  });
+
+  it('gives up, saying so, when the index would outgrow its heap budget', async () => {
+    // 4 rows take over 20,000 bytes by the estimate (550 per distinct term alone, and they have ~40).
+    const small = createTripletSearchIndex(database, { maxBytes: 10_000 });
+    await expect(small.build()).rejects.toThrow(/too large to index/);
+    expect(small.state).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/^the dataset is too large to index in this browser: about 0 MB for \d rows, over 0 MB$/),
+    });
+    expect(small.ids('film')).toBeUndefined();
+    // A budget the 4 rows fit in.
+    const enough = createTripletSearchIndex(database, { maxBytes: 100_000 });
+    await enough.build();
+    expect(enough.ids('film')?.size).toBe(1);
+    enough.close();
   });
 });
 
