@@ -1,14 +1,14 @@
 /**
  * Benchmark (not a test): a 100 000-triplet dataset in the built extension in Debian's Chromium,
- * through the dataset page as a reader uses it — import a JSONL file, filter by material, export
- * CSV — each timed from the action to the page showing its result. IndexedDB is the browser's
- * own (LevelDB on disk), not fake-indexeddb.
+ * through the dataset page as a reader uses it — import a JSONL file, filter by material, search
+ * quote words (through the search worker's index), export CSV — each timed from the action to the
+ * page showing its result. IndexedDB is the browser's own (LevelDB on disk), not fake-indexeddb.
  *
  *   npm run build:test && npx tsx test/e2e/dataset-scale.ts [--rows 100000]
  *
  * The rows are synthetic but shaped like real ones (evidence selectors, SI values, DOIs, 500
  * materials × 12 properties × 17 papers, every row a distinct fact so nothing merges).
- * The material filter's time includes the page's 300 ms typing debounce.
+ * The material filter's and the searches' times include the page's 300 ms typing debounce.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,6 +60,29 @@ async function main(): Promise<void> {
       .filter({ hasText: new RegExp(`^${total} of`) })
       .waitFor({ timeout: 120_000 });
 
+    // Search: the worker's index followed the import; once it answers, search quote words.
+    started = Date.now();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-index-status"]')?.textContent === '', undefined, {
+      timeout: 600_000,
+      polling: 100,
+    });
+    const indexWaitSeconds = (Date.now() - started) / 1000;
+    const searchSeconds: string[] = [];
+    for (const [text, pattern] of [
+      ['sample 4242', /\bsample 4242\d*\.$/],
+      ['measured', /\bmeasured\b/],
+    ] as const) {
+      const expected = rows.filter((row) => pattern.test(row.evidence!.quote.exact)).length;
+      started = Date.now();
+      await page.getByTestId('filter-search').fill(text);
+      await page
+        .getByTestId('triplet-count')
+        .filter({ hasText: new RegExp(`^${expected} of`) })
+        .waitFor({ timeout: 120_000 });
+      searchSeconds.push(`"${text}" → ${expected} rows shown: ${((Date.now() - started) / 1000).toFixed(2)} s`);
+    }
+    await page.getByTestId('filter-search').fill('');
+
     started = Date.now();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 1_800_000 }), page.getByTestId('export-csv').click()]);
     const csvPath = await download.path();
@@ -68,6 +91,8 @@ async function main(): Promise<void> {
 
     console.log(`import ${total} triplets (JSONL file → saved): ${importSeconds.toFixed(1)} s`);
     console.log(`filter by material "TiO" (typing → ${expectedMatches} rows shown, incl. 300 ms debounce): ${filterSeconds.toFixed(2)} s`);
+    console.log(`search index ready after the import's last row: ${indexWaitSeconds.toFixed(1)} s`);
+    for (const line of searchSeconds) console.log(`search ${line} (typing → rows, incl. 300 ms debounce)`);
     console.log(`CSV export of ${total} triplets (click → file): ${exportSeconds.toFixed(1)} s, ${csvLines - 1} data lines`);
   } finally {
     await browser.close();
