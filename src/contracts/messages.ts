@@ -413,9 +413,20 @@ export const TripletSearchRequestSchema = z.object({
 });
 export type TripletSearchRequest = z.infer<typeof TripletSearchRequestSchema>;
 
-/** Search worker → dataset page: the answer to request `requestId` (null: the index cannot answer), or a new state. */
+/**
+ * A list of ids, checked in one plain pass: `z.array(z.string())` took 76 ms of the dataset
+ * page's main thread for the 100,000 ids of a word in every row (Chromium, 2-core machine).
+ */
+const IdListSchema = z.custom<string[]>((value) => Array.isArray(value) && value.every((id) => typeof id === 'string'), {
+  message: 'ids must be a list of strings',
+});
+
+/**
+ * Search worker → dataset page: the answer to request `requestId`, the matching ids newest first
+ * (null: the index cannot answer), or a new state.
+ */
 export const TripletSearchReplySchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('triplet-search-ids'), requestId: count, ids: z.array(z.string()).nullable() }),
+  z.object({ type: z.literal('triplet-search-ids'), requestId: count, ids: IdListSchema.nullable() }),
   z.object({ type: z.literal('triplet-search-state'), state: TripletSearchStateSchema }),
 ]);
 export type TripletSearchReply = z.infer<typeof TripletSearchReplySchema>;

@@ -7,7 +7,11 @@ import { Dexie } from 'dexie';
 import type { DatasetTriplet, ReviewDecision } from '../contracts/dataset';
 import type { AssayDatabase } from './assay-database';
 
-/** What `queryTriplets` needs of the search index: the ids matching `text`, or undefined when it cannot answer (not built yet). */
+/**
+ * What `queryTriplets` needs of the search index: the ids of the rows matching `text`, newest
+ * first (savedAt descending, then id descending; the set's order), or undefined when it cannot
+ * answer (not built yet).
+ */
 export interface TripletIdSearch {
   ids(text: string): Promise<ReadonlySet<string> | undefined>;
 }
@@ -24,14 +28,6 @@ export interface TripletRowFilters {
 
 /** Rows per `bulkGet`. */
 const READ_CHUNK = 2000;
-
-/**
- * Reading one row (~1.5 KB, structured-cloned) costs about as much as reading this many keys of
- * the `savedAt` index: when the matches are more than 1/20 of the table, ordering them by
- * walking the index's keys beats reading every match. Our estimate (order of magnitude), not a
- * measured constant; either way gives the same rows.
- */
-const KEYS_PER_ROW = 20;
 
 /**
  * The ids `search` gives for `text`, or undefined when it gives none or fails. Safe inside a
@@ -78,12 +74,15 @@ async function readRows(database: AssayDatabase, ids: readonly string[]): Promis
 }
 
 /**
- * One page of the rows whose id is in `ids` and which pass `filters` (material prefix in any
- * case, property, status, decision, paper), newest first (savedAt descending, then id), and how
- * many there are; `page` defaults to all. Ids of rows no longer stored are skipped. Reads, in one
- * read transaction: with no other filter and many matches, the keys of the `savedAt` index and
- * then the page's rows only; otherwise every matching row (`bulkGet` in chunks), then filters,
- * sorts and slices in memory, so the cost grows with the matches, not the table.
+ * One page of the rows whose id is in `ids` (newest first, as `TripletIdSearch` gives them) and
+ * which pass `filters` (material prefix in any case, property, status, decision, paper), newest
+ * first (savedAt descending, then id), and how many there are; `page` defaults to all. With no
+ * other filter, the total is `ids.size` and only the page's rows are read (a search matching
+ * every row of 100,000 reads 200); otherwise every match is read (`bulkGet` in chunks, one read
+ * transaction), filtered, sorted and sliced, so the cost grows with the matches, never the table
+ * (no `count()` either: Chromium counts a store by walking it). Ids of rows no longer stored are
+ * skipped; with no other filter they still count until the index has followed the delete (it
+ * then starts a new generation and the caller asks again).
  */
 export async function searchTriplets(
   database: AssayDatabase,
@@ -92,15 +91,9 @@ export async function searchTriplets(
   page?: { offset: number; limit: number },
 ): Promise<{ rows: DatasetTriplet[]; total: number }> {
   return database.transaction('r', database.triplets, async () => {
-    if (!hasFilters(filters) && ids.size * KEYS_PER_ROW > (await database.triplets.count())) {
-      const oldestFirst = await database.triplets.orderBy('savedAt').primaryKeys();
-      const matching: string[] = [];
-      for (let index = oldestFirst.length - 1; index >= 0; index -= 1) {
-        const id = oldestFirst[index]!;
-        if (ids.has(id)) matching.push(id);
-      }
-      const wanted = page ? matching.slice(page.offset, page.offset + page.limit) : matching;
-      return { rows: await readRows(database, wanted), total: matching.length };
+    if (!hasFilters(filters)) {
+      const ordered = [...ids];
+      return { rows: await readRows(database, page ? ordered.slice(page.offset, page.offset + page.limit) : ordered), total: ids.size };
     }
     const rows = (await readRows(database, [...ids])).filter(matchesFilters(filters));
     rows.sort(newestFirst);

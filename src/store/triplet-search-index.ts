@@ -84,7 +84,11 @@ export interface TripletSearchIndex {
    * index answers; rejects (state `failed`) when a read fails. Calling it again returns the same promise.
    */
   build(onProgress?: (done: number, total: number) => void): Promise<void>;
-  /** The ids of the rows matching `text` (see the module comment); undefined while not `ready`, or when `text` has no word. */
+  /**
+   * The ids of the rows matching `text` (see the module comment), newest first as the dataset
+   * table orders rows (savedAt descending as text, then id descending), so a page of the results
+   * needs no other read to order it; undefined while not `ready`, or when `text` has no word.
+   */
   ids(text: string): ReadonlySet<string> | undefined;
   /** Stop following the table; later searches answer undefined. */
   close(): void;
@@ -138,8 +142,8 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
     processTerm: (term) => term,
     searchOptions: { tokenize: searchWords, combineWith: 'AND', prefix: true },
   });
-  /** Per indexed id: the fingerprint of its text, its postings, and the walk that last saw it (for the sweep). */
-  const entries = new Map<string, { fingerprint: number; postings: number; seen: number }>();
+  /** Per indexed id: the fingerprint of its text, its postings, its savedAt (for the order) and the walk that last saw it (for the sweep). */
+  const entries = new Map<string, { fingerprint: number; postings: number; savedAt: string; seen: number }>();
   let postings = 0;
   const pendingKeys = new Set<string>();
   let pendingWide = false;
@@ -161,17 +165,27 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
     if (typeof id !== 'string') return;
     const document = searchDocument(row, id);
     const fingerprint = textFingerprint(FIELDS.map((field) => document[field]).join('\u0000'));
+    const savedAt = text(row.savedAt);
     const entry = entries.get(id);
     if (entry?.fingerprint === fingerprint) {
       entry.seen = walks;
+      if (entry.savedAt !== savedAt) changed = true;
+      entry.savedAt = savedAt;
       return;
     }
     const before = termsGiven;
     if (entry === undefined) search.add(document);
     else search.replace(document);
     postings += termsGiven - before - (entry?.postings ?? 0);
-    entries.set(id, { fingerprint, postings: termsGiven - before, seen: walks });
+    entries.set(id, { fingerprint, postings: termsGiven - before, savedAt, seen: walks });
     changed = true;
+  };
+
+  /** `ids` newest first: savedAt descending (as text, like `queryTriplets`), then id descending. */
+  const newestFirst = (ids: string[]): string[] => {
+    const keyed = ids.map((id) => ({ id, savedAt: entries.get(id)?.savedAt ?? '' }));
+    keyed.sort((a, b) => (a.savedAt === b.savedAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.savedAt < b.savedAt ? 1 : -1));
+    return keyed.map((item) => item.id);
   };
 
   const discardRow = (id: string) => {
@@ -287,7 +301,7 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
     },
     ids(query) {
       if (closed || state.status !== 'ready' || searchWords(query).length === 0) return undefined;
-      return new Set(search.search(query).map((result) => result.id as string));
+      return new Set(newestFirst(search.search(query).map((result) => result.id as string)));
     },
     close() {
       closed = true;

@@ -123,6 +123,17 @@ describe('words', () => {
     expect(ids('TiO₂ anatase')).toEqual(['tio2']);
   });
 
+  it('answers newest first: savedAt descending, then id descending', async () => {
+    await saveTriplets(database, [
+      row('old', 'Rutile sample', { savedAt: '2020-01-01T00:00:00.000Z' }),
+      row('new', 'Rutile sample', { savedAt: '2030-01-01T00:00:00.000Z' }),
+      row('tie-a', 'Rutile sample', { savedAt: '2025-01-01T00:00:00.000Z' }),
+      row('tie-b', 'Rutile sample', { savedAt: '2025-01-01T00:00:00.000Z' }),
+    ]);
+    await changedSince(1);
+    expect([...index.ids('rutile')!]).toEqual(['new', 'tie-b', 'tie-a', 'old']);
+  });
+
   it('has no answer for a search without a word (the caller scans)', () => {
     expect(index.ids('  ... ')).toBeUndefined();
   });

@@ -323,15 +323,17 @@ describe('the triplets section with a search index', () => {
     await until(() => countLine() === '1 of 50 triplets', 'the scan');
     expect(rowIds()).toEqual(['row-34']);
 
-    search.set({ status: 'ready', rows: 50, generation: 1 }, ['row-3', 'row-7', 'gone']);
+    // The index answers ids newest first.
+    search.set({ status: 'ready', rows: 50, generation: 1 }, ['row-7', 'row-3']);
     await until(() => countLine() === '2 of 50 triplets', 'the index’s answer');
     expect(byTestId('search-index-status')?.textContent).toBe('');
     expect(rowIds()).toEqual(['row-7', 'row-3']);
     expect(search.asked.at(-1)).toBe('TiO2 34');
 
     // A new generation (a row written elsewhere was indexed): the table asks again.
-    search.set({ status: 'ready', rows: 50, generation: 2 }, ['row-3', 'row-7', 'row-9']);
+    search.set({ status: 'ready', rows: 50, generation: 2 }, ['row-9', 'row-7', 'row-3']);
     await until(() => countLine() === '3 of 50 triplets', 'the new generation’s answer');
+    expect(rowIds()).toEqual(['row-9', 'row-7', 'row-3']);
   });
 });
 
