@@ -5,7 +5,9 @@ import { createMessageListener } from '../src/extension/message-router';
 import { openSidePanelOnActionClick } from '../src/extension/open-side-panel-on-click';
 import { registerPrecedentMenu } from '../src/extension/precedent-menu';
 import { restrictLocalStorageToTrustedContexts } from '../src/extension/trusted-storage';
+import type { DatasetTriplet } from '../src/contracts/dataset';
 import { createAssayDatabase } from '../src/store/assay-database';
+import { saveTriplets } from '../src/store/dataset-repository';
 
 export default defineBackground(() => {
   // First: storage.local holds the reader's keys, and Chromium opens it to content scripts by default.
@@ -13,8 +15,14 @@ export default defineBackground(() => {
   // The toolbar click opens the side panel and grants activeTab on the page (see the module).
   openSidePanelOnActionClick(browser);
   const precedentMenuClick = registerPrecedentMenu(browser);
-  // The e2e tests cannot click a native context menu; the test build lets them call the handler.
-  if (import.meta.env.MODE === 'test') (globalThis as { assayTest?: unknown }).assayTest = { precedentMenuClick };
   const database = createAssayDatabase();
+  // The e2e tests cannot click a native context menu; the test build lets them call the handler,
+  // and save rows from this context as a run does (the dataset page's search must follow them).
+  if (import.meta.env.MODE === 'test') {
+    (globalThis as { assayTest?: unknown }).assayTest = {
+      precedentMenuClick,
+      saveTriplets: (rows: DatasetTriplet[]) => saveTriplets(database, rows),
+    };
+  }
   browser.runtime.onMessage.addListener(createMessageListener(createBackgroundHandlers(database, browser), browser.runtime.getURL('/')));
 });

@@ -11,6 +11,7 @@ import type { MatrixRunRow } from '../contracts/matrix-run';
 import type { CachedPrecedent, ReferenceTableRecord } from '../contracts/precedent-store';
 import type { PaperRecord, PaperVersion } from './paper-record';
 import type { ImportFile, ImportJob } from './import-job';
+import { tripletWriteKeys } from './triplet-mutations';
 
 export type AssayDatabase = Dexie & {
   papers: EntityTable<PaperRecord, 'key'>;
@@ -80,5 +81,8 @@ export function createAssayDatabase(
     importJobs: 'id, startedAt',
     importFiles: 'id',
   });
+  // Every write to `triplets` announces its keys with its commit, so the dataset page's search
+  // index re-reads those rows only, even for a 1,000-row chunk (see src/store/triplet-mutations.ts).
+  database.use(tripletWriteKeys);
   return database;
 }

@@ -12,6 +12,7 @@ import { Dexie } from 'dexie';
 import { DatasetTripletSchema, type DatasetTriplet, type ReviewDecision } from '../contracts/dataset';
 import type { AssayDatabase } from './assay-database';
 import { mergeTriplets } from './dataset-triplet';
+import { searchIds, searchTriplets, type TripletIdSearch } from './search-triplets';
 
 export { mergeKeyOf } from './dataset-triplet';
 export { applyEdit, parseValueText, toDatasetTriplet } from './dataset-rows';
@@ -103,7 +104,11 @@ export interface TripletQuery {
   decision?: ReviewDecision;
   /** `papers` key of the source paper (`doi:…`, `url:…`, `title:…`). */
   paperKey?: string;
-  /** Case-insensitive substring of the material, property, evidence quote, paper title or DOI. */
+  /**
+   * Words of the material, property, evidence quote, paper title or DOI: with the search index
+   * (`queryTriplets`' `search`), every word as a word start (src/store/triplet-search-index.ts);
+   * without it, or until it is built, a case-insensitive substring.
+   */
   search?: string;
 }
 
@@ -201,7 +206,9 @@ function paged<Row>(rows: Row[], page: { offset: number; limit: number } | undef
  * - nothing: the `savedAt` index walked backwards (a page), or the whole table read at once and
  *   sorted in memory (everything: an export), which IndexedDB does far faster than a cursor.
  *
- * Search and a decision alone walk the `savedAt` index testing every row. With `count: false`
+ * A decision alone walks the `savedAt` index testing every row. A search asks `options.search`
+ * (the search index) for the matching ids and reads only those rows (`searchTriplets`); without
+ * it, or while it cannot answer, the search walks the `savedAt` index testing every row. With `count: false`
  * the index paths skip counting (IndexedDB counts by walking the range, O(rows)) and `total` is
  * NaN: for the further pages of a result whose count the caller has (`countMatching`).
  */
@@ -209,8 +216,11 @@ export async function queryTriplets(
   database: AssayDatabase,
   query: TripletQuery,
   page?: { offset: number; limit: number },
-  options: { count?: boolean } = {},
+  options: { count?: boolean; search?: TripletIdSearch | undefined } = {},
 ): Promise<{ rows: DatasetTriplet[]; total: number }> {
+  const text = query.search?.trim();
+  const ids = options.search && text ? await searchIds(options.search, text) : undefined;
+  if (ids) return searchTriplets(database, ids, query, page);
   const matches = matchesRest(query);
   const table = database.triplets;
   return database.transaction('r', table, async () => {
@@ -269,9 +279,9 @@ export async function queryTriplets(
  * `queryTriplets`' total for an empty page (no row is read on the index paths). Counting walks
  * the index range in IndexedDB, so callers keep the answer rather than asking per page.
  */
-export async function countMatching(database: AssayDatabase, query: TripletQuery): Promise<number> {
+export async function countMatching(database: AssayDatabase, query: TripletQuery, search?: TripletIdSearch): Promise<number> {
   const filtered = Object.values(query).some((value) => value !== undefined && value !== '');
-  return filtered ? (await queryTriplets(database, query, { offset: 0, limit: 0 })).total : database.triplets.count();
+  return filtered ? (await queryTriplets(database, query, { offset: 0, limit: 0 }, { search })).total : database.triplets.count();
 }
 
 /** Rows read per step by `eachTripletChunk`. */
@@ -282,7 +292,7 @@ const EXPORT_CHUNK = 5000;
  * 5 000) at a time, calling `onChunk` with each chunk while the next one is read, so an export of
  * 100 000+ rows never holds them all and the page's thread works while IndexedDB reads. With no
  * filter, the order comes from the `savedAt` index's keys alone and the rows are read by id;
- * with a filter, `queryTriplets` gives them. `onChunk` may be async (it is awaited). Resolves to
+ * with a filter, `queryTriplets` gives them (asking `search`, the search index, for a search). `onChunk` may be async (it is awaited). Resolves to
  * the number of rows read. Rejects with the storage error, or `onChunk`'s.
  */
 export async function eachTripletChunk(
@@ -290,10 +300,11 @@ export async function eachTripletChunk(
   query: TripletQuery,
   onChunk: (rows: DatasetTriplet[]) => void | Promise<void>,
   size: number = EXPORT_CHUNK,
+  search?: TripletIdSearch,
 ): Promise<number> {
   const filtered = Object.values(query).some((value) => value !== undefined && value !== '');
   if (filtered) {
-    const { rows } = await queryTriplets(database, query);
+    const { rows } = await queryTriplets(database, query, undefined, { search });
     for (let start = 0; start < rows.length; start += size) await onChunk(rows.slice(start, start + size));
     return rows.length;
   }

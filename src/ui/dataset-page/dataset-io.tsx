@@ -11,6 +11,7 @@ import type { AssayDatabase } from '../../store/assay-database';
 import { eachTripletChunk, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
 import { exportFileName, exportMediaType, type ExportFormat } from './dataset-view-model';
 import { ImportControl, type ImportRequester } from './import-control';
+import type { TripletIdSearch } from '../../store/search-triplets';
 
 const EXPORTS: ReadonlyArray<{ format: ExportFormat; text: string; testId: string; write: (rows: readonly DatasetTriplet[]) => string }> = [
   { format: 'csv', text: 'Export CSV', testId: 'export-csv', write: toCsv },
@@ -59,10 +60,12 @@ export interface DatasetIoProps {
   now?: () => Date;
   /** How imports reach the offscreen document (`ImportControl`'s default: `sendRequest`). */
   requestImport?: ImportRequester;
+  /** The search index, so an export of a search holds the rows the table shows. */
+  search?: TripletIdSearch | undefined;
 }
 
 /** The export buttons and the import control with its progress and summary. */
-export function DatasetIo({ database, query, now = () => new Date(), requestImport }: DatasetIoProps) {
+export function DatasetIo({ database, query, now = () => new Date(), requestImport, search }: DatasetIoProps) {
   const [exportStatus, setExportStatus] = useState('');
   const [exporting, setExporting] = useState(false);
 
@@ -88,10 +91,11 @@ export function DatasetIo({ database, query, now = () => new Date(), requestImpo
             await new Promise((resolve) => setTimeout(resolve, 0));
           },
           EXPORT_STEP,
+          search,
         );
         downloadParts(document, parts, fileName, exportMediaType(entry.format));
       } else {
-        const { rows } = await queryTriplets(database, query);
+        const { rows } = await queryTriplets(database, query, undefined, { search });
         count = rows.length;
         downloadText(document, entry.write(rows), fileName, exportMediaType(entry.format));
       }

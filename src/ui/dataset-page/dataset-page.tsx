@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { loadPropertySchemas } from '../../properties';
+import type { TripletSearch } from '../../extension/triplet-search-client';
 import type { AssayDatabase } from '../../store/assay-database';
 import { DatasetTable } from './dataset-table';
 import type { ImportRequester } from './import-control';
@@ -23,10 +24,12 @@ export interface DatasetPageProps {
   debounceMs?: number;
   /** How imports reach the offscreen document (default `sendRequest`; tests call the host). */
   requestImport?: ImportRequester;
+  /** The search index (the page's search worker); without it a search scans every row. */
+  search?: TripletSearch;
 }
 
 /** The whole page below its `<h1>`. */
-export function DatasetPage({ database, view = window, debounceMs, requestImport }: DatasetPageProps) {
+export function DatasetPage({ database, view = window, debounceMs, requestImport, search }: DatasetPageProps) {
   const schemas = useMemo(
     () => new Map(loadPropertySchemas().map((schema) => [schema.name, { label: schema.label, canonicalUnit: schema.canonicalUnit }])),
     [],
@@ -56,6 +59,7 @@ export function DatasetPage({ database, view = window, debounceMs, requestImport
         label={label}
         {...(debounceMs !== undefined && { debounceMs })}
         {...(requestImport && { requestImport })}
+        {...(search !== undefined && { search })}
       />
       <PrecedentSection database={database} properties={precedentProperties} />
       <section className="papers-section" aria-labelledby="papers-heading">

@@ -6,6 +6,7 @@
  */
 import { describeValue } from '../../text/quantities/format-quantity';
 import type { DatasetTriplet, ImportNote, ModelAnswer, ReviewDecision, SourcePaper } from '../../contracts/dataset';
+import type { TripletSearchState } from '../../contracts/messages';
 import type { RejectedLine } from '../../export/dataset-import';
 import type { TripletQuery } from '../../store/dataset-repository';
 import type { ImportJob } from '../../store/import-job';
@@ -76,6 +77,28 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** "12 of 340 triplets": how many match the filter of how many are saved ("1 of 1 triplet"). */
 export function countText(matching: number, saved: number): string {
   return `${matching} of ${plural(saved, 'triplet')}`;
+}
+
+/**
+ * What the search field says of its index (empty once it answers): "Indexing quotes for search:
+ * 40,000 of 100,000", "Updating the search index: 2,000 of 100,000", or why it stopped; until it
+ * answers, a search reads every row (slower, same rows).
+ */
+export function searchIndexText(state: TripletSearchState | undefined): string {
+  const count = (value: number) => value.toLocaleString('en-US');
+  switch (state?.status) {
+    case undefined:
+    case 'ready':
+      return '';
+    case 'building':
+      return state.total === 0
+        ? 'Indexing quotes for search…'
+        : `Indexing quotes for search: ${count(state.done)} of ${count(state.total)}`;
+    case 'updating':
+      return `Updating the search index: ${count(state.done)} of ${count(state.total)}`;
+    case 'failed':
+      return `The search index stopped (${state.message}); search reads every row instead.`;
+  }
 }
 
 /** The undo offer's words: "Deleted 3 triplets." / "Deleted 1 triplet." */

@@ -25,6 +25,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef } from 'react';
 import type { AssayDatabase } from '../../store/assay-database';
 import { queryTriplets, type TripletQuery } from '../../store/dataset-repository';
+import type { TripletIdSearch } from '../../store/search-triplets';
 import { shortNumber, statusText, type TripletStatus } from './dataset-view-model';
 import { plotCaption, plotPoints, stripMaterials, valueScale, type PlotPoint } from './property-plot-data';
 
@@ -40,10 +41,14 @@ export interface PropertyPlotProps {
   query: TripletQuery;
   /** The property's label and canonical unit when a schema describes it. */
   schema?: { label: string; canonicalUnit: string };
+  /** The search index; without it a search scans every row. */
+  search?: TripletIdSearch | undefined;
+  /** Changes when the index's answers may have: the plot searches again. */
+  searchGeneration?: number;
 }
 
 /** The plot for `query.property`, or a hint to choose a property. */
-export function PropertyPlot({ database, query, schema }: PropertyPlotProps) {
+export function PropertyPlot({ database, query, schema, search, searchGeneration = 0 }: PropertyPlotProps) {
   const queryKey = JSON.stringify(query);
   const rows = useLiveQuery(
     // One query: with a property filter the store reads the matching rows once and slices; paging
@@ -51,8 +56,8 @@ export function PropertyPlot({ database, query, schema }: PropertyPlotProps) {
     () =>
       query.property === undefined
         ? Promise.resolve([])
-        : queryTriplets(database, query, { offset: 0, limit: MAX_PLOTTED }).then((result) => result.rows),
-    [database, queryKey],
+        : queryTriplets(database, query, { offset: 0, limit: MAX_PLOTTED }, { search }).then((result) => result.rows),
+    [database, queryKey, search, searchGeneration],
   );
   const label = schema?.label ?? query.property?.replaceAll('_', ' ') ?? '';
   const canonicalUnit = schema?.canonicalUnit;

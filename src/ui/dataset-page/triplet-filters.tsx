@@ -2,13 +2,15 @@
  * The dataset page's filters: material (prefix), property (the properties the dataset holds),
  * machine status, the reader's decision and free-text search. Each is a labelled control; typing
  * is debounced so the live table re-queries once the reader pauses, while the selects apply at once.
+ * Under the search field, a live status says while the search index is being built or updated.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 import { ReviewDecisionSchema } from '../../contracts/dataset';
+import type { TripletSearchState } from '../../contracts/messages';
 import type { AssayDatabase } from '../../store/assay-database';
 import { datasetProperties } from '../../store/dataset-repository';
-import { statusText, type TripletFilter, type TripletStatus } from './dataset-view-model';
+import { searchIndexText, statusText, type TripletFilter, type TripletStatus } from './dataset-view-model';
 import type { PropertyLabel } from '../shared/run-view-model';
 
 const STATUSES: readonly TripletStatus[] = ['verified', 'needs_review', 'rejected'];
@@ -20,10 +22,12 @@ export interface TripletFiltersProps {
   label: PropertyLabel;
   /** Pause after the last keystroke before a text filter applies, in ms (default 300; tests pass 0). */
   debounceMs?: number;
+  /** The search index's state (none: no index, search scans). */
+  searchState?: TripletSearchState;
 }
 
 /** The filter form; `filter` is the applied filter, the text fields hold what is typed until it applies. */
-export function TripletFilters({ database, filter, onChange, label, debounceMs = 300 }: TripletFiltersProps) {
+export function TripletFilters({ database, filter, onChange, label, debounceMs = 300, searchState }: TripletFiltersProps) {
   const id = useId();
   const properties = useLiveQuery(() => datasetProperties(database), [database]) ?? [];
   const [material, setMaterial] = useState(filter.material);
@@ -106,8 +110,12 @@ export function TripletFilters({ database, filter, onChange, label, debounceMs =
           type="search"
           value={search}
           placeholder="material, quote, title, DOI"
+          aria-describedby={`${id}-search-index`}
           onChange={(event) => setSearch(event.target.value)}
         />
+        <span id={`${id}-search-index`} role="status" className="hint" data-testid="search-index-status">
+          {searchIndexText(searchState)}
+        </span>
       </div>
     </form>
   );

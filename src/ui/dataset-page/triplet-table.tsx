@@ -15,6 +15,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DatasetTriplet } from '../../contracts/dataset';
 import type { AssayDatabase } from '../../store/assay-database';
 import { countMatching, countTriplets, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
+import type { TripletIdSearch } from '../../store/search-triplets';
 import {
   countText,
   decisionTitle,
@@ -42,6 +43,10 @@ export interface TripletTableProps {
   label: PropertyLabel;
   selected: ReadonlySet<string>;
   onSelect: (id: string, selected: boolean) => void;
+  /** The search index; without it a search scans every row. */
+  search?: TripletIdSearch | undefined;
+  /** Changes when the index's answers may have: the table searches again. */
+  searchGeneration?: number;
 }
 
 interface LoadedPages {
@@ -52,7 +57,7 @@ interface LoadedPages {
 }
 
 /** The count line, the empty states and the virtualized table. */
-export function TripletTable({ database, query, label, selected, onSelect }: TripletTableProps) {
+export function TripletTable({ database, query, label, selected, onSelect, search, searchGeneration = 0 }: TripletTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const queryKey = JSON.stringify(query);
   // Which pages to read: those under the virtualizer's visible range, set after each render.
@@ -61,15 +66,15 @@ export function TripletTable({ database, query, label, selected, onSelect }: Tri
   // does not recount the filter's matches (IndexedDB counts by walking an index range).
   const saved = useLiveQuery(() => countTriplets(database), [database]);
   const matching = useLiveQuery(
-    async () => ({ queryKey, total: await countMatching(database, query) }),
+    async () => ({ queryKey, total: await countMatching(database, query, search) }),
     // `query` is represented by `queryKey`, so a new object with the same filter does not re-query.
-    [database, queryKey],
+    [database, queryKey, search, searchGeneration],
   );
   const pagesLoaded = useLiveQuery(async () => {
     const pageNumbers = pagesKey.split(',').map(Number);
-    const pages = await Promise.all(pageNumbers.map((page) => queryTriplets(database, query, pageWindow(page), { count: false })));
+    const pages = await Promise.all(pageNumbers.map((page) => queryTriplets(database, query, pageWindow(page), { count: false, search })));
     return { queryKey, pages: new Map(pageNumbers.map((page, index) => [page, pages[index]!.rows])) };
-  }, [database, queryKey, pagesKey]);
+  }, [database, queryKey, pagesKey, search, searchGeneration]);
   const loaded: LoadedPages | undefined =
     saved === undefined || matching === undefined || pagesLoaded === undefined
       ? undefined

@@ -1,10 +1,12 @@
 /**
  * The "Triplets" section of the dataset page: filters, the per-property plot, the selection
  * toolbar (delete with a ten-second undo), the virtualized table, and export/import — all driven
- * by one filter, so the plot, the count, the table and an export always agree.
+ * by one filter, so the plot, the count, the table and an export always agree. A search goes
+ * through the search index (`search`) when there is one; each new index generation re-runs it.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { DatasetTriplet } from '../../contracts/dataset';
+import type { TripletSearch } from '../../extension/triplet-search-client';
 import type { AssayDatabase } from '../../store/assay-database';
 import { deleteTriplets, restoreTriplets } from '../../store/dataset-repository';
 import { DatasetIo } from './dataset-io';
@@ -29,13 +31,20 @@ export interface TripletsSectionProps {
   undoMs?: number;
   /** How imports reach the offscreen document (default `sendRequest`; tests call the host). */
   requestImport?: ImportRequester;
+  /** The search index (the page's search worker); without it a search scans every row. */
+  search?: TripletSearch;
 }
+
+const noSubscription = () => () => undefined;
 
 type DeleteState = { kind: 'none' } | { kind: 'deleted'; rows: DatasetTriplet[] } | { kind: 'message'; text: string };
 
-export function TripletsSection({ database, schemas, label, debounceMs, undoMs = UNDO_MS, requestImport }: TripletsSectionProps) {
+export function TripletsSection({ database, schemas, label, debounceMs, undoMs = UNDO_MS, requestImport, search }: TripletsSectionProps) {
   const [filter, setFilter] = useState<TripletFilter>(EMPTY_FILTER);
   const query = useMemo(() => queryFromFilter(filter), [filter]);
+  const searchState = useSyncExternalStore(search?.subscribe ?? noSubscription, () => search?.state);
+  // What a search answers changes with the index's generation; other queries do not depend on it.
+  const searching = { search, searchGeneration: query.search === undefined ? 0 : (searchState?.generation ?? 0) };
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deletion, setDeletion] = useState<DeleteState>({ kind: 'none' });
   const [busy, setBusy] = useState(false);
@@ -89,10 +98,12 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
         onChange={setFilter}
         label={label}
         {...(debounceMs !== undefined && { debounceMs })}
+        {...(searchState !== undefined && { searchState })}
       />
       <PropertyPlot
         database={database}
         query={query}
+        {...searching}
         {...(filter.property !== '' && schemas.has(filter.property) && { schema: schemas.get(filter.property)! })}
       />
       <div className="triplet-toolbar">
@@ -114,8 +125,8 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
           {deletion.kind === 'message' && deletion.text}
         </div>
       </div>
-      <TripletTable database={database} query={query} label={label} selected={selected} onSelect={select} />
-      <DatasetIo database={database} query={query} {...(requestImport && { requestImport })} />
+      <TripletTable database={database} query={query} label={label} selected={selected} onSelect={select} {...searching} />
+      <DatasetIo database={database} query={query} search={search} {...(requestImport && { requestImport })} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatasetTriplet } from '../../../../src/contracts/dataset';
+import type { TripletSearchState } from '../../../../src/contracts/messages';
 import { createAssayDatabase, type AssayDatabase } from '../../../../src/store/assay-database';
 import { saveTriplets } from '../../../../src/store/dataset-repository';
 import { DatasetPage } from '../../../../src/ui/dataset-page/dataset-page';
@@ -298,6 +299,57 @@ describe('the triplets section', () => {
     );
     expect(byTestId('property-plot')!.querySelector('canvas')?.getAttribute('aria-hidden')).toBe('true');
     consoleError.mockRestore();
+  });
+});
+
+describe('the triplets section with a search index', () => {
+  /** A search index whose state and answer the test sets; `ids` answers only when ready. */
+  function scriptedSearch() {
+    const listeners = new Set<() => void>();
+    const search = {
+      state: { status: 'building', done: 20, total: 50, generation: 0 } as TripletSearchState,
+      answer: new Set<string>(),
+      asked: [] as string[],
+      ids(text: string) {
+        search.asked.push(text);
+        return Promise.resolve(search.state.status === 'ready' ? search.answer : undefined);
+      },
+      subscribe(listener: () => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      close: () => undefined,
+      set(state: TripletSearchState, answer: string[]) {
+        search.state = state;
+        search.answer = new Set(answer);
+        act(() => listeners.forEach((listener) => listener()));
+      },
+    };
+    return search;
+  }
+
+  it('says the index is building, scans meanwhile, then shows the index’s answer and follows its generations', async () => {
+    const search = scriptedSearch();
+    act(() => root.render(createElement(TripletsSection, { database, schemas, label, debounceMs: 0, search })));
+    expect(byTestId('search-index-status')?.textContent).toBe('Indexing quotes for search: 20 of 50');
+    expect(byTestId('filter-search')?.getAttribute('aria-describedby')).toBe(byTestId('search-index-status')?.id);
+
+    type(byTestId('filter-search') as HTMLInputElement, 'TiO2 34');
+    // Not built: the substring scan answers ("TiO2 34" is row 34's material).
+    await until(() => countLine() === '1 of 50 triplets', 'the scan');
+    expect(rowIds()).toEqual(['row-34']);
+
+    // The index answers ids newest first.
+    search.set({ status: 'ready', rows: 50, generation: 1 }, ['row-7', 'row-3']);
+    await until(() => countLine() === '2 of 50 triplets', 'the index’s answer');
+    expect(byTestId('search-index-status')?.textContent).toBe('');
+    expect(rowIds()).toEqual(['row-7', 'row-3']);
+    expect(search.asked.at(-1)).toBe('TiO2 34');
+
+    // A new generation (a row written elsewhere was indexed): the table asks again.
+    search.set({ status: 'ready', rows: 50, generation: 2 }, ['row-9', 'row-7', 'row-3']);
+    await until(() => countLine() === '3 of 50 triplets', 'the new generation’s answer');
+    expect(rowIds()).toEqual(['row-9', 'row-7', 'row-3']);
   });
 });
 

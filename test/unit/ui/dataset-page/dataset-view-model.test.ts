@@ -19,6 +19,7 @@ import {
   queryFromFilter,
   rowAt,
   savedDay,
+  searchIndexText,
   shortNumber,
   siText,
   statusText,
@@ -80,6 +81,21 @@ describe('page loading', () => {
 });
 
 describe('words', () => {
+  it('says while the search index is built or updated, and why it stopped, and nothing once it answers', () => {
+    expect(searchIndexText(undefined)).toBe('');
+    expect(searchIndexText({ status: 'building', done: 0, total: 0, generation: 0 })).toBe('Indexing quotes for search…');
+    expect(searchIndexText({ status: 'building', done: 40_000, total: 100_000, generation: 0 })).toBe(
+      'Indexing quotes for search: 40,000 of 100,000',
+    );
+    expect(searchIndexText({ status: 'updating', done: 2000, total: 100_000, generation: 3 })).toBe(
+      'Updating the search index: 2,000 of 100,000',
+    );
+    expect(searchIndexText({ status: 'ready', rows: 5, generation: 4 })).toBe('');
+    expect(searchIndexText({ status: 'failed', message: 'QuotaExceededError', generation: 5 })).toBe(
+      'The search index stopped (QuotaExceededError); search reads every row instead.',
+    );
+  });
+
   it('counts matching of saved triplets', () => {
     expect(countText(12, 340)).toBe('12 of 340 triplets');
     expect(countText(1, 1)).toBe('1 of 1 triplet');
