@@ -14,7 +14,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DatasetTriplet } from '../../contracts/dataset';
 import type { AssayDatabase } from '../../store/assay-database';
-import { countMatching, countTriplets, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
+import { countTriplets, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
 import type { TripletIdSearch } from '../../store/search-triplets';
 import {
   countText,
@@ -63,15 +63,24 @@ export function TripletTable({ database, query, label, selected, onSelect, searc
   // Which pages to read: those under the virtualizer's visible range, set after each render.
   const [pagesKey, setPagesKey] = useState('0');
   // Three live queries, so a filter change does not recount the whole table and a further page
-  // does not recount the filter's matches (IndexedDB counts by walking an index range).
+  // does not recount the filter's matches (IndexedDB counts by walking an index range): the
+  // dataset's count; the filter's count with its first page, read together (a material prefix's
+  // keys are read once for both); and the further pages on screen, without a count.
   const saved = useLiveQuery(() => countTriplets(database), [database]);
   const matching = useLiveQuery(
-    async () => ({ queryKey, total: await countMatching(database, query, search) }),
+    async () => {
+      const filtered = Object.values(query).some((value) => value !== undefined);
+      const first = await queryTriplets(database, query, pageWindow(0), { search, count: filtered });
+      return { queryKey, total: filtered ? first.total : undefined, firstPage: first.rows };
+    },
     // `query` is represented by `queryKey`, so a new object with the same filter does not re-query.
     [database, queryKey, search, searchGeneration],
   );
   const pagesLoaded = useLiveQuery(async () => {
-    const pageNumbers = pagesKey.split(',').map(Number);
+    const pageNumbers = pagesKey
+      .split(',')
+      .map(Number)
+      .filter((page) => page !== 0);
     const pages = await Promise.all(pageNumbers.map((page) => queryTriplets(database, query, pageWindow(page), { count: false, search })));
     return { queryKey, pages: new Map(pageNumbers.map((page, index) => [page, pages[index]!.rows])) };
   }, [database, queryKey, pagesKey, search, searchGeneration]);
@@ -81,8 +90,8 @@ export function TripletTable({ database, query, label, selected, onSelect, searc
       : {
           queryKey: matching.queryKey,
           saved,
-          total: matching.total,
-          pages: pagesLoaded.queryKey === matching.queryKey ? pagesLoaded.pages : new Map(),
+          total: matching.total ?? saved,
+          pages: new Map([[0, matching.firstPage], ...(pagesLoaded.queryKey === matching.queryKey ? pagesLoaded.pages : [])]),
         };
   // While a new query or page loads, useLiveQuery keeps returning the previous result.
   const virtualizer = useVirtualizer({
