@@ -288,30 +288,37 @@ const EXPORT_CHUNK = 5000;
 export async function eachTripletChunk(
   database: AssayDatabase,
   query: TripletQuery,
-  onChunk: (rows: DatasetTriplet[]) => void | Promise<void>,
+  onChunk: (rows: DatasetTriplet[]) => void,
   size: number = EXPORT_CHUNK,
   search?: TripletIdSearch,
 ): Promise<number> {
   const filtered = Object.values(query).some((value) => value !== undefined && value !== '');
   if (filtered) {
     const { rows } = await queryTriplets(database, query, undefined, { search });
-    for (let start = 0; start < rows.length; start += size) await onChunk(rows.slice(start, start + size));
+    for (let start = 0; start < rows.length; start += size) onChunk(rows.slice(start, start + size));
     return rows.length;
   }
-  // In primary-key order with `getAll` (one request per `size` rows: reading by id costs a request
-  // per row, ~7 s per 100 000 here), then sorted: newest first needs every row anyway.
-  const rows: DatasetTriplet[] = [];
-  for (;;) {
-    const last = rows.at(-1)?.id;
-    const batch = await (last === undefined ? database.triplets.orderBy(':id') : database.triplets.where(':id').above(last))
-      .limit(size)
-      .toArray();
-    if (batch.length === 0) break;
-    rows.push(...batch);
+  // One cursor walks the `savedAt` index backwards (Chromium prefetches the rows of a cursor that
+  // only moves forward) and each `size` rows are handed over at once, inside the cursor's
+  // callback: only one chunk is held. Reading everything first and sorting (a `getAll` per page)
+  // kept 100 000 rows alive, and the garbage collector took 4.6 s of an 8 s CSV export tracing them.
+  let chunk: DatasetTriplet[] = [];
+  let count = 0;
+  await database.triplets
+    .orderBy('savedAt')
+    .reverse()
+    .each((row) => {
+      chunk.push(row);
+      if (chunk.length < size) return;
+      count += chunk.length;
+      onChunk(chunk);
+      chunk = [];
+    });
+  if (chunk.length > 0) {
+    count += chunk.length;
+    onChunk(chunk);
   }
-  rows.sort(newestFirst);
-  for (let start = 0; start < rows.length; start += size) await onChunk(rows.slice(start, start + size));
-  return rows.length;
+  return count;
 }
 
 /** Delete the rows `ids` (missing ids are skipped). Resolves to the rows deleted, for undo with `restoreTriplets`. */

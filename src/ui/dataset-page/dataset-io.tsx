@@ -83,12 +83,10 @@ export function DatasetIo({ database, query, now = () => new Date(), requestImpo
         count = await eachTripletChunk(
           database,
           query,
-          async (rows) => {
+          (rows) => {
             parts.push(chunked(rows, parts.length === 0));
             written += rows.length;
             setExportStatus(`Preparing the export… ${written} rows`);
-            // Let the page paint and answer input between chunks.
-            await new Promise((resolve) => setTimeout(resolve, 0));
           },
           EXPORT_STEP,
           search,
