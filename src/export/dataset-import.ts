@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { DatasetTripletSchema, type DatasetTriplet } from '../contracts/dataset';
 import { withOwnKeys } from '../store/dataset-triplet';
 import type { ImportLine } from '../store/import-triplets';
+import type { RejectedLine } from '../store/import-job-record';
 
 /** At most this many problems are listed one by one (then a count of the rest), so a wrong 100 000-line file does not make a 100 000-line message. */
 const MAX_LISTED_PROBLEMS = 50;
@@ -23,11 +24,7 @@ const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
 const NOT_AN_EXPORT = 'This file is neither an Assay JSON export (an array of rows) nor JSON Lines (one row per line).';
 
-/** A line (or array element) of the file that was refused, and why in words. */
-export interface RejectedLine {
-  where: string;
-  message: string;
-}
+export type { RejectedLine } from '../store/import-job-record';
 
 /** What `readAssayImport` found: the rows to save, the lines refused, and a problem with the whole file (then nothing else). */
 export interface AssayImportText {

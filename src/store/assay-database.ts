@@ -10,7 +10,7 @@ import type { DatasetTriplet } from '../contracts/dataset';
 import type { MatrixRunRow } from '../contracts/matrix-run';
 import type { CachedPrecedent, ReferenceTableRecord } from '../contracts/precedent-store';
 import type { PaperRecord, PaperVersion } from './paper-record';
-import type { ImportFile, ImportJob } from './import-job';
+import type { ImportFile, ImportJob } from './import-job-record';
 import { tripletWriteKeys } from './triplet-mutations';
 
 export type AssayDatabase = Dexie & {

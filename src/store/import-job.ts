@@ -14,62 +14,19 @@
  * saved fact, `saveImportChunk`); and each chunk is one strictly durable transaction of
  * `IMPORT_CHUNK_SIZE` rows, flushed once.
  */
-import type { RejectedLine } from '../export/dataset-import';
 import { checkImportEntries, NOT_AN_EXPORT_PROBLEM, splitAssayImport, type ImportEntry } from '../export/dataset-import';
 import { TEXT_LIMITS } from '../contracts/text-limits';
 import type { AssayDatabase } from './assay-database';
+import type { ImportJob, RejectedLine } from './import-job-record';
 import { addOutcome, IMPORT_CHUNK_SIZE, importErrorText, saveImportChunk, type ImportContext, type ImportReport } from './import-triplets';
 
-/** Where an import job stands: waiting for the offscreen document, running there, or ended (how). */
-export type ImportJobStatus = 'waiting' | 'running' | 'done' | 'failed' | 'stopped' | 'interrupted';
+export type { ImportFile, ImportJob, ImportJobStatus } from './import-job-record';
 
 /** Refused lines kept in a finished job's record one by one (the rest are counted): the page lists 50. */
 const KEPT_REJECTED = 50;
 
 /** Jobs kept in the table (newest first); older ones are deleted when a new import starts. */
 const KEPT_JOBS = 20;
-
-/** One import, as stored in `importJobs`. Times are ISO 8601. */
-/**
- * The file of an import job, in its own table (`importFiles`, keyed by the job's id): the job's
- * record is rewritten with each chunk's progress, and a record holding a Blob copies the Blob's
- * bytes each time it is written (100 MB × 20 chunks, measured as ~6 s of a 100 000-row import).
- */
-export interface ImportFile {
-  id: string;
-  file: Blob;
-}
-
-export interface ImportJob {
-  id: string;
-  /** The file's name as the reader chose it (cut to `TEXT_LIMITS.fileName`). */
-  fileName: string;
-  /** Whether the file is stored (in `importFiles`, under the job's id): until the import ends well, so an interrupted one can be run again. */
-  hasFile: boolean;
-  /** Its size in bytes. */
-  bytes: number;
-  status: ImportJobStatus;
-  startedAt: string;
-  /** When the job last changed: started, a chunk acknowledged, ended. */
-  updatedAt: string;
-  /** Entries in the file (lines, or elements of a JSON array), known when the import ends (JSON Lines are streamed); 0 before. */
-  total: number;
-  /** Entries done (added, merged or refused), counted in the transaction that saved their chunk: what survives a crash. */
-  done: number;
-  /** Bytes of the file read up to the last saved chunk (for the progress bar: a streamed file's line count is known only at its end). */
-  bytesDone?: number;
-  added: number;
-  merged: number;
-  refused: number;
-  /** The ended import's report by line (added, merged, the failure). */
-  report?: ImportReport;
-  /** The first refused lines with the reason, and how many were refused in all. */
-  rejected?: RejectedLine[];
-  /** Set when the whole file is refused (empty, not JSON, not an export); nothing was saved. */
-  fileProblem?: string;
-  /** Why the import failed, was stopped or was interrupted, in words. */
-  message?: string;
-}
 
 /**
  * Store `file` as a new waiting job (the offscreen document runs it: `runImportJob`), pruning

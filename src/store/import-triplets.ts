@@ -21,6 +21,7 @@ import { Dexie } from 'dexie';
 import type { DatasetTriplet } from '../contracts/dataset';
 import { TEXT_LIMITS } from '../contracts/text-limits';
 import type { AssayDatabase } from './assay-database';
+import type { ImportReport } from './import-job-record';
 import { withOwnKeys } from './dataset-triplet';
 
 /** One row of an imported file and where it stands there: "line 3" (JSONL) or "row 3" (a JSON array), 1-based. */
@@ -29,18 +30,7 @@ export interface ImportLine {
   where: string;
 }
 
-/** What an import did, line by line, in file order. */
-export interface ImportReport {
-  /** The file name as given (cut to `TEXT_LIMITS.fileName`) and the import's time (ISO 8601). */
-  fileName: string;
-  at: string;
-  /** Lines saved as new rows. */
-  added: string[];
-  /** Lines stating a fact already saved (the saved row is left unchanged), or the fact of an earlier line of the file (`repeats`: "line 2"). */
-  merged: Array<{ where: string; repeats?: string }>;
-  /** Set when a write failed: the error in words and the lines not saved (the failed chunk and every later one). */
-  failure?: { message: string; unsaved: string[] };
-}
+export type { ImportReport } from './import-job-record';
 
 /**
  * Rows per transaction. Each transaction is flushed to disk once (strict durability, see
