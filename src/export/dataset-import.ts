@@ -4,7 +4,8 @@
  * with `DatasetTripletSchema` (which caps every string, see src/contracts/text-limits.ts), its
  * times are checked, and its merge key and SI value are recomputed from its own fields
  * (`withOwnKeys`); bad rows are refused with their line and the reason, good ones kept. Saving
- * them is `importTriplets` (src/store/import-triplets.ts), which never trusts their ids.
+ * them is `runImportJob` (src/store/import-job.ts, chunk by chunk through `saveImportChunk`),
+ * which never trusts their ids.
  */
 import type { z } from 'zod';
 import { DatasetTripletSchema, type DatasetTriplet } from '../contracts/dataset';

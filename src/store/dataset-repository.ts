@@ -5,7 +5,7 @@
  *
  * Duplicates: a row whose `mergeKey` (see `mergeKeyOf`) is already stored merges into the stored
  * row instead of adding one, so saving a run twice never doubles the dataset. Imported files do
- * not come through here: `importTriplets` (import-triplets.ts) trusts neither their ids nor their
+ * not come through here: `saveImportChunk` (import-triplets.ts) trusts neither their ids nor their
  * keys and never changes a stored row.
  */
 import { Dexie } from 'dexie';
@@ -28,7 +28,7 @@ const DEFAULT_CHUNK_SIZE = 1000;
  * with each other too. `onProgress(done, total)` is called after each chunk commits. Resolves to
  * how many rows were added and how many merged (`added + merged === rows.length`). For the
  * reader's own rows (a run's, an undo's): it trusts their ids and merge keys and does not
- * validate, so an imported file goes through `importTriplets` instead. Throws a RangeError when
+ * validate, so an imported file goes through `runImportJob` (import-job.ts) instead. Throws a RangeError when
  * `chunkSize` is not a positive integer.
  */
 export async function saveTriplets(
@@ -125,6 +125,11 @@ function matchesRest(query: TripletQuery): (row: DatasetTriplet) => boolean {
       [row.material, row.property, row.evidence?.quote.exact, row.paper.title, row.paper.doi].some((field) =>
         field?.toLowerCase().includes(search),
       ));
+}
+
+/** Whether `query` filters at all (a field that is set and not blank), so the table's own count and order answer it otherwise. */
+export function isFiltered(query: TripletQuery): boolean {
+  return Object.values(query).some((value) => value !== undefined && value !== '');
 }
 
 /** Newest first: savedAt descending, then id descending (the order of an index walked backwards). */
@@ -292,7 +297,7 @@ export async function eachTripletChunk(
   size: number = EXPORT_CHUNK,
   search?: TripletIdSearch,
 ): Promise<number> {
-  const filtered = Object.values(query).some((value) => value !== undefined && value !== '');
+  const filtered = isFiltered(query);
   if (filtered) {
     const { rows } = await queryTriplets(database, query, undefined, { search });
     for (let start = 0; start < rows.length; start += size) onChunk(rows.slice(start, start + size));

@@ -14,7 +14,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DatasetTriplet } from '../../contracts/dataset';
 import type { AssayDatabase } from '../../store/assay-database';
-import { countTriplets, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
+import { countTriplets, isFiltered, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
 import type { TripletIdSearch } from '../../store/search-triplets';
 import {
   countText,
@@ -69,7 +69,7 @@ export function TripletTable({ database, query, label, selected, onSelect, searc
   const saved = useLiveQuery(() => countTriplets(database), [database]);
   const matching = useLiveQuery(
     async () => {
-      const filtered = Object.values(query).some((value) => value !== undefined);
+      const filtered = isFiltered(query);
       const first = await queryTriplets(database, query, pageWindow(0), { search, count: filtered });
       return { queryKey, total: filtered ? first.total : undefined, firstPage: first.rows };
     },
