@@ -27,6 +27,9 @@ interface WritableLike {
   write: (chunk: never, ...rest: never[]) => boolean;
 }
 
+/** Each guarded stream's own `write`, for `unguardedTerminal`. */
+const ownWrites = new WeakMap<object, WritableLike['write']>();
+
 /**
  * Route every write to `streams` (strings, or UTF-8 bytes) through `terminalSafe` until the
  * returned function is called, which restores the streams' own `write`.
@@ -34,6 +37,7 @@ interface WritableLike {
 export function guardTerminalOutput(...streams: WritableLike[]): () => void {
   const originals = streams.map((stream) => stream.write);
   streams.forEach((stream, index) => {
+    ownWrites.set(stream, originals[index]!);
     const write = originals[index]!;
     stream.write = ((chunk: unknown, ...rest: unknown[]) => {
       const text = typeof chunk === 'string' ? chunk : chunk instanceof Uint8Array ? new TextDecoder().decode(chunk) : chunk;
@@ -44,5 +48,37 @@ export function guardTerminalOutput(...streams: WritableLike[]): () => void {
       );
     }) as WritableLike['write'];
   });
-  return () => streams.forEach((stream, index) => (stream.write = originals[index]!));
+  return () =>
+    streams.forEach((stream, index) => {
+      stream.write = originals[index]!;
+      ownWrites.delete(stream);
+    });
+}
+
+/** The part of a terminal stream a progress bar draws on. */
+export interface TerminalLike {
+  isTTY: boolean;
+  columns: number | undefined;
+  write(text: string): boolean;
+}
+
+/**
+ * A view of the terminal `stream` whose writes skip the `terminalSafe` guard, for a progress bar
+ * that must send its own cursor-control sequences. Only text Assay composes may go through it
+ * (numbers, fixed words): anything from a document or a file name must be passed through
+ * `terminalSafe` by the caller first.
+ */
+export function unguardedTerminal(stream: NodeJS.WriteStream): TerminalLike {
+  return {
+    get isTTY() {
+      return stream.isTTY === true;
+    },
+    get columns() {
+      return stream.columns;
+    },
+    write: (text: string) => {
+      const write = (ownWrites.get(stream) ?? stream.write) as (chunk: string) => boolean;
+      return write.call(stream, text);
+    },
+  };
 }

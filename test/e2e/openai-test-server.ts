@@ -28,6 +28,10 @@ export interface OpenAiTestServer {
   requests: Array<{ model: string; role: ServedRole; user: string }>;
   /** Milliseconds to wait before each answer (default 0). */
   setDelay(milliseconds: number): void;
+  /** Answer every request from now on with this HTTP status (e.g. 500, a server that broke), or normally again with null. */
+  setFailure(status: number | null): void;
+  /** Chat requests answered with 200. */
+  answered(): number;
   close(): Promise<void>;
 }
 
@@ -84,11 +88,21 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Start the server on a free port of 127.0.0.1; every role states the `facts` of the property asked (by `fact.property` in the prompt), none for another property. */
-export async function startOpenAiTestServer(facts: ScriptedFact | readonly ScriptedFact[]): Promise<OpenAiTestServer> {
-  const all = Array.isArray(facts) ? facts : [facts as ScriptedFact];
+/** Facts the server states: fixed ones, or facts worked out from each request's user message (e.g. `groundedFacts`). */
+export type FactSource = ScriptedFact | readonly ScriptedFact[] | ((user: string) => Promise<ScriptedFact[]>);
+
+/**
+ * Start the server on a free port of 127.0.0.1; every role states the facts of the property
+ * asked (by `fact.property` in the prompt), none for another property. With a function as
+ * `facts`, the facts are worked out from each request's user message (the passage it carries).
+ */
+export async function startOpenAiTestServer(facts: FactSource): Promise<OpenAiTestServer> {
+  const factsFor: (user: string) => Promise<readonly ScriptedFact[]> =
+    typeof facts === 'function' ? facts : async () => (Array.isArray(facts) ? facts : [facts as ScriptedFact]);
   const requests: OpenAiTestServer['requests'] = [];
   let delay = 0;
+  let failure: number | null = null;
+  let answered = 0;
   const server: Server = createServer((request, response) => {
     if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
       response.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
@@ -99,10 +113,18 @@ export async function startOpenAiTestServer(facts: ScriptedFact | readonly Scrip
       const role = roleOf(body);
       requests.push({ model: body.model, role, user: body.messages.find((message) => message.role === 'user')?.content ?? '' });
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      if (failure !== null) {
+        response
+          .writeHead(failure, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'simulated failure' } }));
+        return;
+      }
       const user = body.messages.find((message) => message.role === 'user')?.content ?? '';
+      const all = await factsFor(user);
       // Triplet roles state the facts of the property asked (none for a property the server has no fact of,
       // so that property ends "not provided"); the questions are answered from any fact's sentence.
       const asked = all.filter((fact) => user.includes(fact.property));
+      answered += 1;
       const content = replyFor(role, role === 'verification-questions' ? all : asked, body);
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(
         JSON.stringify({
@@ -123,6 +145,10 @@ export async function startOpenAiTestServer(facts: ScriptedFact | readonly Scrip
     setDelay: (milliseconds) => {
       delay = milliseconds;
     },
+    setFailure: (status) => {
+      failure = status;
+    },
+    answered: () => answered,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
