@@ -231,13 +231,9 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchRunSummar
     }
   };
 
-  const onAbort = (): void => limit.clearQueue();
-  options.signal.addEventListener('abort', onAbort, { once: true });
-  try {
-    await Promise.all(options.files.map((file) => limit(() => runPaper(file))));
-  } finally {
-    options.signal.removeEventListener('abort', onAbort);
-  }
+  // After the signal, queued papers still get their turn and return at once (runPaper checks it
+  // first): p-limit's clearQueue would leave their promises pending forever.
+  await Promise.all(options.files.map((file) => limit(() => runPaper(file))));
   if (writeError) throw writeError;
   summary.interrupted = options.signal.aborted && summary.done + summary.skipped + summary.failed < summary.papers;
   return summary;
