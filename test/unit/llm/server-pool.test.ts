@@ -59,6 +59,16 @@ const request = (signal?: AbortSignal): LlmRequest => ({
   ...(signal ? { signal } : {}),
 });
 
+/** The `LlmError` a call rejects with (fails the test if it resolves). */
+async function rejection(promise: Promise<LlmReply>): Promise<LlmError> {
+  const outcome = await promise.then(
+    (reply) => reply,
+    (caught: unknown) => caught,
+  );
+  if (!(outcome instanceof LlmError)) throw new Error(`expected an LlmError, got ${JSON.stringify(outcome)}`);
+  return outcome;
+}
+
 /** Let queued promise callbacks run (fake timers leave microtasks alone). */
 async function settle(): Promise<void> {
   for (let tick = 0; tick < 50; tick += 1) await Promise.resolve();
@@ -201,8 +211,7 @@ describe('createServerPool', () => {
     const a = fakeServer('http://a/v1', () => notFound);
     const b = fakeServer('http://b/v1', () => 'ok');
     const pool = createServerPool([a, b]);
-    const error = await pool.complete(request()).catch((caught: unknown) => caught as LlmError);
-    expect(error).toBeInstanceOf(LlmError);
+    const error = await rejection(pool.complete(request()));
     expect(error).toMatchObject({ code: 'http', message: notFound.message, details: { status: 404, server: 'http://a/v1' } });
     expect(b.calls).toHaveLength(0);
     expect(pool.stats()[0]).toMatchObject({ state: 'up', failed: 1 });
@@ -225,10 +234,9 @@ describe('createServerPool', () => {
     const a = fakeServer('http://a/v1', () => http500('http://a/v1'));
     const b = fakeServer('http://b/v1', () => refused('http://b'));
     const pool = createServerPool([a, b], { retries: 3, backoff: { minMs: 10, maxMs: 10 } });
-    const outcome = pool.complete(request()).catch((caught: unknown) => caught as LlmError);
+    const outcome = rejection(pool.complete(request()));
     await vi.advanceTimersByTimeAsync(100);
     const error = await outcome;
-    expect(error).toBeInstanceOf(LlmError);
     expect(error.code).toBe('unreachable'); // the last attempt's
     expect(error.message).toBe(
       'no model server answered after 4 attempts (http://a/v1: HTTP 500 from http://a/v1/chat/completions; http://b/v1: the endpoint at http://b refused the connection)',
