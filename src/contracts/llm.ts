@@ -46,7 +46,7 @@ export type UsageTotals = z.infer<typeof UsageTotalsSchema>;
 export const ServerCallSchema = z.object({
   stage: z.string(),
   model: z.string(),
-  /** The server's base URL, e.g. "http://10.0.0.5:8000/v1". */
+  /** The server's base URL, e.g. "http://127.0.0.1:8001/v1". */
   server: z.string(),
   ms: z.number().nonnegative(),
   failed: z.boolean(),

@@ -16,7 +16,7 @@ import { LlmError, toLlmError, type LlmPort, type LlmReply, type LlmRequest } fr
 
 /** One server of a pool. */
 export interface PoolServer {
-  /** Its base URL, e.g. "http://10.0.0.5:8000/v1": named in replies (`LlmReply.server`), errors and stats. */
+  /** Its base URL, e.g. "http://127.0.0.1:8001/v1": named in replies (`LlmReply.server`), errors and stats. */
   url: string;
   /** Its port, with its own retries off (`createOpenAiCompatibleLlm({ retries: 0 })`) so the pool decides. */
   llm: LlmPort;
@@ -287,7 +287,7 @@ export function createServerPool(servers: readonly PoolServer[], options: Server
 }
 
 /**
- * A pool event as one line for stderr, e.g. "model server http://b:8000/v1 is down for 2 s after
+ * A pool event as one line for stderr, e.g. "model server http://127.0.0.1:8002/v1 is down for 2 s after
  * 2 failures (HTTP 500 from …); its calls go to the others" or "model server … answers again".
  */
 export function describeServerEvent(event: ServerPoolEvent): string {

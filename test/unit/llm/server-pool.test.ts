@@ -1,6 +1,10 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LlmError, type LlmReply, type LlmRequest } from '../../../src/llm/llm-port';
+import { createOpenAiCompatibleLlm } from '../../../src/llm/openai-compatible';
 import { createServerPool, describeServerEvent, type ServerPoolEvent } from '../../../src/llm/server-pool';
+import { UsageMeter } from '../../../src/llm/usage-meter';
 
 /** One call a fake server holds until the test answers or fails it. */
 interface HeldCall {
@@ -291,5 +295,79 @@ describe('createServerPool', () => {
       'model server http://b/v1 is down for 2 s after 2 failures (HTTP 500 from http://b/v1/chat/completions); its calls go to the others',
     );
     expect(describeServerEvent({ type: 'up', url: 'http://b/v1' })).toBe('model server http://b/v1 answers again');
+  });
+});
+
+describe('createServerPool over real HTTP', () => {
+  const servers: Server[] = [];
+
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  /** A chat-completions server that answers "from NAME" after a few ms, or breaks when `breaks(n)` for its n-th request. */
+  async function chatServer(
+    name: string,
+    breaks: (index: number) => 'http-500' | 'cut' | false,
+  ): Promise<{ url: string; requests: () => number }> {
+    let requests = 0;
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        const failure = breaks(requests++);
+        if (failure === 'http-500') return void response.writeHead(500).end('CUDA error: an illegal memory access');
+        const body = JSON.stringify({
+          choices: [{ message: { content: `from ${name}` } }],
+          usage: { prompt_tokens: 5, completion_tokens: 1 },
+        });
+        if (failure === 'cut') {
+          // Headers and half the body, then the connection drops (a server killed mid-answer).
+          response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+          response.write(body.slice(0, body.length / 2));
+          setTimeout(() => response.socket?.destroy(), 2);
+          return;
+        }
+        setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(body), 2);
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests: () => requests };
+  }
+
+  it('answers every call when one server starts failing (500s, answers cut half-way), and the record says who answered', async () => {
+    vi.useRealTimers();
+    const steady = await chatServer('steady', () => false);
+    const flaky = await chatServer('flaky', (index) => (index < 3 ? false : index % 2 === 0 ? 'http-500' : 'cut'));
+    const events: ServerPoolEvent[] = [];
+    const pool = createServerPool(
+      [steady, flaky].map(({ url }) => ({
+        url,
+        llm: createOpenAiCompatibleLlm({ baseUrl: url, models: { proposer: 'qwen' }, retries: 0, concurrency: 4 }),
+      })),
+      { concurrency: 4, backoff: { minMs: 5, maxMs: 10 }, onEvent: (event) => events.push(event) },
+    );
+    const meter = new UsageMeter(pool);
+    const replies = await Promise.all(Array.from({ length: 40 }, () => meter.stage('moa').complete(request())));
+
+    // Each reply names the server whose text it carries.
+    expect(replies.map((reply) => reply.text)).toEqual(
+      replies.map((reply) => (reply.server === steady.url ? 'from steady' : 'from flaky')),
+    );
+    const { byServer, callLog, total } = meter.snapshot();
+    expect(total).toMatchObject({ calls: 40, failedCalls: 0 });
+    expect(byServer![steady.url]!.calls + byServer![flaky.url]!.calls).toBe(40);
+    expect(byServer![flaky.url]!.calls).toBeGreaterThanOrEqual(3);
+    expect(callLog!.map((call) => call.server)).toEqual(expect.arrayContaining([steady.url, flaky.url]));
+    expect(callLog!.every((call) => call.stage === 'moa' && !call.failed)).toBe(true);
+    // The flaky server was put down for each kind of failure (its probes after a down period alternate them).
+    expect(flaky.requests()).toBeGreaterThan(byServer![flaky.url]!.calls);
+    const downs = events.flatMap((event) => (event.type === 'down' ? [event] : []));
+    expect(downs.every((event) => event.url === flaky.url)).toBe(true);
+    expect(new Set(downs.map((event) => event.error.code))).toEqual(new Set(['http', 'unreachable']));
+    expect(pool.stats()[1]!.failed).toBe(flaky.requests() - byServer![flaky.url]!.calls);
   });
 });
