@@ -16,12 +16,13 @@ export { missingRoles, openAiEngine } from '../llm/engines/openai-engine-kind';
 /** Bad options for a model engine; the message is one line for the user (exit code 2). */
 export { MatrixEngineUsageError };
 
-/** The engine sources of the command line: files from disk, the process's environment. */
+/** The engine sources of the command line: files from disk, the process's environment, status lines on stderr. */
 export const CLI_ENGINE_SOURCES: CliEngineSources = {
   readText: (path) => readFile(path, 'utf8'),
   get env() {
     return process.env;
   },
+  onStatus: (line) => process.stderr.write(`assay: ${line}\n`),
 };
 
 /** Read and check a script file (see `ScriptFileSchema`); throws an Error with one line saying what is wrong. */
@@ -56,7 +57,8 @@ export function parseModelOptions(values: readonly string[], defaults: PresetMod
  * Flags a kind of another registry adds come as extra string keys.
  */
 export type MatrixEngineFlags = {
-  'base-url'?: string | undefined;
+  /** One or more servers (`--base-url` repeated: a pool). */
+  'base-url'?: string | readonly string[] | undefined;
   'api-key-env'?: string | undefined;
   'embedding-model'?: string | undefined;
   model?: string[] | undefined;
@@ -85,7 +87,7 @@ export function matrixEngineOptions(registry: EngineRegistry = engineRegistry) {
 /** `parseArgs` option specs of every CLI kind's own flags in `registry` (no shared ones), typed as the default registry's. */
 export function engineKindOptions(registry: EngineRegistry = engineRegistry) {
   return registry.cliOptions() as {
-    'base-url': { type: 'string' };
+    'base-url': { type: 'string'; multiple: true };
     'api-key-env': { type: 'string' };
     'embedding-model': { type: 'string' };
     script: { type: 'string' };

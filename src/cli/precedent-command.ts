@@ -140,7 +140,7 @@ export function literatureClients(
 type EngineFlags = {
   engine?: string | undefined;
   script?: string | undefined;
-  'base-url'?: string | undefined;
+  'base-url'?: string | readonly string[] | undefined;
   'api-key-env'?: string | undefined;
   model?: string[] | undefined;
 };

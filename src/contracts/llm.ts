@@ -42,10 +42,28 @@ export const UsageTotalsSchema = z.object({
 });
 export type UsageTotals = z.infer<typeof UsageTotalsSchema>;
 
-/** A `UsageMeter` snapshot: totals overall, per stage (`moa`, `mcts`, …) and per model id. */
+/** One model call of a run on a pool of servers: its stage, model, the server that answered (or failed), and its time in ms. */
+export const ServerCallSchema = z.object({
+  stage: z.string(),
+  model: z.string(),
+  /** The server's base URL, e.g. "http://127.0.0.1:8001/v1". */
+  server: z.string(),
+  ms: z.number().nonnegative(),
+  failed: z.boolean(),
+});
+export type ServerCall = z.infer<typeof ServerCallSchema>;
+
+/**
+ * A `UsageMeter` snapshot: totals overall, per stage (`moa`, `mcts`, …) and per model id; with
+ * several servers (`--base-url` more than once), also per server base URL and each call in
+ * order of its end. The server fields are absent when no reply named a server (one server, the
+ * extension), so records stored before them and those runs' records read the same.
+ */
 export const UsageSnapshotSchema = z.object({
   total: UsageTotalsSchema,
   byStage: z.record(z.string(), UsageTotalsSchema),
   byModel: z.record(z.string(), UsageTotalsSchema),
+  byServer: z.record(z.string(), UsageTotalsSchema).optional(),
+  callLog: z.array(ServerCallSchema).optional(),
 });
 export type UsageSnapshot = z.infer<typeof UsageSnapshotSchema>;

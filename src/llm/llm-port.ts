@@ -51,11 +51,28 @@ export interface LlmReply {
   finishReason?: string;
   /** Set by engines that time their own calls (WebLLM). */
   timing?: LlmTiming;
+  /**
+   * The base URL of the server that answered, set by a pool of several servers
+   * (src/llm/server-pool.ts) so the run record can say which one answered each call.
+   */
+  server?: string;
 }
 
 export interface LlmPort {
   /** One chat completion. Rejects with `LlmError` (never a bare Error) on failure or abort. */
   complete(request: LlmRequest): Promise<LlmReply>;
+}
+
+/** What an `LlmError` carries besides its code and message. */
+export interface LlmErrorDetails {
+  rawText?: string;
+  usage?: LlmUsage;
+  /** The HTTP status, for errors from an HTTP engine. */
+  status?: number;
+  /** The server's Retry-After in ms, for a 429 that sent one. */
+  retryAfterMs?: number;
+  /** The base URL of the server the call failed on (set by a server pool). */
+  server?: string;
 }
 
 /** A model failure in words, with its code, the raw reply text where there was one, and usage so far. */
@@ -64,7 +81,7 @@ export class LlmError extends Error {
   constructor(
     readonly code: LlmErrorCode,
     message: string,
-    readonly details: { rawText?: string; usage?: LlmUsage; status?: number } = {},
+    readonly details: LlmErrorDetails = {},
   ) {
     super(message);
   }

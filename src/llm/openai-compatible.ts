@@ -7,6 +7,7 @@
 import pLimit from 'p-limit';
 import pRetry from 'p-retry';
 import { z } from 'zod';
+import { abortedError, raceAbort } from './abort';
 import { LlmError, type LlmPort, type LlmReply, type LlmRequest, type ModelRole } from './llm-port';
 import { AttemptFailure, httpFailure, networkFailure, refuseKeyOverPlainHttp } from './openai-failures';
 import { approximateTokenCount } from './token-estimate';
@@ -230,31 +231,8 @@ function requestBody(request: LlmRequest, model: string): Record<string, unknown
   };
 }
 
-function abortedError(): LlmError {
-  return new LlmError('aborted', 'the call was cancelled');
-}
-
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortedError();
-}
-
-/** Reject as soon as `signal` fires, even if `promise` is still queued behind the concurrency limit. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortedError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function abortableDelay(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {

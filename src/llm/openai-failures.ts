@@ -18,15 +18,20 @@ export class AttemptFailure extends Error {
 
 /**
  * A non-2xx response → failure. 429 and 5xx are retryable (429 carries Retry-After in ms when the
- * server sent one); every other 4xx is final, because repeating a bad request cannot succeed.
+ * server sent one, on the failure and in the error's `details.retryAfterMs` for a server pool);
+ * every other 4xx is final, because repeating a bad request cannot succeed.
  */
 export function httpFailure(status: number, body: string, url: string, model: string, retryAfterHeader: string | null): AttemptFailure {
   const snippet = bodySnippet(body);
   if (status === 429) {
+    const retryAfterMs = parseRetryAfter(retryAfterHeader);
     return new AttemptFailure(
-      new LlmError('rate-limited', `HTTP 429 from ${url}: the endpoint is rate-limiting requests${snippet}`, { status }),
+      new LlmError('rate-limited', `HTTP 429 from ${url}: the endpoint is rate-limiting requests${snippet}`, {
+        status,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      }),
       true,
-      parseRetryAfter(retryAfterHeader),
+      retryAfterMs,
     );
   }
   if (status >= 500) return new AttemptFailure(new LlmError('http', `HTTP ${status} from ${url}${snippet}`, { status }), true);

@@ -1,12 +1,14 @@
 /**
  * `UsageMeter`: counts what a run costs — calls, prompt and completion tokens, time — per stage
- * (moa, mcts, discriminator, …) and per model, by wrapping an `LlmPort`. Each meter owns its
- * counters (no module-level state); `snapshot()` is plain JSON for the run record.
+ * (moa, mcts, discriminator, …), per model and, when replies name their server (a server pool,
+ * src/llm/server-pool.ts), per server with a log of which server answered each call, by wrapping
+ * an `LlmPort`. Each meter owns its counters (no module-level state); `snapshot()` is plain JSON
+ * for the run record.
  */
-import type { UsageSnapshot, UsageTotals } from '../contracts/llm';
-import { LlmError, type LlmPort, type LlmReply, type LlmRequest } from './llm-port';
+import type { ServerCall, UsageSnapshot, UsageTotals } from '../contracts/llm';
+import { LlmError, type LlmPort, type LlmReply, type LlmRequest, type LlmUsage } from './llm-port';
 
-export type { UsageSnapshot, UsageTotals };
+export type { ServerCall, UsageSnapshot, UsageTotals };
 
 interface Accumulator extends Omit<UsageTotals, 'wallTimeMs'> {
   firstStart: number;
@@ -20,6 +22,8 @@ export class UsageMeter implements LlmPort {
   private readonly total = emptyAccumulator();
   private readonly stages = new Map<string, Accumulator>();
   private readonly models = new Map<string, Accumulator>();
+  private readonly servers = new Map<string, Accumulator>();
+  private readonly calls: ServerCall[] = [];
 
   /** `now` is injectable (ms, monotonic) so tests get exact times; default `performance.now`. */
   constructor(
@@ -36,12 +40,16 @@ export class UsageMeter implements LlmPort {
     return this.measure(UNSTAGED, request);
   }
 
-  /** Plain JSON copy of the counters; later calls do not change it. */
+  /**
+   * Plain JSON copy of the counters; later calls do not change it. `byServer` and `callLog` are
+   * there only when some reply or error named its server.
+   */
   snapshot(): UsageSnapshot {
     return {
       total: finish(this.total),
-      byStage: Object.fromEntries([...this.stages].map(([name, accumulator]) => [name, finish(accumulator)])),
-      byModel: Object.fromEntries([...this.models].map(([name, accumulator]) => [name, finish(accumulator)])),
+      byStage: finishAll(this.stages),
+      byModel: finishAll(this.models),
+      ...(this.servers.size > 0 ? { byServer: finishAll(this.servers), callLog: this.calls.map((call) => ({ ...call })) } : {}),
     };
   }
 
@@ -49,18 +57,26 @@ export class UsageMeter implements LlmPort {
     const start = this.now();
     try {
       const reply = await this.llm.complete(request);
-      this.add(stage, reply.model, start, false, reply.usage.promptTokens, reply.usage.completionTokens);
+      this.add({ stage, model: reply.model, server: reply.server, start, failed: false, usage: reply.usage });
       return reply;
     } catch (error) {
-      const usage = error instanceof LlmError ? error.details.usage : undefined;
-      this.add(stage, request.model ?? `(${request.role} model)`, start, true, usage?.promptTokens ?? 0, usage?.completionTokens ?? 0);
+      const details = error instanceof LlmError ? error.details : {};
+      const model = request.model ?? `(${request.role} model)`;
+      this.add({ stage, model, server: details.server, start, failed: true, usage: details.usage });
       throw error;
     }
   }
 
-  private add(stage: string, model: string, start: number, failed: boolean, promptTokens: number, completionTokens: number): void {
+  private add(call: { stage: string; model: string; server: string | undefined; start: number; failed: boolean; usage?: LlmUsage }): void {
+    const { stage, model, server, start, failed } = call;
     const end = this.now();
+    const promptTokens = call.usage?.promptTokens ?? 0;
+    const completionTokens = call.usage?.completionTokens ?? 0;
     const targets = [this.total, accumulatorFor(this.stages, stage), accumulatorFor(this.models, model)];
+    if (server !== undefined) {
+      targets.push(accumulatorFor(this.servers, server));
+      this.calls.push({ stage, model, server, ms: end - start, failed });
+    }
     for (const target of targets) {
       target.calls += 1;
       if (failed) target.failedCalls += 1;
@@ -84,6 +100,10 @@ function accumulatorFor(map: Map<string, Accumulator>, key: string): Accumulator
     map.set(key, accumulator);
   }
   return accumulator;
+}
+
+function finishAll(map: Map<string, Accumulator>): Record<string, UsageTotals> {
+  return Object.fromEntries([...map].map(([name, accumulator]) => [name, finish(accumulator)]));
 }
 
 function finish({ firstStart, lastEnd, ...counts }: Accumulator): UsageTotals {

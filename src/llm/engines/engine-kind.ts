@@ -118,6 +118,8 @@ export interface CliEngineSources {
   readText: (path: string) => Promise<string>;
   /** Environment variables (`--api-key-env NAME`). */
   env: Readonly<Record<string, string | undefined>>;
+  /** Takes what the engine is doing in one line (e.g. a pooled model server going down), for stderr. */
+  onStatus?: (line: string) => void;
 }
 
 /** Bad command-line options for an engine; the message is one line for the user (exit code 2). */

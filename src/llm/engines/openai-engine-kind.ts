@@ -5,13 +5,17 @@
  * for the chunk vectors retrieval's MMR compares (`/embeddings` on the same server). The browser needs a host permission for the base URL's
  * origin. Command line: `--base-url URL [--api-key-env NAME] [--embedding-model ID]` with `--model ROLE=ID`;
  * `--embedding-model` names the server's embedding model for retrieval's MMR similarity.
+ * `--base-url` may be given more than once: the calls then go to a pool of those servers
+ * (src/llm/server-pool.ts) that serve the same models under the same ids; the embedding model is
+ * asked at the first one.
  */
 import { z } from 'zod';
 import { createOpenAiCompatibleEmbeddings } from '../embeddings';
 import { RosterSchema } from '../../contracts/matrix-run';
-import type { LlmPort } from '../llm-port';
+import type { LlmPort, ModelRole } from '../llm-port';
 import { createOpenAiCompatibleLlm } from '../openai-compatible';
 import { refuseKeyOverPlainHttp } from '../openai-failures';
+import { createServerPool, describeServerEvent } from '../server-pool';
 import { modelListText, parseModelList, rosterToPresetModels } from '../roster';
 import { EngineUsageError, type CliEngineSources, type CliFlags, type EngineKind, type RoleModels } from './engine-kind';
 
@@ -64,18 +68,46 @@ export function missingRoles(models: RoleModels): string[] {
   return missing;
 }
 
-/** The OpenAI-compatible engine for `models` (roles mapped; each proposer call names its model). */
-export function openAiEngine(baseUrl: string, apiKey: string | undefined, models: RoleModels, concurrency?: number): LlmPort {
-  return createOpenAiCompatibleLlm({
-    baseUrl,
-    ...(apiKey ? { apiKey } : {}),
-    models: {
-      ...(models.proposers?.[0] ? { proposer: models.proposers[0] } : {}),
-      ...(models.aggregator ? { aggregator: models.aggregator } : {}),
-      ...(models.generator ? { generator: models.generator } : {}),
-      ...(models.discriminator ? { discriminator: models.discriminator } : {}),
-    },
-    ...(concurrency ? { concurrency } : {}),
+/** How `openAiEngine` and the judge reach their servers. */
+export interface OpenAiServers {
+  /** One base URL, or several serving the same models (a pool). */
+  baseUrls: string | readonly string[];
+  apiKey?: string | undefined;
+  /** Calls in flight at once: per server with one URL (default 2), across the pool with several (default 2 per server). */
+  concurrency?: number | undefined;
+  /** Told about a pooled server going down and coming back, in one line each. */
+  onStatus?: ((line: string) => void) | undefined;
+}
+
+/**
+ * The OpenAI-compatible port for `models` (model id per role): with one base URL, that server's
+ * adapter with its own retries (as before pools existed); with several, a pool of them
+ * (`createServerPool`: least-loaded choice, failing servers left out while down) whose servers'
+ * adapters do not retry, the pool deciding. Throws `LlmError('unavailable')` when the key would
+ * go over plain http to another machine.
+ */
+export function openAiServersPort(servers: OpenAiServers, models: Partial<Record<ModelRole, string>>): LlmPort {
+  const { apiKey, concurrency, onStatus } = servers;
+  const urls = typeof servers.baseUrls === 'string' ? [servers.baseUrls] : servers.baseUrls;
+  const key = apiKey ? { apiKey } : {};
+  if (urls.length === 1) return createOpenAiCompatibleLlm({ baseUrl: urls[0]!, ...key, models, ...(concurrency ? { concurrency } : {}) });
+  const poolConcurrency = concurrency || 2 * urls.length;
+  return createServerPool(
+    urls.map((url) => ({
+      url,
+      llm: createOpenAiCompatibleLlm({ baseUrl: url, ...key, models, concurrency: poolConcurrency, retries: 0 }),
+    })),
+    { concurrency: poolConcurrency, ...(onStatus ? { onEvent: (event) => onStatus(describeServerEvent(event)) } : {}) },
+  );
+}
+
+/** The OpenAI-compatible engine for `models` (roles mapped; each proposer call names its model) at one server or a pool of several. */
+export function openAiEngine(servers: OpenAiServers, models: RoleModels): LlmPort {
+  return openAiServersPort(servers, {
+    ...(models.proposers?.[0] ? { proposer: models.proposers[0] } : {}),
+    ...(models.aggregator ? { aggregator: models.aggregator } : {}),
+    ...(models.generator ? { generator: models.generator } : {}),
+    ...(models.discriminator ? { discriminator: models.discriminator } : {}),
   });
 }
 
@@ -86,17 +118,32 @@ const listFlag = (flags: CliFlags, name: string): readonly string[] =>
 const NEEDS_BASE_URL = '--engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)';
 
 /**
- * `--api-key-env NAME` → the variable's value (undefined without the flag). Throws
- * `EngineUsageError` for an unset variable, and for a key that would go over plain http to
- * another machine (`--base-url http://…`; `refuseKeyOverPlainHttp`), in one line.
+ * The `--base-url` values (one string, or a list when the flag is repeatable), at least one.
+ * Throws `EngineUsageError` when there is none or one is given twice.
  */
-function apiKeyFromEnv(flags: CliFlags, sources: CliEngineSources): string | undefined {
+function baseUrlsOf(flags: CliFlags): string[] {
+  const value = flags['base-url'];
+  const urls = (typeof value === 'string' ? [value] : Array.isArray(value) ? [...(value as readonly string[])] : []).filter(
+    (url) => url !== '',
+  );
+  if (urls.length === 0) throw new EngineUsageError(NEEDS_BASE_URL);
+  const repeated = urls.find((url, index) => urls.indexOf(url) !== index);
+  if (repeated !== undefined) throw new EngineUsageError(`--base-url ${repeated} is given twice; name each server once`);
+  return urls;
+}
+
+/**
+ * `--api-key-env NAME` → the variable's value (undefined without the flag), sent to every
+ * `--base-url`. Throws `EngineUsageError` for an unset variable, and for a key that would go
+ * over plain http to another machine (any `--base-url http://…`; `refuseKeyOverPlainHttp`), in one line.
+ */
+function apiKeyFromEnv(flags: CliFlags, sources: CliEngineSources, baseUrls: readonly string[]): string | undefined {
   const name = stringFlag(flags, 'api-key-env');
   if (!name) return undefined;
   const apiKey = sources.env[name];
   if (!apiKey) throw new EngineUsageError(`environment variable ${name} (--api-key-env) is not set`);
   try {
-    refuseKeyOverPlainHttp(stringFlag(flags, 'base-url') ?? '', apiKey);
+    for (const baseUrl of baseUrls) refuseKeyOverPlainHttp(baseUrl, apiKey);
   } catch (error) {
     throw new EngineUsageError((error as Error).message);
   }
@@ -203,34 +250,34 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
     ],
   },
   cli: {
-    options: { 'base-url': { type: 'string' }, 'api-key-env': { type: 'string' }, 'embedding-model': { type: 'string' } },
+    options: { 'base-url': { type: 'string', multiple: true }, 'api-key-env': { type: 'string' }, 'embedding-model': { type: 'string' } },
     matrix: async (flags, { models, concurrency }, sources) => {
-      const baseUrl = stringFlag(flags, 'base-url');
-      if (!baseUrl) throw new EngineUsageError(NEEDS_BASE_URL);
+      const baseUrls = baseUrlsOf(flags);
       const missing = missingRoles(models);
       if (missing.length > 0)
         throw new EngineUsageError(
           `no model for ${missing.join(', ')}: pass --model ROLE=ID for each, or --preset paper for the paper's models`,
         );
-      return openAiEngine(baseUrl, apiKeyFromEnv(flags, sources), models, concurrency);
+      const apiKey = apiKeyFromEnv(flags, sources, baseUrls);
+      return openAiEngine({ baseUrls, apiKey, concurrency, onStatus: sources.onStatus }, models);
     },
+    // Embeddings (a few calls per paper) go to the first server only: a pool for them would be
+    // a second copy of the pool's logic for little gain.
     embeddings: (flags, sources) => {
       const model = stringFlag(flags, 'embedding-model')?.trim();
       if (!model) return undefined;
-      const baseUrl = stringFlag(flags, 'base-url');
-      if (!baseUrl) throw new EngineUsageError(NEEDS_BASE_URL);
-      const apiKey = apiKeyFromEnv(flags, sources);
-      return createOpenAiCompatibleEmbeddings({ baseUrl, model, ...(apiKey ? { apiKey } : {}) });
+      const baseUrls = baseUrlsOf(flags);
+      const apiKey = apiKeyFromEnv(flags, sources, baseUrls);
+      return createOpenAiCompatibleEmbeddings({ baseUrl: baseUrls[0]!, model, ...(apiKey ? { apiKey } : {}) });
     },
     judge: async (flags, sources) => {
-      const baseUrl = stringFlag(flags, 'base-url');
-      if (!baseUrl) throw new EngineUsageError(NEEDS_BASE_URL);
+      const baseUrls = baseUrlsOf(flags);
       const given = listFlag(flags, 'model');
       const models = given.map((value) => value.replace(/^judge=/, '').trim()).filter((value) => value !== '');
       if (models.length !== 1 || given.some((value) => /^[a-z]+=/.test(value) && !value.startsWith('judge=')))
         throw new EngineUsageError('--engine openai needs exactly one --model judge=ID (the judge model)');
-      const apiKey = apiKeyFromEnv(flags, sources);
-      return createOpenAiCompatibleLlm({ baseUrl, ...(apiKey ? { apiKey } : {}), models: { judge: models[0]! } });
+      const apiKey = apiKeyFromEnv(flags, sources, baseUrls);
+      return openAiServersPort({ baseUrls, apiKey, onStatus: sources.onStatus }, { judge: models[0]! });
     },
   },
 };

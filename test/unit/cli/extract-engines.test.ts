@@ -280,6 +280,9 @@ describe('assay extract --engine openai', () => {
       discriminator: 'disc',
     });
     expect(output.run.usage.byModel['prop-b']).toMatchObject({ calls: 2, promptTokens: 200 });
+    // One server: no pool, and the run record has no server fields.
+    expect(output.run.usage.byServer).toBeUndefined();
+    expect(output.run.usage.callLog).toBeUndefined();
   });
 
   it('refuses to send the --api-key-env key over plain http to another machine, in one line (exit 2), calling nothing', async () => {
@@ -322,5 +325,109 @@ describe('assay extract --engine openai', () => {
       "assay extract: no model for aggregator, generator, discriminator: pass --model ROLE=ID for each, or --preset paper for the paper's models\n",
     );
     expect(received).toEqual([]);
+  });
+});
+
+describe('assay extract --engine openai with --base-url given more than once', () => {
+  const servers: Server[] = [];
+  const models = ['proposer=prop', 'aggregator=agg', 'generator=gen', 'discriminator=disc'].flatMap((value) => ['--model', value]);
+  const ROLE_OF_MODEL: Record<string, ModelRole> = { prop: 'proposer', agg: 'aggregator', gen: 'generator', disc: 'discriminator' };
+
+  /** A chat-completions server answering from one shared script, or with HTTP 500 when `fails(n)` for its n-th request. */
+  async function startServer(
+    script: ReturnType<typeof matrixScript>,
+    fails: (index: number) => boolean,
+  ): Promise<{ url: string; calls: () => number }> {
+    let calls = 0;
+    const server = createServer(async (request, response) => {
+      let text = '';
+      for await (const chunk of request) text += String(chunk);
+      const index = calls++;
+      if (fails(index)) {
+        response.writeHead(500).end('model runner crashed');
+        return;
+      }
+      const parsed = JSON.parse(text) as {
+        model: string;
+        messages: ChatMessage[];
+        response_format?: { json_schema?: { name: string; schema: Record<string, unknown> } };
+      };
+      const format = parsed.response_format?.json_schema;
+      const content = await script.respond!(
+        { role: ROLE_OF_MODEL[parsed.model]!, messages: parsed.messages, ...(format ? { jsonSchema: format } : {}) },
+        index,
+      );
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          model: parsed.model,
+          choices: [{ message: { content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 100, completion_tokens: 20 },
+        }),
+      );
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, calls: () => calls };
+  }
+
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('spreads the calls over the servers, moves those of a failing one to the other, and records who answered each', async () => {
+    const script = matrixScript();
+    const healthy = await startServer(script, () => false);
+    const failing = await startServer(script, (index) => index >= 1);
+    const code = await runExtract([
+      join(folder, 'gan.txt'),
+      '--engine',
+      'openai',
+      '--base-url',
+      healthy.url,
+      '--base-url',
+      failing.url,
+      ...models,
+      '--preset',
+      'browser',
+      '--schema',
+      'band_gap',
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout);
+    expect(output.triplets.map((triplet: { valueText: string; status: string }) => [triplet.valueText, triplet.status])).toEqual([
+      ['3.4', 'verified'],
+    ]);
+    const { byServer, callLog } = output.run.usage;
+    expect(byServer[failing.url]).toMatchObject({ calls: 1, failedCalls: 0 });
+    expect(byServer[healthy.url].calls).toBe(output.run.calls - 1);
+    expect(callLog).toHaveLength(output.run.calls);
+    expect(callLog.filter((call: { server: string }) => call.server === failing.url)).toHaveLength(1);
+    expect(callLog.every((call: { failed: boolean }) => !call.failed)).toBe(true);
+    expect(failing.calls()).toBe(2); // one answer, then the 500 that put it down
+    expect(stderr).toContain(
+      `assay: model server ${failing.url} is down for 1 s after 1 failure (HTTP 500 from ${failing.url}/chat/completions`,
+    );
+  });
+
+  it('checks every --base-url before sending a key, and refuses a server named twice (exit 2)', async () => {
+    vi.stubEnv('ASSAY_TEST_KEY', 'secret-token');
+    const base = [join(folder, 'gan.txt'), '--engine', 'openai', ...models, '--preset', 'browser'];
+    expect(
+      await runExtract([
+        ...base,
+        '--base-url',
+        'http://127.0.0.1:9/v1',
+        '--base-url',
+        'http://models.example.org/v1',
+        '--api-key-env',
+        'ASSAY_TEST_KEY',
+      ]),
+    ).toBe(2);
+    vi.unstubAllEnvs();
+    expect(stderr).toMatch(/^assay extract: Assay will not send your API key to http:\/\/models\.example\.org over plain http/);
+    stderr = '';
+    expect(await runExtract([...base, '--base-url', 'http://127.0.0.1:9/v1', '--base-url', 'http://127.0.0.1:9/v1'])).toBe(2);
+    expect(stderr).toBe('assay extract: --base-url http://127.0.0.1:9/v1 is given twice; name each server once\n');
   });
 });

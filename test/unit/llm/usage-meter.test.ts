@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LlmError } from '../../../src/llm/llm-port';
+import { UsageSnapshotSchema } from '../../../src/contracts/llm';
+import { LlmError, type LlmReply, type LlmRequest } from '../../../src/llm/llm-port';
 import { createScriptedLlm } from '../../../src/llm/scripted-llm';
 import { UsageMeter } from '../../../src/llm/usage-meter';
 
@@ -71,5 +72,43 @@ describe('UsageMeter', () => {
       callTimeMs: 0,
       wallTimeMs: 0,
     });
+  });
+
+  it('counts per server and logs which server answered each call when replies name one', async () => {
+    const servers = ['http://a/v1', 'http://b/v1', 'http://a/v1'];
+    let index = 0;
+    const llm = {
+      async complete(request: LlmRequest): Promise<LlmReply> {
+        const server = servers[index++]!;
+        if (index === 3) throw new LlmError('http', 'HTTP 404', { status: 404, server });
+        return { text: 'ok', model: request.model!, usage: { promptTokens: 10, completionTokens: 2 }, server };
+      },
+    };
+    let clock = 0;
+    const meter = new UsageMeter(llm, () => (clock += 5));
+    const prompt = [{ role: 'user' as const, content: 'hi' }];
+    await meter.stage('moa').complete({ role: 'proposer', model: 'qwen', messages: prompt });
+    await meter.stage('mcts').complete({ role: 'generator', model: 'llama', messages: prompt });
+    await expect(meter.stage('mcts').complete({ role: 'discriminator', model: 'qwen', messages: prompt })).rejects.toThrow('404');
+
+    const snapshot = meter.snapshot();
+    expect(snapshot.byServer).toEqual({
+      'http://a/v1': { calls: 2, failedCalls: 1, promptTokens: 10, completionTokens: 2, callTimeMs: 10, wallTimeMs: 25 },
+      'http://b/v1': { calls: 1, failedCalls: 0, promptTokens: 10, completionTokens: 2, callTimeMs: 5, wallTimeMs: 5 },
+    });
+    expect(snapshot.callLog).toEqual([
+      { stage: 'moa', model: 'qwen', server: 'http://a/v1', ms: 5, failed: false },
+      { stage: 'mcts', model: 'llama', server: 'http://b/v1', ms: 5, failed: false },
+      { stage: 'mcts', model: 'qwen', server: 'http://a/v1', ms: 5, failed: true },
+    ]);
+    expect(UsageSnapshotSchema.parse(snapshot)).toEqual(snapshot);
+  });
+
+  it('leaves the server fields out when no reply names a server, as records stored before them read', async () => {
+    const meter = new UsageMeter(createScriptedLlm({ respond: () => 'ok' }));
+    await meter.complete({ role: 'judge', messages: [] });
+    const snapshot = meter.snapshot();
+    expect(Object.keys(snapshot)).toEqual(['total', 'byStage', 'byModel']);
+    expect(UsageSnapshotSchema.parse(snapshot)).toEqual(snapshot);
   });
 });
