@@ -9,6 +9,7 @@
  * (bad flags, an input naming nothing, an `--out` that is not this batch's), 130 after Ctrl-C.
  */
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -239,6 +240,8 @@ export async function runBatchExtract(
 
   const failures: BatchSummary['failures'] = [];
   const controller = new AbortController();
+  // Every model call in flight listens to this one signal (N papers × the calls of each): not a leak.
+  setMaxListeners(0, controller.signal);
   const onInterrupt = (): void => {
     progress.note('interrupted: stopping the papers in flight; run the same command again to go on');
     controller.abort();
