@@ -13,6 +13,9 @@ import type { ImportLine } from '../store/import-merge';
  */
 export const MAX_JSON_ARRAY_BYTES = 256 * 1024 * 1024;
 
+/** The words for a file with no line that is not blank (`problemAfterReading`). */
+export const EMPTY_FILE_PROBLEM = 'The file is empty.';
+
 /** A chunk of a file's entries, with the bytes of the file read up to its end (for progress). */
 export interface ImportBatch {
   entries: ImportEntry[];
@@ -102,7 +105,7 @@ export async function importFileBatches(file: Blob, size: number): Promise<Impor
  */
 export function problemAfterReading(read: { jsonLines: boolean; entries: number; jsonValues: number }): string | undefined {
   if (!read.jsonLines) return undefined;
-  if (read.entries === 0) return 'The file is empty.';
+  if (read.entries === 0) return EMPTY_FILE_PROBLEM;
   return read.jsonValues === 0 ? NOT_AN_EXPORT_PROBLEM : undefined;
 }
 
