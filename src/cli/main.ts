@@ -6,7 +6,9 @@
 import { runBench } from './bench-command';
 import { runCapture } from './capture-command';
 import { runEval } from './eval-command';
+import { runExport } from './export-command';
 import { runExtract } from './extract-command';
+import { runImport } from './import-command';
 import { runPrecedent } from './precedent-command';
 import { runScan } from './scan-command';
 import { guardTerminalOutput } from './terminal-output';
@@ -29,6 +31,9 @@ commands:
   precedent "<material>" [--property tc] [--reference FILE]… [--dataset FILE] [--texts FILE.jsonl]
             [--literature --mailto ADDRESS [--openalex-key-env NAME]] [--engine scripted --script FILE | openai --base-url URL --model judge=ID]
                                                  has it been reported superconducting (Tc / Tcn), grounded in tables or texts, else Unknown
+  import <file> … --out FILE.jsonl [--json]      import Assay JSON/JSONL exports into a dataset file, merging as the extension does
+  export <file> --format csv|json|jsonl|w3c|bibtex|csl-json [--out FILE] [--json]
+                                                 a dataset file in the dataset page's export formats (stdout without --out)
   bench [--runs N] [--json] [file …]            capture, scan and rules-extraction timings on sample papers
   bench --presets [--limit N] [--json]           LLM calls, tokens and model loads per paper for the paper and browser presets
 
@@ -43,6 +48,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   eval: (argv) => runEval(argv),
   bench: runBench,
   precedent: runPrecedent,
+  import: (argv) => runImport(argv),
+  export: (argv) => runExport(argv),
 };
 
 /**

@@ -10,7 +10,7 @@
 import type { z } from 'zod';
 import { DatasetTripletSchema, type DatasetTriplet } from '../contracts/dataset';
 import { withOwnKeys } from '../store/dataset-triplet';
-import type { ImportLine } from '../store/import-triplets';
+import type { ImportLine } from '../store/import-merge';
 import type { RejectedLine } from '../store/import-job-record';
 
 /** At most this many problems are listed one by one (then a count of the rest), so a wrong 100 000-line file does not make a 100 000-line message. */

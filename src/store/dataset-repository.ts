@@ -11,7 +11,7 @@
 import { Dexie } from 'dexie';
 import { DatasetTripletSchema, type DatasetTriplet, type ReviewDecision } from '../contracts/dataset';
 import type { AssayDatabase } from './assay-database';
-import { mergeTriplets } from './dataset-triplet';
+import { mergeTriplets, newestFirst } from './dataset-triplet';
 import { searchIds, searchTriplets, type TripletIdSearch } from './search-triplets';
 
 export { mergeKeyOf } from './dataset-triplet';
@@ -130,12 +130,6 @@ function matchesRest(query: TripletQuery): (row: DatasetTriplet) => boolean {
 /** Whether `query` filters at all (a field that is set and not blank), so the table's own count and order answer it otherwise. */
 export function isFiltered(query: TripletQuery): boolean {
   return Object.values(query).some((value) => value !== undefined && value !== '');
-}
-
-/** Newest first: savedAt descending, then id descending (the order of an index walked backwards). */
-function newestFirst(a: { savedAt: string; id: string }, b: { savedAt: string; id: string }): number {
-  if (a.savedAt !== b.savedAt) return a.savedAt < b.savedAt ? 1 : -1;
-  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 }
 
 /** Rows per `bulkGet` when a filter's matches are read by id (bounded so one read never holds 100 000 rows at once). */

@@ -114,3 +114,13 @@ export function mergeTriplets(existing: DatasetTriplet, incoming: DatasetTriplet
 export function valueTextOf(row: Pick<DatasetTriplet, 'value' | 'valueText'>): string {
   return row.valueText ?? formatReportedValue(row.value);
 }
+
+/**
+ * Newest first: savedAt descending, then id descending — the order of the `savedAt` index walked
+ * backwards (IndexedDB orders equal keys by primary key, and compares strings by UTF-16 code
+ * units, as `<` does), so the table, the extension's export and `assay export` list rows alike.
+ */
+export function newestFirst(a: { savedAt: string; id: string }, b: { savedAt: string; id: string }): number {
+  if (a.savedAt !== b.savedAt) return a.savedAt < b.savedAt ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
+}

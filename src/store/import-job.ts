@@ -14,11 +14,13 @@
  * saved fact, `saveImportChunk`); and each chunk is one strictly durable transaction of
  * `IMPORT_CHUNK_SIZE` rows, flushed once.
  */
-import { checkImportEntries, NOT_AN_EXPORT_PROBLEM, splitAssayImport, type ImportEntry } from '../export/dataset-import';
+import { checkImportEntries } from '../export/dataset-import';
+import { importFileBatches, problemAfterReading, type ImportBatch } from '../export/import-file';
 import { TEXT_LIMITS } from '../contracts/text-limits';
 import type { AssayDatabase } from './assay-database';
 import type { ImportJob, RejectedLine } from './import-job-record';
-import { addOutcome, IMPORT_CHUNK_SIZE, importErrorText, saveImportChunk, type ImportContext, type ImportReport } from './import-triplets';
+import { addOutcome, type ImportContext } from './import-merge';
+import { IMPORT_CHUNK_SIZE, importErrorText, saveImportChunk, type ImportReport } from './import-triplets';
 
 export type { ImportFile, ImportJob, ImportJobStatus } from './import-job-record';
 
@@ -128,78 +130,8 @@ export interface RunImportOptions {
 }
 
 /**
- * The largest JSON array file read (a JSON array is parsed whole; JSON Lines are streamed, so
- * they have no such limit): 256 MiB of text, about 250 000 rows, well under V8's longest string.
- */
-export const MAX_JSON_ARRAY_BYTES = 256 * 1024 * 1024;
-
-/** Whether the blob's first character other than white space (after a byte-order mark) is "[": a JSON array rather than JSON Lines. */
-async function startsWithBracket(file: Blob): Promise<boolean> {
-  const head = (await file.slice(0, 4096).text()).replace(/^\uFEFF/, '').trimStart();
-  return head.startsWith('[');
-}
-
-/**
- * The non-blank lines of a JSON Lines blob as entries ("line N", 1-based, counting blank lines),
- * `size` at a time, streamed (`Blob.stream()` through a UTF-8 `TextDecoder`), so a file of any
- * size is read in constant memory. Each batch comes with the bytes read so far. A byte-order
- * mark is skipped; "\r\n" ends a line like "\n".
- */
-async function* jsonLineBatches(file: Blob, size: number): AsyncGenerator<{ entries: ImportEntry[]; bytes: number }> {
-  const reader = file.stream().getReader();
-  const decoder = new TextDecoder('utf-8');
-  let rest = '';
-  let lineNumber = 0;
-  let bytes = 0;
-  let batch: ImportEntry[] = [];
-  const take = (line: string) => {
-    lineNumber += 1;
-    const text = line.endsWith('\r') ? line.slice(0, -1) : line;
-    const clean = lineNumber === 1 ? text.replace(/^\uFEFF/, '') : text;
-    if (clean.trim() !== '') batch.push({ where: `line ${lineNumber}`, text: clean });
-  };
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    const lines = (rest + decoder.decode(value, { stream: true })).split('\n');
-    rest = lines.pop()!;
-    for (const line of lines) {
-      take(line);
-      if (batch.length >= size) {
-        yield { entries: batch, bytes };
-        batch = [];
-      }
-    }
-  }
-  rest += decoder.decode();
-  if (rest !== '') take(rest);
-  if (batch.length > 0) yield { entries: batch, bytes };
-}
-
-/** The entries of a JSON array file, `size` at a time, or the problem with the file. */
-async function jsonArrayBatches(
-  file: Blob,
-  size: number,
-): Promise<{ batches: Array<{ entries: ImportEntry[]; bytes: number }> } | { fileProblem: string }> {
-  if (file.size > MAX_JSON_ARRAY_BYTES)
-    return {
-      fileProblem: `This JSON array is ${Math.round(file.size / 1024 / 1024)} MB; files over ${MAX_JSON_ARRAY_BYTES / 1024 / 1024} MB are read only as JSON Lines. Export the dataset as JSONL and import that.`,
-    };
-  const split = splitAssayImport(await file.text());
-  if ('fileProblem' in split) return split;
-  const batches: Array<{ entries: ImportEntry[]; bytes: number }> = [];
-  for (let start = 0; start < split.entries.length; start += size)
-    batches.push({
-      entries: split.entries.slice(start, start + size),
-      bytes: Math.round((file.size * Math.min(start + size, split.entries.length)) / split.entries.length),
-    });
-  return { batches };
-}
-
-/**
  * Run the waiting job `id`: take it (waiting → running, in a transaction, so two callers never
- * run one job), read its file `chunkSize` entries at a time (JSON Lines streamed, a JSON array
+ * run one job), read its file `chunkSize` entries at a time (`importFileBatches`: JSON Lines streamed, a JSON array
  * parsed whole up to `MAX_JSON_ARRAY_BYTES`), check each chunk (`checkImportEntries`) while the
  * previous one commits, and save it (`saveImportChunk`) with the job's counters in the same
  * transaction. Ends the job `done` (the file is removed), `failed` (a write failed: what was saved
@@ -229,16 +161,12 @@ export async function runImportJob(database: AssayDatabase, id: string, options:
     return database.importJobs.get(id);
   };
 
-  let batches: AsyncIterable<{ entries: ImportEntry[]; bytes: number }> | Iterable<{ entries: ImportEntry[]; bytes: number }>;
+  let batches: AsyncIterable<ImportBatch> | Iterable<ImportBatch>;
   let jsonLines: boolean;
   try {
-    jsonLines = !(await startsWithBracket(file));
-    if (jsonLines) batches = jsonLineBatches(file, chunkSize);
-    else {
-      const array = await jsonArrayBatches(file, chunkSize);
-      if ('fileProblem' in array) return end({ status: 'done', fileProblem: array.fileProblem }, false);
-      batches = array.batches;
-    }
+    const read = await importFileBatches(file, chunkSize);
+    if ('fileProblem' in read) return end({ status: 'done', fileProblem: read.fileProblem }, false);
+    ({ batches, jsonLines } = read);
   } catch (error) {
     return end({ status: 'failed', message: `Could not read ${job.fileName}: ${importErrorText(error)}` }, true);
   }
@@ -307,8 +235,8 @@ export async function runImportJob(database: AssayDatabase, id: string, options:
     report.failure = { message: failure.message, unsaved: wheres.slice(failure.at).flat() };
     return end({ status: 'failed', report, rejected, refused, message: `Saving failed: ${failure.message}` }, true);
   }
-  if (jsonLines && jsonValues === 0 && entriesSeen > 0) return end({ status: 'done', fileProblem: NOT_AN_EXPORT_PROBLEM }, false);
-  if (jsonLines && entriesSeen === 0) return end({ status: 'done', fileProblem: 'The file is empty.' }, false);
+  const fileProblem = problemAfterReading({ jsonLines, entries: entriesSeen, jsonValues });
+  if (fileProblem !== undefined) return end({ status: 'done', fileProblem }, false);
   if (options.signal?.aborted) {
     const saved = report.added.length + report.merged.length + refused;
     return end(

@@ -1,13 +1,15 @@
 import 'fake-indexeddb/auto';
+import { Blob as NodeBlob } from 'node:buffer';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatasetTriplet } from '../../../src/contracts/dataset';
 import { toJsonl } from '../../../src/export/dataset-export';
-import { readAssayImport } from '../../../src/export/dataset-import';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
-import { countTriplets, saveTriplets } from '../../../src/store/dataset-repository';
+import { saveTriplets } from '../../../src/store/dataset-repository';
 import { withOwnKeys } from '../../../src/store/dataset-triplet';
-import { importTriplets, type ImportReport } from '../../../src/store/import-triplets';
+import { createImportJob, runImportJob } from '../../../src/store/import-job';
+import type { ImportReport } from '../../../src/store/import-triplets';
+import { importFileInMemory, memoryDataset, type MemoryDataset } from '../../../src/store/memory-dataset';
 import { bandGapRow, datasetRows, tcRangeRow, YBCO_PAPER } from '../export/dataset-fixtures';
 
 let database: AssayDatabase;
@@ -30,16 +32,73 @@ function counter(): () => string {
   return () => `new-${(next += 1)}`;
 }
 
-/** What the dataset page does with a file: read it, then import the rows it kept. */
-async function importText(text: string, options: { chunkSize?: number } = {}): Promise<ImportReport> {
-  return importTriplets(database, readAssayImport(text, NOW).rows, { fileName: 'colleague.jsonl', now: NOW, newId: counter(), ...options });
-}
-
 const lines = (...rows: unknown[]) => rows.map((row) => JSON.stringify(row)).join('\n');
 
-describe('importTriplets', () => {
+/**
+ * One way of importing a file, so every test below runs through both: the extension's import
+ * job into IndexedDB (`runImportJob` → `saveImportChunk`) and `assay import`'s dataset in memory
+ * (`importFileInMemory`), which start from the same saved rows.
+ */
+interface ImportPath {
+  /** Save `rows` as the reader's own (`saveTriplets`), before the import. */
+  save(rows: readonly DatasetTriplet[]): Promise<void>;
+  /** Import `text` as `fileName` (default "colleague.jsonl") at NOW with ids from `counter()`; resolves to the report. */
+  importText(text: string, options?: { chunkSize?: number; fileName?: string }): Promise<ImportReport>;
+  /** Every row held afterwards, by id. */
+  rows(): Promise<DatasetTriplet[]>;
+  /** Forget every row. */
+  clear(): Promise<void>;
+}
+
+const byId = (rows: DatasetTriplet[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+let jobCount = 0;
+const indexedDbPath: ImportPath = {
+  save: async (rows) => void (await saveTriplets(database, rows)),
+  importText: async (text, { chunkSize = 5000, fileName = 'colleague.jsonl' } = {}) => {
+    jobCount += 1;
+    const id = await createImportJob(database, new NodeBlob([text]) as unknown as Blob, fileName, NOW, () => `job-${jobCount}`);
+    const job = await runImportJob(database, id, { now: () => NOW, newId: counter(), chunkSize });
+    if (!job?.report) throw new Error(`the import ended without a report: ${job?.fileProblem ?? job?.message}`);
+    return job.report;
+  },
+  rows: async () => byId(await database.triplets.toArray()),
+  clear: () => database.triplets.clear(),
+};
+
+let dataset: MemoryDataset = memoryDataset();
+const memoryPath: ImportPath = {
+  save: async (rows) => {
+    await saveTriplets(database, rows);
+    dataset = memoryDataset(await database.triplets.toArray());
+  },
+  importText: async (text, { chunkSize = 5000, fileName = 'colleague.jsonl' } = {}) => {
+    const result = await importFileInMemory(dataset, new NodeBlob([text]) as unknown as Blob, {
+      fileName,
+      now: NOW,
+      newId: counter(),
+      chunkSize,
+    });
+    if ('fileProblem' in result) throw new Error(result.fileProblem);
+    return result.report;
+  },
+  rows: async () => byId(dataset.rows),
+  clear: async () => {
+    await database.triplets.clear();
+    dataset = memoryDataset();
+  },
+};
+
+beforeEach(() => {
+  dataset = memoryDataset();
+});
+
+describe.each([
+  ['the import job (IndexedDB)', indexedDbPath],
+  ['a dataset in memory (assay import)', memoryPath],
+])('importing a file through %s', (_name, path) => {
   it('adds a row that claims a saved fact’s merge key as its own fact, leaving the saved row and its quote alone', async () => {
-    await saveTriplets(database, [bandGapRow]);
+    await path.save([bandGapRow]);
     const { evidence: _evidence, ...noQuote } = bandGapRow;
     const hostile = {
       ...noQuote,
@@ -50,10 +109,10 @@ describe('importTriplets', () => {
       paper: YBCO_PAPER,
       review: { decision: 'accepted', at: '2026-11-24T00:00:00.000Z' },
     };
-    const report = await importText(lines(hostile));
+    const report = await path.importText(lines(hostile));
     expect(report.added).toEqual(['line 1']);
-    expect(await database.triplets.get(bandGapRow.id)).toEqual(bandGapRow);
-    const added = (await database.triplets.toArray()).find((row) => row.id !== bandGapRow.id)!;
+    expect((await path.rows()).find((row) => row.id === bandGapRow.id)).toEqual(bandGapRow);
+    const added = (await path.rows()).find((row) => row.id !== bandGapRow.id)!;
     expect(added).toMatchObject({ material: 'PbI2', value: { kind: 'number', value: 9.9 }, paper: YBCO_PAPER });
     expect(added.evidence).toBeUndefined();
     expect(added.mergeKey).not.toBe(bandGapRow.mergeKey);
@@ -61,12 +120,17 @@ describe('importTriplets', () => {
   });
 
   it('keeps two rows that share an id as two rows, and never takes a saved row’s id', async () => {
-    await saveTriplets(database, [bandGapRow]);
-    const report = await importText(lines({ ...tcRangeRow, id: bandGapRow.id }, { ...tcRangeRow, id: bandGapRow.id, material: 'LaFeAsO' }));
+    await path.save([bandGapRow]);
+    const report = await path.importText(
+      lines({ ...tcRangeRow, id: bandGapRow.id }, { ...tcRangeRow, id: bandGapRow.id, material: 'LaFeAsO' }),
+    );
     expect(report.added).toEqual(['line 1', 'line 2']);
-    expect(await countTriplets(database)).toBe(3);
-    expect(await database.triplets.get(bandGapRow.id)).toEqual(bandGapRow);
-    expect((await database.triplets.bulkGet(['new-1', 'new-2'])).map((row) => [row?.material, row?.imported?.sourceId])).toEqual([
+    const rows = await path.rows();
+    expect(rows).toHaveLength(3);
+    expect(rows.find((row) => row.id === bandGapRow.id)).toEqual(bandGapRow);
+    expect(
+      ['new-1', 'new-2'].map((id) => rows.find((row) => row.id === id)).map((row) => [row?.material, row?.imported?.sourceId]),
+    ).toEqual([
       ['YBa2Cu3O7-δ', bandGapRow.id],
       ['LaFeAsO', bandGapRow.id],
     ]);
@@ -74,7 +138,7 @@ describe('importTriplets', () => {
 
   it('merges a saved fact by leaving it unchanged: a newer review, another status or conditions in the file do not win', async () => {
     const pending = { ...tcRangeRow, review: { decision: 'pending' as const } };
-    await saveTriplets(database, [pending]);
+    await path.save([pending]);
     const claim = {
       ...pending,
       id: 'x',
@@ -82,15 +146,15 @@ describe('importTriplets', () => {
       conditions: 'planted',
       review: { decision: 'rejected', at: '2026-11-24T00:00:00.000Z' },
     };
-    const report = await importText(lines(claim, { ...claim, id: 'y' }));
+    const report = await path.importText(lines(claim, { ...claim, id: 'y' }));
     expect(report).toMatchObject({ added: [], merged: [{ where: 'line 1' }, { where: 'line 2' }] });
-    expect(await database.triplets.toArray()).toEqual([pending]);
+    expect(await path.rows()).toEqual([pending]);
   });
 
   it('marks added rows with the file, the time and their id in the file, and recomputes their SI value and merge key', async () => {
     const wrongSi = { ...bandGapRow, si: { value: { kind: 'number', value: 1 }, unit: 'K' }, mergeKey: tcRangeRow.mergeKey };
-    await importText(lines(wrongSi));
-    const [row] = await database.triplets.toArray();
+    await path.importText(lines(wrongSi));
+    const [row] = await path.rows();
     expect(row).toEqual({
       ...bandGapRow,
       id: 'new-1',
@@ -99,42 +163,15 @@ describe('importTriplets', () => {
   });
 
   it('reports added lines, merges into saved rows and repeats of earlier lines, in file order', async () => {
-    await saveTriplets(database, [bandGapRow]);
+    await path.save([bandGapRow]);
     const text = toJsonl([tcRangeRow, bandGapRow, { ...tcRangeRow, id: 'again' }, datasetRows[3]!]);
-    const report = await importText(text, { chunkSize: 2 });
+    const report = await path.importText(text, { chunkSize: 2 });
     expect(report).toEqual({
       fileName: 'colleague.jsonl',
       at: NOW.toISOString(),
       added: ['line 1', 'line 4'],
       merged: [{ where: 'line 2' }, { where: 'line 3', repeats: 'line 1' }],
     });
-  });
-
-  it('reports what was saved when a later chunk fails (QuotaExceededError), and keeps it saved', async () => {
-    const rows = datasetRows.map((row) => toJsonl([row]).trimEnd());
-    const bulkAdd = database.triplets.bulkAdd.bind(database.triplets);
-    let calls = 0;
-    vi.spyOn(database.triplets, 'bulkAdd').mockImplementation((...args: Parameters<typeof bulkAdd>) => {
-      calls += 1;
-      if (calls === 2) return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) as never;
-      return bulkAdd(...args);
-    });
-    const progress: number[] = [];
-    const report = await importTriplets(database, readAssayImport(rows.join('\n'), NOW).rows, {
-      fileName: 'big.jsonl',
-      now: NOW,
-      chunkSize: 2,
-      newId: counter(),
-      onProgress: (done) => progress.push(done),
-    });
-    expect(report.added).toEqual(['line 1', 'line 2']);
-    expect(report.failure).toEqual({ message: 'QuotaExceededError: The quota has been exceeded.', unsaved: ['line 3', 'line 4'] });
-    expect(progress).toEqual([2]);
-    expect((await database.triplets.toArray()).map((row) => row.imported?.sourceId)).toEqual([datasetRows[0]!.id, datasetRows[1]!.id]);
-  });
-
-  it('refuses a chunk size that is not a positive integer before writing', async () => {
-    await expect(importTriplets(database, [], { fileName: 'f', now: NOW, chunkSize: 0 })).rejects.toThrow(RangeError);
   });
 
   it('never changes or loses a saved row, and adds each fact once with the file’s own fields (property)', async () => {
@@ -168,22 +205,17 @@ describe('importTriplets', () => {
     };
     await fc.assert(
       fc.asyncProperty(fc.array(fact, { maxLength: 3 }), fc.array(fact, { minLength: 1, maxLength: 8 }), async (storedFacts, fileFacts) => {
-        await database.triplets.clear();
+        await path.clear();
         const stored = storedFacts.map((drawn, index) => ({ ...build(drawn, index), id: `stored-${index}` }));
-        await saveTriplets(database, stored);
-        const before = await database.triplets.toArray();
+        await path.save(stored);
+        const before = await path.rows();
         const fileRows = fileFacts.map((drawn, index) => {
           const row = build(drawn, 100 + index);
           const claimed = drawn.claimedKey === undefined ? undefined : before[drawn.claimedKey];
           return claimed ? { ...row, mergeKey: claimed.mergeKey } : row;
         });
-        const report = await importTriplets(database, readAssayImport(toJsonl(fileRows), NOW).rows, {
-          fileName: 'f.jsonl',
-          now: NOW,
-          newId: counter(),
-          chunkSize: 3,
-        });
-        const after = await database.triplets.toArray();
+        const report = await path.importText(toJsonl(fileRows), { fileName: 'f.jsonl', chunkSize: 3 });
+        const after = await path.rows();
         // Every saved row is still there, unchanged.
         for (const row of before) expect(after.find((candidate) => candidate.id === row.id)).toEqual(row);
         expect(report.added.length + report.merged.length).toBe(fileRows.length);
@@ -206,4 +238,10 @@ describe('importTriplets', () => {
       { numRuns: 40 },
     );
   });
+});
+
+it('the import job refuses a chunk size that is not a positive integer before writing', async () => {
+  const id = await createImportJob(database, new NodeBlob([toJsonl([bandGapRow])]) as unknown as Blob, 'f.jsonl', NOW, () => 'job-0');
+  await expect(runImportJob(database, id, { now: () => NOW, chunkSize: 0 })).rejects.toThrow(RangeError);
+  expect(await database.triplets.count()).toBe(0);
 });
