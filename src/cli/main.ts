@@ -21,6 +21,12 @@ commands:
   extract <file> --engine rules [--json]         material–property–value–unit triplets with evidence
   extract <file> --engine openai --base-url URL --model ROLE=ID … [--preset paper|browser] [--embedding-model ID]
   extract <file> --engine scripted --script FILE   the SLM-MATRIX pipeline (any OpenAI-compatible endpoint)
+                                                 (--base-url may be repeated: calls go to the least-loaded server)
+  extract <file|folder|glob>… --out FILE.jsonl [--engine …] [--concurrency N] [--json]
+                                                 a batch: dataset rows the extension imports, resumable (rerun the
+                                                 same command), exit 0 all finished, 3 some failed, 1 usage error
+  extract <file|folder|glob>… --estimate [--preset paper|browser] [--model ROLE=ID …] [--json]
+                                                 papers, pages, calls and tokens the batch will need, no model called
   eval <dataset> [options]                       score against the shared ground truth:
       bandgap-200 [--version pub|arxiv|both] [--engine rules | --replay NAME | --all-replays]
       supermat [--engine rules], cornell-tc [--reference FILE], measeval, mulms,
