@@ -12,6 +12,7 @@ import { DatasetTripletSchema, type DatasetTriplet, type SourcePaper } from '../
 import type { RunRecord } from '../../contracts/run-record';
 import type { VerificationRecord } from '../../contracts/verification';
 import { toDatasetTriplet } from '../../store/dataset-rows';
+import { mergeTriplets } from '../../store/dataset-triplet';
 import { paperKey } from '../../store/paper-record';
 import type { PaperDone } from './batch-manifest';
 import type { BatchOutput } from './batch-output';
@@ -104,8 +105,12 @@ export function sourcePaperOf(article: Article): SourcePaper {
 /**
  * The dataset rows of one paper: `toDatasetTriplet` (the extension's row builder) for each kept
  * verdict (`keptForReview`), review pending, id `<runId>:<record index>`, checked against
- * `DatasetTripletSchema` so the file imports as it is. Throws `PaperFailure('row-invalid')`
- * naming the first field a row breaks (a bug or an over-long field, never silently dropped).
+ * `DatasetTripletSchema` so the file imports as it is. Verdicts stating the same fact (same
+ * `mergeKey`: a model that gives one sentence's value twice) are one row, merged as the
+ * extension's `saveTriplets` merges a run's rows (`mergeTriplets`: the first verdict's id and
+ * status, votes and models joined), so each line is one fact and an import adds every line.
+ * Throws `PaperFailure('row-invalid')` naming the first field a row breaks (a bug or an
+ * over-long field, never silently dropped).
  */
 export function paperRows(extraction: PaperExtraction, context: { paper: SourcePaper; runId: string; now: Date }): DatasetTriplet[] {
   const rows: DatasetTriplet[] = [];
@@ -125,7 +130,17 @@ export function paperRows(extraction: PaperExtraction, context: { paper: SourceP
     }
     rows.push(checked.data);
   });
-  return rows;
+  return oneRowPerFact(rows);
+}
+
+/** `rows` with those sharing a `mergeKey` merged into the first of them (`mergeTriplets`), in first-seen order. */
+function oneRowPerFact(rows: readonly DatasetTriplet[]): DatasetTriplet[] {
+  const byKey = new Map<string, DatasetTriplet>();
+  for (const row of rows) {
+    const earlier = byKey.get(row.mergeKey);
+    byKey.set(row.mergeKey, earlier ? mergeTriplets(earlier, row) : row);
+  }
+  return [...byKey.values()];
 }
 
 function sha256Of(bytes: Uint8Array): string {
