@@ -275,8 +275,11 @@ export interface ScriptedRunOptions {
   counterFor: (modelId: string) => TokenCounter;
   /** `after` (default): retrieval; `before`: the scan-candidate passage. */
   reading?: BenchReading;
-  /** Prompt tokens memoized by model and conversation: share one map across the runs on one paper. */
-  promptMemo?: Map<string, number>;
+  /**
+   * Token counts memoized by model and conversation (prompts) or text (retrieval's chunks, which
+   * the reading plan packs many times over): share one map across the runs on one paper.
+   */
+  memo?: Map<string, number>;
   /** The run's property schemas, for the grounding gate's attribution check (reader-defined ones). */
   schemas?: readonly PropertyDefinition[];
   /** Puts something between the pipeline and the scripted port (the bench's GPU-memory scheduler). */
@@ -311,13 +314,20 @@ export async function scriptedPresetRun(
     quote: article.title ?? 'none',
   };
   const exact = { value: true };
+  const memo = options.memo ?? new Map<string, number>();
   const scripted = withTokenizerUsage(
     createScriptedLlm(scenario === 'worst' ? worstCaseScript(fact, preset.K) : bestCaseScript(fact)),
     options.counterFor,
-    options.promptMemo ?? new Map(),
+    memo,
     exact,
   );
   const reader = options.models.proposers?.[0];
+  const countReaderTokens = (text: string): number => {
+    const key = `${reader}\u0001${text}`;
+    let tokens = memo.get(key);
+    if (tokens === undefined) memo.set(key, (tokens = options.counterFor(reader!).countText(text)));
+    return tokens;
+  };
   const { run } = await runMatrix(
     article,
     {
@@ -334,7 +344,7 @@ export async function scriptedPresetRun(
         now: () => 0,
         ...(options.schemas ? { schemas: options.schemas } : {}),
       }),
-      ...(reader ? { countTokens: (text: string) => options.counterFor(reader).countText(text) } : {}),
+      ...(reader ? { countTokens: countReaderTokens } : {}),
     },
   );
   return { run, cost: costOf(run, exact.value) };
@@ -360,7 +370,7 @@ export async function benchPresetOnArticle(
   reading: BenchReading = 'after',
 ): Promise<PresetPaperCost> {
   const bench = context ?? (await createPresetBenchContext());
-  const options = { counterFor: bench.counterFor, reading, promptMemo: new Map<string, number>() };
+  const options = { counterFor: bench.counterFor, reading, memo: new Map<string, number>() };
   if (preset.name !== 'browser') {
     const { run, cost } = await scriptedPresetRun(article, preset, property, scenario, { ...options, models: preset.models });
     return { ...cost, modelLoads: Object.values(run.usage.byModel).filter((totals) => totals.calls > 0).length };
