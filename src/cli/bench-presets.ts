@@ -50,6 +50,7 @@ import { questionRequestShape } from '../matrix/chain-of-verification';
 import { runMatrix } from '../matrix/pipeline';
 import { PAPER_PRESET, type MatrixPreset, type PresetModels } from '../matrix/presets';
 import { defaultMatrixDependencies } from '../matrix/default-dependencies';
+import type { RunRecord } from '../matrix/run-record';
 import type { PropertyDefinition } from '../properties';
 import { scanArticle } from '../text/scan';
 import type { BenchFigure } from './bench-figure';
@@ -192,38 +193,43 @@ export interface PresetBenchContext {
 }
 
 /**
- * Load what `benchPresetOnArticle` needs, once per bench: one tokenizer per family among the
- * models of the paper preset and the browser roster (0.3–2.5 s each, offline), WebLLM's model list
- * (from the installed @mlc-ai/web-llm) and the budgets. Prompt counts are memoized per model and
- * conversation inside the returned context (the same prompt recurs across papers' MoA rounds).
+ * The token counter of each of `modelIds`, loading one tokenizer per family (0.3–2.5 s each,
+ * offline; src/llm/tokenizers.ts) however many models share it. → a lookup by model id: the
+ * family's counter, or the chars/4 counter (`exact: false`) for a model with no known tokenizer
+ * or one not in `modelIds`. Rejects only if an installed tokenizer package fails to load.
  */
-export async function createPresetBenchContext(): Promise<PresetBenchContext> {
-  const roster = defaultWebLlmRoster(true);
-  const webLlmRecords = await prebuiltModelRecords();
-  const paperModels = [
-    ...(PAPER_PRESET.models.proposers ?? []),
-    PAPER_PRESET.models.aggregator,
-    PAPER_PRESET.models.generator,
-    PAPER_PRESET.models.discriminator,
-  ];
+export async function tokenCountersFor(modelIds: readonly string[]): Promise<(modelId: string) => TokenCounter> {
   const byFamily = new Map<string, TokenCounter>();
   const byModel = new Map<string, TokenCounter>();
-  for (const modelId of [...paperModels.filter((id): id is string => id !== undefined), ...rosterModelIds(roster)]) {
+  for (const modelId of modelIds) {
     const family = tokenizerFamilyOf(modelId) ?? 'approximate';
     let counter = byFamily.get(family);
     if (!counter) byFamily.set(family, (counter = await tokenCounterFor(modelId)));
     byModel.set(modelId, counter);
   }
   const fallback = approximateTokenCounter();
+  return (modelId) => byModel.get(modelId) ?? fallback;
+}
+
+/** The distinct model ids of `models` in role order: proposers, aggregator, generator, discriminator. */
+export function presetModelIds(models: PresetModels): string[] {
+  const ids = [...(models.proposers ?? []), models.aggregator, models.generator, models.discriminator];
+  return [...new Set(ids.filter((id): id is string => id !== undefined))];
+}
+
+/**
+ * Load what `benchPresetOnArticle` needs, once per bench: one tokenizer per family among the
+ * models of the paper preset and the browser roster (`tokenCountersFor`), WebLLM's model list
+ * (from the installed @mlc-ai/web-llm) and the budgets.
+ */
+export async function createPresetBenchContext(): Promise<PresetBenchContext> {
+  const roster = defaultWebLlmRoster(true);
+  const webLlmRecords = await prebuiltModelRecords();
+  const counterFor = await tokenCountersFor([...presetModelIds(PAPER_PRESET.models), ...rosterModelIds(roster)]);
   const largestMB = Math.max(
     ...rosterModelIds(roster).map((id) => webLlmRecords.find((record) => record.model_id === id)?.vram_required_MB ?? 0),
   );
-  return {
-    counterFor: (modelId) => byModel.get(modelId) ?? fallback,
-    webLlmRecords,
-    roster,
-    budgetsMB: [DEFAULT_GPU_BUDGET_MB, largestMB],
-  };
+  return { counterFor, webLlmRecords, roster, budgetsMB: [DEFAULT_GPU_BUDGET_MB, largestMB] };
 }
 
 /**
@@ -231,11 +237,16 @@ export async function createPresetBenchContext(): Promise<PresetBenchContext> {
  * of the messages (memoized in `memo`), completion = `countText` of the reply. Notes in
  * `exact.value` whether every counter used was exact.
  */
-function withTokenizerUsage(llm: LlmPort, context: PresetBenchContext, memo: Map<string, number>, exact: { value: boolean }): LlmPort {
+function withTokenizerUsage(
+  llm: LlmPort,
+  counterFor: (modelId: string) => TokenCounter,
+  memo: Map<string, number>,
+  exact: { value: boolean },
+): LlmPort {
   return {
     complete: async (request) => {
       const reply = await llm.complete(request);
-      const counter = context.counterFor(request.model ?? reply.model);
+      const counter = counterFor(request.model ?? reply.model);
       if (!counter.exact) exact.value = false;
       const key = `${request.model ?? reply.model}\u0000${hashMessages(request.messages)}`;
       let promptTokens = memo.get(key);
@@ -256,6 +267,89 @@ function recordingLoader(): { load(ids: readonly string[]): Promise<void>; loade
   };
 }
 
+/** How `scriptedPresetRun` runs a preset on a paper, besides the preset, property and script. */
+export interface ScriptedRunOptions {
+  /** The model id of each role, as the calls name them (and as their tokens are counted). */
+  models: PresetModels;
+  /** The token counter of a model id (`tokenCountersFor`); the first proposer's counts chunk tokens for retrieval. */
+  counterFor: (modelId: string) => TokenCounter;
+  /** `after` (default): retrieval; `before`: the scan-candidate passage. */
+  reading?: BenchReading;
+  /**
+   * Token counts memoized by model and conversation (prompts) or text (retrieval's chunks, which
+   * the reading plan packs many times over): share one map across the runs on one paper.
+   */
+  memo?: Map<string, number>;
+  /** The run's property schemas, for the grounding gate's attribution check (reader-defined ones). */
+  schemas?: readonly PropertyDefinition[];
+  /** Puts something between the pipeline and the scripted port (the bench's GPU-memory scheduler). */
+  route?: (llm: LlmPort) => LlmPort;
+}
+
+/** One scripted run's record and its cost (every field of `PresetPaperCost` but the model loads). */
+export interface ScriptedRun {
+  run: RunRecord;
+  cost: Omit<PresetPaperCost, 'modelLoads' | 'measuredLoads'>;
+}
+
+/**
+ * Run `preset` on `article` for `property` with the `scenario` script (`worstCaseScript` with the
+ * preset's K, or `bestCaseScript`; seed 1, clock at 0) and `options.models`, recounting each
+ * call's tokens with its model's counter (`withTokenizerUsage`). The fact the scripts state is
+ * the paper's first numeric scan candidate (`candidateFact`), or a placeholder when there is
+ * none: the pipeline then decides whether to call at all. Calls no model.
+ */
+export async function scriptedPresetRun(
+  article: Article,
+  preset: MatrixPreset,
+  property: PropertyDefinition,
+  scenario: BenchScenario,
+  options: ScriptedRunOptions,
+): Promise<ScriptedRun> {
+  const fact = candidateFact(article, property) ?? {
+    material: 'the sample',
+    property: property.name,
+    value: 1,
+    unit: property.units[0] ?? '',
+    quote: article.title ?? 'none',
+  };
+  const exact = { value: true };
+  const memo = options.memo ?? new Map<string, number>();
+  const scripted = withTokenizerUsage(
+    createScriptedLlm(scenario === 'worst' ? worstCaseScript(fact, preset.K) : bestCaseScript(fact)),
+    options.counterFor,
+    memo,
+    exact,
+  );
+  const reader = options.models.proposers?.[0];
+  const countReaderTokens = (text: string): number => {
+    const key = `${reader}\u0001${text}`;
+    let tokens = memo.get(key);
+    if (tokens === undefined) memo.set(key, (tokens = options.counterFor(reader!).countText(text)));
+    return tokens;
+  };
+  const { run } = await runMatrix(
+    article,
+    {
+      properties: [property],
+      preset,
+      models: options.models,
+      seed: 1,
+      reading: options.reading === 'before' ? 'scan-passage' : 'retrieval',
+    },
+    {
+      ...defaultMatrixDependencies({
+        llm: options.route ? options.route(scripted) : scripted,
+        seed: 1,
+        now: () => 0,
+        ...(options.schemas ? { schemas: options.schemas } : {}),
+      }),
+      ...(reader ? { countTokens: countReaderTokens } : {}),
+    },
+  );
+  return { run, cost: costOf(run, exact.value) };
+}
+
 /**
  * Run `preset` on `article` for `property` with the `scenario` script (seed 1). → the paper's
  * calls, tokens (by the models' tokenizers), model loads, early exit and refinement rounds.
@@ -265,6 +359,7 @@ function recordingLoader(): { load(ids: readonly string[]): Promise<void>; loade
  * the paper preset runs with its own models and counts distinct models called as loads.
  * `reading` picks the text: `after` (default) retrieval, `before` the scan-candidate passage.
  * `context` defaults to a fresh `createPresetBenchContext()` (slow: pass one for many papers).
+ * Other models: `scriptedPresetRun`.
  */
 export async function benchPresetOnArticle(
   article: Article,
@@ -275,56 +370,31 @@ export async function benchPresetOnArticle(
   reading: BenchReading = 'after',
 ): Promise<PresetPaperCost> {
   const bench = context ?? (await createPresetBenchContext());
-  // A paper with no numeric candidate still runs: the pipeline decides whether to call (it does
-  // not when the scan finds nothing); the placeholder fact only shapes the replies.
-  const fact = candidateFact(article, property) ?? {
-    material: 'the sample',
-    property: property.name,
-    value: 1,
-    unit: property.units[0] ?? '',
-    quote: article.title ?? 'none',
-  };
-  const memo = new Map<string, number>();
-  const runOnce = async (models: PresetModels, budgetMB?: number) => {
-    const reader = models.proposers?.[0];
-    const exact = { value: true };
-    const scripted = withTokenizerUsage(
-      createScriptedLlm(scenario === 'worst' ? worstCaseScript(fact, preset.K) : bestCaseScript(fact)),
-      bench,
-      memo,
-      exact,
-    );
-    const scheduler =
-      budgetMB === undefined
-        ? undefined
-        : createModelScheduler(scripted, recordingLoader(), planModelLoads(rosterModelIds(bench.roster), bench.webLlmRecords, budgetMB));
-    const { run } = await runMatrix(
-      article,
-      { properties: [property], preset, models, seed: 1, reading: reading === 'before' ? 'scan-passage' : 'retrieval' },
-      {
-        ...defaultMatrixDependencies({ llm: scheduler ?? scripted, seed: 1, now: () => 0 }),
-        ...(reader ? { countTokens: (text: string) => bench.counterFor(reader).countText(text) } : {}),
-      },
-    );
-    return { run, exact: exact.value, loads: scheduler?.loads() };
-  };
-
+  const options = { counterFor: bench.counterFor, reading, memo: new Map<string, number>() };
   if (preset.name !== 'browser') {
-    const { run, exact } = await runOnce(preset.models);
-    return { ...costOf(run, exact), modelLoads: Object.values(run.usage.byModel).filter((totals) => totals.calls > 0).length };
+    const { run, cost } = await scriptedPresetRun(article, preset, property, scenario, { ...options, models: preset.models });
+    return { ...cost, modelLoads: Object.values(run.usage.byModel).filter((totals) => totals.calls > 0).length };
   }
   const models = rosterToPresetModels(bench.roster);
   const measuredLoads: MeasuredLoads[] = [];
   let first: PresetPaperCost | undefined;
   for (const budgetMB of bench.budgetsMB) {
-    const { run, exact, loads } = await runOnce(models, budgetMB);
-    first ??= { ...costOf(run, exact), modelLoads: loads ?? 0 };
-    measuredLoads.push({ budgetMB, loads: loads ?? 0 });
+    let scheduler: ReturnType<typeof createModelScheduler> | undefined;
+    const route = (llm: LlmPort) =>
+      (scheduler = createModelScheduler(
+        llm,
+        recordingLoader(),
+        planModelLoads(rosterModelIds(bench.roster), bench.webLlmRecords, budgetMB),
+      ));
+    const { cost } = await scriptedPresetRun(article, preset, property, scenario, { ...options, models, route });
+    const loads = scheduler?.loads() ?? 0;
+    first ??= { ...cost, modelLoads: loads };
+    measuredLoads.push({ budgetMB, loads });
   }
   return { ...first!, measuredLoads };
 }
 
-function costOf(run: Awaited<ReturnType<typeof runMatrix>>['run'], exactTokens: boolean): Omit<PresetPaperCost, 'modelLoads'> {
+function costOf(run: RunRecord, exactTokens: boolean): ScriptedRun['cost'] {
   const propertyRun = run.properties[0];
   return {
     skipped: propertyRun?.skipped ?? true,
