@@ -20,13 +20,20 @@ import { engineRegistry, type EngineRegistry } from '../../llm/engines/registry'
 import type { LlmPort } from '../../llm/llm-port';
 import { defaultMatrixDependencies } from '../../matrix/default-dependencies';
 import { runMatrix } from '../../matrix/pipeline';
-import type { PresetModels } from '../../matrix/presets';
+import { presetByName, type PresetModels } from '../../matrix/presets';
 import { MatrixInterrupted } from '../../matrix/run-record';
 import type { PropertyDefinition } from '../../properties';
 import { readInputFile } from '../capture-command';
-import { createMatrixEngine, MatrixEngineUsageError, type MatrixEngine, type MatrixEngineFlags } from '../matrix-engines';
+import {
+  createMatrixEngine,
+  MatrixEngineUsageError,
+  parseModelOptions,
+  type MatrixEngine,
+  type MatrixEngineFlags,
+} from '../matrix-engines';
 import { resolvePropertySchemas } from '../scan-command';
 import { unguardedTerminal } from '../terminal-output';
+import { estimateBatch, formatEstimate } from './batch-estimate';
 import { manifestPathOf, type BatchSettings } from './batch-manifest';
 import { BatchOutputError, openBatchOutput } from './batch-output';
 import { createBatchProgress, formatDuration, type UsageCounts } from './batch-progress';
@@ -165,6 +172,8 @@ export async function runBatchExtract(
   const found = await collectPaperFiles(inputs, cwd, out ? [out, manifestPathOf(out)] : []);
   if (found.problems.length > 0) return usage(found.problems.join('; '));
 
+  if (flags.estimate) return runEstimate(found.files, properties, flags, concurrency);
+
   let engine: MatrixEngine | null = null;
   if (engineName !== 'rules') {
     try {
@@ -175,7 +184,6 @@ export async function runBatchExtract(
     }
   }
 
-  if (flags.estimate) return runEstimate(found.files, engine, properties, flags, concurrency);
   if (!out) return usage('give --out FILE.jsonl');
 
   const settings: BatchSettings = {
@@ -306,17 +314,47 @@ export async function runBatchExtract(
   return summary.failed > 0 ? EXIT_SOME_FAILED : 0;
 }
 
+/**
+ * `--estimate`: `estimateBatch` over `files` with the preset (`--preset`, default paper) and
+ * models (`--model ROLE=ID` over the preset's) a run would use, whatever the engine (no server
+ * is needed: no model is called). Prints `formatEstimate`'s lines, or the estimate as one JSON
+ * document with `--json`; progress on stderr. Exit 0, 1 on a bad preset or model option.
+ */
 async function runEstimate(
   files: readonly string[],
-  engine: MatrixEngine | null,
   properties: readonly PropertyDefinition[],
   flags: BatchExtractFlags,
   concurrency: number,
 ): Promise<number> {
-  void files;
-  void engine;
-  void properties;
-  void flags;
-  void concurrency;
-  return usage('--estimate is not available yet');
+  const preset = presetByName(flags.preset ?? 'paper');
+  if (!preset) return usage(`unknown preset "${flags.preset}"; presets: paper, browser`);
+  let models: PresetModels;
+  try {
+    models = parseModelOptions(flags.model ?? [], preset.models);
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+  const terminal = unguardedTerminal(process.stderr);
+  const controller = new AbortController();
+  const onInterrupt = (): void => controller.abort();
+  process.once('SIGINT', onInterrupt);
+  try {
+    const estimate = await estimateBatch(files, {
+      preset,
+      models,
+      properties,
+      concurrency,
+      signal: controller.signal,
+      onPaper: (done, total) => {
+        if (done === total || done % 10 === 0) terminal.write(`assay extract: estimated ${done}/${total} papers\n`);
+      },
+    });
+    process.stdout.write(flags.json ? JSON.stringify(estimate) + '\n' : formatEstimate(estimate));
+    return 0;
+  } catch (error) {
+    if (controller.signal.aborted) return EXIT_INTERRUPTED;
+    throw error;
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+  }
 }
