@@ -26,15 +26,15 @@ const textOf = (file: string) =>
     4,
   );
 
-function recordFor(article: Article, status: VerificationRecord['status']): VerificationRecord {
+function recordFor(article: Article, status: VerificationRecord['status'], value = 3.2): VerificationRecord {
   const sentence = 'TiO2 has a band gap of 3.2 eV.';
   return {
     status,
     triplet: {
       material: 'TiO2',
       property: 'band_gap',
-      value: { kind: 'number', value: 3.2 },
-      valueText: '3.2',
+      value: { kind: 'number', value },
+      valueText: String(value),
       unit: 'eV',
       evidence: {
         blockId: article.blocks[0]!.id,
@@ -65,7 +65,7 @@ async function setUp(overrides: Partial<BatchRunOptions> & { files: string[] }) 
     readFile: async (file) => new TextEncoder().encode(textOf(file)),
     capture: async (bytes) => captureText(new TextDecoder().decode(bytes), { url: null }),
     extract: async (article) => ({
-      records: [recordFor(article, 'verified'), recordFor(article, 'rejected'), recordFor(article, 'needs_review')],
+      records: [recordFor(article, 'verified'), recordFor(article, 'rejected', 3.3), recordFor(article, 'needs_review', 3.4)],
       models: ['m'],
     }),
     now: () => now,
