@@ -5,6 +5,7 @@ import { createMessageListener } from '../src/extension/message-router';
 import { openSidePanelOnActionClick } from '../src/extension/open-side-panel-on-click';
 import { registerPrecedentMenu } from '../src/extension/precedent-menu';
 import { restrictLocalStorageToTrustedContexts } from '../src/extension/trusted-storage';
+import { openWelcomeOnInstall } from '../src/extension/welcome-on-install';
 import type { DatasetTriplet } from '../src/contracts/dataset';
 import { createAssayDatabase } from '../src/store/assay-database';
 import { saveTriplets } from '../src/store/dataset-repository';
@@ -14,6 +15,7 @@ export default defineBackground(() => {
   void restrictLocalStorageToTrustedContexts(browser);
   // The toolbar click opens the side panel and grants activeTab on the page (see the module).
   openSidePanelOnActionClick(browser);
+  openWelcomeOnInstall(browser);
   const precedentMenuClick = registerPrecedentMenu(browser);
   const database = createAssayDatabase();
   // The e2e tests cannot click a native context menu; the test build lets them call the handler,

@@ -19,6 +19,7 @@ import type { AssayDatabase } from '../store/assay-database';
 import { toPaperSummary } from '../store/paper-record';
 import { saveCapture } from '../store/paper-repository';
 import { capturePdfTab, showsPdf } from './capture-pdf-tab';
+import { EXAMPLE_CAPTURE_TARGET, isExampleArticle } from './example-article';
 import { describeInjectionError, uncapturableReason } from './uncapturable-reason';
 
 /** The capture content script as built by WXT from `entrypoints/capture.content.ts`. */
@@ -30,10 +31,12 @@ export type CaptureInjection =
 
 /** The slice of the `browser` API a capture uses, and who downloads and reads PDFs. */
 export interface CaptureTabDependencies {
-  tabs: { get(tabId: number): Promise<{ url?: string }> };
+  tabs: { get(tabId: number): Promise<{ url?: string }>; sendMessage(tabId: number, message: unknown): Promise<unknown> };
   scripting: { executeScript(injection: CaptureInjection): Promise<Array<{ result?: unknown }>> };
   /** The offscreen document's `pdf-read` (offscreen-engine.ts `createOffscreenForwarder(…).readPdf`); never rejects. */
   readPdf(request: PdfReadRequest): Promise<PdfReadResponse>;
+  /** `runtime.getURL('/')`: recognises the bundled example article, which captures itself (example-article.ts). */
+  extensionBase: string;
 }
 
 /** The extension's `browser.tabs` and `browser.scripting`, with `readPdf` from the background's offscreen forwarder. */
@@ -42,6 +45,7 @@ export function browserCaptureDependencies(readPdf: CaptureTabDependencies['read
     tabs: browser.tabs,
     scripting: { executeScript: (injection) => browser.scripting.executeScript(injection) },
     readPdf,
+    extensionBase: browser.runtime.getURL('/'),
   };
 }
 
@@ -51,6 +55,7 @@ export function browserCaptureDependencies(readPdf: CaptureTabDependencies['read
  * page may not be read, the capture's own `CaptureFailure` such as `bot-check`, `unreadable`
  * when the script's answer does not match the protocol). Nothing is saved on failure.
  *
+ * The bundled example article (example-article.ts) captures itself when asked by message.
  * A PDF tab (`showsPdf`: the document's content type is application/pdf, or it could not be
  * read and the URL's path ends in `.pdf`) is downloaded and read with pdf.js by the offscreen
  * document (`dependencies.readPdf`); its failures are those of `capturePdfTab` (HTTP status,
@@ -65,6 +70,7 @@ export async function captureTab(
   const { tabs, scripting } = dependencies;
   const tab = await tabs.get(request.tabId).catch(() => undefined);
   if (!tab) return failureResponse('no-tab', 'No capturable tab: the tab was closed.');
+  if (isExampleArticle(tab.url, dependencies.extensionBase)) return captureExampleArticle(database, dependencies, request.tabId);
   const reason = uncapturableReason(tab.url);
   if (reason) return failureResponse('no-tab', reason);
 
@@ -84,6 +90,30 @@ export async function captureTab(
   }
   // Page content is untrusted: the script's answer is parsed like any other message.
   const parsed = PageCaptureResultSchema.safeParse(injectionResults[0]?.result);
+  if (!parsed.success) return failureResponse('unreadable', unusableCaptureMessage(parsed.error));
+  if (!parsed.data.ok) return { ok: false, failure: parsed.data.failure };
+  return save(database, parsed.data.article);
+}
+
+/**
+ * Capture the bundled example article in tab `tabId`: the page answers a message with its own
+ * capture (no script can be injected into an extension page), parsed like the injected script's.
+ */
+async function captureExampleArticle(
+  database: AssayDatabase,
+  dependencies: CaptureTabDependencies,
+  tabId: number,
+): Promise<ResponseOf<'capture-tab'>> {
+  let answer: unknown;
+  try {
+    answer = await dependencies.tabs.sendMessage(tabId, { target: EXAMPLE_CAPTURE_TARGET });
+  } catch (error) {
+    return failureResponse(
+      'no-tab',
+      `The example article did not answer: ${error instanceof Error ? error.message : String(error)}. Reload it and capture again.`,
+    );
+  }
+  const parsed = PageCaptureResultSchema.safeParse(answer);
   if (!parsed.success) return failureResponse('unreadable', unusableCaptureMessage(parsed.error));
   if (!parsed.data.ok) return { ok: false, failure: parsed.data.failure };
   return save(database, parsed.data.article);

@@ -5,6 +5,7 @@
  */
 import { failureOf, sendAndParse, type RequestOf, type ResponseOf } from '../contracts/messages';
 import { HIGHLIGHTER_TARGET, type HighlighterEnvelope } from '../highlight/highlighter-messages';
+import { isExampleArticle } from './example-article';
 import { uncapturableReason } from './uncapturable-reason';
 
 /** The highlighter content script as built by WXT from `entrypoints/highlight.content.ts`. */
@@ -19,6 +20,8 @@ export interface HighlightApi {
   scripting: {
     executeScript(injection: { target: { tabId: number }; files: Array<typeof highlightScriptFile> }): Promise<unknown>;
   };
+  /** `runtime.getURL`: the bundled example article runs its own highlighter, and is not injected into. */
+  runtime: { getURL(path: string): string };
 }
 
 type HighlightRequestType = 'highlight-show' | 'highlight-scroll';
@@ -78,13 +81,15 @@ export function createHighlightHandlers(api: HighlightApi): HighlightHandlers {
     const { tabId } = request as RequestOf<HighlightRequestType>;
     const tab = await api.tabs.get(tabId).catch(() => undefined);
     if (!tab) return fail('no-tab', `${CANNOT}: the tab was closed.`);
-    const reason = uncapturableReason(tab.url);
-    if (reason) return fail('no-tab', reason.replace(/^No capturable tab/, CANNOT));
-
-    try {
-      await api.scripting.executeScript({ target: { tabId }, files: [highlightScriptFile] });
-    } catch (error) {
-      return fail('no-tab', describeHighlightInjectionError(error));
+    // The example article (an extension page, which cannot be injected into) installed the highlighter itself.
+    if (!isExampleArticle(tab.url, api.runtime.getURL('/'))) {
+      const reason = uncapturableReason(tab.url);
+      if (reason) return fail('no-tab', reason.replace(/^No capturable tab/, CANNOT));
+      try {
+        await api.scripting.executeScript({ target: { tabId }, files: [highlightScriptFile] });
+      } catch (error) {
+        return fail('no-tab', describeHighlightInjectionError(error));
+      }
     }
 
     // The page is untrusted: its answer is checked like any other message.

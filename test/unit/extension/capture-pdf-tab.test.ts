@@ -307,9 +307,10 @@ describe('captureTab on a PDF tab', () => {
     });
     const fetch = vi.fn<FetchLike>(options.fetch ?? (async () => pdfAnswer()));
     const dependencies: CaptureTabDependencies = {
-      tabs: { get: async () => ({ url: options.url }) },
+      tabs: { get: async () => ({ url: options.url }), sendMessage: async () => undefined },
       scripting: { executeScript },
       readPdf: backgroundToOffscreen(fetch),
+      extensionBase: 'chrome-extension://assayid/',
     };
     return { dependencies, executeScript, fetch };
   }

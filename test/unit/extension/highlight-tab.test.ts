@@ -17,6 +17,7 @@ function fakeApi(
       sendMessage: vi.fn(overrides.answer ?? (async () => ({ ok: true, report: REPORT }))),
     },
     scripting: { executeScript: vi.fn(overrides.inject ?? (async () => [{ result: undefined }])) },
+    runtime: { getURL: (path: string) => `chrome-extension://assayid${path}` },
   } satisfies HighlightApi;
   return api;
 }
@@ -56,6 +57,23 @@ describe('createHighlightHandlers', () => {
       failure: { code: 'no-tab', message: expect.stringMatching(/^Cannot highlight in this tab: chrome:\/\/ pages cannot be read/) },
     });
     expect(api.scripting.executeScript).not.toHaveBeenCalled();
+  });
+
+  test('the bundled example article (an extension page) is not injected into: its own highlighter is asked', async () => {
+    const api = fakeApi({ url: 'chrome-extension://assayid/example.html#results' });
+    const answer = await createHighlightHandlers(api)['highlight-show'](showRequest);
+    expect(answer).toEqual({ ok: true, report: REPORT });
+    expect(api.scripting.executeScript).not.toHaveBeenCalled();
+    expect(api.tabs.sendMessage).toHaveBeenCalledWith(7, { target: 'assay-highlighter', request: showRequest });
+  });
+
+  test('another extension page, or another extension’s example page, is still refused', async () => {
+    for (const url of ['chrome-extension://assayid/dataset.html', 'chrome-extension://otherid/example.html']) {
+      const api = fakeApi({ url });
+      const answer = await createHighlightHandlers(api)['highlight-show'](showRequest);
+      expect(answer).toMatchObject({ ok: false, failure: { code: 'no-tab' } });
+      expect(api.tabs.sendMessage).not.toHaveBeenCalled();
+    }
   });
 
   test('an injection refused by the browser is no-tab with the reason in words', async () => {

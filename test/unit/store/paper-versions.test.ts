@@ -146,11 +146,12 @@ describe('a new capture of a saved paper', () => {
 describe('the side panel after a capture of a saved paper', () => {
   function dependencies(article: Article): CaptureTabDependencies {
     return {
-      tabs: { get: async () => ({ url: article.url ?? 'https://example.org/' }) },
+      tabs: { get: async () => ({ url: article.url ?? 'https://example.org/' }), sendMessage: async () => undefined },
       scripting: {
         executeScript: async (injection: CaptureInjection) => [{ result: 'func' in injection ? 'text/html' : { ok: true, article } }],
       },
       readPdf: async () => ({ ok: false, failure: { code: 'internal', message: 'an HTML tab is never read as a PDF' } }),
+      extensionBase: 'chrome-extension://assayid/',
     };
   }
 
