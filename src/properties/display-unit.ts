@@ -19,6 +19,7 @@
  */
 import type { PropertyDefinition } from '../contracts/property';
 import type { ReportedValue } from '../contracts/triplet';
+import { loadPropertySchemas } from './load-property-schemas';
 import { numberPattern, parseNumber } from '../text/quantities/number';
 import { convertUnit, normalizeUnit } from '../text/units/convert';
 
@@ -30,6 +31,8 @@ export interface DisplayValue {
   unit: string;
   /** Number(s) rounded to the printed precision, with the unit: "0.040 eV", "~1.2–1.5 eV", "298 ± 1 K". */
   text: string;
+  /** The numbers of `text` one by one ("0.040"): `value` and `uncertainty` of a number, `low` and `high` of a range (for CSV columns). */
+  rounded: { value?: string; uncertainty?: string; low?: string; high?: string };
 }
 
 /** What a triplet needs for its display value: the value, how it was printed and its unit. */
@@ -92,7 +95,13 @@ export function roundToResolution(value: number, resolution: number): string {
     const digits = Math.max(0, Math.min(20, Math.floor(Math.log10(magnitude)) - place));
     return value.toExponential(digits).replace('e+', 'e');
   }
-  const text = place >= 0 ? String(Math.round(value / 10 ** place) * 10 ** place) : value.toFixed(Math.min(20, -place));
+  // Rounded in decimal (via the shortest 15-digit text and "e" shifts), so 398.65 → "398.7" as a
+  // reader rounds it, not "398.6" as its binary double (398.6499…) would.
+  const decimal = Number(value.toPrecision(15));
+  const text =
+    place >= 0
+      ? String(Math.round(decimal / 10 ** place) * 10 ** place)
+      : Number(`${Math.round(Number(`${decimal}e${-place}`))}e${place}`).toFixed(Math.min(20, -place));
   // "-0.0" for a tiny negative value reads as a sign the number does not have.
   return /^-[0.]+$/.test(text) ? text.slice(1) : text;
 }
@@ -121,11 +130,13 @@ export function toDisplayValue(triplet: DisplayableTriplet, displayUnit: string)
     const low = convert(value.low);
     const high = convert(value.high);
     if (low === null || high === null || !Number.isFinite(low) || !Number.isFinite(high)) return null;
-    const text = `${approximate}${shown(low, resolutionOf(value.low, valueText))}–${shown(high, resolutionOf(value.high, valueText))} ${displayUnit}`;
+    const rounded = { low: shown(low, resolutionOf(value.low, valueText)), high: shown(high, resolutionOf(value.high, valueText)) };
+    const text = `${approximate}${rounded.low}–${rounded.high} ${displayUnit}`;
     return {
       value: { kind: 'range', low, high, ...(value.approximate !== undefined && { approximate: value.approximate }) },
       unit: displayUnit,
       text,
+      rounded,
     };
   }
   const converted = convert(value.value);
@@ -134,7 +145,10 @@ export function toDisplayValue(triplet: DisplayableTriplet, displayUnit: string)
   const ownResolution = resolutionOf(value.value, valueText);
   const uncertaintyResolution = value.uncertainty === undefined ? undefined : resolutionOf(value.uncertainty, valueText);
   const resolution = Math.min(ownResolution, uncertaintyResolution ?? ownResolution);
-  const plusMinus = uncertainty === undefined ? '' : ` ± ${shown(uncertainty, uncertaintyResolution!)}`;
+  const rounded = {
+    value: shown(converted, resolution),
+    ...(uncertainty !== undefined && { uncertainty: shown(uncertainty, uncertaintyResolution!) }),
+  };
   return {
     value: {
       kind: 'number',
@@ -143,7 +157,8 @@ export function toDisplayValue(triplet: DisplayableTriplet, displayUnit: string)
       ...(value.approximate !== undefined && { approximate: value.approximate }),
     },
     unit: displayUnit,
-    text: `${approximate}${shown(converted, resolution)}${plusMinus} ${displayUnit}`,
+    text: `${approximate}${rounded.value}${rounded.uncertainty === undefined ? '' : ` ± ${rounded.uncertainty}`} ${displayUnit}`,
+    rounded,
   };
 }
 
@@ -172,4 +187,12 @@ export function displayTextBeside(triplet: DisplayableTriplet, schema: DisplayUn
   const unit = triplet.unit.trim();
   const sameUnit = unit === display.unit || normalizeUnit(unit) === normalizeUnit(display.unit);
   return sameUnit ? undefined : display.text;
+}
+
+let builtIns: ReadonlyMap<string, DisplayUnitSchema> | undefined;
+
+/** The built-in schemas by name (parsed once, on first use): the default for exports, which have no reader's properties at hand. */
+export function builtInDisplayUnits(): ReadonlyMap<string, DisplayUnitSchema> {
+  builtIns ??= new Map(loadPropertySchemas().map((schema) => [schema.name, schema]));
+  return builtIns;
 }

@@ -102,6 +102,8 @@ describe('printedResolution and roundToResolution', () => {
   it('rounds to the place of the resolution', () => {
     expect(roundToResolution(0.04, 0.001)).toBe('0.040');
     expect(roundToResolution(298.15, 1)).toBe('298');
+    // 125.5 °C in K: 398.65 rounds up as written, though its double is 398.6499…
+    expect(roundToResolution(398.65, 0.1)).toBe('398.7');
     expect(roundToResolution(53.2, 10)).toBe('50');
     expect(roundToResolution(-0.0001, 0.01)).toBe('0.00');
   });
