@@ -20,6 +20,7 @@
 import type { PropertyDefinition } from '../contracts/property';
 import type { ReportedValue } from '../contracts/triplet';
 import { loadPropertySchemas } from './load-property-schemas';
+import { describeValue } from '../text/quantities/format-quantity';
 import { numberPattern, parseNumber } from '../text/quantities/number';
 import { convertUnit, normalizeUnit } from '../text/units/convert';
 
@@ -187,6 +188,17 @@ export function displayTextBeside(triplet: DisplayableTriplet, schema: DisplayUn
   const unit = triplet.unit.trim();
   const sameUnit = unit === display.unit || normalizeUnit(unit) === normalizeUnit(display.unit);
   return sameUnit ? undefined : display.text;
+}
+
+/**
+ * A triplet's value as the side panel's verdict list writes it (`describeValue`: "40 meV"),
+ * followed by its display-unit value where that says something new: "40 meV (0.040 eV)";
+ * "1.1 eV" stays "1.1 eV". Plain text for React text nodes.
+ */
+export function describeValueWithDisplay(triplet: DisplayableTriplet, schema: DisplayUnitSchema | undefined): string {
+  const beside = displayTextBeside(triplet, schema);
+  const printed = describeValue(triplet);
+  return beside === undefined ? printed : `${printed} (${beside})`;
 }
 
 let builtIns: ReadonlyMap<string, DisplayUnitSchema> | undefined;

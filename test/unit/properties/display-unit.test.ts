@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadPropertySchemas } from '../../../src/properties';
 import {
+  describeValueWithDisplay,
   displayTextBeside,
   displayUnitOf,
   displayValueOf,
@@ -123,6 +124,13 @@ describe('displayUnitOf, displayValueOf and displayTextBeside', () => {
       '160.0 GPa',
     );
     expect(displayValueOf({ property: 'unknown_thing', value: number(1), unit: 'eV' }, schemas)).toBeNull();
+  });
+
+  it('describes a verdict value with its display value for the side panel', () => {
+    const tc = schemas.get('tc');
+    expect(describeValueWithDisplay({ value: number(-269), valueText: '−269', unit: '°C' }, tc)).toBe('-269 °C (4 K)');
+    expect(describeValueWithDisplay({ value: { kind: 'range', low: 9, high: 9.3 }, unit: 'K' }, tc)).toBe('9–9.3 K');
+    expect(describeValueWithDisplay({ value: number(500), unit: 'mK' }, tc)).toBe('500 mK');
   });
 
   it('gives text to show beside the printed value only when it says something new', () => {
