@@ -107,6 +107,36 @@ export function roundToResolution(value: number, resolution: number): string {
   return /^-[0.]+$/.test(text) ? text.slice(1) : text;
 }
 
+/** Unit conversions are affine: display = offset + factor × printed (offset 0 but for °C/°F ↔ K). */
+interface Conversion {
+  offset: number;
+  factor: number;
+}
+
+/** Conversions already worked out, by "unit\u0000displayUnit": an export of 100 000 rows has a handful of unit pairs. */
+const conversions = new Map<string, Conversion | null>();
+/** Unit texts come from imported files too; past this many pairs the cache starts over rather than grow. */
+const MAX_CACHED_CONVERSIONS = 1000;
+
+/** The affine map from `unit` to `displayUnit` (identity for the same canonical symbol), or null when they do not convert (`convertUnit`). */
+function conversionOf(unit: string, displayUnit: string): Conversion | null {
+  const key = `${unit}\u0000${displayUnit}`;
+  const cached = conversions.get(key);
+  if (cached !== undefined) return cached;
+  let conversion: Conversion | null;
+  if (unit === displayUnit || (normalizeUnit(unit) ?? unit) === (normalizeUnit(displayUnit) ?? displayUnit)) {
+    conversion = { offset: 0, factor: 1 };
+  } else {
+    const zero = convertUnit(0, unit, displayUnit);
+    const one = convertUnit(1, unit, displayUnit);
+    const factor = zero === null || one === null ? NaN : one - zero;
+    conversion = zero !== null && Number.isFinite(factor) && factor !== 0 ? { offset: zero, factor } : null;
+  }
+  if (conversions.size >= MAX_CACHED_CONVERSIONS) conversions.clear();
+  conversions.set(key, conversion);
+  return conversion;
+}
+
 /**
  * A triplet's value in `displayUnit`, or null when its unit is empty or does not convert
  * (different dimension, unknown unit such as "mK", which the unit table lacks). A range converts
@@ -118,12 +148,12 @@ export function roundToResolution(value: number, resolution: number): string {
 export function toDisplayValue(triplet: DisplayableTriplet, displayUnit: string): DisplayValue | null {
   const unit = triplet.unit.trim();
   if (unit === '' || displayUnit.trim() === '') return null;
-  const same = unit === displayUnit || (normalizeUnit(unit) ?? unit) === (normalizeUnit(displayUnit) ?? displayUnit);
-  const convert = (number: number): number | null => (same ? number : convertUnit(number, unit, displayUnit));
-  const zero = convert(0);
-  const one = convert(1);
-  if (zero === null || one === null || !Number.isFinite(one - zero) || one === zero) return null;
-  const slope = Math.abs(one - zero);
+  const conversion = conversionOf(unit, displayUnit);
+  if (!conversion) return null;
+  const { offset, factor } = conversion;
+  // An offset scale (°C) goes through js-quantities for each number, which refuses temperatures below absolute zero.
+  const convert = (number: number): number | null => (offset === 0 ? factor * number : convertUnit(number, unit, displayUnit));
+  const slope = Math.abs(factor);
   const shown = (number: number, resolution: number) => roundToResolution(number, resolution * slope);
   const { value, valueText } = triplet;
   const approximate = value.approximate ? '~' : '';
