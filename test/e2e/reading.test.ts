@@ -212,6 +212,11 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
       .filter({ hasText: /^2 of 2 triplets/ })
       .waitFor();
     await dataset.screenshot({ path: join(screenshotDirectory, 'dataset-page.png'), fullPage: true });
+    // Values in the field's unit beside the value as printed, not an SI base value.
+    expect(await dataset.getByRole('columnheader', { name: 'Value (display unit)' }).count()).toBe(1);
+    const displayed = await dataset.getByTestId('display-value').allTextContents();
+    expect(displayed).toHaveLength(2);
+    for (const text of displayed) expect(text).toMatch(/^~?[\d.]+(?:–[\d.]+)? eV$/);
 
     const csv = await downloadText(dataset, 'export-csv');
     expect(csv.name).toMatch(/^assay-dataset-\d{4}-\d{2}-\d{2}\.csv$/);
