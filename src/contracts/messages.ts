@@ -120,6 +120,11 @@ export const HighlightItemSchema = z.object({
     property: z.string(),
     value: z.string(),
     unit: z.string(),
+    /**
+     * The value in the property's display unit when the printed unit is another ("0.040 eV" for
+     * "40 meV"; `displayTextBeside` in src/properties/display-unit.ts); shown after the value.
+     */
+    display: z.string().max(200).optional(),
     conditions: z.string().optional(),
     /** Which paths or proposers agreed, in words. */
     agreed: z.string().optional(),

@@ -63,6 +63,14 @@ export const PropertySchema = z
     canonicalUnit: nonBlank,
     /** Units a value of this property is reported in (canonical unit symbols), canonical first. */
     units: z.array(nonBlank).min(1, 'list at least the canonical unit'),
+    /**
+     * The unit the field prints values of this property in ("eV", "K", "GPa", "Å"): the dataset
+     * table, plot, hover cards and CSV export show each value converted to it beside the value as
+     * printed (src/properties/display-unit.ts). Every built-in schema gives one (the loader and a
+     * test check it converts from `canonicalUnit`); optional for a reader's own properties, which
+     * fall back to `canonicalUnit` (`displayUnitOf`), so properties stored before it stay valid.
+     */
+    displayUnit: nonBlank.optional(),
     /** Inclusive bounds in `canonicalUnit`; values outside are dropped as misreadings. */
     plausibleRange: z.object({ min: z.number(), max: z.number() }),
     /** Where the range comes from, or the reasoning behind it. */

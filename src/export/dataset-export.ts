@@ -7,9 +7,8 @@
 // The browser build: the default one needs Node's Buffer, which extension pages lack.
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { DatasetTripletSchema, type DatasetTriplet } from '../contracts/dataset';
-import type { ReportedValue } from '../contracts/triplet';
+import { builtInDisplayUnits, displayTextBeside, displayValueOf, type DisplayUnitSchema } from '../properties/display-unit';
 import { valueTextOf } from '../store/dataset-triplet';
-import { formatReportedValue } from '../verify/value-in-quote';
 
 export { toBibtex, toCslJson } from './citation-export';
 
@@ -23,8 +22,11 @@ export const CSV_COLUMNS = [
   'value_high',
   'uncertainty',
   'unit',
-  'si_value',
-  'si_unit',
+  'display_value',
+  'display_low',
+  'display_high',
+  'display_uncertainty',
+  'display_unit',
   'conditions',
   'status',
   'decision',
@@ -74,11 +76,6 @@ function numberCell(value: number | undefined | null): string {
   return value === undefined || value === null ? '' : String(value);
 }
 
-/** A range as "low–high" (en dash), a number as itself. */
-function siCell(value: ReportedValue): string {
-  return formatReportedValue(value);
-}
-
 function originalCell(row: DatasetTriplet): string {
   const original = row.review.original;
   if (!original) return '';
@@ -86,8 +83,9 @@ function originalCell(row: DatasetTriplet): string {
   return original.material === row.material ? value : `${original.material}: ${value}`;
 }
 
-function csvRecord(row: DatasetTriplet): Record<CsvColumn, string> {
+function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnitSchema>): Record<CsvColumn, string> {
   const { value, evidence, paper } = row;
+  const display = displayValueOf(row, schemas);
   const cells: Record<CsvColumn, string | null | undefined> = {
     id: row.id,
     material: row.material,
@@ -97,8 +95,11 @@ function csvRecord(row: DatasetTriplet): Record<CsvColumn, string> {
     value_high: value.kind === 'range' ? numberCell(value.high) : '',
     uncertainty: value.kind === 'number' ? numberCell(value.uncertainty) : '',
     unit: row.unit,
-    si_value: row.si ? siCell(row.si.value) : '',
-    si_unit: row.si?.unit,
+    display_value: display?.rounded.value,
+    display_low: display?.rounded.low,
+    display_high: display?.rounded.high,
+    display_uncertainty: display?.rounded.uncertainty,
+    display_unit: display?.unit,
     conditions: row.conditions,
     status: row.status,
     decision: row.review.decision,
@@ -127,13 +128,16 @@ function csvRecord(row: DatasetTriplet): Record<CsvColumn, string> {
  * CSV (RFC 4180 quoting by csv-stringify: fields with commas, quotes or newlines are quoted, and
  * quotes doubled) with a header of `CSV_COLUMNS`, starting with a UTF-8 byte-order mark (U+FEFF)
  * so that spreadsheet programs read the file as UTF-8 ("TiO₂", "µm", "Å" rather than mojibake).
- * A number has `value`; a range `value_low` and `value_high`; `si_value` is a number or
- * "low–high"; lists (votes, models) are `;`-joined; missing fields are empty; `imported_from` and
+ * A number has `value`; a range `value_low` and `value_high`; the `display_*` columns give the
+ * same in the property's display unit (`displayValueOf`: "0.040" eV for "40" meV, rounded to the
+ * printed precision; empty when no schema in `schemas` describes the property or the unit does not
+ * convert). The SI base value is in the JSON/JSONL exports only. Lists (votes, models) are
+ * `;`-joined; missing fields are empty; `imported_from` and
  * `imported_at` are set on rows added by an import. Every cell goes through `spreadsheetCell`:
  * text a spreadsheet would run as a formula gets a leading apostrophe, numbers stay numbers.
  */
-export function toCsv(rows: readonly DatasetTriplet[]): string {
-  return csvChunk(rows, true);
+export function toCsv(rows: readonly DatasetTriplet[], schemas: ReadonlyMap<string, DisplayUnitSchema> = builtInDisplayUnits()): string {
+  return csvChunk(rows, true, schemas);
 }
 
 /**
@@ -141,8 +145,15 @@ export function toCsv(rows: readonly DatasetTriplet[]): string {
  * with the byte-order mark and the header, the others are records only, so the pieces joined in
  * order are exactly `toCsv` of all the rows.
  */
-export function csvChunk(rows: readonly DatasetTriplet[], first: boolean): string {
-  return stringify(rows.map(csvRecord), { header: first, columns: [...CSV_COLUMNS], bom: first });
+export function csvChunk(
+  rows: readonly DatasetTriplet[],
+  first: boolean,
+  schemas: ReadonlyMap<string, DisplayUnitSchema> = builtInDisplayUnits(),
+): string {
+  return stringify(
+    rows.map((row) => csvRecord(row, schemas)),
+    { header: first, columns: [...CSV_COLUMNS], bom: first },
+  );
 }
 
 /**
@@ -175,7 +186,8 @@ function sourceIri(row: DatasetTriplet): string {
 }
 
 function describe(row: DatasetTriplet): string {
-  const value = `${valueTextOf(row)} ${row.unit}`.trim();
+  const beside = displayTextBeside(row, builtInDisplayUnits().get(row.property));
+  const value = `${valueTextOf(row)} ${row.unit}`.trim() + (beside === undefined ? '' : ` = ${beside}`);
   const conditions = row.conditions ? ` (${row.conditions})` : '';
   return `${row.material} — ${row.property.replace(/_/g, ' ')}: ${value}${conditions}. Status: ${row.status}; review: ${row.review.decision}.`;
 }
@@ -198,7 +210,8 @@ function annotation(row: DatasetTriplet): Record<string, unknown> {
 /**
  * A W3C Web Annotation `AnnotationCollection` (JSON-LD, https://www.w3.org/TR/annotation-model/
  * §5.1) whose one embedded `AnnotationPage` holds an Annotation per row: `motivation:
- * 'describing'`, a plain-text `TextualBody` stating the triplet, and a target whose `source` is
+ * 'describing'`, a plain-text `TextualBody` stating the triplet ("40 meV = 0.040 eV" where the
+ * display unit differs from the unit printed), and a target whose `source` is
  * `https://doi.org/<DOI>`, else the page URL, else `urn:assay:paper:<key>`, with the evidence's
  * TextQuoteSelector and TextPositionSelector as alternative selectors (§4.2: several selectors
  * on one target describe the same segment). Positions count UTF-16 units of the text Assay

@@ -1,6 +1,6 @@
 /**
- * The card that tells what a highlight stands for: material, property, value with unit,
- * conditions, the status in words and who agreed. It lives in Assay's shadow-root host; every
+ * The card that tells what a highlight stands for: material, property, value with unit (and in
+ * the property's display unit, when the side panel gives it), conditions, the status in words and who agreed. It lives in Assay's shadow-root host; every
  * string is set with `textContent` (page and model text are never parsed as HTML).
  *
  * Highlights are not elements, so the pointer cannot "enter" them: a passive `mousemove`
@@ -37,9 +37,13 @@ export interface HoverCardContext {
   window: Window;
 }
 
-/** Value and unit as printed together: "1.7 eV", "300 K", or the bare value for a unitless one. */
+/**
+ * Value and unit as printed together: "1.7 eV", "300 K", or the bare value for a unitless one;
+ * followed by the value in the property's display unit when the item carries one: "40 meV = 0.040 eV".
+ */
 export function valueWithUnit(card: HighlightItem['card']): string {
-  return card.unit.trim() ? `${card.value} ${card.unit}`.trim() : card.value;
+  const printed = card.unit.trim() ? `${card.value} ${card.unit}`.trim() : card.value;
+  return card.display?.trim() ? `${printed} = ${card.display.trim()}` : printed;
 }
 
 /** Fill `element` with the card of `item` (title, then a definition list); text only. */

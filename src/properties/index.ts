@@ -5,3 +5,12 @@ export { loadPropertySchemas, parsePropertySchema, selectPropertySchemas, Proper
 export { findContextualMentions, findPropertyMentions } from './find-property-mentions';
 export type { PropertyMention } from './find-property-mentions';
 export { builtInQuestions, questionsFor } from './verification-questions';
+export {
+  builtInDisplayUnits,
+  describeValueWithDisplay,
+  displayTextBeside,
+  displayUnitOf,
+  displayValueOf,
+  toDisplayValue,
+} from './display-unit';
+export type { DisplayableTriplet, DisplayUnitSchema, DisplayValue } from './display-unit';

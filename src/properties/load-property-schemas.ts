@@ -53,10 +53,14 @@ export function parsePropertySchema(data: unknown, index = 0): PropertyDefinitio
 /**
  * The built-in schemas followed by `extra` (user-defined, unvalidated input such as parsed JSON).
  * A user schema with the name of a built-in one replaces it. Returns `PropertyDefinition[]`.
- * Throws `PropertySchemaError` on the first invalid schema or on two extra schemas sharing a name.
+ * Throws `PropertySchemaError` on the first invalid schema, on a built-in one without a
+ * `displayUnit`, or on two extra schemas sharing a name.
  */
 export function loadPropertySchemas(extra: unknown[] = []): PropertyDefinition[] {
   const builtIn = builtInData.map((data, index) => parsePropertySchema(data, index));
+  // Optional in the contract (readers' stored properties predate it), required of built-ins.
+  const undisplayed = builtIn.find((schema) => schema.displayUnit === undefined);
+  if (undisplayed) throw new PropertySchemaError(`built-in property schema "${undisplayed.name}" names no displayUnit`);
   const users = extra.map((data, index) => parsePropertySchema(data, index));
   const userNames = new Set<string>();
   for (const schema of users) {

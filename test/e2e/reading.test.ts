@@ -15,6 +15,7 @@ import { captureDocument } from '../../src/capture/capture-document';
 import { nodeDomParser } from '../../src/capture/node/node-dom';
 import { DatasetTripletSchema } from '../../src/contracts/dataset';
 import { extractWithRules } from '../../src/extract/rules';
+import { convertUnit } from '../../src/text/units';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { captureInSidePanel, findTabId } from './extension-pages';
@@ -211,6 +212,11 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
       .filter({ hasText: /^2 of 2 triplets/ })
       .waitFor();
     await dataset.screenshot({ path: join(screenshotDirectory, 'dataset-page.png'), fullPage: true });
+    // Values in the field's unit beside the value as printed, not an SI base value.
+    expect(await dataset.getByRole('columnheader', { name: 'Value (display unit)' }).count()).toBe(1);
+    const displayed = await dataset.getByTestId('display-value').allTextContents();
+    expect(displayed).toHaveLength(2);
+    for (const text of displayed) expect(text).toMatch(/^~?[\d.]+(?:–[\d.]+)? eV$/);
 
     const csv = await downloadText(dataset, 'export-csv');
     expect(csv.name).toMatch(/^assay-dataset-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -228,7 +234,10 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
       doi: DOI,
       quote: facts[0]!.quote,
     });
-    expect(Number(accepted.si_value)).toBeCloseTo(facts[0]!.value * 1.602176634e-19, 25);
+    // The band gap in its display unit (eV) beside the value as printed; the SI base value is in JSON/JSONL only.
+    expect(accepted.display_unit).toBe('eV');
+    expect(Number(accepted.display_value)).toBeCloseTo(convertUnit(facts[0]!.value, facts[0]!.unit, 'eV')!, 6);
+    expect(Object.keys(accepted).filter((column) => column.startsWith('si'))).toEqual([]);
 
     const jsonl = await downloadText(dataset, 'export-jsonl');
     exportedJsonl = jsonl.text;

@@ -31,7 +31,13 @@ export interface DatasetPageProps {
 /** The whole page below its `<h1>`. */
 export function DatasetPage({ database, view = window, debounceMs, requestImport, search }: DatasetPageProps) {
   const schemas = useMemo(
-    () => new Map(loadPropertySchemas().map((schema) => [schema.name, { label: schema.label, canonicalUnit: schema.canonicalUnit }])),
+    () =>
+      new Map(
+        loadPropertySchemas().map((schema) => [
+          schema.name,
+          { label: schema.label, canonicalUnit: schema.canonicalUnit, displayUnit: schema.displayUnit },
+        ]),
+      ),
     [],
   );
   const precedentProperties = useMemo(() => [...schemas].map(([name, { label }]) => ({ name, label })), [schemas]);

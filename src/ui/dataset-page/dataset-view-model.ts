@@ -4,6 +4,7 @@
  * `#paper=<key>` route and the words for a triplet's cells. No React, no IndexedDB, so every
  * string and every piece of paging arithmetic is unit-tested.
  */
+import { displayUnitOf, toDisplayValue, type DisplayUnitSchema } from '../../properties/display-unit';
 import { describeValue } from '../../text/quantities/format-quantity';
 import type { DatasetTriplet, ImportNote, ModelAnswer, ReviewDecision, SourcePaper } from '../../contracts/dataset';
 import type { TripletSearchState } from '../../contracts/messages';
@@ -264,11 +265,18 @@ export function shortNumber(value: number): string {
   return String(Number(value.toPrecision(4)));
 }
 
-/** The SI column: "1.802e-19 kg m^2 s^-2" (ranges "a–b unit"), "—" when the unit does not convert. */
-export function siText(si: DatasetTriplet['si']): string {
-  if (!si) return '—';
-  const number = si.value.kind === 'range' ? `${shortNumber(si.value.low)}–${shortNumber(si.value.high)}` : shortNumber(si.value.value);
-  return si.unit === '' ? number : `${number} ${si.unit}`;
+/** The heading of the column of values in their property's display unit (a table mixes properties, so it names no unit). */
+export const DISPLAY_VALUE_HEADING = 'Value (display unit)';
+
+/**
+ * The display-unit column: the row's value converted to its property's display unit at the
+ * printed precision (`toDisplayValue`: "0.040 eV" for "40 meV", "298 K" for "25 °C"), "—" when
+ * no schema describes the property or the unit does not convert. The SI base value is left to
+ * the JSON/JSONL exports.
+ */
+export function displayText(row: Pick<DatasetTriplet, 'value' | 'valueText' | 'unit'>, schema: DisplayUnitSchema | undefined): string {
+  const display = schema ? toDisplayValue(row, displayUnitOf(schema)) : null;
+  return display?.text ?? '—';
 }
 
 /** The value column without its unit (the unit has its own column): the value as printed (`printedValue`). */

@@ -5,7 +5,7 @@
  */
 import type { DatasetTriplet } from '../../contracts/dataset';
 import type { ReportedValue } from '../../contracts/triplet';
-import { convertUnit } from '../../text/units';
+import { toDisplayValue } from '../../properties/display-unit';
 import { shortNumber } from './dataset-view-model';
 
 /** One plotted triplet. */
@@ -18,7 +18,7 @@ export interface PlotPoint {
 }
 
 export interface PlotData {
-  /** The unit every point is in ("eV"; an SI base-unit text when no schema is known; "" dimensionless). */
+  /** The unit every point is in: the display unit ("eV"), else the unit most rows were printed in; "" when no row has a unit. */
   unit: string;
   points: PlotPoint[];
   /** Triplets left out because their unit does not convert to `unit`. */
@@ -30,30 +30,37 @@ export function pointValue(value: ReportedValue): number {
   return value.kind === 'range' ? (value.low + value.high) / 2 : value.value;
 }
 
-/**
- * Points for one property's triplets. With the schema's `canonicalUnit` ("eV", "K", "GPa") each
- * value is converted to it (`convertUnit`, same dimension only); without one (a property no schema
- * describes) the stored SI value is used, in the SI unit most triplets share. Triplets that do not
- * convert are counted in `skipped`, never guessed.
- */
-export function plotPoints(rows: readonly DatasetTriplet[], canonicalUnit?: string): PlotData {
-  if (canonicalUnit !== undefined) {
-    const points: PlotPoint[] = [];
-    for (const row of rows) {
-      const value = pointValue(row.value);
-      const converted = row.unit === canonicalUnit ? value : convertUnit(value, row.unit, canonicalUnit);
-      if (converted !== null && Number.isFinite(converted))
-        points.push({ id: row.id, material: row.material, status: row.status, value: converted });
-    }
-    return { unit: canonicalUnit, points, skipped: rows.length - points.length };
-  }
+/** The unit most rows were printed in (ties: alphabetical), "" when none has a unit: the plot's unit for a property no schema describes. */
+export function mostPrintedUnit(rows: readonly DatasetTriplet[]): string {
   const unitCounts = new Map<string, number>();
-  for (const row of rows) if (row.si) unitCounts.set(row.si.unit, (unitCounts.get(row.si.unit) ?? 0) + 1);
-  const unit = [...unitCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
-  const points = rows.flatMap((row) =>
-    row.si && row.si.unit === unit ? [{ id: row.id, material: row.material, status: row.status, value: pointValue(row.si.value) }] : [],
-  );
+  for (const row of rows) {
+    const unit = row.unit.trim();
+    if (unit !== '') unitCounts.set(unit, (unitCounts.get(unit) ?? 0) + 1);
+  }
+  return [...unitCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
+}
+
+/**
+ * Points for one property's triplets, each value converted to `displayUnit` (the schema's
+ * display unit: "eV", "K", "GPa"; `toDisplayValue`, same dimension only; a range at its
+ * midpoint). Without one (a property no schema describes) the unit most rows were printed in
+ * (`mostPrintedUnit`) is used the same way — never the SI base unit, which stays in JSON/JSONL.
+ * Triplets that do not convert are counted in `skipped`, never guessed.
+ */
+export function plotPoints(rows: readonly DatasetTriplet[], displayUnit?: string): PlotData {
+  const unit = displayUnit ?? mostPrintedUnit(rows);
+  const points: PlotPoint[] = [];
+  for (const row of rows) {
+    const display = unit === '' ? null : toDisplayValue(row, unit);
+    const value = display ? pointValue(display.value) : NaN;
+    if (Number.isFinite(value)) points.push({ id: row.id, material: row.material, status: row.status, value });
+  }
   return { unit, points, skipped: rows.length - points.length };
+}
+
+/** The value axis title: the property's label with the plot's unit, "Band gap (eV)"; the label alone for unitless values. */
+export function valueAxisTitle(label: string, unit: string): string {
+  return unit === '' ? label : `${label} (${unit})`;
 }
 
 export interface ValueSummary {

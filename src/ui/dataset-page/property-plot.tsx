@@ -1,7 +1,7 @@
 /**
  * The per-property plot of the dataset page: a strip plot, one row per material, one dot per
- * triplet at its value in the property's canonical unit (coloured by machine status), under the
- * current filters. Its caption (count, min, median, max with unit) is the text alternative.
+ * triplet at its value in the property's display unit (coloured by machine status), under the
+ * current filters; the value axis is titled with the label and the unit ("Band gap (eV)"). Its caption (count, min, median, max with unit) is the text alternative.
  *
  * Charting library: Chart.js (chart.js 4). It is widely used and maintained, tree-shakes to the
  * scatter controller, two linear/log scales and the tooltip (~70 kB minified), has tooltips and
@@ -23,11 +23,12 @@ import {
 } from 'chart.js';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef } from 'react';
+import { displayUnitOf, type DisplayUnitSchema } from '../../properties/display-unit';
 import type { AssayDatabase } from '../../store/assay-database';
 import { queryTriplets, type TripletQuery } from '../../store/dataset-repository';
 import type { TripletIdSearch } from '../../store/search-triplets';
 import { shortNumber, statusText, type TripletStatus } from './dataset-view-model';
-import { plotCaption, plotPoints, stripMaterials, valueScale, type PlotPoint } from './property-plot-data';
+import { plotCaption, plotPoints, stripMaterials, valueAxisTitle, valueScale, type PlotPoint } from './property-plot-data';
 
 /** At most this many triplets are read for one plot (a strip plot of more is a blur anyway). */
 const MAX_PLOTTED = 5000;
@@ -39,8 +40,8 @@ export interface PropertyPlotProps {
   database: AssayDatabase;
   /** The table's query; the plot needs `query.property`. */
   query: TripletQuery;
-  /** The property's label and canonical unit when a schema describes it. */
-  schema?: { label: string; canonicalUnit: string };
+  /** The property's label, canonical and display unit when a schema describes it. */
+  schema?: DisplayUnitSchema & { label: string };
   /** The search index; without it a search scans every row. */
   search?: TripletIdSearch | undefined;
   /** Changes when the index's answers may have: the plot searches again. */
@@ -60,15 +61,15 @@ export function PropertyPlot({ database, query, schema, search, searchGeneration
     [database, queryKey, search, searchGeneration],
   );
   const label = schema?.label ?? query.property?.replaceAll('_', ' ') ?? '';
-  const canonicalUnit = schema?.canonicalUnit;
+  const displayUnit = schema ? displayUnitOf(schema) : undefined;
   // Memoized on the live query's result so the chart is rebuilt only when the rows change.
   const plot = useMemo(() => {
     if (rows === undefined) return undefined;
-    const data = plotPoints(rows, canonicalUnit);
+    const data = plotPoints(rows, displayUnit);
     const strip = stripMaterials(data.points);
     const materialCount = new Set(data.points.map((point) => point.material)).size;
     return { data, strip, caption: plotCaption(label, data, materialCount, strip.omittedMaterials) };
-  }, [rows, canonicalUnit, label]);
+  }, [rows, displayUnit, label]);
   if (query.property === undefined) {
     return (
       <p className="property-plot-hint" data-testid="property-plot">
@@ -81,12 +82,7 @@ export function PropertyPlot({ database, query, schema, search, searchGeneration
   return (
     <figure className="property-plot" data-testid="property-plot">
       {strip.shown.length > 0 && (
-        <StripChart
-          materials={strip.materials}
-          points={strip.shown}
-          unit={data.unit}
-          axisTitle={data.unit === '' ? label : `${label} (${data.unit})`}
-        />
+        <StripChart materials={strip.materials} points={strip.shown} unit={data.unit} axisTitle={valueAxisTitle(label, data.unit)} />
       )}
       <figcaption>{caption}</figcaption>
     </figure>
@@ -134,6 +130,7 @@ function StripChart({ materials, points, unit, axisTitle }: StripChartProps) {
             reverse: true,
             min: -0.5,
             max: materials.length - 0.5,
+            title: { display: true, text: 'Material' },
             ticks: { stepSize: 1, autoSkip: false, callback: (value) => materials[Number(value)] ?? '' },
           },
         },

@@ -13,6 +13,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DatasetTriplet } from '../../contracts/dataset';
+import type { DisplayUnitSchema } from '../../properties/display-unit';
 import type { AssayDatabase } from '../../store/assay-database';
 import { countTriplets, isFiltered, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
 import type { TripletIdSearch } from '../../store/search-triplets';
@@ -25,7 +26,8 @@ import {
   pagesForRange,
   rowAt,
   savedDay,
-  siText,
+  displayText,
+  DISPLAY_VALUE_HEADING,
   statusText,
   TRIPLET_PAGE_SIZE,
   valueText,
@@ -41,6 +43,8 @@ export interface TripletTableProps {
   database: AssayDatabase;
   query: TripletQuery;
   label: PropertyLabel;
+  /** The display unit of each known property, by name (`displayText`); a property not here shows "—". */
+  schemas?: ReadonlyMap<string, DisplayUnitSchema>;
   selected: ReadonlySet<string>;
   onSelect: (id: string, selected: boolean) => void;
   /** The search index; without it a search scans every row. */
@@ -57,7 +61,7 @@ interface LoadedPages {
 }
 
 /** The count line, the empty states and the virtualized table. */
-export function TripletTable({ database, query, label, selected, onSelect, search, searchGeneration = 0 }: TripletTableProps) {
+export function TripletTable({ database, query, label, schemas, selected, onSelect, search, searchGeneration = 0 }: TripletTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const queryKey = JSON.stringify(query);
   // Which pages to read: those under the virtualizer's visible range, set after each render.
@@ -156,7 +160,7 @@ export function TripletTable({ database, query, label, selected, onSelect, searc
                 'Property',
                 'Value',
                 'Unit',
-                'SI value',
+                DISPLAY_VALUE_HEADING,
                 'Conditions',
                 'DOI',
                 'Title',
@@ -183,6 +187,7 @@ export function TripletTable({ database, query, label, selected, onSelect, searc
                   row={row}
                   index={item.index}
                   label={label}
+                  schema={schemas?.get(row.property)}
                   selected={selected.has(row.id)}
                   onSelect={onSelect}
                   onKeyDown={(event) => moveFocus(event, item.index)}
@@ -224,6 +229,7 @@ function TripletRow({
   row,
   index,
   label,
+  schema,
   selected,
   onSelect,
   onKeyDown,
@@ -231,6 +237,7 @@ function TripletRow({
   row: DatasetTriplet;
   index: number;
   label: PropertyLabel;
+  schema: DisplayUnitSchema | undefined;
   selected: boolean;
   onSelect: (id: string, selected: boolean) => void;
   onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
@@ -252,7 +259,7 @@ function TripletRow({
       <td>{label(row.property)}</td>
       <td>{valueText(row)}</td>
       <td>{row.unit === '' ? '—' : row.unit}</td>
-      <td>{siText(row.si)}</td>
+      <td data-testid="display-value">{displayText(row, schema)}</td>
       <LongCell text={row.conditions} />
       <td className="triplet-long">{row.paper.doi ? <DoiLink doi={row.paper.doi} /> : '—'}</td>
       <td className="triplet-long" title={row.paper.title}>

@@ -22,8 +22,8 @@ export const UNDO_MS = 10_000;
 
 export interface TripletsSectionProps {
   database: AssayDatabase;
-  /** Label and canonical unit of each known property schema, by name. */
-  schemas: ReadonlyMap<string, { label: string; canonicalUnit: string }>;
+  /** Label, canonical and display unit of each known property schema, by name. */
+  schemas: ReadonlyMap<string, { label: string; canonicalUnit: string; displayUnit?: string | undefined }>;
   label: PropertyLabel;
   /** Text-filter debounce in ms (tests pass 0). */
   debounceMs?: number;
@@ -125,7 +125,15 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
           {deletion.kind === 'message' && deletion.text}
         </div>
       </div>
-      <TripletTable database={database} query={query} label={label} selected={selected} onSelect={select} {...searching} />
+      <TripletTable
+        database={database}
+        query={query}
+        label={label}
+        schemas={schemas}
+        selected={selected}
+        onSelect={select}
+        {...searching}
+      />
       <DatasetIo database={database} query={query} search={search} {...(requestImport && { requestImport })} />
     </section>
   );

@@ -7,6 +7,7 @@
 import { userPropertiesSetting } from '../../extension/stored-settings';
 import { PropertyDimensionSchema, PropertySchema, type PropertyDefinition, type PropertyDimension } from '../../contracts/property';
 import { builtInQuestions } from '../../properties';
+import { convertUnit } from '../../text/units';
 
 export { MAX_USER_PROPERTIES, readUserProperties } from '../../extension/stored-settings';
 
@@ -36,6 +37,8 @@ export interface PropertyDraft {
   synonyms: string;
   /** The canonical unit, e.g. "eV". */
   unit: string;
+  /** The unit values are shown in (dataset table, plot, CSV), e.g. "eV" for a unit of "meV"; blank: the unit above. */
+  displayUnit?: string;
   min: string;
   max: string;
   dimension: PropertyDimension;
@@ -48,6 +51,7 @@ export const EMPTY_PROPERTY_DRAFT: PropertyDraft = {
   label: '',
   synonyms: '',
   unit: '',
+  displayUnit: '',
   min: '',
   max: '',
   dimension: 'energy',
@@ -62,6 +66,7 @@ const fieldNames: Record<string, string> = {
   label: 'Label',
   synonyms: 'Synonyms',
   canonicalUnit: 'Unit',
+  displayUnit: 'Display unit',
   units: 'Unit',
   plausibleRange: 'Plausible range',
   dimension: 'Dimension',
@@ -122,7 +127,8 @@ function parseNumber(text: string): number | null {
 /**
  * The property the form describes, or its problems in words (one line per problem).
  * Synonyms are split on commas and trimmed, blanks dropped; the unit is both the canonical unit
- * and the only listed unit; min and max must be numbers ("−" accepted for minus); verification
+ * and the only listed unit; a display unit, when given, must be one the unit converts to
+ * (`convertUnit`: same dimension), and is left out when blank (values then show in the unit); min and max must be numbers ("−" accepted for minus); verification
  * questions are read by `questionsFromDrafts` (choices and expected answers comma-separated).
  * Checked with `PropertySchema` (snake-case name, non-blank label, a synonym, min ≤ max, each
  * question non-blank with its expected answers among its choices). A name already in
@@ -141,6 +147,9 @@ export function propertyFromDraft(
   const name = draft.name.trim();
   if (takenNames.includes(name)) problems.push(`Name: a property named "${name}" already exists; choose another name.`);
   const unit = draft.unit.trim();
+  const displayUnit = draft.displayUnit?.trim() ?? '';
+  if (displayUnit !== '' && unit !== '' && displayUnit !== unit && convertUnit(1, unit, displayUnit) === null)
+    problems.push(`Display unit: "${displayUnit}" is not a unit "${unit}" converts to; leave it blank to show values in ${unit}.`);
   const parsed = PropertySchema.safeParse({
     name,
     label: draft.label.trim(),
@@ -148,6 +157,7 @@ export function propertyFromDraft(
     dimension: draft.dimension,
     canonicalUnit: unit,
     units: unit === '' ? [] : [unit],
+    ...(displayUnit !== '' && { displayUnit }),
     plausibleRange: { min: min ?? 0, max: max ?? 0 },
     note: USER_PROPERTY_NOTE,
     questions: questionsFromDrafts(draft.questions),

@@ -62,7 +62,7 @@ export function PropertyEditor({ properties, takenNames, onAdd, onRemove }: Prop
       <input
         id={`${id}-${field}`}
         type={extra.type ?? 'text'}
-        value={draft[field]}
+        value={draft[field] ?? ''}
         onChange={(event) => {
           const value = event.currentTarget.value;
           setDraft((current) => ({ ...current, [field]: value }));
@@ -89,6 +89,7 @@ export function PropertyEditor({ properties, takenNames, onAdd, onRemove }: Prop
                 {property.label}{' '}
                 <span className="hint">
                   ({property.name}, {property.canonicalUnit}
+                  {property.displayUnit && property.displayUnit !== property.canonicalUnit && `, shown in ${property.displayUnit}`}
                   {property.questions.length > 0 &&
                     `, ${property.questions.length} verification question${property.questions.length === 1 ? '' : 's'}`}
                   )
@@ -108,6 +109,9 @@ export function PropertyEditor({ properties, takenNames, onAdd, onRemove }: Prop
           {input('label', 'Label', { hint: 'As shown in Assay, e.g. Thermal conductivity.' })}
           {input('synonyms', 'Synonyms', { hint: 'Names as written in papers, comma-separated.' })}
           {input('unit', 'Unit', { hint: 'The canonical unit values are compared in, e.g. W/(m·K).' })}
+          {input('displayUnit', 'Display unit', {
+            hint: 'Optional: the unit the dataset shows values in, e.g. eV for meV; blank: the unit above.',
+          })}
           {input('min', 'Plausible minimum', { type: 'text' })}
           {input('max', 'Plausible maximum', { type: 'text' })}
           <p className="field">

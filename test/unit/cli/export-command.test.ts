@@ -60,6 +60,9 @@ describe('assay export', () => {
       ]),
     );
     expect(records[1]).toMatchObject({ doi: tcRangeRow.paper.doi, quote: tcRangeRow.evidence!.quote.exact, saved_at: tcRangeRow.savedAt });
+    // The Tc range in its display unit (K) beside it; the SI base value is left to JSON/JSONL.
+    expect(records[1]).toMatchObject({ display_low: '92', display_high: '93', display_unit: 'K' });
+    expect(Object.keys(records[0]!).filter((column) => column.startsWith('si'))).toEqual([]);
     expect(stdout).toBe(`4 rows exported as csv to ${at('dataset.csv')}\n`);
   });
 

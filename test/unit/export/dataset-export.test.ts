@@ -42,8 +42,11 @@ describe('toCsv', () => {
       value_high: '',
       uncertainty: '',
       unit: 'eV',
-      si_value: '5.1269652288e-19',
-      si_unit: 'kg m^2 s^-2',
+      display_value: '3.2',
+      display_low: '',
+      display_high: '',
+      display_uncertainty: '',
+      display_unit: 'eV',
       conditions: 'anatase, room temperature',
       status: 'verified',
       decision: 'accepted',
@@ -70,17 +73,43 @@ describe('toCsv', () => {
 
   it('writes ranges, uncertainty, the original answer and empty cells for what is missing', () => {
     const [, tc, edited, noDoi] = records;
-    expect([tc!.value, tc!.value_low, tc!.value_high, tc!.si_value, tc!.page, tc!.position_start]).toEqual([
-      '',
-      '92',
-      '93',
-      '92–93',
-      '3',
-      '',
-    ]);
+    expect([
+      tc!.value,
+      tc!.value_low,
+      tc!.value_high,
+      tc!.display_low,
+      tc!.display_high,
+      tc!.display_unit,
+      tc!.page,
+      tc!.position_start,
+    ]).toEqual(['', '92', '93', '92', '93', 'K', '3', '']);
+    // A capacity: no built-in schema describes it, so no display value.
+    expect([edited!.display_value, edited!.display_uncertainty, edited!.display_unit]).toEqual(['', '', '']);
     expect(tc!.doi).toBe('10.1103/PhysRevLett.58.908');
     expect([edited!.value, edited!.uncertainty, edited!.decision, edited!.original_value]).toEqual(['170', '5', 'edited', '160 mAh/g']);
     expect([noDoi!.doi, noDoi!.year, noDoi!.journal, noDoi!.quote, noDoi!.votes, noDoi!.run_id]).toEqual(['', '', '', '', '', '']);
+  });
+
+  it('writes the value in the display unit of its property at the printed precision, and no SI base value', () => {
+    const rows = [
+      { ...bandGapRow, value: { kind: 'number' as const, value: 40, uncertainty: 5 }, valueText: '40 ± 5', unit: 'meV' },
+      {
+        ...tcRangeRow,
+        property: 'curie_temperature',
+        value: { kind: 'range' as const, low: 120, high: 125.5 },
+        valueText: '120–125.5',
+        unit: '°C',
+      },
+    ];
+    const [meV, celsius] = readCsv(toCsv(rows));
+    expect(meV).toMatchObject({ value: '40', unit: 'meV', display_value: '0.040', display_uncertainty: '0.005', display_unit: 'eV' });
+    expect(celsius).toMatchObject({ value_low: '120', display_low: '393', display_high: '398.7', display_unit: 'K' });
+    expect(CSV_COLUMNS.some((column) => column.startsWith('si'))).toBe(false);
+    expect(toCsv(rows)).not.toContain('kg m^2 s^-2');
+    // A reader's property is described when the caller passes its schema.
+    const capacity = new Map([['specific_capacity', { canonicalUnit: 'mAh/g', displayUnit: 'A h/kg' }]]);
+    const [own] = readCsv(toCsv([{ ...editedRow, property: 'specific_capacity' }], capacity));
+    expect(own).toMatchObject({ value: '170', display_value: '170', display_uncertainty: '5', display_unit: 'A h/kg' });
   });
 
   it('defuses text a spreadsheet would run as a formula, not negative numbers', () => {
@@ -117,7 +146,8 @@ describe('toCsv', () => {
       // Numbers written as numbers stay numbers; a range of negatives in one cell is text.
       value_low: '-5',
       value_high: '-3',
-      si_value: "'-5–-3",
+      display_low: '',
+      display_unit: '',
     });
   });
 
@@ -375,6 +405,14 @@ describe('toWebAnnotations', () => {
         selector: [bandGapRow.evidence!.quote, bandGapRow.evidence!.position],
       },
     });
+  });
+
+  it('states a value beside its display-unit conversion when the unit printed is another', () => {
+    const meV = { ...bandGapRow, value: { kind: 'number' as const, value: 40 }, valueText: '40', unit: 'meV' };
+    const [annotation] = JSON.parse(toWebAnnotations([meV])).first.items;
+    expect(annotation.body.value).toBe(
+      'TiO₂ — band gap: 40 meV = 0.040 eV (anatase, room temperature). Status: verified; review: accepted.',
+    );
   });
 
   it('falls back to the page URL and leaves out selectors without evidence', () => {

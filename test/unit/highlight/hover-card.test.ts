@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { HighlightItemSchema } from '../../../src/contracts/messages';
 import { anchorItems } from '../../../src/highlight/anchor-items';
 import { createHoverCard, renderCard, valueWithUnit } from '../../../src/highlight/hover-card';
 import { readPageText } from '../../../src/highlight/page-text';
+import { displayTextBeside } from '../../../src/properties/display-unit';
 import { BANDGAP_SENTENCE, installFakeRangeRects, itemFromCapture, loadBody } from './highlight-fixtures';
+
+const bandGap = { canonicalUnit: 'eV', displayUnit: 'eV' };
 
 let restoreRects: () => void;
 beforeEach(() => {
@@ -56,6 +60,27 @@ describe('renderCard', () => {
   test('prints a unitless value bare', () => {
     expect(valueWithUnit({ material: 'x', property: 'ZT', value: '1.2', unit: '' })).toBe('1.2');
     expect(valueWithUnit({ material: 'x', property: 'Tc', value: '92', unit: 'K' })).toBe('92 K');
+  });
+
+  test('follows the value as printed with its display-unit value, as text', () => {
+    const element = document.createElement('div');
+    const display = displayTextBeside({ value: { kind: 'number', value: 40 }, valueText: '40', unit: 'meV' }, bandGap);
+    renderCard(document, element, {
+      id: 'f2',
+      status: 'verified',
+      quote: { type: 'TextQuoteSelector', exact: 'a gap of 40 meV', prefix: '', suffix: '' },
+      card: { material: 'Bi2Se3', property: 'Band gap', value: '40', unit: 'meV', ...(display !== undefined && { display }) },
+    });
+    expect(element.querySelector('dd')!.textContent).toBe('40 meV = 0.040 eV');
+    expect(valueWithUnit({ material: 'x', property: 'Tc', value: '92', unit: 'K', display: '<b>1</b> K' })).toBe('92 K = <b>1</b> K');
+    expect(
+      HighlightItemSchema.safeParse({
+        id: 'x',
+        status: 'candidate',
+        quote: { type: 'TextQuoteSelector', exact: 'q', prefix: '', suffix: '' },
+        card: { material: 'm', property: 'p', value: '1', unit: 'K', display: 'x'.repeat(201) },
+      }).success,
+    ).toBe(false);
   });
 });
 

@@ -138,6 +138,38 @@ describe('the triplets section', () => {
     expect(byTestId('triplet-table')).toBeNull();
   });
 
+  it('shows each value in the display unit of its property beside the value as printed, and a dash where it does not convert', async () => {
+    await saveTriplets(database, [
+      datasetTriplet({
+        id: 'mev',
+        mergeKey: 'mev',
+        material: 'MoS2',
+        savedAt: '2026-02-01T00:00:00.000Z',
+        value: { kind: 'number', value: 850 },
+        valueText: '850',
+        unit: 'meV',
+      }),
+      datasetTriplet({
+        id: 'kelvin',
+        mergeKey: 'kelvin',
+        material: 'Nb',
+        savedAt: '2026-02-01T00:00:01.000Z',
+        value: { kind: 'number', value: 9.2 },
+        unit: 'K',
+      }),
+    ]);
+    act(() => root.render(createElement(DatasetPage, { database, debounceMs: 0, requestImport: requestImport() })));
+    await until(() => countLine() === '52 of 52 triplets', 'all 52 rows');
+    const headings = [...container.querySelectorAll('[data-testid="triplet-table"] thead th')].map((cell) => cell.textContent);
+    expect(headings).toContain('Value (display unit)');
+    expect(headings).not.toContain('SI value');
+    const cells = (id: string) => [...container.querySelectorAll(`tr[data-id="${id}"] > *`)].map((cell) => cell.textContent);
+    expect(cells('mev')).toEqual(expect.arrayContaining(['850', 'meV', '0.850 eV']));
+    expect(container.querySelector('tr[data-id="row-49"] [data-testid="display-value"]')?.textContent).toBe('5.9 eV');
+    // A band gap in kelvin is a misreading, not a number to convert.
+    expect(container.querySelector('tr[data-id="kelvin"] [data-testid="display-value"]')?.textContent).toBe('—');
+  });
+
   it('loads the next 200-row page when the reader scrolls past the first', async () => {
     // 250 more rows, older than the seed (saved in 2025): 300 in all, newest first.
     const older = Array.from({ length: 250 }, (_, index) =>

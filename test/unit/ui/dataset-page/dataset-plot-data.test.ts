@@ -5,12 +5,13 @@ import {
   pointValue,
   stripMaterials,
   summarizeValues,
+  valueAxisTitle,
   valueScale,
 } from '../../../../src/ui/dataset-page/property-plot-data';
 import { datasetTriplet } from '../dataset-fixtures';
 
 describe('plotPoints', () => {
-  it('converts every value to the canonical unit and skips what does not convert', () => {
+  it('converts every value to the display unit and skips what does not convert', () => {
     const rows = [
       datasetTriplet({ id: 'a', material: 'GaN', value: { kind: 'number', value: 3.4 }, unit: 'eV' }),
       // 1500 meV = 1.5 eV.
@@ -29,22 +30,37 @@ describe('plotPoints', () => {
     expect(data.points[2]!.value).toBeCloseTo(1.4, 12);
   });
 
-  it('falls back to the SI value, in the SI unit most rows share, without a schema', () => {
+  it('without a schema, uses the unit most rows were printed in, converting the others, never the SI base unit', () => {
     const rows = [
-      datasetTriplet({ id: 'a', si: { value: { kind: 'number', value: 2 }, unit: 'kg m^-3' } }),
-      datasetTriplet({ id: 'b', si: { value: { kind: 'range', low: 4, high: 6 }, unit: 'kg m^-3' } }),
-      datasetTriplet({ id: 'c', si: { value: { kind: 'number', value: 7 }, unit: 'K' } }),
-      datasetTriplet({ id: 'd', si: null }),
+      datasetTriplet({ id: 'a', value: { kind: 'number', value: 2 }, unit: 'g/cm^3' }),
+      datasetTriplet({ id: 'b', value: { kind: 'range', low: 4, high: 6 }, unit: 'g/cm^3' }),
+      // 3000 kg/m^3 = 3 g/cm^3.
+      datasetTriplet({ id: 'c', value: { kind: 'number', value: 3000 }, unit: 'kg/m^3' }),
+      datasetTriplet({ id: 'd', value: { kind: 'number', value: 7 }, unit: 'K' }),
+      datasetTriplet({ id: 'e', value: { kind: 'number', value: 0.3 }, unit: '' }),
     ];
     const data = plotPoints(rows);
-    expect(data.unit).toBe('kg m^-3');
-    // b's range 4–6 → midpoint 5; c (other unit) and d (no SI value) are skipped.
-    expect(data.points.map((point) => [point.id, point.value])).toEqual([
+    expect(data.unit).toBe('g/cm^3');
+    // b's range 4–6 → midpoint 5; d (another dimension) and e (no unit) are skipped.
+    expect(data.points.map((point) => [point.id, Number(point.value.toPrecision(12))])).toEqual([
       ['a', 2],
       ['b', 5],
+      ['c', 3],
     ]);
     expect(data.skipped).toBe(2);
     expect(plotPoints([])).toEqual({ unit: '', points: [], skipped: 0 });
+  });
+
+  it('plots °C values at their kelvin temperature in a property shown in K', () => {
+    const data = plotPoints([datasetTriplet({ property: 'curie_temperature', value: { kind: 'number', value: 120 }, unit: '°C' })], 'K');
+    expect(data.points[0]!.value).toBeCloseTo(393.15, 9);
+  });
+
+  it('titles the value axis with the label and the unit', () => {
+    expect(valueAxisTitle('Band gap', plotPoints([datasetTriplet({ value: { kind: 'number', value: 40 }, unit: 'meV' })], 'eV').unit)).toBe(
+      'Band gap (eV)',
+    );
+    expect(valueAxisTitle('Strain ratio', '')).toBe('Strain ratio');
   });
 
   it('reads a number as itself and a range as its midpoint', () => {

@@ -21,7 +21,8 @@ import {
   savedDay,
   searchIndexText,
   shortNumber,
-  siText,
+  displayText,
+  DISPLAY_VALUE_HEADING,
   statusText,
   valueText,
 } from '../../../../src/ui/dataset-page/dataset-view-model';
@@ -193,10 +194,15 @@ describe('words', () => {
     expect(shortNumber(5.4473e-19)).toBe('5.447e-19');
     expect(shortNumber(0.5)).toBe('0.5');
     expect(shortNumber(1234.56)).toBe('1235');
-    expect(siText(null)).toBe('—');
-    expect(siText({ value: { kind: 'number', value: 5.4473e-19 }, unit: 'kg m^2 s^-2' })).toBe('5.447e-19 kg m^2 s^-2');
-    expect(siText({ value: { kind: 'range', low: 300, high: 310.25 }, unit: 'K' })).toBe('300–310.3 K');
-    expect(siText({ value: { kind: 'number', value: 0.35 }, unit: '' })).toBe('0.35');
+    const bandGap = { canonicalUnit: 'eV', displayUnit: 'eV' };
+    expect(DISPLAY_VALUE_HEADING).toBe('Value (display unit)');
+    expect(displayText(datasetTriplet({ value: { kind: 'number', value: 40 }, valueText: '40', unit: 'meV' }), bandGap)).toBe('0.040 eV');
+    expect(displayText(datasetTriplet({ value: { kind: 'range', low: 1.2, high: 1.5 }, valueText: '1.2–1.5', unit: 'eV' }), bandGap)).toBe(
+      '1.2–1.5 eV',
+    );
+    expect(displayText(datasetTriplet({ value: { kind: 'number', value: 300 }, unit: 'K' }), bandGap)).toBe('—');
+    expect(displayText(datasetTriplet({ value: { kind: 'number', value: 0.35 }, unit: '' }), bandGap)).toBe('—');
+    expect(displayText(datasetTriplet({ value: { kind: 'number', value: 40 }, unit: 'meV' }), undefined)).toBe('—');
     expect(valueText(datasetTriplet())).toBe('3.4');
     expect(valueText(datasetTriplet({ valueText: '3.41(2)' }))).toBe('3.41(2)');
     expect(valueText(datasetTriplet({ value: { kind: 'range', low: 1.2, high: 1.5, approximate: true } }))).toBe('~1.2–1.5');

@@ -41,6 +41,18 @@ describe('propertyFromDraft', () => {
     });
   });
 
+  it('keeps a display unit the unit converts to, refuses one of another dimension, and leaves a blank one out', () => {
+    const meV = { ...draft, name: 'exchange_splitting', unit: 'meV', dimension: 'energy' as const };
+    const shown = propertyFromDraft({ ...meV, displayUnit: ' eV ' }, []);
+    expect(shown.ok && shown.property.displayUnit).toBe('eV');
+    expect(propertyFromDraft({ ...meV, displayUnit: 'K' }, [])).toEqual({
+      ok: false,
+      problems: ['Display unit: "K" is not a unit "meV" converts to; leave it blank to show values in meV.'],
+    });
+    const blank = propertyFromDraft({ ...meV, displayUnit: '' }, []);
+    expect(blank.ok && 'displayUnit' in blank.property).toBe(false);
+  });
+
   it('reads verification questions: lists split on commas, blank drafts dropped, ids from the words, never a built-in id', () => {
     const result = propertyFromDraft(
       {
