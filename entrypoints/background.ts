@@ -2,7 +2,9 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createBackgroundHandlers } from '../src/extension/background-handlers';
 import { createMessageListener } from '../src/extension/message-router';
+import { createOffscreenForwarder } from '../src/extension/offscreen-engine';
 import { openSidePanelOnActionClick } from '../src/extension/open-side-panel-on-click';
+import { recognizePapersOnPublisherSites } from '../src/extension/paper-recognizer-browser';
 import { registerPrecedentMenu } from '../src/extension/precedent-menu';
 import { restrictLocalStorageToTrustedContexts } from '../src/extension/trusted-storage';
 import type { DatasetTriplet } from '../src/contracts/dataset';
@@ -24,5 +26,10 @@ export default defineBackground(() => {
       saveTriplets: (rows: DatasetTriplet[]) => saveTriplets(database, rows),
     };
   }
-  browser.runtime.onMessage.addListener(createMessageListener(createBackgroundHandlers(database, browser), browser.runtime.getURL('/')));
+  const offscreen = createOffscreenForwarder(browser);
+  browser.runtime.onMessage.addListener(
+    createMessageListener(createBackgroundHandlers(database, browser, offscreen), browser.runtime.getURL('/')),
+  );
+  // Only on the publisher sites the reader opted in to in Settings (see the module).
+  recognizePapersOnPublisherSites(database, offscreen);
 });

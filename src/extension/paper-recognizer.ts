@@ -1,0 +1,127 @@
+/**
+ * "Knows a paper when it sees one" (issue 17): on the publisher sites the reader opted in to
+ * (Settings, paper-sites-section.tsx), each page that finishes loading is read like a capture;
+ * when it is a paper (`isRecognizedPaper`) it is saved — so the side panel opens on it already
+ * captured (current-paper.ts finds it by the tab's URL) — its quick-scan candidates are counted
+ * in the offscreen document, and the tab's toolbar badge shows the count, the way a reference
+ * manager's connector announces an item.
+ *
+ * Two keys, both needed: the site is in the reader's list (`paperSitesSetting`) AND the browser
+ * holds its host permission (`permissions.contains`). A host permission alone (one granted for a
+ * model server, say) is not an opt-in, and a listed site whose permission was withdrawn in the
+ * browser's own settings is not read. On any other page nothing is done: not a storage read
+ * beyond the list, not an injection; without a host permission the tab's URL is not even
+ * visible to the extension, and the recognizer stops there.
+ *
+ * PDFs are not downloaded on their own (`readTabArticle(…, { pdf: false })`): a PDF is read when
+ * the reader captures it. A paper already saved is not saved again (the reader's capture
+ * decides when a saved paper is replaced): its candidates are counted as saved.
+ */
+import type { Article } from '../contracts/article';
+import type { CandidateCountResponse } from '../contracts/messages';
+import { isRecognizedPaper, NO_BADGE, paperBadge, type ActionBadge } from './paper-badge';
+import { isOnPaperSite, siteOfUrl, sitePermissionPattern } from './paper-sites';
+import type { TabArticle } from './capture-tab';
+
+/** What the recognizer needs; `browserPaperRecognizerDependencies` (paper-recognizer-browser.ts) gives the extension's. */
+export interface PaperRecognizerDependencies {
+  /** The reader's sites (`paperSitesSetting`); a failed read counts as none. */
+  readSites(): Promise<string[]>;
+  /** `permissions.contains({ origins: [pattern] })` for `pattern` = `sitePermissionPattern(site)`. */
+  hasHostPermission(pattern: string): Promise<boolean>;
+  /** The tab's page as an article, without saving (`readTabArticle(tabId, …, { pdf: false })`). */
+  readArticle(tabId: number): Promise<TabArticle>;
+  /** Save `article` unless its paper is saved already; → the saved paper's key (`PaperSummary.key`). */
+  savePaper(article: Article): Promise<string>;
+  /** The quick-scan candidate count of the saved paper (`candidate-count` in the offscreen document). */
+  countCandidates(paperKey: string): Promise<CandidateCountResponse>;
+  /** Show `badge` on tab `tabId`'s toolbar button (`action.setBadgeText`, `setTitle`, colours). */
+  showBadge(tabId: number, badge: ActionBadge): Promise<void>;
+}
+
+/** The slice of `tabs.onUpdated`'s arguments the recognizer reads. */
+export interface TabChange {
+  status?: string;
+}
+
+/** How one look at a page ended, for tests and logs. */
+export type Recognition =
+  | 'not-complete' // a change other than "loading finished"
+  | 'not-opted-in' // no URL, not a listed site, or its permission is not held: nothing was done
+  | 'not-a-paper' // read, and not a paper (or not readable): no badge
+  | 'stale' // the tab moved on before the answer: nothing shown
+  | 'paper'; // badge shown
+
+/**
+ * Make the recognizer. `tabUpdated(tabId, change, tab)` is `tabs.onUpdated`'s listener body:
+ * - `status: 'loading'`: the tab navigates; any earlier look at it is abandoned, and a badge
+ *   this recognizer showed on it is cleared (`NO_BADGE`);
+ * - `status: 'complete'`: the page is looked at as the file comment says;
+ * and resolves to how it ended (`Recognition`). `tabRemoved(tabId)` forgets the tab. Never
+ * rejects: a failure while reading, saving or showing ends the look without a badge, reported
+ * with `warn` when it is not the page's own (a capture failure such as `not-article` is silent).
+ */
+export function createPaperRecognizer(
+  dependencies: PaperRecognizerDependencies,
+  warn: (message: string) => void = (message) => console.warn(message),
+) {
+  /** Per tab, a number raised at each navigation and each look, so an older look's answer is dropped. */
+  const looks = new Map<number, number>();
+  /** Tabs this recognizer showed a badge on. */
+  const badged = new Set<number>();
+
+  const newLook = (tabId: number) => {
+    const look = (looks.get(tabId) ?? 0) + 1;
+    looks.set(tabId, look);
+    return () => looks.get(tabId) === look;
+  };
+
+  async function clear(tabId: number): Promise<void> {
+    if (!badged.delete(tabId)) return;
+    await dependencies.showBadge(tabId, NO_BADGE);
+  }
+
+  async function look(tabId: number, url: string | undefined, current: () => boolean): Promise<Recognition> {
+    const site = siteOfUrl(url);
+    if (site === null) return 'not-opted-in';
+    const sites = await dependencies.readSites().catch(() => []);
+    if (!isOnPaperSite(url, sites)) return 'not-opted-in';
+    if (!(await dependencies.hasHostPermission(sitePermissionPattern(site)).catch(() => false))) return 'not-opted-in';
+
+    const read = await dependencies.readArticle(tabId);
+    if (!current()) return 'stale';
+    if (!read.ok || !isRecognizedPaper(read.article)) {
+      await clear(tabId);
+      return 'not-a-paper';
+    }
+    const paperKey = await dependencies.savePaper(read.article);
+    const count = await dependencies.countCandidates(paperKey);
+    if (!current()) return 'stale';
+    const badge = count.ok ? paperBadge(count.candidates) : paperBadge(null, count.failure.message);
+    badged.add(tabId);
+    await dependencies.showBadge(tabId, badge);
+    return 'paper';
+  }
+
+  async function tabUpdated(tabId: number, change: TabChange, tab: { url?: string }): Promise<Recognition> {
+    try {
+      if (change.status === 'loading') {
+        newLook(tabId);
+        await clear(tabId);
+        return 'not-complete';
+      }
+      if (change.status !== 'complete') return 'not-complete';
+      return await look(tabId, tab.url, newLook(tabId));
+    } catch (error) {
+      warn(`Assay: the page in tab ${tabId} could not be recognized: ${error instanceof Error ? error.message : String(error)}`);
+      return 'not-a-paper';
+    }
+  }
+
+  function tabRemoved(tabId: number): void {
+    looks.delete(tabId);
+    badged.delete(tabId);
+  }
+
+  return { tabUpdated, tabRemoved };
+}
