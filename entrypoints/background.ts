@@ -4,7 +4,7 @@ import { createBackgroundHandlers } from '../src/extension/background-handlers';
 import { createMessageListener } from '../src/extension/message-router';
 import { createOffscreenForwarder } from '../src/extension/offscreen-engine';
 import { openSidePanelOnActionClick } from '../src/extension/open-side-panel-on-click';
-import { recognizePapersOnPublisherSites } from '../src/extension/paper-recognizer-browser';
+import { recognizePapersOnPublisherSites, type RecognitionRecord } from '../src/extension/paper-recognizer-browser';
 import { registerPrecedentMenu } from '../src/extension/precedent-menu';
 import { restrictLocalStorageToTrustedContexts } from '../src/extension/trusted-storage';
 import type { DatasetTriplet } from '../src/contracts/dataset';
@@ -20,10 +20,13 @@ export default defineBackground(() => {
   const database = createAssayDatabase();
   // The e2e tests cannot click a native context menu; the test build lets them call the handler,
   // and save rows from this context as a run does (the dataset page's search must follow them).
+  // They also read how each look at a publisher-site page ended (`recognitions`).
+  const recognitions: RecognitionRecord[] = [];
   if (import.meta.env.MODE === 'test') {
     (globalThis as { assayTest?: unknown }).assayTest = {
       precedentMenuClick,
       saveTriplets: (rows: DatasetTriplet[]) => saveTriplets(database, rows),
+      recognitions,
     };
   }
   const offscreen = createOffscreenForwarder(browser);
@@ -31,5 +34,5 @@ export default defineBackground(() => {
     createMessageListener(createBackgroundHandlers(database, browser, offscreen), browser.runtime.getURL('/')),
   );
   // Only on the publisher sites the reader opted in to in Settings (see the module).
-  recognizePapersOnPublisherSites(database, offscreen);
+  recognizePapersOnPublisherSites(database, offscreen, import.meta.env.MODE === 'test' ? (look) => recognitions.push(look) : undefined);
 });

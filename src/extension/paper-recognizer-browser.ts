@@ -10,7 +10,7 @@ import { paperKey } from '../store/paper-record';
 import { getPaper, saveCapture } from '../store/paper-repository';
 import { browserCaptureDependencies, readTabArticle } from './capture-tab';
 import { PAPER_BADGE_COLOR, PAPER_BADGE_TEXT_COLOR } from './paper-badge';
-import { createPaperRecognizer, type PaperRecognizerDependencies } from './paper-recognizer';
+import { createPaperRecognizer, type PaperRecognizerDependencies, type Recognition } from './paper-recognizer';
 import { paperSitesSetting, readStoredSetting, userPropertiesSetting } from './stored-settings';
 
 /** The offscreen forwarder's part the recognizer uses (offscreen-engine.ts `createOffscreenForwarder`). */
@@ -51,13 +51,29 @@ export function browserPaperRecognizerDependencies(database: AssayDatabase, offs
   };
 }
 
+/** One finished look at a page: the tab, its URL as the extension saw it (undefined when hidden), and how it ended. */
+export interface RecognitionRecord {
+  tabId: number;
+  url: string | undefined;
+  recognition: Recognition;
+}
+
 /**
  * Start recognizing papers on the reader's publisher sites (see paper-recognizer.ts): listen to
  * `tabs.onUpdated` and `tabs.onRemoved`. Call once, synchronously, at the background's start
- * (an MV3 worker must add its listeners in its first turn to be woken for them).
+ * (an MV3 worker must add its listeners in its first turn to be woken for them). `onLook`
+ * hears how each look at a loaded page ended (the test build records them for the e2e).
  */
-export function recognizePapersOnPublisherSites(database: AssayDatabase, offscreen: CandidateCounter): void {
+export function recognizePapersOnPublisherSites(
+  database: AssayDatabase,
+  offscreen: CandidateCounter,
+  onLook?: (record: RecognitionRecord) => void,
+): void {
   const recognizer = createPaperRecognizer(browserPaperRecognizerDependencies(database, offscreen));
-  browser.tabs.onUpdated.addListener((tabId, change, tab) => void recognizer.tabUpdated(tabId, change, tab));
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+    void recognizer.tabUpdated(tabId, change, tab).then((recognition) => {
+      if (recognition !== 'not-complete') onLook?.({ tabId, url: tab.url, recognition });
+    });
+  });
   browser.tabs.onRemoved.addListener((tabId) => recognizer.tabRemoved(tabId));
 }
