@@ -60,7 +60,8 @@ export interface RecognitionRecord {
 
 /**
  * Start recognizing papers on the reader's publisher sites (see paper-recognizer.ts): listen to
- * `tabs.onUpdated` and `tabs.onRemoved`. Call once, synchronously, at the background's start
+ * `tabs.onUpdated` and `tabs.onRemoved`, and to changes of the opt-in (the stored list,
+ * `permissions.onRemoved`). Call once, synchronously, at the background's start
  * (an MV3 worker must add its listeners in its first turn to be woken for them). `onLook`
  * hears how each look at a loaded page ended (the test build records them for the e2e).
  */
@@ -76,4 +77,9 @@ export function recognizePapersOnPublisherSites(
     });
   });
   browser.tabs.onRemoved.addListener((tabId) => recognizer.tabRemoved(tabId));
+  // A site removed in Settings, or a permission withdrawn in the browser: its badges go at once.
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === paperSitesSetting.area && paperSitesSetting.key in changes) void recognizer.optInChanged();
+  });
+  browser.permissions.onRemoved.addListener(() => void recognizer.optInChanged());
 }

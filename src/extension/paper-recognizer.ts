@@ -57,8 +57,8 @@ export type Recognition =
  * - `status: 'loading'`: the tab navigates; any earlier look at it is abandoned, and a badge
  *   this recognizer showed on it is cleared (`NO_BADGE`);
  * - `status: 'complete'`: the page is looked at as the file comment says;
- * and resolves to how it ended (`Recognition`). `tabRemoved(tabId)` forgets the tab. Never
- * rejects: a failure while reading, saving or showing ends the look without a badge, reported
+ * and resolves to how it ended (`Recognition`). `optInChanged()` clears the badges the opt-in no
+ * longer covers; `tabRemoved(tabId)` forgets the tab. Never rejects: a failure while reading, saving or showing ends the look without a badge, reported
  * with `warn` when it is not the page's own (a capture failure such as `not-article` is silent).
  */
 export function createPaperRecognizer(
@@ -67,8 +67,8 @@ export function createPaperRecognizer(
 ) {
   /** Per tab, a number raised at each navigation and each look, so an older look's answer is dropped. */
   const looks = new Map<number, number>();
-  /** Tabs this recognizer showed a badge on. */
-  const badged = new Set<number>();
+  /** Tabs this recognizer showed a badge on, with the URL of the page it recognized there. */
+  const badged = new Map<number, string>();
 
   const newLook = (tabId: number) => {
     const look = (looks.get(tabId) ?? 0) + 1;
@@ -83,7 +83,7 @@ export function createPaperRecognizer(
 
   async function look(tabId: number, url: string | undefined, current: () => boolean): Promise<Recognition> {
     const site = siteOfUrl(url);
-    if (site === null) return 'not-opted-in';
+    if (site === null || url === undefined) return 'not-opted-in';
     const sites = await dependencies.readSites().catch(() => []);
     if (!isOnPaperSite(url, sites)) return 'not-opted-in';
     if (!(await dependencies.hasHostPermission(sitePermissionPattern(site)).catch(() => false))) return 'not-opted-in';
@@ -98,7 +98,7 @@ export function createPaperRecognizer(
     const count = await dependencies.countCandidates(paperKey);
     if (!current()) return 'stale';
     const badge = count.ok ? paperBadge(count.candidates) : paperBadge(null, count.failure.message);
-    badged.add(tabId);
+    badged.set(tabId, url);
     await dependencies.showBadge(tabId, badge);
     return 'paper';
   }
@@ -118,10 +118,34 @@ export function createPaperRecognizer(
     }
   }
 
+  /**
+   * The reader's sites or the browser's permissions changed: clear the badge of every tab whose
+   * recognized page is no longer on a listed AND granted site (a site removed in Settings, or its
+   * permission withdrawn in the browser's settings). Never rejects.
+   */
+  async function optInChanged(): Promise<void> {
+    if (badged.size === 0) return;
+    try {
+      const sites = await dependencies.readSites().catch(() => []);
+      for (const [tabId, url] of [...badged]) {
+        const site = siteOfUrl(url);
+        const kept =
+          site !== null &&
+          isOnPaperSite(url, sites) &&
+          (await dependencies.hasHostPermission(sitePermissionPattern(site)).catch(() => false));
+        if (kept) continue;
+        newLook(tabId); // a look still running there must not bring the badge back
+        await clear(tabId);
+      }
+    } catch (error) {
+      warn(`Assay: the toolbar badges could not be updated: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   function tabRemoved(tabId: number): void {
     looks.delete(tabId);
     badged.delete(tabId);
   }
 
-  return { tabUpdated, tabRemoved };
+  return { tabUpdated, optInChanged, tabRemoved };
 }

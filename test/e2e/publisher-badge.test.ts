@@ -12,7 +12,7 @@
  * (c) the side panel opened for the tab shows the paper already captured, without a click;
  * (d) pages of the listed site that are not papers (a search listing, a journal's home page)
  *     get no badge and are not saved;
- * (e) after "Remove" in Settings, a reload leaves no badge.
+ * (e) "Remove" in Settings takes the badge away at once, and a reload brings none back.
  * The Settings section is checked with axe in the light and dark themes.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -170,13 +170,14 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the toolbar badge on an
     expect(await storedKeys()).toEqual(before);
   });
 
-  it('(e) after "Remove" in Settings, a reload of the paper leaves no badge', async () => {
-    await load(PAPER.path);
+  it('(e) "Remove" in Settings takes the badge away at once, and a reload of the paper brings none', async () => {
+    expect(await load(PAPER.path)).toBe('paper');
     expect((await badgeOf(tabId)).text).not.toBe('');
     const panel = await openSettings();
     await panel.getByRole('button', { name: `Remove ${site}` }).click();
     await panel.getByTestId('paper-sites-empty').waitFor();
     await panel.close();
+    await expect.poll(() => badgeOf(tabId), { timeout: 10_000 }).toEqual({ text: '', title: 'Open Assay' });
     expect(await load(PAPER.path, true)).toBe('not-opted-in');
     expect(await badgeOf(tabId)).toEqual({ text: '', title: 'Open Assay' });
   });

@@ -162,7 +162,7 @@ export function PaperSitesSection({ services }: { services: PaperSitesServices }
           <p className="hint" id={`${id}-common`}>
             Common publishers, one click each:
           </p>
-          <ul aria-labelledby={`${id}-common`} data-testid="paper-sites-common">
+          <ul className="paper-sites-common" aria-labelledby={`${id}-common`} data-testid="paper-sites-common">
             {offered.map((publisher) => (
               <li key={publisher.origin}>
                 <button type="button" onClick={() => add(publisher.origin)} disabled={!loaded} aria-label={`Add ${publisher.name}`}>

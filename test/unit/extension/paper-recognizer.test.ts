@@ -158,4 +158,25 @@ describe('createPaperRecognizer', () => {
     expect(fake.badges).toEqual([]);
     expect(warnings).toEqual(['Assay: the page in tab 8 could not be recognized: QuotaExceededError']);
   });
+
+  it('clears the badges the opt-in no longer covers: a site removed, or its permission withdrawn', async () => {
+    const sites = ['https://pubs.acs.org', 'https://pubs.rsc.org'];
+    const granted = ['https://pubs.acs.org/*', 'https://pubs.rsc.org/*'];
+    const fake = fakeBrowser({ sites, granted });
+    const recognizer = createPaperRecognizer(fake.dependencies);
+    await recognizer.tabUpdated(1, { status: 'complete' }, { url: PAGE });
+    await recognizer.tabUpdated(2, { status: 'complete' }, { url: 'https://pubs.rsc.org/en/content/articlehtml/2012/jm/c1jm13879k' });
+    expect(fake.badges.map(({ tabId, badge }) => [tabId, badge.text])).toEqual([
+      [1, '3'],
+      [2, '3'],
+    ]);
+    await recognizer.optInChanged();
+    expect(fake.badges).toHaveLength(2); // nothing changed: both stay
+    sites.splice(0, 1); // ACS removed in Settings
+    await recognizer.optInChanged();
+    expect(fake.badges.slice(2).map(({ tabId, badge }) => [tabId, badge.text])).toEqual([[1, '']]);
+    granted.splice(1, 1); // RSC's permission withdrawn in the browser
+    await recognizer.optInChanged();
+    expect(fake.badges.slice(3).map(({ tabId, badge }) => [tabId, badge.text])).toEqual([[2, '']]);
+  });
 });
