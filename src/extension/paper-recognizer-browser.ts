@@ -48,6 +48,7 @@ export function browserPaperRecognizerDependencies(database: AssayDatabase, offs
       await browser.action.setBadgeBackgroundColor({ tabId, color: PAPER_BADGE_COLOR });
       await browser.action.setBadgeTextColor({ tabId, color: PAPER_BADGE_TEXT_COLOR });
     },
+    listTabs: () => browser.tabs.query({}),
   };
 }
 
@@ -77,9 +78,10 @@ export function recognizePapersOnPublisherSites(
     });
   });
   browser.tabs.onRemoved.addListener((tabId) => recognizer.tabRemoved(tabId));
-  // A site removed in Settings, or a permission withdrawn in the browser: its badges go at once.
+  // A site added or removed in Settings, or a permission withdrawn in the browser: open tabs follow at once.
+  const optInChanged = () => void recognizer.optInChanged().then((looks) => looks.forEach((record) => onLook?.(record)));
   browser.storage.onChanged.addListener((changes, area) => {
-    if (area === paperSitesSetting.area && paperSitesSetting.key in changes) void recognizer.optInChanged();
+    if (area === paperSitesSetting.area && paperSitesSetting.key in changes) optInChanged();
   });
-  browser.permissions.onRemoved.addListener(() => void recognizer.optInChanged());
+  browser.permissions.onRemoved.addListener(optInChanged);
 }

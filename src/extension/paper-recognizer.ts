@@ -37,6 +37,8 @@ export interface PaperRecognizerDependencies {
   countCandidates(paperKey: string): Promise<CandidateCountResponse>;
   /** Show `badge` on tab `tabId`'s toolbar button (`action.setBadgeText`, `setTitle`, colours). */
   showBadge(tabId: number, badge: ActionBadge): Promise<void>;
+  /** The open tabs (`tabs.query({})`): a URL is there only where the extension holds the host permission. */
+  listTabs(): Promise<Array<{ id?: number; url?: string; status?: string }>>;
 }
 
 /** The slice of `tabs.onUpdated`'s arguments the recognizer reads. */
@@ -58,7 +60,7 @@ export type Recognition =
  *   this recognizer showed on it is cleared (`NO_BADGE`);
  * - `status: 'complete'`: the page is looked at as the file comment says;
  * and resolves to how it ended (`Recognition`). `optInChanged()` clears the badges the opt-in no
- * longer covers; `tabRemoved(tabId)` forgets the tab. Never rejects: a failure while reading, saving or showing ends the look without a badge, reported
+ * longer covers and looks at loaded pages it now covers; `tabRemoved(tabId)` forgets the tab. Never rejects: a failure while reading, saving or showing ends the look without a badge, reported
  * with `warn` when it is not the page's own (a capture failure such as `not-article` is silent).
  */
 export function createPaperRecognizer(
@@ -69,6 +71,8 @@ export function createPaperRecognizer(
   const looks = new Map<number, number>();
   /** Tabs this recognizer showed a badge on, with the URL of the page it recognized there. */
   const badged = new Map<number, string>();
+  /** Tabs whose page was read (a paper or not), with its URL, until the tab navigates: `optInChanged` does not read them again. */
+  const read = new Map<number, string>();
 
   const newLook = (tabId: number) => {
     const look = (looks.get(tabId) ?? 0) + 1;
@@ -88,13 +92,14 @@ export function createPaperRecognizer(
     if (!isOnPaperSite(url, sites)) return 'not-opted-in';
     if (!(await dependencies.hasHostPermission(sitePermissionPattern(site)).catch(() => false))) return 'not-opted-in';
 
-    const read = await dependencies.readArticle(tabId);
+    const page = await dependencies.readArticle(tabId);
     if (!current()) return 'stale';
-    if (!read.ok || !isRecognizedPaper(read.article)) {
+    read.set(tabId, url);
+    if (!page.ok || !isRecognizedPaper(page.article)) {
       await clear(tabId);
       return 'not-a-paper';
     }
-    const paperKey = await dependencies.savePaper(read.article);
+    const paperKey = await dependencies.savePaper(page.article);
     const count = await dependencies.countCandidates(paperKey);
     if (!current()) return 'stale';
     const badge = count.ok ? paperBadge(count.candidates) : paperBadge(null, count.failure.message);
@@ -107,6 +112,7 @@ export function createPaperRecognizer(
     try {
       if (change.status === 'loading') {
         newLook(tabId);
+        read.delete(tabId);
         await clear(tabId);
         return 'not-complete';
       }
@@ -119,12 +125,15 @@ export function createPaperRecognizer(
   }
 
   /**
-   * The reader's sites or the browser's permissions changed: clear the badge of every tab whose
-   * recognized page is no longer on a listed AND granted site (a site removed in Settings, or its
-   * permission withdrawn in the browser's settings). Never rejects.
+   * The reader's sites or the browser's permissions changed:
+   * - clear the badge of every tab whose recognized page is no longer on a listed AND granted
+   *   site (a site removed in Settings, or its permission withdrawn in the browser's settings);
+   * - look at every loaded tab that now is on a listed and granted site and was not read yet
+   *   (the page the reader was on when adding its site in Settings), as `tabUpdated` would.
+   * → each look's tab, URL and `Recognition`. Never rejects.
    */
-  async function optInChanged(): Promise<void> {
-    if (badged.size === 0) return;
+  async function optInChanged(): Promise<Array<{ tabId: number; url: string; recognition: Recognition }>> {
+    const done: Array<{ tabId: number; url: string; recognition: Recognition }> = [];
     try {
       const sites = await dependencies.readSites().catch(() => []);
       for (const [tabId, url] of [...badged]) {
@@ -135,15 +144,24 @@ export function createPaperRecognizer(
           (await dependencies.hasHostPermission(sitePermissionPattern(site)).catch(() => false));
         if (kept) continue;
         newLook(tabId); // a look still running there must not bring the badge back
+        read.delete(tabId);
         await clear(tabId);
+      }
+      for (const tab of await dependencies.listTabs()) {
+        const { id: tabId, url } = tab;
+        if (tabId === undefined || url === undefined || tab.status !== 'complete' || read.get(tabId) === url) continue;
+        if (!isOnPaperSite(url, sites)) continue;
+        done.push({ tabId, url, recognition: await look(tabId, url, newLook(tabId)) });
       }
     } catch (error) {
       warn(`Assay: the toolbar badges could not be updated: ${error instanceof Error ? error.message : String(error)}`);
     }
+    return done;
   }
 
   function tabRemoved(tabId: number): void {
     looks.delete(tabId);
+    read.delete(tabId);
     badged.delete(tabId);
   }
 

@@ -6,9 +6,9 @@
  * Settings, which headless Chromium cannot be asked for. So the permission alone is there from
  * the start, and the test checks that it is not an opt-in:
  * (a) before the reader lists the site, a loaded paper gets no badge and nothing is saved;
- * (b) after "Add this site" in Settings and a reload, the badge shows the quick scan's candidate
- *     count for the page (computed here with `scanArticle` on the saved article) and the tooltip
- *     says it is a paper;
+ * (b) after "Add this site" in Settings (at once, and again after a reload), the badge shows the
+ *     quick scan's candidate count for the page (computed here with `scanArticle` on the saved
+ *     article) and the tooltip says it is a paper;
  * (c) the side panel opened for the tab shows the paper already captured, without a click;
  * (d) pages of the listed site that are not papers (a search listing, a journal's home page)
  *     get no badge and are not saved;
@@ -129,10 +129,24 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the toolbar badge on an
     expect(await storedKeys()).toEqual([]);
   });
 
-  it('(b) after "Add this site" in Settings, shows the quick scan count on the badge, and says it is a paper', async () => {
+  it('(b) after "Add this site" in Settings, shows the quick scan count on the badge at once and after a reload, and says it is a paper', async () => {
     const panel = await openSettings();
+    const before = (await recognitions()).length;
     await panel.getByRole('button', { name: `Add this site (${site})` }).click();
     await panel.locator(`[data-testid="paper-sites-list"] li[data-site="${site}"]`).waitFor();
+    // The page the reader is on is recognized when its site is added, without a reload.
+    const url = `${site}${PAPER.path}`;
+    await expect
+      .poll(async () => (await recognitions()).slice(before).find((look) => look.url === url)?.recognition, { timeout: 60_000 })
+      .toBe('paper');
+    const [saved] = (await readStore<{ key: string; article: Article }>(probe, 'papers')).filter((paper) => paper.key === PAPER.key);
+    expect(saved).toBeDefined();
+    // What the side panel's quick scan finds in the saved article, with the built-in schemas (no own ones here).
+    const expected = scanArticle(saved!.article, { properties: loadPropertySchemas() }).candidates.length;
+    expect(expected).toBeGreaterThan(0);
+    const badge = { text: candidateBadgeText(expected), title: paperActionTitle(expected) };
+    expect(await badgeOf(tabId)).toEqual(badge);
+
     for (const scheme of ['light', 'dark'] as const) {
       await setColorScheme(panel, scheme);
       await panel.getByTestId('paper-sites').scrollIntoViewIfNeeded();
@@ -142,12 +156,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the toolbar badge on an
     await panel.close();
 
     expect(await load(PAPER.path, true)).toBe('paper');
-    const [saved] = (await readStore<{ key: string; article: Article }>(probe, 'papers')).filter((paper) => paper.key === PAPER.key);
-    expect(saved).toBeDefined();
-    // What the side panel's quick scan finds in the saved article, with the built-in schemas (no own ones here).
-    const expected = scanArticle(saved!.article, { properties: loadPropertySchemas() }).candidates.length;
-    expect(expected).toBeGreaterThan(0);
-    expect(await badgeOf(tabId)).toEqual({ text: candidateBadgeText(expected), title: paperActionTitle(expected) });
+    expect(await badgeOf(tabId)).toEqual(badge);
   });
 
   it('(c) opens the side panel on the paper already captured, without a click on Capture', async () => {

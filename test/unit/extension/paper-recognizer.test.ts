@@ -8,8 +8,14 @@ import { makeArticle } from '../store/article-fixture';
 
 const PAGE = 'https://pubs.acs.org/doi/10.1021/acsphotonics.9b00250';
 
-/** Fakes that record every call; `sites`, `granted`, `article` and `count` say what the browser holds. */
-function fakeBrowser(options: { sites?: string[]; granted?: string[]; article?: TabArticle; count?: CandidateCountResponse }) {
+/** Fakes that record every call; `sites`, `granted`, `article`, `count` and `tabs` say what the browser holds. */
+function fakeBrowser(options: {
+  sites?: string[];
+  granted?: string[];
+  article?: TabArticle;
+  count?: CandidateCountResponse;
+  tabs?: Array<{ id?: number; url?: string; status?: string }>;
+}) {
   const calls: string[] = [];
   const badges: Array<{ tabId: number; badge: ActionBadge }> = [];
   const saved: Article[] = [];
@@ -40,6 +46,7 @@ function fakeBrowser(options: { sites?: string[]; granted?: string[]; article?: 
     showBadge: async (tabId, badge) => {
       badges.push({ tabId, badge });
     },
+    listTabs: async () => options.tabs ?? [],
   };
   return {
     dependencies,
@@ -178,5 +185,23 @@ describe('createPaperRecognizer', () => {
     granted.splice(1, 1); // RSC's permission withdrawn in the browser
     await recognizer.optInChanged();
     expect(fake.badges.slice(3).map(({ tabId, badge }) => [tabId, badge.text])).toEqual([[2, '']]);
+  });
+
+  it('looks at the loaded tabs of a site as soon as it is added, once, and not at loading or hidden ones', async () => {
+    const sites: string[] = [];
+    const tabs = [
+      { id: 1, url: PAGE, status: 'complete' },
+      { id: 2, url: `${PAGE}-2`, status: 'loading' },
+      { id: 3, status: 'complete' }, // URL hidden: no permission for its site
+      { id: 4, url: 'https://example.org/blog', status: 'complete' },
+    ];
+    const fake = fakeBrowser({ sites, granted: ['https://pubs.acs.org/*'], tabs });
+    const recognizer = createPaperRecognizer(fake.dependencies);
+    expect(await recognizer.optInChanged()).toEqual([]); // nothing listed yet
+    sites.push('https://pubs.acs.org');
+    expect(await recognizer.optInChanged()).toEqual([{ tabId: 1, url: PAGE, recognition: 'paper' }]);
+    expect(fake.badges.map(({ tabId, badge }) => [tabId, badge.text])).toEqual([[1, '3']]);
+    expect(await recognizer.optInChanged()).toEqual([]); // already read: not read again
+    expect(fake.calls.filter((call) => call.startsWith('read '))).toEqual(['read 1']);
   });
 });
