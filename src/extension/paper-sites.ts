@@ -13,8 +13,8 @@
  * - exactly that host: `https://acs.org` does not cover `https://pubs.acs.org`, nor the reverse
  *   (publishers serve papers and unrelated pages from sibling hosts, and the browser's
  *   permission, `https://pubs.acs.org/*`, is for that host alone);
- * - exactly that scheme and port: `http://` and `https://` are two sites, as are two ports of
- *   one host (two servers).
+ * - exactly that scheme and port: the http and https forms of a host are two sites, as are two
+ *   ports of one host (two servers).
  */
 
 /** At most this many sites are kept: far more than any reader's publishers; a longer stored list is cut. */

@@ -3,8 +3,8 @@
  * may recognize a paper as the page loads, count its candidate facts on the toolbar badge and
  * save it, so the side panel opens on it already captured (src/extension/paper-recognizer.ts).
  * Adding a site asks the browser for that site's host permission inside the click (a
- * permission request needs the reader's gesture; the manifest declares `http://*` and
- * `https://*` as optional host permissions, and nothing is granted at install); refused → the
+ * permission request needs the reader's gesture; the manifest declares every http and https
+ * host as an optional host permission, and nothing is granted at install); refused → the
  * site is not added and the section says so. Removing a site drops it from the list and gives
  * the permission back. Without a site listed, Assay reads a page only when the reader clicks
  * its toolbar button (activeTab).
