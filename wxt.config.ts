@@ -46,9 +46,18 @@ export default defineConfig({
     // The test build also holds the literature providers' hosts, so the e2e can click the real
     // "Open literature" switch (headless Chromium cannot answer a permission prompt); the tests'
     // request routing still blocks those hosts, which is the no-network case they check.
+    // It also holds `publisher.test` (a reserved name, mapped to 127.0.0.1 by the publisher-badge
+    // e2e's --host-resolver-rules): it stands in for a publisher site's optional permission, which
+    // a reader grants in Settings ("Recognize papers on these sites") and headless Chromium cannot.
     host_permissions:
       mode === 'test'
-        ? ['http://127.0.0.1/*', 'https://api.crossref.org/*', 'https://export.arxiv.org/*', 'https://api.openalex.org/*']
+        ? [
+            'http://127.0.0.1/*',
+            'http://publisher.test/*',
+            'https://api.crossref.org/*',
+            'https://export.arxiv.org/*',
+            'https://api.openalex.org/*',
+          ]
         : [],
     // Asked for one origin at a time, when the user points Assay at their own OpenAI-compatible
     // model server (Ollama, LM Studio, llama.cpp, vLLM); nothing is granted at install.

@@ -12,6 +12,7 @@ import { TextPositionSelectorSchema, TextQuoteSelectorSchema } from './evidence'
 import { CaptureErrorCodeSchema, CaptureFailureSchema } from './capture-failure';
 import { EngineSettingsSchema, MatrixRunSettingsSchema } from './matrix-run';
 import { CustomWebLlmModelsSchema } from './webllm-model';
+import { PropertySchema } from './property';
 
 /** A problem in words, with a code a program can branch on. Capture codes plus two protocol codes. */
 export const MessageFailureSchema = z.object({
@@ -347,6 +348,28 @@ export const PdfReadResponseSchema = z.discriminatedUnion('ok', [
 export type PdfReadResponse = z.infer<typeof PdfReadResponseSchema>;
 
 /**
+ * Count the quick scan's candidates in a saved paper, in the offscreen document (the scan's
+ * unit and material tables are too heavy for the service worker: src/extension/paper-recognizer.ts).
+ * Only the background sends it, inside an `OffscreenEnvelope`, for a paper it recognized on one
+ * of the reader's publisher sites; it is not a `Request` a page may send. `paperKey`: the saved
+ * paper (`PaperSummary.key`); `properties`: the reader's own property schemas, scanned with the
+ * built-in ones as the side panel's quick scan does.
+ */
+export const CandidateCountRequestSchema = z.object({
+  type: z.literal('candidate-count'),
+  paperKey: PaperSummarySchema.shape.key,
+  properties: z.array(PropertySchema).max(50),
+});
+export type CandidateCountRequest = z.infer<typeof CandidateCountRequestSchema>;
+
+/** The answer to `candidate-count`: how many candidates `scanArticle` found (all of them, before the highlights' cap), or why none were counted. */
+export const CandidateCountResponseSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), candidates: z.number().int().nonnegative() }),
+  FailureResponseSchema,
+]);
+export type CandidateCountResponse = z.infer<typeof CandidateCountResponseSchema>;
+
+/**
  * The background's envelope for a request it forwards to the offscreen document, so the
  * offscreen listener can ignore every other runtime message (all extension pages hear them):
  * the engine requests, which pages send to the background, and `pdf-read`, which only the
@@ -356,6 +379,7 @@ export const OffscreenEnvelopeSchema = z.object({
   target: z.literal('assay-offscreen'),
   request: z.discriminatedUnion('type', [
     PdfReadRequestSchema,
+    CandidateCountRequestSchema,
     WebGpuCheckRequestSchema,
     LoadModelRequestSchema,
     MatrixStartRequestSchema,

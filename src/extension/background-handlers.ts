@@ -11,10 +11,15 @@ import { createOffscreenForwarder, type OffscreenApi } from './offscreen-engine'
  * Build the handler map the background registers with `createMessageListener`: captures run
  * here, except that a PDF tab's PDF is downloaded and read by the offscreen document;
  * highlights go to the page's highlighter content script (injected on demand); the model
- * engine requests are forwarded to the offscreen document through `browserApi`.
+ * engine requests are forwarded to the offscreen document through `browserApi` (by `offscreen`,
+ * when the background shares its forwarder with another user of the document).
  */
-export function createBackgroundHandlers(database: AssayDatabase, browserApi: OffscreenApi & HighlightApi): RequestHandlers {
-  const { forward, readPdf } = createOffscreenForwarder(browserApi);
+export function createBackgroundHandlers(
+  database: AssayDatabase,
+  browserApi: OffscreenApi & HighlightApi,
+  offscreen: Pick<ReturnType<typeof createOffscreenForwarder>, 'forward' | 'readPdf'> = createOffscreenForwarder(browserApi),
+): RequestHandlers {
+  const { forward, readPdf } = offscreen;
   const capture = browserCaptureDependencies(readPdf);
   return {
     'capture-tab': (request) => captureTab(request, database, capture),

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Article } from '../contracts/article';
 import {
   failureResponse,
+  type FailureResponse,
   PageCaptureResultSchema,
   type PdfReadRequest,
   type PdfReadResponse,
@@ -67,24 +68,42 @@ export async function captureTab(
   database: AssayDatabase,
   dependencies: CaptureTabDependencies,
 ): Promise<ResponseOf<'capture-tab'>> {
+  const read = await readTabArticle(request.tabId, dependencies);
+  return read.ok ? save(database, read.article) : read;
+}
+
+/** What `readTabArticle` gives: the page's article, or why there is none (the capture's failure codes and words). */
+export type TabArticle = { ok: true; article: Article } | { ok: false; failure: FailureResponse['failure'] };
+
+/**
+ * Read the page in tab `tabId` as an `Article` without saving it: everything `captureTab` does
+ * before its save (same failures, same words). `options.pdf: false` declines a PDF tab with a
+ * `no-tab` failure instead of downloading it (the publisher-site quick scan of
+ * paper-recognizer.ts does not download PDFs on its own).
+ */
+export async function readTabArticle(
+  tabId: number,
+  dependencies: CaptureTabDependencies,
+  options: { pdf?: boolean } = {},
+): Promise<TabArticle> {
   const { tabs, scripting } = dependencies;
-  const tab = await tabs.get(request.tabId).catch(() => undefined);
+  const tab = await tabs.get(tabId).catch(() => undefined);
   if (!tab) return failureResponse('no-tab', 'No capturable tab: the tab was closed.');
   if (isExampleArticle(tab.url, dependencies.extensionBase)) return captureExampleArticle(database, dependencies, request.tabId);
   const reason = uncapturableReason(tab.url);
   if (reason) return failureResponse('no-tab', reason);
 
-  const probe = await readContentType(dependencies, request.tabId);
+  const probe = await readContentType(dependencies, tabId);
   if (showsPdf({ url: tab.url, contentType: probe.contentType })) {
+    if (options.pdf === false) return failureResponse('no-tab', 'The tab shows a PDF, which is read only when you capture it.');
     if (!tab.url) return failureResponse('no-tab', describeInjectionError(new Error('Cannot access the tab’s address.')));
-    const read = await capturePdfTab(tab.url, dependencies.readPdf);
-    return read.ok ? save(database, read.article) : read;
+    return capturePdfTab(tab.url, dependencies.readPdf);
   }
   if (probe.error !== undefined) return failureResponse('no-tab', describeInjectionError(probe.error));
 
   let injectionResults: Array<{ result?: unknown }>;
   try {
-    injectionResults = await scripting.executeScript({ target: { tabId: request.tabId }, files: [captureScriptFile] });
+    injectionResults = await scripting.executeScript({ target: { tabId }, files: [captureScriptFile] });
   } catch (error) {
     return failureResponse('no-tab', describeInjectionError(error));
   }
@@ -92,7 +111,7 @@ export async function captureTab(
   const parsed = PageCaptureResultSchema.safeParse(injectionResults[0]?.result);
   if (!parsed.success) return failureResponse('unreadable', unusableCaptureMessage(parsed.error));
   if (!parsed.data.ok) return { ok: false, failure: parsed.data.failure };
-  return save(database, parsed.data.article);
+  return { ok: true, article: parsed.data.article };
 }
 
 /**

@@ -5,7 +5,8 @@
  * document hosts so a run goes on while the side panel is closed, and by the precedent checks
  * that search the open literature (`precedent-check`, precedent-check-host.ts). It also reads the
  * PDFs shown in the browser's viewer for the background (`pdf-read`, pdf-read-host.ts), which
- * keeps pdf.js out of the service worker.
+ * keeps pdf.js out of the service worker, and counts a recognized paper's quick-scan candidates
+ * for the toolbar badge (`candidate-count`, candidate-count-host.ts).
  */
 import { failureResponse, OffscreenEnvelopeSchema, type OffscreenEnvelope, type ResponseOf } from '../contracts/messages';
 import type { CustomWebLlmModel } from '../contracts/webllm-model';
@@ -20,6 +21,7 @@ import { isOwnExtensionSender, type MessageSender } from './message-router';
 import { queryTriplets } from '../store/dataset-repository';
 import { loadReferenceTables } from '../precedent/cached-precedent-check';
 import { answerPdfRead } from './pdf-read-host';
+import { answerCandidateCount } from './candidate-count-host';
 import { createPrecedentCheckHost } from './precedent-check-host';
 import { createImportJobHost } from './import-job-host';
 import { createRunEngineFactory } from './run-engines';
@@ -179,6 +181,8 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
         return precedentCheck(request);
       case 'dataset-import':
         return imports(request);
+      case 'candidate-count':
+        return answerCandidateCount(request, options.database, options.properties);
       case 'pdf-read':
         // Bound: an unbound `fetch` throws "Illegal invocation".
         return answerPdfRead(request, { fetch: options.fetch ?? ((url, init) => fetch(url, init)) });

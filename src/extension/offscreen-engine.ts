@@ -21,10 +21,13 @@
  * The background forwards the engine requests to the document in an `OffscreenEnvelope`.
  */
 import {
+  CandidateCountResponseSchema,
   exchange,
   PdfReadResponseSchema,
   sendAndParse,
   withErrorDetail,
+  type CandidateCountRequest,
+  type CandidateCountResponse,
   type OffscreenEnvelope,
   type PdfReadRequest,
   type PdfReadResponse,
@@ -45,7 +48,7 @@ export interface OffscreenApi {
 }
 
 /** The requests a page sends the background and the background forwards as they are (every envelope request but `pdf-read`). */
-type EngineRequestType = Exclude<OffscreenEnvelope['request']['type'], 'pdf-read'>;
+type EngineRequestType = Exclude<OffscreenEnvelope['request']['type'], 'pdf-read' | 'candidate-count'>;
 
 /** What the offscreen document is created for, as `offscreen.createDocument` records it. */
 export const OFFSCREEN_JUSTIFICATION =
@@ -56,6 +59,8 @@ export const OFFSCREEN_JUSTIFICATION =
  * (created once; concurrent callers share the creation), sends it the request in an envelope,
  * and parses its answer; neither rejects.
  * - `forward(request)`: an engine request, answered with that type's response.
+ * - `countCandidates({ type: 'candidate-count', paperKey, properties })`: the saved paper's
+ *   quick-scan candidate count (candidate-count-host.ts), or an `internal` failure as for `readPdf`.
  * - `readPdf({ type: 'pdf-read', url })`: the `PdfReadResponse` — the article, the capture's
  *   failure as the document sent it (CaptureError code and words), or an `internal` failure
  *   saying that the document did not answer, or answered in a shape that is not the contract.
@@ -102,5 +107,12 @@ export function createOffscreenForwarder(api: OffscreenApi) {
     });
   }
 
-  return { forward, readPdf };
+  async function countCandidates(request: CandidateCountRequest): Promise<CandidateCountResponse> {
+    return exchange(() => send(request), CandidateCountResponseSchema, {
+      noAnswer: withErrorDetail('The candidates were not counted: the extension’s offscreen document did not answer'),
+      malformed: (issues) => `The candidates were not counted: the offscreen document answered in an unexpected shape: ${issues}`,
+    });
+  }
+
+  return { forward, readPdf, countCandidates };
 }

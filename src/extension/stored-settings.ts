@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { EngineSettings } from '../contracts/matrix-run';
 import { PropertySchema, type PropertyDefinition } from '../contracts/property';
 import { engineRegistry } from '../llm/engines/registry';
+import { readPaperSites } from './paper-sites';
 
 /** The subset of a `storage.StorageArea` used by readers that take an area, so a test or another area can stand in. */
 export interface StoredValueArea {
@@ -172,6 +173,21 @@ export const pendingPrecedentSetting = defineSetting<PendingPrecedent | null>({
     const parsed = PendingPrecedentSchema.safeParse(stored);
     return parsed.success ? parsed.data : null;
   },
+});
+
+// ---- The publisher sites where papers are recognized without a click ----
+
+/**
+ * storage.local `assay:paper-sites`: the sites (http(s) origins, e.g. `https://pubs.acs.org`)
+ * the reader opted in to in Settings ("Recognize papers on these sites"), read by
+ * `readPaperSites` (paper-sites.ts: invalid or repeated entries dropped); [] when missing, so
+ * nothing is recognized until the reader adds a site.
+ */
+export const paperSitesSetting = defineSetting<string[]>({
+  area: 'local',
+  key: 'assay:paper-sites',
+  fallback: [],
+  read: readPaperSites,
 });
 
 // ---- Reading and writing ----

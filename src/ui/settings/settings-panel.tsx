@@ -13,6 +13,7 @@ import type { EngineRegistry } from '../../llm/engines/registry';
 import { rosterModelIds } from '../../llm/roster';
 import { EngineFields, useEngineDraft } from '../shared/engine-fields';
 import { LiteratureSettingsSection, type LiteratureSettingsServices } from './precedent-literature-section';
+import { browserPaperSitesServices, PaperSitesSection, type PaperSitesServices } from './paper-sites-section';
 import type { CustomWebLlmModel } from '../../contracts/webllm-model';
 import { cacheText, customModelsOf, rosterModelRows, shownRoster, storageText, vramText } from './settings-model';
 import { useEngineSettings } from './use-engine-settings';
@@ -48,12 +49,14 @@ export interface SettingsPanelProps {
   onEngineChange(engine: EngineSettings): void;
   /** Storage and permission requests for "Open literature"; without it that part is not shown. */
   literature?: LiteratureSettingsServices;
+  /** The publisher sites where papers are recognized as they load; without it that part is not shown. */
+  paperSites?: PaperSitesServices;
   /** The engine kinds whose settings inputs are shown (default: the engine registry of src/llm/engines/registry.ts). */
   engineRegistry?: EngineRegistry;
 }
 
 /** The section (see the module comment); `engine` carries the engine's settings such as the GPU budget (`gpuBudgetMB`). */
-export function SettingsPanel({ services, engine, onEngineChange, literature, engineRegistry }: SettingsPanelProps) {
+export function SettingsPanel({ services, engine, onEngineChange, literature, paperSites, engineRegistry }: SettingsPanelProps) {
   const id = useId();
   const [gpu, setGpu] = useState<GpuState>({ phase: 'idle' });
   const [cache, setCache] = useState<CacheModels | undefined>(undefined);
@@ -216,6 +219,8 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, en
 
       {literature && <LiteratureSettingsSection services={literature} />}
 
+      {paperSites && <PaperSitesSection services={paperSites} />}
+
       <h3>Storage</h3>
       <p data-testid="storage-usage">{storage ?? 'Reading storage use…'}</p>
       {services.storage && (
@@ -265,5 +270,6 @@ const browserLiteratureServices = (): LiteratureSettingsServices => ({
 export function LiveSettingsPanel({ services }: { services: SettingsServices }) {
   const { engine, setEngine } = useEngineSettings();
   const [literature] = useState(browserLiteratureServices);
-  return <SettingsPanel services={services} engine={engine} onEngineChange={setEngine} literature={literature} />;
+  const [paperSites] = useState(() => browserPaperSitesServices(location.search));
+  return <SettingsPanel services={services} engine={engine} onEngineChange={setEngine} literature={literature} paperSites={paperSites} />;
 }

@@ -26,7 +26,9 @@ const fake = vi.hoisted(() => {
       action: { onClicked: event },
       sidePanel: { setPanelBehavior: async () => undefined, open: async () => undefined },
       contextMenus: { create: noop, removeAll: (done?: () => void) => done?.(), onClicked: event },
-      tabs: { query: async () => [] },
+      // The publisher-site recognizer listens to tab loads and to withdrawn permissions (paper-recognizer-browser.ts).
+      tabs: { query: async () => [], onUpdated: event, onRemoved: event },
+      permissions: { onRemoved: event },
     },
   };
 });

@@ -20,6 +20,8 @@ const IDENTIFIERS: Record<string, string> = {
   'http://www.niso.org/schemas/ali/1.0/': 'an XML namespace name',
   'http://www.niso.org/standards/z39-96/ns/oasis-exchange/table': 'an XML namespace name',
   'http://*/*': "the optional host permission a reader's own model server is granted under (asked per origin)",
+  'http://publisher.test/*':
+    "the test build's host permission standing in for a publisher site's optional one (wxt.config.ts); .test is a reserved name the e2e maps to 127.0.0.1",
 };
 
 function sourceFiles(folder: string): string[] {
