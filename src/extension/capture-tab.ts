@@ -89,7 +89,7 @@ export async function readTabArticle(
   const { tabs, scripting } = dependencies;
   const tab = await tabs.get(tabId).catch(() => undefined);
   if (!tab) return failureResponse('no-tab', 'No capturable tab: the tab was closed.');
-  if (isExampleArticle(tab.url, dependencies.extensionBase)) return captureExampleArticle(database, dependencies, request.tabId);
+  if (isExampleArticle(tab.url, dependencies.extensionBase)) return readExampleArticle(dependencies, tabId);
   const reason = uncapturableReason(tab.url);
   if (reason) return failureResponse('no-tab', reason);
 
@@ -115,14 +115,10 @@ export async function readTabArticle(
 }
 
 /**
- * Capture the bundled example article in tab `tabId`: the page answers a message with its own
+ * Read the bundled example article in tab `tabId`: the page answers a message with its own
  * capture (no script can be injected into an extension page), parsed like the injected script's.
  */
-async function captureExampleArticle(
-  database: AssayDatabase,
-  dependencies: CaptureTabDependencies,
-  tabId: number,
-): Promise<ResponseOf<'capture-tab'>> {
+async function readExampleArticle(dependencies: CaptureTabDependencies, tabId: number): Promise<TabArticle> {
   let answer: unknown;
   try {
     answer = await dependencies.tabs.sendMessage(tabId, { target: EXAMPLE_CAPTURE_TARGET });
@@ -135,7 +131,7 @@ async function captureExampleArticle(
   const parsed = PageCaptureResultSchema.safeParse(answer);
   if (!parsed.success) return failureResponse('unreadable', unusableCaptureMessage(parsed.error));
   if (!parsed.data.ok) return { ok: false, failure: parsed.data.failure };
-  return save(database, parsed.data.article);
+  return { ok: true, article: parsed.data.article };
 }
 
 /**

@@ -8,7 +8,12 @@ function fakes(url: string, contentType: string) {
     'func' in injection ? [{ result: contentType }] : [{ result: { ok: true, article: makeArticle({ url }) } }],
   );
   const readPdf = vi.fn<CaptureTabDependencies['readPdf']>(async () => ({ ok: true, article: makeArticle({ source: 'pdf' }) }));
-  const dependencies: CaptureTabDependencies = { tabs: { get: async () => ({ url }) }, scripting: { executeScript }, readPdf };
+  const dependencies: CaptureTabDependencies = {
+    tabs: { get: async () => ({ url }), sendMessage: async () => undefined },
+    scripting: { executeScript },
+    readPdf,
+    extensionBase: 'chrome-extension://assayid/',
+  };
   return { dependencies, executeScript, readPdf };
 }
 

@@ -22,6 +22,8 @@ const fake = vi.hoisted(() => {
       runtime: {
         getURL: (path: string) => `chrome-extension://id${path}`,
         onMessage: { addListener: () => void calls.push('runtime.onMessage.addListener') },
+        // The welcome page opens on install (welcome-on-install.ts).
+        onInstalled: event,
       },
       action: { onClicked: event },
       sidePanel: { setPanelBehavior: async () => undefined, open: async () => undefined },
