@@ -26,10 +26,7 @@ export interface ReviewKeyInput {
 
 /** What a key asks for: move focus to `position` (0-based, in list order), decide, open Edit, or nothing. */
 export type ReviewKeyAction =
-  | { kind: 'move'; position: number }
-  | { kind: 'decide'; decision: 'accepted' | 'rejected' }
-  | { kind: 'edit' }
-  | { kind: 'none' };
+  { kind: 'move'; position: number } | { kind: 'decide'; decision: 'accepted' | 'rejected' } | { kind: 'edit' } | { kind: 'none' };
 
 const typingTags = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
@@ -71,10 +68,7 @@ export function reviewKeyAction(input: ReviewKeyInput, position: number, count: 
  * `decision`: the "N of M reviewed" count, M = `row.records.length`.
  */
 export function reviewedCount(row: Pick<MatrixRunRow, 'records' | 'reviews'>, index: number, decision: ReviewDecision): number {
-  return row.records.reduce(
-    (count, _record, at) => count + ((at === index ? decision : decisionOf(row, at)) === 'pending' ? 0 : 1),
-    0,
-  );
+  return row.records.reduce((count, _record, at) => count + ((at === index ? decision : decisionOf(row, at)) === 'pending' ? 0 : 1), 0);
 }
 
 const decisionVerbs: Record<ReviewDecision, string> = {

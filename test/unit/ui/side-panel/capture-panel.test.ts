@@ -106,7 +106,7 @@ function panelProps(tabUrl: string | undefined, send: HighlightSender, change: P
 }
 
 const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const captureButton = () => container.querySelector<HTMLButtonElement>('main > button')!;
+const captureButton = () => container.querySelector<HTMLButtonElement>('main > .panel-head > button')!;
 
 /** Wait, always inside `act` (IndexedDB answers arrive on timers), until `check` passes; at most 2 s. */
 async function settle(check: () => void) {
