@@ -5,10 +5,10 @@
  * decision. No React and no DOM: review-results.tsx applies the action, so every rule here is
  * unit-tested. The keys follow the j/k convention of mail and feed readers (Gmail, vi).
  */
-import type { MatrixRunRow } from '../../contracts/matrix-run';
+import type { MatrixRunRow, RunReview } from '../../contracts/matrix-run';
 import type { ReviewDecision } from '../../contracts/dataset';
 import type { VerificationRecord } from '../../contracts/verification';
-import { decisionOf } from '../../store/dataset-rows';
+import { decisionOf, type ReviewEdit } from '../../store/dataset-rows';
 import { describeValue } from '../../text/quantities/format-quantity';
 
 /** A keydown as the verdict list sees it: the key, its modifiers, and what had focus. */
@@ -78,22 +78,28 @@ const decisionVerbs: Record<ReviewDecision, string> = {
   pending: 'Undecided',
 };
 
-/** "SrTiO3 band gap 3.2 eV": the record's material, property label in lower case, and value as stated. */
-export function factText(record: VerificationRecord, label: (name: string) => string): string {
+/**
+ * "SrTiO3 band gap 3.2 eV": the record's material, property label in lower case, and value as
+ * stated; with the reader's `edit`, its material, value as printed and unit instead.
+ */
+export function factText(record: VerificationRecord, label: (name: string) => string, edit?: ReviewEdit): string {
   const { triplet } = record;
-  return `${triplet.material} ${label(triplet.property).toLowerCase()} ${describeValue(triplet)}`;
+  const material = edit?.material ?? triplet.material;
+  const value = edit?.valueText !== undefined ? `${edit.valueText}${edit.unit ? ` ${edit.unit}` : ''}` : describeValue(triplet);
+  return `${material} ${label(triplet.property).toLowerCase()} ${value}`;
 }
 
 /**
  * The live region's sentence after a decision, e.g. "Accepted: SrTiO3 band gap 3.2 eV. 2 of 5
- * reviewed." (`reviewed` and `total` as from `reviewedCount` and `row.records.length`).
+ * reviewed." (`reviewed` and `total` as from `reviewedCount` and `row.records.length`); an edit
+ * is said with the reader's values ("Edited: SrTiO3 band gap 3.25 eV. …").
  */
 export function decisionAnnouncement(
-  decision: ReviewDecision,
+  review: Pick<RunReview, 'decision' | 'edit'>,
   record: VerificationRecord,
   label: (name: string) => string,
   reviewed: number,
   total: number,
 ): string {
-  return `${decisionVerbs[decision]}: ${factText(record, label)}. ${reviewed} of ${total} reviewed.`;
+  return `${decisionVerbs[review.decision]}: ${factText(record, label, review.edit)}. ${reviewed} of ${total} reviewed.`;
 }

@@ -87,9 +87,7 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
             return null;
           });
           if (record)
-            setAnnouncement(
-              decisionAnnouncement(next.decision, record, label, reviewedCount(row, index, next.decision), row.records.length),
-            );
+            setAnnouncement(decisionAnnouncement(next, record, label, reviewedCount(row, index, next.decision), row.records.length));
         } else setWriteProblem('Your decision could not be saved: this run or record is no longer stored.');
       },
       (error: unknown) => setWriteProblem(`Your decision could not be saved: ${error instanceof Error ? error.message : String(error)}`),

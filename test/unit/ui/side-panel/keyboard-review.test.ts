@@ -80,8 +80,23 @@ describe('the announcement', () => {
   it('says what was decided about which fact and how far the review is', () => {
     const label = (name: string) => (name === 'band_gap' ? 'Band gap' : spellPropertyName(name));
     expect(factText(row.records[0]!, label)).toBe('SrTiO3 band gap 3.2 eV');
-    expect(decisionAnnouncement('accepted', row.records[0]!, label, 2, 5)).toBe('Accepted: SrTiO3 band gap 3.2 eV. 2 of 5 reviewed.');
-    expect(decisionAnnouncement('rejected', row.records[1]!, label, 1, 5)).toBe('Rejected: GaN band gap 3.4 eV. 1 of 5 reviewed.');
-    expect(decisionAnnouncement('edited', row.records[1]!, label, 3, 5)).toMatch(/^Edited: GaN band gap 3\.4 eV\. 3 of 5 reviewed\.$/);
+    expect(decisionAnnouncement({ decision: 'accepted' }, row.records[0]!, label, 2, 5)).toBe(
+      'Accepted: SrTiO3 band gap 3.2 eV. 2 of 5 reviewed.',
+    );
+    expect(decisionAnnouncement({ decision: 'rejected' }, row.records[1]!, label, 1, 5)).toBe(
+      'Rejected: GaN band gap 3.4 eV. 1 of 5 reviewed.',
+    );
+    expect(decisionAnnouncement({ decision: 'pending' }, row.records[1]!, label, 0, 5)).toBe(
+      'Undecided: GaN band gap 3.4 eV. 0 of 5 reviewed.',
+    );
+  });
+
+  it('says an edit with the reader’s values', () => {
+    const label = (name: string) => (name === 'band_gap' ? 'Band gap' : spellPropertyName(name));
+    const edit = { material: 'GaN film', valueText: '3.39', unit: 'eV' };
+    expect(decisionAnnouncement({ decision: 'edited', edit }, row.records[1]!, label, 3, 5)).toBe(
+      'Edited: GaN film band gap 3.39 eV. 3 of 5 reviewed.',
+    );
+    expect(factText(row.records[1]!, label, { material: 'GaN', valueText: '0.5', unit: '' })).toBe('GaN band gap 0.5');
   });
 });
