@@ -359,14 +359,6 @@ function RecordItem({ index, label, roving, record, review, decision, onLocate, 
       {children}
       <PrecedentButton index={index} question={{ material, property: triplet.property }} />
       <dl>
-        <dt>Votes</dt>
-        <dd>{votesText(record.votes)}</dd>
-        {triplet.conditions && (
-          <>
-            <dt>Conditions</dt>
-            <dd>{triplet.conditions}</dd>
-          </>
-        )}
         <dt>Evidence</dt>
         <dd>
           {quote ? (
@@ -378,13 +370,10 @@ function RecordItem({ index, label, roving, record, review, decision, onLocate, 
             'No evidence quote given.'
           )}
         </dd>
-        <VerificationAnswers index={index} answers={record.verificationAnswers} />
-        {record.status === 'needs_review' && record.adjudication && (
+        {triplet.conditions && (
           <>
-            <dt>MoA answer</dt>
-            <dd>{record.adjudication.moa ? answerText(record.adjudication.moa) : 'none'}</dd>
-            <dt>G–D answer</dt>
-            <dd>{record.adjudication.gd ? answerText(record.adjudication.gd) : 'none'}</dd>
+            <dt>Conditions</dt>
+            <dd>{triplet.conditions}</dd>
           </>
         )}
         {record.reasons.length > 0 && (
@@ -400,6 +389,23 @@ function RecordItem({ index, label, roving, record, review, decision, onLocate, 
           </>
         )}
       </dl>
+      {/* Votes and the checks' answers on demand: the evidence and the reasons are what a review reads first. */}
+      <details className="record-more">
+        <summary>Votes and checks</summary>
+        <dl>
+          <dt>Votes</dt>
+          <dd>{votesText(record.votes)}</dd>
+          <VerificationAnswers index={index} answers={record.verificationAnswers} />
+          {record.status === 'needs_review' && record.adjudication && (
+            <>
+              <dt>MoA answer</dt>
+              <dd>{record.adjudication.moa ? answerText(record.adjudication.moa) : 'none'}</dd>
+              <dt>G–D answer</dt>
+              <dd>{record.adjudication.gd ? answerText(record.adjudication.gd) : 'none'}</dd>
+            </>
+          )}
+        </dl>
+      </details>
     </li>
   );
 }
