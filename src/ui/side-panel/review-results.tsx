@@ -356,8 +356,10 @@ function RecordItem({ index, label, roving, record, review, decision, onLocate, 
         </p>
       )}
       {kept && <p className="model-said">You kept the {kept === 'moa' ? 'MoA' : 'search'} answer.</p>}
-      {children}
-      <PrecedentButton index={index} question={{ material, property: triplet.property }} />
+      <div className="record-actions">
+        {children}
+        <PrecedentButton index={index} question={{ material, property: triplet.property }} />
+      </div>
       <dl>
         <dt>Evidence</dt>
         <dd>
