@@ -154,6 +154,21 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the side panel: keyboar
     expect(await panel.getByTestId('run-details').isHidden()).toBe(true);
     await useModelServer(panel, proxy.baseUrl, 'proposer-a, proposer-b, proposer-c');
     expect(await panel.getByTestId('run-summary').textContent()).toBe('Band gap · browser preset · OpenAI-compatible server');
+    // The picker by keyboard: type, arrows to the option, Enter adds it (and never submits the form); the chip's Remove button takes it off.
+    const search = panel.getByRole('combobox', { name: 'Add a property' });
+    await search.focus();
+    await panel.keyboard.type('Tc');
+    // Typing makes the first match the active option (Tc's symbol before Curie temperature's "TC"); arrows move it.
+    await panel.keyboard.press('ArrowDown');
+    await panel.keyboard.press('ArrowUp');
+    await panel.keyboard.press('Enter');
+    await expect
+      .poll(() => panel.getByTestId('run-summary').textContent())
+      .toBe('Band gap, Tc · browser preset · OpenAI-compatible server');
+    expect(await panel.getByTestId('run-status').getAttribute('data-status')).toBe('idle');
+    await panel.keyboard.press('Escape');
+    await panel.getByRole('button', { name: 'Remove Superconducting transition temperature' }).press('Enter');
+    await expect.poll(() => panel.getByTestId('run-summary').textContent()).toBe('Band gap · browser preset · OpenAI-compatible server');
     await panel.getByTestId('extract-button').click();
     await panel.locator('[data-testid="run-status"][data-status="done"]').waitFor({ timeout: 90_000 });
     const statuses = await panel

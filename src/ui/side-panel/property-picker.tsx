@@ -46,7 +46,13 @@ export function PropertyPicker({ properties, selected, onChange }: PropertyPicke
       <Combobox multiple immediate value={[...selected]} onChange={(names: string[]) => onChange(names)} onClose={() => setQuery('')}>
         <Field className="picker-field">
           <Label className="picker-label">Add a property</Label>
-          <div className="picker-input">
+          {/* Enter picks the active option (Headless UI); it must never also submit the run form and start a run. */}
+          <div
+            className="picker-input"
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault();
+            }}
+          >
             <ComboboxInput
               placeholder="Search: band gap, Tc, modulus…"
               autoComplete="off"

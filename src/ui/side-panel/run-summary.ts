@@ -50,18 +50,24 @@ export function runSummaryText(labels: readonly string[], preset: 'browser' | 'p
 }
 
 /**
- * The properties a query finds, in their order: those whose label, schema name or one of whose
- * synonyms or symbols contains the query (case-insensitive, spaces and underscores alike); all of them for a
- * blank query. So "Tc" finds "Superconducting transition temperature" through its synonym.
+ * The properties a query finds: those whose label, schema name, one of whose synonyms or symbols
+ * contains the query (case-insensitive, spaces and underscores alike); all of them for a blank
+ * query. Exact hits come first — a symbol as typed, case included ("Tc" before Curie
+ * temperature's "TC"), or the whole label or a synonym — then the rest, each in the given order.
+ * So "Tc" finds "Superconducting transition temperature" first, through its symbol.
  */
 export function filterProperties<P extends PickableProperty>(properties: readonly P[], query: string): P[] {
   const wanted = normalize(query);
   if (wanted === '') return [...properties];
-  return properties.filter((property) =>
+  const typed = query.trim();
+  const found = properties.filter((property) =>
     [property.label, property.name, ...(property.synonyms ?? []), ...(property.symbols ?? [])].some((text) =>
       normalize(text).includes(wanted),
     ),
   );
+  const exact = (property: P) =>
+    (property.symbols ?? []).includes(typed) || [property.label, ...(property.synonyms ?? [])].some((text) => normalize(text) === wanted);
+  return [...found.filter(exact), ...found.filter((property) => !exact(property))];
 }
 
 const normalize = (text: string) => text.toLowerCase().replaceAll('_', ' ').replace(/\s+/g, ' ').trim();

@@ -37,4 +37,12 @@ describe('filterProperties', () => {
     expect(filterProperties(all, 'e')).toEqual(all);
     expect(filterProperties(all, 'perovskite')).toEqual([]);
   });
+
+  it('puts exact hits first: a symbol as typed, case included, or a whole label or synonym', () => {
+    const curie = { name: 'curie_temperature', label: 'Curie temperature', symbols: ['TC', 'T_C'] };
+    expect(filterProperties([curie, tc], 'Tc')).toEqual([tc, curie]);
+    expect(filterProperties([curie, tc], 'TC')).toEqual([curie, tc]);
+    expect(filterProperties([tc, bandGap], 'optical gap')).toEqual([bandGap]);
+    expect(filterProperties([lattice, bandGap], 'gap')).toEqual([bandGap]);
+  });
 });
