@@ -172,9 +172,9 @@ describe('ExtractionPanel', () => {
     expect(status.dataset.status).toBe('running');
     expect(status.getAttribute('role')).toBe('status');
     expect(status.getAttribute('aria-live')).toBe('polite');
-    expect(status.textContent).toBe('MoA · Band gap · 3 of 4 model calls');
+    expect(status.textContent).toBe('Band gap: the models propose values (MoA), 3 of 4 model calls.');
     const progress = byTestId('run-progress') as HTMLProgressElement;
-    expect(progress.getAttribute('aria-valuetext')).toBe('MoA · Band gap · 3 of 4 model calls');
+    expect(progress.getAttribute('aria-valuetext')).toBe('Band gap: the models propose values (MoA), 3 of 4 model calls.');
     expect(progress.value).toBeCloseTo(1.75 / 14, 10); // (0 + (1 + 0.75) / 7) / 2: MoA is the second of seven stages
     expect(startButton().disabled).toBe(true);
 
@@ -231,7 +231,7 @@ describe('ExtractionPanel', () => {
     });
     render(props({ run }));
     expect(byTestId('run-status')?.dataset.status).toBe('interrupted');
-    expect(byTestId('run-status')?.textContent).toBe('Interrupted after 1 of 2 properties');
+    expect(byTestId('run-status')?.textContent).toBe('Interrupted after 1 of 2 properties.');
     expect(byTestId('stop-button')).toBeNull();
     expect(startButton().disabled).toBe(false);
     const error = byTestId('run-error')!;
