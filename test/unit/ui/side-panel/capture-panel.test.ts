@@ -142,6 +142,7 @@ describe('CapturePanel opening on a page', () => {
     expect(byTestId('capture-status')?.textContent).toBe('This page is already in your dataset.');
     expect(byTestId('paper-title')?.textContent).toBe('Nitride band gaps');
     expect(byTestId('paper-captured-at')?.textContent).toMatch(/^Captured on .*2025/);
+    expect(byTestId('panel-empty')).toBeNull();
     expect(byTestId('run-status')?.textContent).toBe('Band gap: the models propose values (MoA), 1 of 4 model calls.');
     expect(byTestId('stop-button')).not.toBeNull();
     expect((byTestId('extract-button') as HTMLButtonElement).disabled).toBe(true);
@@ -222,5 +223,7 @@ describe('CapturePanel opening on a page', () => {
     expect(captureButton().textContent).toBe('Capture this page');
     expect(byTestId('extraction-panel')).toBeNull();
     expect(shown).toEqual([]);
+    // The empty panel says what to do in a sentence.
+    expect(byTestId('panel-empty')?.textContent).toMatch(/^Open a paper’s page and choose Capture this page: .+\.$/);
   });
 });
