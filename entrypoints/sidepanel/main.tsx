@@ -19,7 +19,7 @@ const captureActivePage = () => requestCapture(location.search);
 
 const database = createAssayDatabase();
 const schemas = loadPropertySchemas();
-const properties = schemas.map(({ name, label }) => ({ name, label }));
+const properties = schemas.map(({ name, label, synonyms, symbols }) => ({ name, label, synonyms, symbols }));
 // The paper of the page the panel opens on; the tab's URL is hidden without activeTab or a host permission.
 const findCurrentPaper = currentPaperFinder(
   database,

@@ -16,6 +16,7 @@ import { extractWithRules } from '../../src/extract/rules';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { captureInSidePanel, findTabId, readStore } from './extension-pages';
+import { chooseProperty, openRunDetails, useModelServer } from './side-panel-controls';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { startOpenAiTestServer, type OpenAiTestServer, type ScriptedFact } from './openai-test-server';
 
@@ -87,21 +88,19 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the 
   });
 
   async function useServer(): Promise<void> {
-    await panel.getByLabel('OpenAI-compatible server').check();
-    await panel.getByTestId('engine-base-url').fill(models.baseUrl);
-    await panel.getByTestId('engine-models').fill('proposer-a, proposer-b, proposer-c');
+    await useModelServer(panel, models.baseUrl, 'proposer-a, proposer-b, proposer-c');
   }
 
   it('runs the pipeline against an OpenAI-compatible server, shows progress and the verified fact, and stores the run', async () => {
     await useServer();
     // A second property the page does not report: it must end "not provided", not empty-handed in silence.
-    await panel.getByLabel('Superconducting transition temperature', { exact: true }).check();
+    await chooseProperty(panel, 'Tc', 'Superconducting transition temperature');
     models.setDelay(150);
     await panel.getByTestId('extract-button').click();
     // Progress is visible while the run goes: a stage with its model calls.
     await expect
       .poll(() => panel.getByTestId('run-status').textContent(), { timeout: 30_000 })
-      .toMatch(/model calls|MCTS|Cross-verifying|Grounding/);
+      .toMatch(/model calls|MCTS|cross-verifying|grounding/i);
     await panel.locator('[data-testid="run-status"][data-status="done"]').waitFor({ timeout: 90_000 });
 
     const verified = panel.locator('[data-testid="run-records"] li[data-status="verified"]');
@@ -176,6 +175,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the 
 
   it('with WebLLM on SwiftShader and no reachable weights, ends in the specific download message within seconds', async () => {
     models.setDelay(0);
+    await openRunDetails(panel);
     await panel.getByLabel('In this browser (WebLLM)').check();
     const started = Date.now();
     await panel.getByTestId('extract-button').click();

@@ -97,6 +97,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'capture a PDF open in t
       expect(await status.getAttribute('data-status'), squash(await status.textContent())).toBe('saved');
       expect(squash(await panel.getByTestId('paper-doi').textContent())).toBe(doi);
       expect(squash(await panel.getByTestId('paper-title').textContent())).toBe(title);
+      // How the paper was read is folded under the header ("How it was read"); unfold it to read it.
+      await panel.locator('article.paper summary', { hasText: 'How it was read' }).click();
       // innerText keeps the line break between the <dt> and its <dd>, which squash turns into a space.
       expect(squash(await panel.locator('article.paper').innerText())).toContain('Read by pdf / pdfjs');
       expect(await panel.getByTestId('paper-pages').textContent()).toBe('6');

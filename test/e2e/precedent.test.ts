@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { findTabId } from './extension-pages';
+import { useModelServer } from './side-panel-controls';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 
 const skipReason = sharedDataSkipReason() ?? (existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`);
@@ -115,9 +116,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'precedent check from a 
     // server runs there; the literature search fails before any model is asked).
     await panel.getByRole('button', { name: /Capture (this page|again)/ }).click();
     await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor({ timeout: 60_000 });
-    await panel.getByLabel('OpenAI-compatible server').check();
-    await panel.getByTestId('engine-base-url').fill('http://127.0.0.1:9/v1');
-    await panel.getByTestId('engine-models').fill('any-model');
+    await useModelServer(panel, 'http://127.0.0.1:9/v1', 'any-model');
 
     // Turning the source on asks for the providers' hosts; the test build already holds them, so
     // the request is granted without a prompt headless Chromium could not answer.

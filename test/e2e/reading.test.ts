@@ -19,6 +19,7 @@ import { convertUnit } from '../../src/text/units';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { captureInSidePanel, findTabId } from './extension-pages';
+import { useModelServer } from './side-panel-controls';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { startOpenAiTestServer, type OpenAiTestServer, type ScriptedFact } from './openai-test-server';
 
@@ -88,9 +89,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
   });
 
   it('runs, shows every verdict, and highlights each fact in the page by status', async () => {
-    await panel.getByLabel('OpenAI-compatible server').check();
-    await panel.getByTestId('engine-base-url').fill(models.baseUrl);
-    await panel.getByTestId('engine-models').fill('proposer-a, proposer-b, proposer-c');
+    await useModelServer(panel, models.baseUrl, 'proposer-a, proposer-b, proposer-c');
     await panel.getByTestId('extract-button').click();
     await panel.locator('[data-testid="run-status"][data-status="done"]').waitFor({ timeout: 90_000 });
 

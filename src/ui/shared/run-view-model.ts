@@ -42,23 +42,23 @@ function countRecords(records: readonly VerificationRecord[]): Record<Verificati
 function stageText(stage: MatrixStage, property: string, done: number, total: number): string {
   switch (stage) {
     case 'reading':
-      return `Reading the paper · ${property} · ${done} of ${total} model calls`;
+      return `${property}: reading the paper, ${done} of ${total} model calls.`;
     case 'moa':
-      return `MoA · ${property} · ${done} of ${total} model calls`;
+      return `${property}: the models propose values (MoA), ${done} of ${total} model calls.`;
     case 'mcts':
       // `total` is rollouts·depth, an upper bound: a rollout that reaches a final answer stops early.
-      return `MCTS search · ${property} · ${done} of at most ${total} model calls`;
+      return `${property}: searching for values (MCTS), ${done} of at most ${total} model calls.`;
     case 'discriminator':
-      return `Discriminator · ${property} · ${done} of ${total} model calls`;
+      return `${property}: a judge model weighs the answers (discriminator), ${done} of ${total} model calls.`;
     case 'cross-verify':
       // Rounds started / K while refining; 0 of K before the first re-run and K of K at the end.
       return done > 0 && done < total
-        ? `Cross-verifying · ${property} · refinement round ${done} of ${total}`
-        : `Cross-verifying · ${property}…`;
+        ? `${property}: cross-verifying the two answers, refinement round ${done} of ${total}.`
+        : `${property}: cross-verifying the two answers…`;
     case 'ground':
-      return `Grounding · ${property} · ${done} of ${total} records`;
+      return `${property}: finding each value’s sentence in the paper (grounding), ${done} of ${total} records.`;
     case 'verification-questions':
-      return `Verification questions · ${property} · ${done} of ${total} model calls`;
+      return `${property}: asking the verification questions, ${done} of ${total} model calls.`;
   }
 }
 
@@ -67,14 +67,16 @@ function propertiesText(row: MatrixRunRow): string {
 }
 
 /**
- * One line on the run's state.
+ * One sentence on the run's state.
  * - `running` before the pipeline's first event: the engine's status when set ("Downloading
  *   Qwen2.5-1.5B: 120 MB, 17%"), else "Starting…".
- * - `running` after: the stage, e.g. "MoA · band gap · 3 of 4 model calls", "MCTS search · band
- *   gap · 5 of at most 12 model calls", "Cross-verifying · band gap…", "Grounding · band gap ·
- *   2 of 5 records" (property named by `label`, default `spellPropertyName`).
- * - `done`: "Done · 2 verified · 1 needs review · 0 rejected".
- * - `cancelled` / `interrupted`: "Stopped after 1 of 2 properties" / "Interrupted after 1 of 2 properties".
+ * - `running` after: the property (named by `label`, default `spellPropertyName`), then the
+ *   stage in words, e.g. "band gap: the models propose values (MoA), 3 of 4 model calls.",
+ *   "band gap: searching for values (MCTS), 5 of at most 12 model calls.", "band gap:
+ *   cross-verifying the two answers…", "band gap: finding each value’s sentence in the paper
+ *   (grounding), 2 of 5 records.".
+ * - `done`: "Done: 2 verified, 1 needs review, 0 rejected."
+ * - `cancelled` / `interrupted`: "Stopped after 1 of 2 properties." / "Interrupted after 1 of 2 properties."
  */
 export function progressText(row: MatrixRunRow, label: PropertyLabel = spellPropertyName): string {
   switch (row.status) {
@@ -82,11 +84,11 @@ export function progressText(row: MatrixRunRow, label: PropertyLabel = spellProp
       if (row.progress === null) return row.engineStatus ?? 'Starting…';
       return stageText(row.progress.stage, label(row.progress.property), row.progress.done, row.progress.total);
     case 'done':
-      return `Done · ${countsText(countRecords(row.records))}`;
+      return `Done: ${countsText(countRecords(row.records)).replaceAll(' · ', ', ')}.`;
     case 'cancelled':
-      return `Stopped after ${propertiesText(row)}`;
+      return `Stopped after ${propertiesText(row)}.`;
     case 'interrupted':
-      return `Interrupted after ${propertiesText(row)}`;
+      return `Interrupted after ${propertiesText(row)}.`;
   }
 }
 

@@ -51,24 +51,26 @@ export function CapturePanel({ captureActivePage, datasetUrl, extraction, settin
   return (
     <PrecedentContext.Provider value={precedent ?? null}>
       <main className="panel">
-        <h1>Assay</h1>
+        <header className="panel-head">
+          <h1>Assay</h1>
+          <button type="button" className={shown ? undefined : 'primary'} onClick={() => void capture()} disabled={busy} aria-busy={busy}>
+            {busy ? 'Capturing…' : shown ? 'Capture again' : 'Capture this page'}
+          </button>
+        </header>
         {precedent && <PrecedentSection {...precedent} />}
-        <button type="button" onClick={() => void capture()} disabled={busy} aria-busy={busy}>
-          {busy ? 'Capturing…' : shown ? 'Capture again' : 'Capture this page'}
-        </button>
         <div role="status" aria-live="polite" className="status" data-testid="capture-status" data-status={state.status}>
           <StatusLine state={state} found={current.status === 'found'} />
         </div>
-        {shown && <PaperSummaryView paper={shown.paper} warnings={shown.warnings} />}
-        {shown && (
-          <p className="hint" data-testid="paper-captured-at">
-            {capturedOnText(shown.paper.capturedAt)}
+        {!shown && state.status === 'idle' && current.status === 'none' && (
+          <p className="empty-state" data-testid="panel-empty">
+            Open a paper’s page and choose Capture this page: Assay reads it here, in this browser, and finds its materials’ properties.
           </p>
         )}
+        {shown && <PaperSummaryView paper={shown.paper} warnings={shown.warnings} capturedText={capturedOnText(shown.paper.capturedAt)} />}
         {shown && extraction && (
           <LiveExtractionPanel key={shown.paper.key} paperKey={shown.paper.key} capturedAt={shown.paper.capturedAt} {...extraction} />
         )}
-        <p>
+        <p className="dataset-link">
           <a href={datasetUrl} target="_blank" rel="noopener">
             Open your dataset
           </a>

@@ -6,6 +6,7 @@
  * the `runs` row it is given and calls `start` / `stop`. Every page or model string is rendered
  * as React text, never as HTML.
  */
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { EngineSettings, MatrixRunRow, MatrixRunSettings } from '../../contracts/matrix-run';
 import type { PropertyDefinition } from '../../contracts/property';
@@ -15,6 +16,8 @@ import { useRunHighlights, type CandidateLayer, type PageHighlighter } from './h
 import { PropertyEditor, type UserProperties } from '../settings/property-editor';
 import type { ReviewActions } from './review-actions';
 import { RunResults } from './review-results';
+import { PropertyPicker } from './property-picker';
+import { runSummaryText, summaryName, type PickableProperty } from './run-summary';
 import { progressFraction, progressText, runErrorHeading, spellPropertyName } from '../shared/run-view-model';
 
 /** The seed of every run started here (MCTS's RNG); fixed so a run can be repeated, and kept in the run record. */
@@ -30,8 +33,8 @@ export type StartRun = (
 export interface ExtractionPanelProps {
   /** The saved paper's key (`papers` table). */
   paperKey: string;
-  /** The property schemas to offer, in display order. */
-  properties: ReadonlyArray<{ name: string; label: string }>;
+  /** The property schemas to offer, in display order (synonyms and symbols make the picker find them). */
+  properties: readonly PickableProperty[];
   /** The paper's latest run (`useMatrixRun`), or undefined when it has none. */
   run: MatrixRunRow | undefined;
   engine: EngineSettings;
@@ -62,7 +65,10 @@ function initialProperties(properties: ExtractionPanelProps['properties']): stri
 }
 
 /**
- * The "Extract properties" section. Start (`extract-button`) is disabled while this paper's run
+ * The "Extract properties" section. The run controls are one line — a summary ("Band gap, Tc ·
+ * browser preset · WebLLM", `run-summary`), "Change" and Start — with the property picker, the
+ * preset and the engine fields folded below it (a Headless UI Disclosure; kept mounted while
+ * folded, so the form keeps its state). Start (`extract-button`) is disabled while this paper's run
  * is going, while a start is pending, and while the form is incomplete; Stop (`stop-button`)
  * exists only while the run goes. `run-status` carries `data-status` = the row's status,
  * "starting" between the click and the new row, or "idle".
@@ -100,6 +106,8 @@ export function ExtractionPanel({
   const ordered = properties.filter((property) => selected.includes(property.name)).map((property) => property.name);
   const canStart = !running && !awaitingRow && ordered.length > 0 && engineResult.ok;
 
+  const engineLabel =
+    engineForm.registry.offered('browser').find((kind) => kind.kind === engineForm.draft.kind)?.label ?? engineForm.draft.kind;
   const labels = new Map(properties.map((property) => [property.name, property.label]));
   const label = (name: string) => labels.get(name) ?? spellPropertyName(name);
   const highlights = useRunHighlights(shown, label, highlighter, candidates);
@@ -152,51 +160,43 @@ export function ExtractionPanel({
   return (
     <section aria-labelledby={`${id}-heading`} className="extraction" data-testid="extraction-panel">
       <h2 id={`${id}-heading`}>Extract properties</h2>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset>
-          <legend>Properties</legend>
-          {properties.map((property) => (
-            <label key={property.name} className="choice">
-              <input
-                type="checkbox"
-                name="property"
-                value={property.name}
-                checked={selected.includes(property.name)}
-                onChange={(event) => {
-                  const checked = event.currentTarget.checked;
-                  setSelected((names) => (checked ? [...names, property.name] : names.filter((name) => name !== property.name)));
-                }}
-              />{' '}
-              {property.label}
-            </label>
-          ))}
-          {ordered.length === 0 && <p className="hint">Choose at least one property.</p>}
-        </fieldset>
-
-        <p className="field">
-          <label htmlFor={`${id}-preset`}>Preset</label>
-          <select
-            id={`${id}-preset`}
-            value={preset}
-            onChange={(event) => setPreset(event.currentTarget.value === 'paper' ? 'paper' : 'browser')}
-          >
-            <option value="browser">Browser: small models, quick (default)</option>
-            <option value="paper">Paper: the SLM-MATRIX paper's settings</option>
-          </select>
-        </p>
-
-        <EngineFields id={id} form={engineForm} />
-
-        <p className="actions">
-          <button type="submit" data-testid="extract-button" disabled={!canStart} aria-busy={awaitingRow}>
-            {awaitingRow ? 'Starting…' : 'Start'}
-          </button>{' '}
-          {running && shown && (
-            <button type="button" data-testid="stop-button" onClick={() => onStop(shown.id)} disabled={stoppingRunId === shown.id}>
-              {stoppingRunId === shown.id ? 'Stopping…' : 'Stop'}
+      <form onSubmit={onSubmit} noValidate className="run-controls">
+        <Disclosure>
+          <div className="run-line">
+            <p className="run-summary" data-testid="run-summary">
+              {runSummaryText(properties.filter((property) => selected.includes(property.name)).map(summaryName), preset, engineLabel)}
+            </p>
+            <DisclosureButton className="link-button" data-testid="run-details-button">
+              Change<span className="visually-hidden"> properties, preset and engine</span>
+            </DisclosureButton>
+            <button type="submit" className="primary" data-testid="extract-button" disabled={!canStart} aria-busy={awaitingRow}>
+              {awaitingRow ? 'Starting…' : 'Start'}
             </button>
-          )}
-        </p>
+            {running && shown && (
+              <button type="button" data-testid="stop-button" onClick={() => onStop(shown.id)} disabled={stoppingRunId === shown.id}>
+                {stoppingRunId === shown.id ? 'Stopping…' : 'Stop'}
+              </button>
+            )}
+          </div>
+          {!engineResult.ok && <p className="hint">The engine settings are incomplete: choose Change to finish them.</p>}
+          <DisclosurePanel unmount={false} className="run-details" data-testid="run-details">
+            <PropertyPicker properties={properties} selected={selected} onChange={setSelected} />
+
+            <p className="field">
+              <label htmlFor={`${id}-preset`}>Preset</label>
+              <select
+                id={`${id}-preset`}
+                value={preset}
+                onChange={(event) => setPreset(event.currentTarget.value === 'paper' ? 'paper' : 'browser')}
+              >
+                <option value="browser">Browser: small models, quick (default)</option>
+                <option value="paper">Paper: the SLM-MATRIX paper's settings</option>
+              </select>
+            </p>
+
+            <EngineFields id={id} form={engineForm} />
+          </DisclosurePanel>
+        </Disclosure>
       </form>
 
       <div role="status" aria-live="polite" className="status" data-testid="run-status" data-status={status}>
@@ -245,11 +245,13 @@ function runError(row: MatrixRunRow): { code: string; message: string } | undefi
   return undefined;
 }
 
-/** The checkboxes' properties: the built-in ones in their order, then the reader's (a reader's property never shadows a built-in one: the editor refuses their names). */
-function offeredProperties(
-  builtIn: ExtractionPanelProps['properties'],
-  extra: readonly PropertyDefinition[],
-): ReadonlyArray<{ name: string; label: string }> {
+/** The picker's properties: the built-in ones in their order, then the reader's (a reader's property never shadows a built-in one: the editor refuses their names). */
+function offeredProperties(builtIn: ExtractionPanelProps['properties'], extra: readonly PropertyDefinition[]): readonly PickableProperty[] {
   const names = new Set(builtIn.map((property) => property.name));
-  return [...builtIn, ...extra.filter((property) => !names.has(property.name)).map(({ name, label }) => ({ name, label }))];
+  return [
+    ...builtIn,
+    ...extra
+      .filter((property) => !names.has(property.name))
+      .map(({ name, label, synonyms, symbols }) => ({ name, label, synonyms, symbols })),
+  ];
 }

@@ -1,37 +1,55 @@
 /**
- * What the side panel shows about a captured paper. All values come from an untrusted page and
- * are rendered as React text (escaped), never as HTML.
+ * The side panel's paper header: the captured paper's title, journal, year and DOI link on one
+ * line, when it was captured, and how it was read (blocks, pages, source and adapter) folded
+ * away; then the abstract-only note and the capture's warnings. All values come from an
+ * untrusted page and are rendered as React text (escaped), never as HTML.
  */
 import type { PaperSummary } from '../../contracts/messages';
 import { DoiLink } from '../shared/doi-link';
 
-/** Title, DOI, journal, year, block count, page count (PDFs), source and adapter, abstract-only note, warnings. */
-export function PaperSummaryView({ paper, warnings }: { paper: PaperSummary; warnings: string[] }) {
+export interface PaperSummaryViewProps {
+  paper: PaperSummary;
+  warnings: string[];
+  /** "Captured on …" (`capturedOnText`), shown under the title line as `paper-captured-at`; absent: not shown. */
+  capturedText?: string;
+}
+
+/** The paper header (see the module comment). */
+export function PaperSummaryView({ paper, warnings, capturedText }: PaperSummaryViewProps) {
   return (
     <article className="paper" aria-labelledby="paper-title">
-      <h2 id="paper-title" data-testid="paper-title">
+      <h2 id="paper-title" className="paper-title" data-testid="paper-title">
         {paper.title}
       </h2>
-      <dl>
-        <dt>DOI</dt>
-        <dd data-testid="paper-doi">{paper.doi ? <DoiLink doi={paper.doi} /> : 'none found'}</dd>
-        <dt>Journal</dt>
-        <dd>{paper.journal ?? 'unknown'}</dd>
-        <dt>Year</dt>
-        <dd>{paper.year ?? 'unknown'}</dd>
-        <dt>Blocks</dt>
-        <dd data-testid="paper-blocks">{paper.blockCount}</dd>
-        {paper.pageCount !== undefined && (
-          <>
-            <dt>Pages</dt>
-            <dd data-testid="paper-pages">{paper.pageCount}</dd>
-          </>
-        )}
-        <dt>Read by</dt>
-        <dd>
-          {paper.source} / {paper.adapter}
-        </dd>
-      </dl>
+      <p className="paper-meta">
+        {paper.journal && <span className="paper-journal">{paper.journal}</span>}
+        {paper.year !== undefined && paper.year !== null && <span>{paper.year}</span>}
+        <span>
+          DOI <span data-testid="paper-doi">{paper.doi ? <DoiLink doi={paper.doi} /> : 'none found'}</span>
+        </span>
+      </p>
+      {capturedText && (
+        <p className="hint" data-testid="paper-captured-at">
+          {capturedText}
+        </p>
+      )}
+      <details className="paper-details">
+        <summary>How it was read</summary>
+        <dl>
+          <dt>Blocks</dt>
+          <dd data-testid="paper-blocks">{paper.blockCount}</dd>
+          {paper.pageCount !== undefined && (
+            <>
+              <dt>Pages</dt>
+              <dd data-testid="paper-pages">{paper.pageCount}</dd>
+            </>
+          )}
+          <dt>Read by</dt>
+          <dd>
+            {paper.source} / {paper.adapter}
+          </dd>
+        </dl>
+      </details>
       {paper.abstractOnly && (
         <p className="note">
           {paper.blockCount === 0
@@ -40,7 +58,7 @@ export function PaperSummaryView({ paper, warnings }: { paper: PaperSummary; war
         </p>
       )}
       {warnings.length > 0 && (
-        <section aria-label="Warnings">
+        <section aria-label="Warnings" className="note">
           <h3>Warnings</h3>
           <ul>
             {warnings.map((warning, index) => (

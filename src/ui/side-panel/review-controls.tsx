@@ -3,7 +3,7 @@
  * (material, value as printed, unit), and "Save verified" with its status line.
  */
 import { editFromTriplet, editProblem, keptRecords } from '../../store/dataset-rows';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ReviewDecision } from '../../contracts/dataset';
 import type { MatrixRunRow, RunReview } from '../../contracts/matrix-run';
 import type { VerificationRecord } from '../../contracts/verification';
@@ -57,16 +57,23 @@ interface EditFormProps {
   initial: RunReview['edit'];
   /** Called with `{ decision: 'edited', edit, at }` once the fields are valid. */
   onSave(review: RunReview): void;
+  /** Cancel, also called on Escape anywhere in the form. */
   onCancel(): void;
+  /** Move focus into the first field when the form opens (opened by the `e` key). */
+  focusOnOpen?: boolean;
 }
 
 /**
  * The inline Edit form. Save checks the fields (material and value not blank, the value text
  * readable by the dataset's `applyEdit`) and shows the problem instead of saving. The model's
- * answer stays in view ("Model said: …").
+ * answer stays in view ("Model said: …"). Escape cancels.
  */
-export function EditForm({ index, record, initial, onSave, onCancel }: EditFormProps) {
+export function EditForm({ index, record, initial, onSave, onCancel, focusOnOpen = false }: EditFormProps) {
   const id = useId();
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) first.current?.focus();
+  }, [focusOnOpen]);
   const [fields, setFields] = useState(() => initialEdit(record, initial));
   const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = (event: FormEvent) => {
@@ -82,6 +89,7 @@ export function EditForm({ index, record, initial, onSave, onCancel }: EditFormP
     <p className="field">
       <label htmlFor={`${id}-${name}`}>{text}</label>
       <input
+        ref={name === 'material' ? first : undefined}
         id={`${id}-${name}`}
         type="text"
         value={fields[name]}
@@ -94,7 +102,18 @@ export function EditForm({ index, record, initial, onSave, onCancel }: EditFormP
     </p>
   );
   return (
-    <form className="edit-form" onSubmit={onSubmit} noValidate aria-label="Edit this triplet">
+    <form
+      className="edit-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Edit this triplet"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        onCancel();
+      }}
+    >
       <p className="model-said">Model said: {answerText(record.triplet)}</p>
       {input('material', 'Material', `edit-material-${index}`)}
       {input('valueText', 'Value as printed', `edit-value-${index}`)}

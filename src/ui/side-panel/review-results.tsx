@@ -8,7 +8,7 @@
  */
 import { printedValue, describeValue } from '../../text/quantities/format-quantity';
 import { decisionOf, keptAnswer, type AdjudicationPath } from '../../store/dataset-rows';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ReviewDecision } from '../../contracts/dataset';
 import type { MatrixRunRow, RunReview } from '../../contracts/matrix-run';
 import type { VerificationRecord } from '../../contracts/verification';
@@ -20,6 +20,7 @@ import { ReviewButtons, EditForm, SaveVerified } from './review-controls';
 import { adjudicationQueue, answerText, keepAnswerReview } from './review-model';
 import { VerificationAnswers } from './verification-answers';
 import { CheckedQueueItem } from './checked-queue-item';
+import { decisionAnnouncement, factText, reviewedCount, reviewKeyAction } from './keyboard-review';
 import { countsText, groupRecords, notDecidedText, notProvidedText, statusLabel, usageText, votesText } from '../shared/run-view-model';
 import { runReportFileName, toRunReport } from '../../export/run-report';
 import { downloadText } from '../dataset-page/dataset-io';
@@ -33,8 +34,8 @@ export interface RunResultsProps {
   highlights?: RunHighlights;
 }
 
-/** Where an Edit form is open: in the queue or in the list (one form at a time). */
-type Editing = { index: number; place: 'queue' | 'list' } | null;
+/** Where an Edit form is open: in the queue or in the list (one form at a time); `byKey`: opened by `e`, so focus goes into it. */
+type Editing = { index: number; place: 'queue' | 'list'; byKey?: boolean } | null;
 
 /** Why there are no verdicts: still running, stopped before any property was decided, or none found. */
 function emptyResultsText(row: MatrixRunRow): string {
@@ -47,6 +48,16 @@ function emptyResultsText(row: MatrixRunRow): string {
 export function RunResults({ row, label, review, highlights }: RunResultsProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [writeProblem, setWriteProblem] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [active, setActive] = useState<number | null>(null);
+  const items = useRef(new Map<number, HTMLLIElement>());
+  /** The record whose item takes focus after the next render (an Edit form closed, a key moved). */
+  const focusNext = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusNext.current === null) return;
+    items.current.get(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
   const groups = groupRecords(row.records, row.settings.properties);
   const notProvided = (row.run?.properties ?? []).flatMap((property) => {
     const text = notProvidedText(property, label);
@@ -59,13 +70,25 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
   const indexOf = new Map(row.records.map((record, index) => [record, index]));
   const queue = review ? adjudicationQueue(row) : [];
 
+  // Keyboard order: the records as listed, group after group; the roving tab stop is `active` (default the first).
+  const order = groups.flatMap((group) => group.records.map((record) => indexOf.get(record) ?? -1));
+  const current = active !== null && order.includes(active) ? active : order[0];
+
   const decide = (index: number, next: RunReview) => {
     if (!review) return;
     setWriteProblem(null);
+    const record = row.records[index];
     review.review(row.id, index, next).then(
       (written) => {
-        if (written) setEditing((open) => (open?.index === index ? null : open));
-        else setWriteProblem('Your decision could not be saved: this run or record is no longer stored.');
+        if (written) {
+          setEditing((open) => {
+            if (open?.index !== index) return open;
+            if (open.place === 'list') focusNext.current = index;
+            return null;
+          });
+          if (record)
+            setAnnouncement(decisionAnnouncement(next, record, label, reviewedCount(row, index, next.decision), row.records.length));
+        } else setWriteProblem('Your decision could not be saved: this run or record is no longer stored.');
       },
       (error: unknown) => setWriteProblem(`Your decision could not be saved: ${error instanceof Error ? error.message : String(error)}`),
     );
@@ -74,6 +97,38 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
     decide(index, { decision: decisionOf(row, index) === decision ? 'pending' : decision, at: new Date().toISOString() });
   const toggleEdit = (index: number, place: 'queue' | 'list') =>
     setEditing((open) => (open?.index === index && open.place === place ? null : { index, place }));
+  const closeEdit = () => {
+    if (editing?.place === 'list') focusNext.current = editing.index;
+    setEditing(null);
+  };
+
+  /** One-key review in the verdict list (`reviewKeyAction`): the record is the one holding focus. */
+  const onListKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    const item = target.closest<HTMLElement>('li.record');
+    const index = item ? Number(item.dataset.index) : current;
+    if (index === undefined || !review) return;
+    const action = reviewKeyAction(
+      {
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        targetTag: target.tagName,
+        targetEditable: target.isContentEditable,
+      },
+      order.indexOf(index),
+      order.length,
+    );
+    if (action.kind === 'none') return;
+    event.preventDefault();
+    if (action.kind === 'move') {
+      const to = order[action.position]!;
+      setActive(to);
+      items.current.get(to)?.focus();
+    } else if (action.kind === 'decide') decide(index, { decision: action.decision, at: new Date().toISOString() });
+    else setEditing({ index, place: 'list', byKey: true });
+  };
 
   const editFormFor = (index: number, record: VerificationRecord, place: 'queue' | 'list') =>
     editing?.index === index && editing.place === place ? (
@@ -82,7 +137,8 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
         record={record}
         initial={row.reviews?.[index]?.edit}
         onSave={(next) => decide(index, next)}
-        onCancel={() => setEditing(null)}
+        onCancel={closeEdit}
+        focusOnOpen={editing.byKey === true}
       />
     ) : null;
 
@@ -116,41 +172,67 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
         </section>
       )}
       {groups.length === 0 && notProvided.length === 0 && notDecided.length === 0 && <p>{emptyResultsText(row)}</p>}
-      {groups.map((group) => (
-        <section key={group.property} className="property-verdicts" data-property={group.property}>
-          <h3>{label(group.property)}</h3>
-          <p className="counts">{countsText(group.counts)}</p>
-          <ul className="records">
-            {group.records.map((record) => {
-              const index = indexOf.get(record) ?? -1;
-              return (
-                <RecordItem
-                  key={index}
-                  index={index}
-                  record={record}
-                  review={row.reviews?.[index]}
-                  decision={decisionOf(row, index)}
-                  onLocate={highlights && record.triplet.evidence ? () => highlights.scrollTo(String(index)) : undefined}
-                >
-                  {review && (
-                    <>
-                      <ReviewButtons
-                        index={index}
-                        decision={decisionOf(row, index)}
-                        editing={editing?.index === index && editing.place === 'list'}
-                        onAccept={() => toggle(index, 'accepted')}
-                        onEdit={() => toggleEdit(index, 'list')}
-                        onReject={() => toggle(index, 'rejected')}
-                      />
-                      {editFormFor(index, record, 'list')}
-                    </>
-                  )}
-                </RecordItem>
-              );
-            })}
-          </ul>
-        </section>
-      ))}
+      {groups.length > 0 && review && (
+        <p className="hint key-hint" data-testid="key-hint">
+          Review by keyboard in the list: <kbd>j</kbd> / <kbd>k</kbd> move, <kbd>a</kbd> accept, <kbd>e</kbd> edit, <kbd>r</kbd> reject.
+        </p>
+      )}
+      {/* Keys reach this handler from the focused record or its buttons; the records are the focusable parts. */}
+      <div className="verdict-list" data-testid="verdict-list" onKeyDown={review ? onListKey : undefined}>
+        {groups.map((group) => (
+          <section key={group.property} className="property-verdicts" data-property={group.property}>
+            <h3>{label(group.property)}</h3>
+            <p className="counts">{countsText(group.counts)}</p>
+            <ul className="records">
+              {group.records.map((record) => {
+                const index = indexOf.get(record) ?? -1;
+                return (
+                  <RecordItem
+                    key={index}
+                    index={index}
+                    label={label}
+                    roving={
+                      review
+                        ? {
+                            tabIndex: index === current ? 0 : -1,
+                            ref: (element) => {
+                              if (element) items.current.set(index, element);
+                              else items.current.delete(index);
+                            },
+                            onFocus: () => setActive(index),
+                          }
+                        : undefined
+                    }
+                    record={record}
+                    review={row.reviews?.[index]}
+                    decision={decisionOf(row, index)}
+                    onLocate={highlights && record.triplet.evidence ? () => highlights.scrollTo(String(index)) : undefined}
+                  >
+                    {review && (
+                      <>
+                        <ReviewButtons
+                          index={index}
+                          decision={decisionOf(row, index)}
+                          editing={editing?.index === index && editing.place === 'list'}
+                          onAccept={() => toggle(index, 'accepted')}
+                          onEdit={() => toggleEdit(index, 'list')}
+                          onReject={() => toggle(index, 'rejected')}
+                        />
+                        {editFormFor(index, record, 'list')}
+                      </>
+                    )}
+                  </RecordItem>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+      </div>
+      {review && (
+        <p role="status" aria-live="polite" className="review-announcement" data-testid="review-announcement">
+          {announcement}
+        </p>
+      )}
       {notProvided.length > 0 && (
         <ul className="not-provided" data-testid="not-provided">
           {notProvided.map((line) => (
@@ -212,8 +294,18 @@ const decisionWords: Record<ReviewDecision, string> = {
   rejected: 'You rejected it',
 };
 
+/** The roving tab stop's part of a record item: tab index 0 on the current record, -1 on the others. */
+interface Roving {
+  tabIndex: number;
+  ref: (element: HTMLLIElement | null) => void;
+  onFocus: () => void;
+}
+
 interface RecordItemProps {
   index: number;
+  label: (name: string) => string;
+  /** Present when the record can be reviewed by keyboard. */
+  roving: Roving | undefined;
   record: VerificationRecord;
   review: RunReview | undefined;
   decision: ReviewDecision;
@@ -222,7 +314,7 @@ interface RecordItemProps {
   children?: ReactNode;
 }
 
-function RecordItem({ index, record, review, decision, onLocate, children }: RecordItemProps) {
+function RecordItem({ index, label, roving, record, review, decision, onLocate, children }: RecordItemProps) {
   const { triplet } = record;
   const kept = keptAnswer(record, review);
   const edit = review?.edit;
@@ -231,7 +323,20 @@ function RecordItem({ index, record, review, decision, onLocate, children }: Rec
   const quote = triplet.evidence?.quote.exact;
   const page = triplet.evidence?.page;
   return (
-    <li className="record" data-status={record.status} data-decision={decision} data-index={index}>
+    <li
+      className="record"
+      data-status={record.status}
+      data-decision={decision}
+      data-index={index}
+      tabIndex={roving?.tabIndex}
+      ref={roving?.ref}
+      onFocus={roving?.onFocus}
+      aria-label={
+        roving
+          ? `${factText(record, label)}, ${statusLabel(record.status).toLowerCase()}${decision === 'pending' ? '' : `, ${decisionWords[decision].toLowerCase()}`}`
+          : undefined
+      }
+    >
       <p className="record-head">
         <span className={`badge badge-${record.status}`}>{statusLabel(record.status)}</span>{' '}
         {onLocate ? (
@@ -243,7 +348,7 @@ function RecordItem({ index, record, review, decision, onLocate, children }: Rec
             <span className="material">{material}</span> <span className="value">{value}</span>
           </>
         )}
-        {decision !== 'pending' && <span className={`decision decision-${decision}`}> · {decisionWords[decision]}</span>}
+        {decision !== 'pending' && <span className={`decision decision-${decision}`}>{decisionWords[decision]}</span>}
       </p>
       {edit && !kept && (
         <p className="model-said" data-testid={`model-said-${index}`}>
@@ -251,17 +356,11 @@ function RecordItem({ index, record, review, decision, onLocate, children }: Rec
         </p>
       )}
       {kept && <p className="model-said">You kept the {kept === 'moa' ? 'MoA' : 'search'} answer.</p>}
-      {children}
-      <PrecedentButton index={index} question={{ material, property: triplet.property }} />
+      <div className="record-actions">
+        {children}
+        <PrecedentButton index={index} question={{ material, property: triplet.property }} />
+      </div>
       <dl>
-        <dt>Votes</dt>
-        <dd>{votesText(record.votes)}</dd>
-        {triplet.conditions && (
-          <>
-            <dt>Conditions</dt>
-            <dd>{triplet.conditions}</dd>
-          </>
-        )}
         <dt>Evidence</dt>
         <dd>
           {quote ? (
@@ -273,13 +372,10 @@ function RecordItem({ index, record, review, decision, onLocate, children }: Rec
             'No evidence quote given.'
           )}
         </dd>
-        <VerificationAnswers index={index} answers={record.verificationAnswers} />
-        {record.status === 'needs_review' && record.adjudication && (
+        {triplet.conditions && (
           <>
-            <dt>MoA answer</dt>
-            <dd>{record.adjudication.moa ? answerText(record.adjudication.moa) : 'none'}</dd>
-            <dt>G–D answer</dt>
-            <dd>{record.adjudication.gd ? answerText(record.adjudication.gd) : 'none'}</dd>
+            <dt>Conditions</dt>
+            <dd>{triplet.conditions}</dd>
           </>
         )}
         {record.reasons.length > 0 && (
@@ -295,6 +391,23 @@ function RecordItem({ index, record, review, decision, onLocate, children }: Rec
           </>
         )}
       </dl>
+      {/* Votes and the checks' answers on demand: the evidence and the reasons are what a review reads first. */}
+      <details className="record-more">
+        <summary>Votes and checks</summary>
+        <dl>
+          <dt>Votes</dt>
+          <dd>{votesText(record.votes)}</dd>
+          <VerificationAnswers index={index} answers={record.verificationAnswers} />
+          {record.status === 'needs_review' && record.adjudication && (
+            <>
+              <dt>MoA answer</dt>
+              <dd>{record.adjudication.moa ? answerText(record.adjudication.moa) : 'none'}</dd>
+              <dt>G–D answer</dt>
+              <dd>{record.adjudication.gd ? answerText(record.adjudication.gd) : 'none'}</dd>
+            </>
+          )}
+        </dl>
+      </details>
     </li>
   );
 }

@@ -25,29 +25,29 @@ describe('progressText', () => {
   it('names the stage, the property and the calls once the pipeline runs', () => {
     const at = (stage: MatrixStage, done: number, total: number) =>
       progressText(runRow({ progress: { stage, property: 'band_gap', done, total }, engineStatus: 'Loading model' }));
-    expect(at('reading', 2, 5)).toBe('Reading the paper · band gap · 2 of 5 model calls');
-    expect(at('moa', 3, 4)).toBe('MoA · band gap · 3 of 4 model calls');
-    expect(at('mcts', 5, 12)).toBe('MCTS search · band gap · 5 of at most 12 model calls');
-    expect(at('discriminator', 1, 2)).toBe('Discriminator · band gap · 1 of 2 model calls');
-    expect(at('cross-verify', 0, 1)).toBe('Cross-verifying · band gap…');
-    expect(at('cross-verify', 1, 3)).toBe('Cross-verifying · band gap · refinement round 1 of 3');
-    expect(at('cross-verify', 3, 3)).toBe('Cross-verifying · band gap…');
-    expect(at('ground', 2, 5)).toBe('Grounding · band gap · 2 of 5 records');
-    expect(at('verification-questions', 0, 1)).toBe('Verification questions · band gap · 0 of 1 model calls');
+    expect(at('reading', 2, 5)).toBe('band gap: reading the paper, 2 of 5 model calls.');
+    expect(at('moa', 3, 4)).toBe('band gap: the models propose values (MoA), 3 of 4 model calls.');
+    expect(at('mcts', 5, 12)).toBe('band gap: searching for values (MCTS), 5 of at most 12 model calls.');
+    expect(at('discriminator', 1, 2)).toBe('band gap: a judge model weighs the answers (discriminator), 1 of 2 model calls.');
+    expect(at('cross-verify', 0, 1)).toBe('band gap: cross-verifying the two answers…');
+    expect(at('cross-verify', 1, 3)).toBe('band gap: cross-verifying the two answers, refinement round 1 of 3.');
+    expect(at('cross-verify', 3, 3)).toBe('band gap: cross-verifying the two answers…');
+    expect(at('ground', 2, 5)).toBe('band gap: finding each value’s sentence in the paper (grounding), 2 of 5 records.');
+    expect(at('verification-questions', 0, 1)).toBe('band gap: asking the verification questions, 0 of 1 model calls.');
   });
 
   it('uses the label it is given for the property', () => {
     const row = runRow({ progress: { stage: 'moa', property: 'tc', done: 0, total: 4 } });
-    expect(progressText(row, (name) => (name === 'tc' ? 'Tc' : name))).toBe('MoA · Tc · 0 of 4 model calls');
+    expect(progressText(row, (name) => (name === 'tc' ? 'Tc' : name))).toBe('Tc: the models propose values (MoA), 0 of 4 model calls.');
   });
 
   it('sums up a finished, stopped or interrupted run', () => {
     const records = [record('verified'), record('verified'), record('needs_review'), record('rejected', {}, { property: 'tc' })];
     expect(progressText(runRow({ status: 'done', records, propertiesDone: ['band_gap', 'tc'] }))).toBe(
-      'Done · 2 verified · 1 needs review · 1 rejected',
+      'Done: 2 verified, 1 needs review, 1 rejected.',
     );
-    expect(progressText(runRow({ status: 'cancelled', propertiesDone: ['band_gap'] }))).toBe('Stopped after 1 of 2 properties');
-    expect(progressText(runRow({ status: 'interrupted' }))).toBe('Interrupted after 0 of 2 properties');
+    expect(progressText(runRow({ status: 'cancelled', propertiesDone: ['band_gap'] }))).toBe('Stopped after 1 of 2 properties.');
+    expect(progressText(runRow({ status: 'interrupted' }))).toBe('Interrupted after 0 of 2 properties.');
   });
 });
 

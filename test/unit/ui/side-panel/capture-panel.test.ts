@@ -106,7 +106,7 @@ function panelProps(tabUrl: string | undefined, send: HighlightSender, change: P
 }
 
 const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const captureButton = () => container.querySelector<HTMLButtonElement>('main > button')!;
+const captureButton = () => container.querySelector<HTMLButtonElement>('main > .panel-head > button')!;
 
 /** Wait, always inside `act` (IndexedDB answers arrive on timers), until `check` passes; at most 2 s. */
 async function settle(check: () => void) {
@@ -142,7 +142,8 @@ describe('CapturePanel opening on a page', () => {
     expect(byTestId('capture-status')?.textContent).toBe('This page is already in your dataset.');
     expect(byTestId('paper-title')?.textContent).toBe('Nitride band gaps');
     expect(byTestId('paper-captured-at')?.textContent).toMatch(/^Captured on .*2025/);
-    expect(byTestId('run-status')?.textContent).toBe('MoA · Band gap · 1 of 4 model calls');
+    expect(byTestId('panel-empty')).toBeNull();
+    expect(byTestId('run-status')?.textContent).toBe('Band gap: the models propose values (MoA), 1 of 4 model calls.');
     expect(byTestId('stop-button')).not.toBeNull();
     expect((byTestId('extract-button') as HTMLButtonElement).disabled).toBe(true);
 
@@ -186,7 +187,7 @@ describe('CapturePanel opening on a page', () => {
     const { shown, send } = fakeSend();
     await act(async () => root.render(createElement(CapturePanel, panelProps(PAGE_URL, send))));
     await settle(() => expect(shown).toHaveLength(1));
-    expect(byTestId('run-status')?.textContent).toBe('Done · 1 verified · 0 needs review · 1 rejected');
+    expect(byTestId('run-status')?.textContent).toBe('Done: 1 verified, 0 needs review, 1 rejected.');
     expect(shown[0]!.map((item) => [item.id, item.status])).toEqual([
       ['0', 'verified'],
       ['1', 'rejected'],
@@ -222,5 +223,7 @@ describe('CapturePanel opening on a page', () => {
     expect(captureButton().textContent).toBe('Capture this page');
     expect(byTestId('extraction-panel')).toBeNull();
     expect(shown).toEqual([]);
+    // The empty panel says what to do in a sentence.
+    expect(byTestId('panel-empty')?.textContent).toMatch(/^Open a paper’s page and choose Capture this page: .+\.$/);
   });
 });

@@ -5,11 +5,14 @@ import type { EngineSettings, MatrixRunRow } from '../../../../src/contracts/mat
 import { ExtractionPanel, type ExtractionPanelProps } from '../../../../src/ui/side-panel/extraction-panel';
 import { record, runRow } from '../run-fixtures';
 import { reactRootPerTest } from '../react-root';
+import { chosenLabels, optionLabels, pickProperty, removeProperty, searchProperties } from '../property-picker-driver';
 
 // Tell React this is a test environment so `act` flushes effects and updates.
 const properties = [
-  { name: 'band_gap', label: 'Band gap' },
-  { name: 'tc', label: 'Tc' },
+  { name: 'band_gap', label: 'Band gap', synonyms: ['bandgap', 'optical gap'], symbols: ['Eg'] },
+  { name: 'tc', label: 'Tc', synonyms: ['critical temperature', 'superconducting transition temperature'] },
+  { name: 'd33', label: 'Piezoelectric coefficient d33', symbols: ['d33'] },
+  { name: 'bulk_modulus', label: 'Bulk modulus', symbols: ['B0'] },
 ];
 
 const view = reactRootPerTest();
@@ -57,10 +60,12 @@ describe('ExtractionPanel', () => {
     expect(byTestId('run-status')?.dataset.status).toBe('idle');
     expect(byTestId('run-progress')).toBeNull();
     expect(byTestId('stop-button')).toBeNull();
-    expect(labelled('Band gap').checked).toBe(true);
-    expect(labelled('Tc').checked).toBe(false);
+    expect(chosenLabels(view.container)).toEqual(['Band gap']);
+    expect(byTestId('run-summary')?.textContent).toBe('Band gap · browser preset · WebLLM');
 
-    act(() => labelled('Tc').click());
+    await pickProperty(view.container, 'Tc', 'Tc');
+    expect(chosenLabels(view.container)).toEqual(['Band gap', 'Tc']);
+    expect(byTestId('run-summary')?.textContent).toBe('Band gap, Tc · browser preset · WebLLM');
     await act(async () => startButton().click());
     expect(panelProps.start).toHaveBeenCalledWith({
       paperKey: 'doi:10.1000/gan',
@@ -74,11 +79,47 @@ describe('ExtractionPanel', () => {
     expect(startButton().disabled).toBe(true);
   });
 
-  it('disables Start with no property checked', () => {
+  it('disables Start with no property chosen', async () => {
     render(props());
-    act(() => labelled('Band gap').click());
+    await removeProperty(view.container, 'Band gap');
+    expect(chosenLabels(view.container)).toEqual([]);
     expect(startButton().disabled).toBe(true);
     expect(view.container.textContent).toContain('Choose at least one property.');
+    expect(byTestId('run-summary')?.textContent).toBe('No property chosen · browser preset · WebLLM');
+  });
+
+  it('filters the picker by label, synonym and symbol, and a chosen option removes the property again', async () => {
+    render(props());
+    await searchProperties(view.container, 'modulus');
+    expect(optionLabels(view.container)).toEqual(['Bulk modulus']);
+    await searchProperties(view.container, 'critical temp');
+    expect(optionLabels(view.container)).toEqual(['Tc']);
+    // A long label is named by its symbol in the one-line summary.
+    await pickProperty(view.container, 'piezo', 'Piezoelectric coefficient d33');
+    expect(byTestId('run-summary')?.textContent).toBe('Band gap, d33 · browser preset · WebLLM');
+    await removeProperty(view.container, 'Piezoelectric coefficient d33');
+    await searchProperties(view.container, 'eg');
+    expect(optionLabels(view.container)).toEqual(['Band gap']);
+    await searchProperties(view.container, 'zzz');
+    expect(optionLabels(view.container)).toEqual([]);
+    expect(view.container.textContent).toContain('No property matches “zzz”.');
+    await pickProperty(view.container, 'gap', 'Band gap');
+    expect(chosenLabels(view.container)).toEqual([]);
+  });
+
+  it('folds the preset and engine under "Change", keeping Start on the summary line', () => {
+    render(props());
+    const details = byTestId('run-details')!;
+    const toggle = byTestId('run-details-button') as HTMLButtonElement;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(details.hidden).toBe(true);
+    expect(toggle.textContent).toBe('Change properties, preset and engine');
+    expect(byTestId('run-summary')?.parentElement?.contains(startButton())).toBe(true);
+    act(() => toggle.click());
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(byTestId('run-details')?.hidden).toBe(false);
+    act(() => labelled('OpenAI-compatible server').click());
+    expect(byTestId('run-summary')?.textContent).toBe('Band gap · browser preset · OpenAI-compatible server');
   });
 
   it('shows an invalid server URL inline, disables Start, and reports only valid engines', () => {
@@ -131,9 +172,9 @@ describe('ExtractionPanel', () => {
     expect(status.dataset.status).toBe('running');
     expect(status.getAttribute('role')).toBe('status');
     expect(status.getAttribute('aria-live')).toBe('polite');
-    expect(status.textContent).toBe('MoA · Band gap · 3 of 4 model calls');
+    expect(status.textContent).toBe('Band gap: the models propose values (MoA), 3 of 4 model calls.');
     const progress = byTestId('run-progress') as HTMLProgressElement;
-    expect(progress.getAttribute('aria-valuetext')).toBe('MoA · Band gap · 3 of 4 model calls');
+    expect(progress.getAttribute('aria-valuetext')).toBe('Band gap: the models propose values (MoA), 3 of 4 model calls.');
     expect(progress.value).toBeCloseTo(1.75 / 14, 10); // (0 + (1 + 0.75) / 7) / 2: MoA is the second of seven stages
     expect(startButton().disabled).toBe(true);
 
@@ -190,7 +231,7 @@ describe('ExtractionPanel', () => {
     });
     render(props({ run }));
     expect(byTestId('run-status')?.dataset.status).toBe('interrupted');
-    expect(byTestId('run-status')?.textContent).toBe('Interrupted after 1 of 2 properties');
+    expect(byTestId('run-status')?.textContent).toBe('Interrupted after 1 of 2 properties.');
     expect(byTestId('stop-button')).toBeNull();
     expect(startButton().disabled).toBe(false);
     const error = byTestId('run-error')!;

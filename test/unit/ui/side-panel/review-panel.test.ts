@@ -16,6 +16,7 @@ import { createReviewActions } from '../../../../src/ui/side-panel/review-action
 import { unreadableRunsText, useMatrixRun, useUnreadableRunCount } from '../../../../src/ui/side-panel/use-matrix-run';
 import { makeArticle } from '../../store/article-fixture';
 import { record, runRow, triplet } from '../run-fixtures';
+import { pickProperty } from '../property-picker-driver';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -268,15 +269,13 @@ describe('the reader’s own properties', () => {
     questions: [],
   };
 
-  it('are offered as checkboxes, sent in settings.extraProperties, added through the form and removed', async () => {
+  it('are offered in the property picker, sent in settings.extraProperties, added through the form and removed', async () => {
     const list: PropertyDefinition[] = [conductivity];
     const userProperties: UserProperties = { list, add: vi.fn(async () => undefined), remove: vi.fn(async () => undefined) };
     const start = vi.fn(async () => ({ ok: true as const, runId: 'run-2' }));
     await act(async () => root.render(createElement(ExtractionPanel, { ...panelProps({ start, userProperties }), run: undefined })));
 
-    const checkbox = container.querySelector<HTMLInputElement>('input[value="thermal_conductivity"]')!;
-    expect(checkbox.closest('label')?.textContent?.trim()).toBe('Thermal conductivity');
-    await act(async () => checkbox.click());
+    await pickProperty(container, 'thermal', 'Thermal conductivity');
     await click('extract-button');
     expect(start).toHaveBeenCalledWith(
       expect.objectContaining({ properties: ['band_gap', 'thermal_conductivity'], extraProperties: [conductivity] }),

@@ -1,0 +1,28 @@
+/**
+ * Driving the side panel's run controls in e2e tests: the details under "Change" (property
+ * picker, preset, engine) are folded by default, so a test opens them before it fills them.
+ */
+import type { Page } from 'playwright-core';
+
+/** Unfold the run controls' details ("Change") if they are folded. */
+export async function openRunDetails(panel: Page): Promise<void> {
+  const toggle = panel.getByTestId('run-details-button');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/** Choose the OpenAI-compatible engine at `baseUrl` with `models` (comma-separated), as a reader fills the form. */
+export async function useModelServer(panel: Page, baseUrl: string, models: string): Promise<void> {
+  await openRunDetails(panel);
+  await panel.getByLabel('OpenAI-compatible server').check();
+  await panel.getByTestId('engine-base-url').fill(baseUrl);
+  await panel.getByTestId('engine-models').fill(models);
+}
+
+/** Add a property through the searchable picker: type `query`, pick the option labelled exactly `label`, close the list. */
+export async function chooseProperty(panel: Page, query: string, label: string): Promise<void> {
+  await openRunDetails(panel);
+  const search = panel.getByRole('combobox', { name: 'Add a property' });
+  await search.fill(query);
+  await panel.getByRole('option', { name: label, exact: true }).click();
+  await search.press('Escape');
+}
