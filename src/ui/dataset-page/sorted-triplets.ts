@@ -3,29 +3,41 @@
  * shows. The default order (newest first) is the repository's own (`queryTriplets` pages it from
  * the `savedAt` index). Any other order is a list of ids:
  *
- * - no filter, and a column the `triplets` table indexes (material `[material+savedAt]`, property
- *   `[property+savedAt]`, status `[status+savedAt]`, date `savedAt`): the index keys alone are read,
- *   no row;
+ * - no filter, by date: the `savedAt` index's primary keys (one `getAllKeys`);
+ * - no filter, by property or status (a few distinct values): each value's primary keys from the
+ *   `[property+savedAt]` / `[status+savedAt]` index, newest first, the groups in collated order;
  * - otherwise the filter's rows are read (`queryTriplets`, through the search index for a search)
- *   and sorted in memory by `sortKeyedIds`; only ids and keys are kept.
+ *   and sorted in memory by `sortKeyedIds`; only ids and keys are kept. Material too: it has
+ *   nearly as many distinct values as rows, and walking its index keys with a cursor (Dexie's or
+ *   IndexedDB's own) took longer than reading every row at once (100 000 rows, on a loaded 2-core
+ *   machine: 3.3–6.7 s against 2.7–4.7 s).
  *
  * The table then reads just the rows of the pages on screen by id.
  */
 import type { DatasetTriplet } from '../../contracts/dataset';
 import type { AssayDatabase } from '../../store/assay-database';
-import { eachTripletChunk, isFiltered, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
+import { Dexie } from 'dexie';
+import { datasetProperties, eachTripletChunk, isFiltered, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
 import type { TripletIdSearch } from '../../store/search-triplets';
 import type { PropertyLabel } from '../shared/run-view-model';
 import { statusText, type TripletStatus } from './dataset-view-model';
-import { isDefaultSort, sortKey, sortKeyedIds, type KeyedId, type TripletSort } from './triplet-sort';
+import { compareText, isDefaultSort, sortKey, sortKeyedIds, type TripletSort } from './triplet-sort';
 
-/** The indexes whose keys give a column's sort key without reading a row: index name, and the key's text from the index key. */
-const INDEXED: Partial<
-  Record<TripletSort['column'], { index: string; key: (indexKey: [string, string], label: PropertyLabel) => string }>
+const STATUSES: readonly TripletStatus[] = ['verified', 'needs_review', 'rejected'];
+
+/** The columns of few distinct values, each read a value at a time from its `[field+savedAt]` index: the index, the values, and the text the column shows for one. */
+const GROUPED: Partial<
+  Record<
+    TripletSort['column'],
+    {
+      index: string;
+      values: (database: AssayDatabase) => Promise<readonly string[]>;
+      text: (value: string, label: PropertyLabel) => string;
+    }
+  >
 > = {
-  material: { index: '[material+savedAt]', key: ([material]) => material },
-  property: { index: '[property+savedAt]', key: ([property], label) => label(property) },
-  status: { index: '[status+savedAt]', key: ([status]) => statusText(status as TripletStatus) },
+  property: { index: '[property+savedAt]', values: datasetProperties, text: (property, label) => label(property) },
+  status: { index: '[status+savedAt]', values: async () => STATUSES, text: (status) => statusText(status as TripletStatus) },
 };
 
 /**
@@ -47,14 +59,19 @@ export async function sortedTripletIds(
       const ids = (await table.orderBy('savedAt').primaryKeys()) as string[];
       return sort.direction === 'ascending' ? ids : ids.reverse();
     }
-    const indexed = INDEXED[sort.column];
-    if (indexed) {
-      const entries: KeyedId[] = [];
-      await table.orderBy(indexed.index).eachKey((indexKey, cursor) => {
-        const pair = indexKey as unknown as [string, string];
-        entries.push({ id: String(cursor.primaryKey), savedAt: pair[1], key: indexed.key(pair, label) });
-      });
-      return sortKeyedIds(entries, sort);
+    const grouped = GROUPED[sort.column];
+    if (grouped) {
+      const groups = await Promise.all(
+        (await grouped.values(database)).map(async (value) => ({
+          text: grouped.text(value, label),
+          // The index orders a value's rows by savedAt, then id: reversed, newest first.
+          ids: (
+            (await table.where(grouped.index).between([value, Dexie.minKey], [value, Dexie.maxKey], true, true).primaryKeys()) as string[]
+          ).reverse(),
+        })),
+      );
+      const sign = sort.direction === 'ascending' ? 1 : -1;
+      return groups.sort((a, b) => sign * compareText(a.text, b.text)).flatMap((group) => group.ids);
     }
   }
   const { rows } = await queryTriplets(database, query, undefined, { search });

@@ -86,6 +86,11 @@ export function sortKey(row: DatasetTriplet, column: ColumnId, label: PropertyLa
 /** The collation of text columns: the reader's locale, case and accents ignored at first, numbers in numeric order. */
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
+/** Compare two texts as text columns sort (`Intl.Collator` of the reader's locale, numeric, base sensitivity): negative, zero or positive. */
+export function compareText(a: string, b: string): number {
+  return collator.compare(a, b);
+}
+
 /** An id with its sort key and what breaks ties (the default order: savedAt descending, then id descending). */
 export interface KeyedId {
   id: string;
