@@ -169,9 +169,18 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the dataset page: colum
     await view.getByRole('button', { name: 'Close' }).click();
     await view.waitFor({ state: 'detached' });
     await expect.poll(() => focusedText(page)).toBe(`A ${PAPERS.nitrides}`);
+
+    // From the keyboard: Enter on the title opens it, Escape closes it, the focus comes back.
+    await page.keyboard.press('Enter');
+    await view.getByRole('heading', { name: PAPERS.nitrides }).waitFor();
+    await expect.poll(() => focusedText(page)).toBe(`H2 ${PAPERS.nitrides}`);
+    await page.keyboard.press('Escape');
+    await view.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedText(page)).toBe(`A ${PAPERS.nitrides}`);
   });
 
   it('exports exactly the filtered rows, in the table’s order, and says how many', async () => {
+    expect(await page.getByTestId('triplet-table').getAttribute('aria-busy')).toBe('false');
     await page.getByTestId('filter-property').selectOption('band_gap');
     await page.getByTestId('triplet-count').filter({ hasText: '6 of 7 triplets' }).waitFor();
     await expect.poll(() => shownMaterials(page)).toEqual(VALUE_DESCENDING.filter((material) => material !== 'YBa2Cu3O7'));
