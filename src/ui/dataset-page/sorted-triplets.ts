@@ -74,7 +74,8 @@ export async function sortedTripletIds(
       return groups.sort((a, b) => sign * compareText(a.text, b.text)).flatMap((group) => group.ids);
     }
   }
-  const { rows } = await queryTriplets(database, query, undefined, { search });
+  // Unfiltered, the whole table at once (one `getAll`), unsorted: `sortKeyedIds` breaks ties newest first itself.
+  const rows = isFiltered(query) ? (await queryTriplets(database, query, undefined, { search })).rows : await table.toArray();
   return sortKeyedIds(
     rows.map((row) => ({ id: row.id, savedAt: row.savedAt, key: sortKey(row, sort.column, label) })),
     sort,
