@@ -4,6 +4,7 @@ import { startTripletSearchWorker } from '../../src/extension/triplet-search-cli
 import { createAssayDatabase } from '../../src/store/assay-database';
 import { DatasetPage } from '../../src/ui/dataset-page/dataset-page';
 import '../../src/ui/shared/styles.css';
+import '../../src/ui/dataset-page/dataset-page.css';
 
 const database = createAssayDatabase();
 // The search index is built and kept in a worker, off this page's main thread.

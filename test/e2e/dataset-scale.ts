@@ -11,6 +11,9 @@
  * the 300 ms typing debounce is not counted; the median of three), `csvExportSeconds` (click → file), `heapMB` (the
  * dataset page's JS heap after the import, after a garbage collection), `longestTaskMs` (the
  * longest main-thread task of the dataset page over the whole run, from the Long Tasks API), and
+ * `sortMs` (a column header clicked → the first row of the new order shown, timed in the page:
+ * by value, ascending and descending, which sorts the SI values of every row in memory, and by
+ * material, which reads the `[material+savedAt]` index keys only), and
  * `machine`. `--raw-floor` adds `rawFloor`: plain IndexedDB `add()` of the same rows in 5 000-row
  * transactions, with no index and with the `triplets` table's six — what any design of one record
  * per row costs on this machine before a line of Assay runs.
@@ -80,6 +83,28 @@ async function timedFilter(page: Page, testId: string, value: string, expected: 
       observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     return performance.now() - started - ${DEBOUNCE_MS};
+  })()`;
+  return page.evaluate(script) as Promise<number>;
+}
+
+/**
+ * Click the sort button of column `column` in the page and time, in the page, from the click to
+ * the first row's cell of that column reading `firstText` (the new order's first row shown).
+ */
+async function timedSort(page: Page, column: string, firstText: string): Promise<number> {
+  const script = `(async () => {
+    const header = document.querySelector('th[data-column="${column}"]');
+    const position = [...header.parentElement.children].indexOf(header);
+    const first = () => document.querySelector('[data-testid="triplet-table"] tbody tr[data-id]')?.children[position]?.textContent ?? '';
+    if (first() === ${JSON.stringify(firstText)}) throw new Error('the first row already reads ${firstText}: the timing would be empty');
+    const started = performance.now();
+    header.querySelector('button').click();
+    await new Promise((resolve, reject) => {
+      const deadline = setTimeout(() => reject(new Error('the first row did not read ${firstText} in 120 s: ' + first())), 120000);
+      const observer = new MutationObserver(() => { if (first() === ${JSON.stringify(firstText)}) { observer.disconnect(); clearTimeout(deadline); resolve(); } });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    return performance.now() - started;
   })()`;
   return page.evaluate(script) as Promise<number>;
 }
@@ -165,6 +190,29 @@ async function main(): Promise<void> {
       `search "${SEARCH_WORD}" (debounce → ${expected.searched} rows counted and shown): ${searchRuns.map((ms) => ms.toFixed(0)).join(', ')} ms`,
     );
 
+    // Sorting: the smallest and largest SI value (ties: the newest, which the import saved last),
+    // and the first and last material in the page's collation.
+    const rows = Array.from({ length: total }, (_, index) => syntheticRow(index, now));
+    const bySi = (row: (typeof rows)[number]) => (row.si?.value.kind === 'number' ? row.si.value.value : Number.NaN);
+    const smallest = rows.reduce((best, row) => (bySi(row) < bySi(best) ? row : best));
+    const largest = rows.reduce((best, row) => (bySi(row) > bySi(best) ? row : best));
+    const materials = [...new Set(rows.map((row) => row.material))].sort(
+      new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare,
+    );
+    const sortMs = {
+      valueAscending: Math.round(await timedSort(page, 'value', String(smallest.valueText))),
+      valueDescending: Math.round(await timedSort(page, 'value', String(largest.valueText))),
+      materialAscending: Math.round(await timedSort(page, 'material', materials[0]!)),
+      materialDescending: Math.round(await timedSort(page, 'material', materials.at(-1)!)),
+    };
+    log(
+      `sort ${total} rows (click → first row of the new order shown): value ↑ ${sortMs.valueAscending} ms, value ↓ ${sortMs.valueDescending} ms, material ↑ ${sortMs.materialAscending} ms, material ↓ ${sortMs.materialDescending} ms`,
+    );
+
+    // Back to newest first, so the export below is the unsorted one timed before.
+    await page.locator('th[data-column="saved"] button').click();
+    await page.locator('th[data-column="saved"][aria-sort="descending"]').waitFor();
+
     started = Date.now();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 3_600_000 }), page.getByTestId('export-csv').click()]);
     await download.path();
@@ -207,6 +255,7 @@ async function main(): Promise<void> {
             importSeconds: Number(importSeconds.toFixed(1)),
             filterMs: Math.round(filterMs),
             searchMs: Math.round(searchMs),
+            sortMs,
             csvExportSeconds: Number(csvExportSeconds.toFixed(1)),
             heapMB,
             longestTaskMs,

@@ -1,20 +1,23 @@
 /**
- * Export and import on the dataset page. Export writes every triplet matching the current
- * filters as CSV, Assay JSON/JSONL, W3C Web Annotations, BibTeX or CSL-JSON and hands it to the
+ * Export and import on the dataset page. Export writes exactly the triplets the table shows
+ * (those matching the current filters, in the table's order) as CSV, Assay JSON/JSONL, W3C Web Annotations, BibTeX or CSL-JSON and hands it to the
  * browser as a download (Blob + object URL + `<a download>`). Import is `ImportControl`
  * (import-control.tsx): a job the offscreen document runs, so it outlives the page.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { DatasetTriplet } from '../../contracts/dataset';
 import { csvChunk, toBibtex, toCslJson, toCsv, toJson, toJsonl, toWebAnnotations } from '../../export/dataset-export';
 import type { AssayDatabase } from '../../store/assay-database';
-import { eachTripletChunk, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
-import { exportFileName, exportMediaType, type ExportFormat } from './dataset-view-model';
+import { type TripletQuery } from '../../store/dataset-repository';
+import { exportFileName, exportMediaType, exportSubjectText, type ExportFormat } from './dataset-view-model';
+import type { PropertyLabel } from '../shared/run-view-model';
+import { eachShownTripletChunk } from './sorted-triplets';
+import { DEFAULT_SORT, type TripletSort } from './triplet-sort';
 import { ImportControl, type ImportRequester } from './import-control';
 import type { TripletIdSearch } from '../../store/search-triplets';
 
 const EXPORTS: ReadonlyArray<{ format: ExportFormat; text: string; testId: string; write: (rows: readonly DatasetTriplet[]) => string }> = [
-  { format: 'csv', text: 'Export CSV', testId: 'export-csv', write: toCsv },
+  { format: 'csv', text: 'CSV', testId: 'export-csv', write: toCsv },
   { format: 'json', text: 'JSON', testId: 'export-json', write: toJson },
   { format: 'jsonl', text: 'JSONL', testId: 'export-jsonl', write: toJsonl },
   { format: 'annotations', text: 'Web Annotations', testId: 'export-annotations', write: (rows) => toWebAnnotations(rows) },
@@ -62,10 +65,28 @@ export interface DatasetIoProps {
   requestImport?: ImportRequester;
   /** The search index, so an export of a search holds the rows the table shows. */
   search?: TripletIdSearch | undefined;
+  /** The table's order, which the export keeps (default: newest first). */
+  sort?: TripletSort;
+  /** Spells properties as the table does (the property column sorts by it; default: the name). */
+  label?: PropertyLabel;
+  /** How many rows the table shows (undefined until counted), for the buttons' words. */
+  shownCount?: number | undefined;
 }
 
+const byName: PropertyLabel = (name) => name;
+
 /** The export buttons and the import control with its progress and summary. */
-export function DatasetIo({ database, query, now = () => new Date(), requestImport, search }: DatasetIoProps) {
+export function DatasetIo({
+  database,
+  query,
+  now = () => new Date(),
+  requestImport,
+  search,
+  sort = DEFAULT_SORT,
+  label = byName,
+  shownCount,
+}: DatasetIoProps) {
+  const id = useId();
   const [exportStatus, setExportStatus] = useState('');
   const [exporting, setExporting] = useState(false);
 
@@ -74,29 +95,27 @@ export function DatasetIo({ database, query, now = () => new Date(), requestImpo
     setExportStatus('Preparing the export…');
     try {
       const fileName = exportFileName(entry.format, now());
-      let count: number;
       const chunked = CHUNKED_EXPORTS[entry.format];
-      if (chunked) {
-        // CSV and JSONL are written chunk by chunk while the next chunk is read: no 100 000-row array, no 100 MB string.
-        const parts: string[] = [];
-        let written = 0;
-        count = await eachTripletChunk(
-          database,
-          query,
-          (rows) => {
-            parts.push(chunked(rows, parts.length === 0));
-            written += rows.length;
-            setExportStatus(`Preparing the export… ${written} rows`);
-          },
-          EXPORT_STEP,
-          search,
-        );
-        downloadParts(document, parts, fileName, exportMediaType(entry.format));
-      } else {
-        const { rows } = await queryTriplets(database, query, undefined, { search });
-        count = rows.length;
-        downloadText(document, entry.write(rows), fileName, exportMediaType(entry.format));
-      }
+      // CSV and JSONL are written chunk by chunk while the next chunk is read: no 100 000-row array, no 100 MB string.
+      const parts: string[] = [];
+      const rows: DatasetTriplet[] = [];
+      let written = 0;
+      const count = await eachShownTripletChunk(
+        database,
+        query,
+        sort,
+        label,
+        (chunk) => {
+          if (chunked) parts.push(chunked(chunk, parts.length === 0));
+          else rows.push(...chunk);
+          written += chunk.length;
+          setExportStatus(`Preparing the export… ${written} rows`);
+        },
+        EXPORT_STEP,
+        search,
+      );
+      if (chunked) downloadParts(document, parts.length > 0 ? parts : [chunked([], true)], fileName, exportMediaType(entry.format));
+      else downloadText(document, entry.write(rows), fileName, exportMediaType(entry.format));
       setExportStatus(`Exported ${count === 1 ? '1 triplet' : `${count} triplets`} to ${fileName}.`);
     } catch (error) {
       setExportStatus(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -107,9 +126,19 @@ export function DatasetIo({ database, query, now = () => new Date(), requestImpo
 
   return (
     <div className="dataset-io">
-      <div className="dataset-export" role="group" aria-label="Export the triplets matching the filters">
+      <div className="dataset-export" role="group" aria-labelledby={`${id}-export`}>
+        <span id={`${id}-export`} className="dataset-export-label">
+          {exportSubjectText(shownCount)} as
+        </span>
         {EXPORTS.map((entry) => (
-          <button key={entry.format} type="button" data-testid={entry.testId} disabled={exporting} onClick={() => void runExport(entry)}>
+          <button
+            key={entry.format}
+            type="button"
+            data-testid={entry.testId}
+            disabled={exporting}
+            aria-label={`${exportSubjectText(shownCount)} as ${entry.text}`}
+            onClick={() => void runExport(entry)}
+          >
             {entry.text}
           </button>
         ))}

@@ -1,10 +1,11 @@
 /**
  * The dataset page: the "Triplets" section (filters, plot, table, export/import) and the
  * "Papers" section (every captured paper), plus the paper view when the location hash is
- * `#paper=<key>` (links from the table's title column set it; Close or Back clears it), and the
+ * `#paper=<key>` (links from the table's title column set it; Close or Back clears it; the
+ * focus goes to the paper's heading, and back to the link that opened it on Close), and the
  * "Check precedent" field (precedent-lookup.tsx).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { loadPropertySchemas } from '../../properties';
 import type { TripletSearch } from '../../extension/triplet-search-client';
 import type { AssayDatabase } from '../../store/assay-database';
@@ -43,9 +44,15 @@ export function DatasetPage({ database, view = window, debounceMs, requestImport
   const precedentProperties = useMemo(() => [...schemas].map(([name, { label }]) => ({ name, label })), [schemas]);
   const label = useCallback((name: string) => schemas.get(name)?.label ?? spellPropertyName(name), [schemas]);
   const [paperKey, setPaperKey] = useState(() => paperKeyFromHash(view.location.hash));
+  // What had the focus when the paper view opened (the title link), to give it back on Close.
+  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    const follow = () => setPaperKey(paperKeyFromHash(view.location.hash));
+    const follow = () => {
+      const active = view.document.activeElement as HTMLElement | null;
+      if (active && active !== view.document.body && typeof active.focus === 'function') opener.current = active;
+      setPaperKey(paperKeyFromHash(view.location.hash));
+    };
     view.addEventListener('hashchange', follow);
     return () => view.removeEventListener('hashchange', follow);
   }, [view]);
@@ -54,6 +61,10 @@ export function DatasetPage({ database, view = window, debounceMs, requestImport
     // Drop the hash without a reload or a new history entry (replaceState fires no hashchange).
     view.history.replaceState(null, '', `${view.location.pathname}${view.location.search}`);
     setPaperKey(null);
+    const back = opener.current;
+    opener.current = null;
+    // The table is virtualized: the link is gone if its row scrolled away; then the focus stays on the page.
+    if (back?.isConnected) requestAnimationFrame(() => back.focus());
   };
 
   return (

@@ -239,6 +239,16 @@ export function exportFileName(format: ExportFormat, date: Date): string {
   return `assay-dataset-${day}${exportFiles[format].suffix}`;
 }
 
+/**
+ * The export buttons' subject: "Export 42 shown triplets" ("1 shown triplet", thousands grouped:
+ * "100,000"), or "Export the shown triplets" before the table has counted them. The buttons add
+ * " as CSV" and so on.
+ */
+export function exportSubjectText(shownCount: number | undefined): string {
+  if (shownCount === undefined) return 'Export the shown triplets';
+  return `Export ${grouped(shownCount)} shown ${shownCount === 1 ? 'triplet' : 'triplets'}`;
+}
+
 /** The media type of a download, for its Blob. */
 export function exportMediaType(format: ExportFormat): string {
   return exportFiles[format].type;

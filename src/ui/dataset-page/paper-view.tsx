@@ -21,7 +21,7 @@ export interface PaperViewProps {
   onClose: () => void;
 }
 
-/** The paper panel; focuses its heading when opened so keyboard and screen-reader users land in it. */
+/** The paper panel; focuses its heading when opened so keyboard and screen-reader users land in it; Close or Escape closes it. */
 export function PaperView({ database, paperKey, label, onClose }: PaperViewProps) {
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -33,7 +33,16 @@ export function PaperView({ database, paperKey, label, onClose }: PaperViewProps
 
   const paper: SourcePaper | undefined = loaded?.rows[0]?.paper ?? loaded?.record;
   return (
-    <section className="paper-view" aria-labelledby={`${id}-heading`} data-testid="paper-view" data-key={paperKey}>
+    <section
+      className="paper-view"
+      aria-labelledby={`${id}-heading`}
+      data-testid="paper-view"
+      data-key={paperKey}
+      // Escape closes it from anywhere inside, as Close does.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
       <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
         {paper?.title ?? 'Paper'}
       </h2>

@@ -8,10 +8,15 @@
  * Accessibility: `aria-rowcount` on the table and `aria-rowindex` on each row tell a screen reader
  * where it is in the whole result, not just the rendered slice; each row is focusable and the
  * arrow keys move between rows (scrolling the next one into the DOM first).
+ *
+ * Columns: the reader hides and shows them (`hidden`, from the column chooser) and sorts by any
+ * of them with the button in its header (`aria-sort` on the header cell). The default order,
+ * newest first, pages straight from the repository; another order is a list of ids
+ * (`sortedTripletIds`) whose on-screen pages are read by id.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { DatasetTriplet } from '../../contracts/dataset';
 import type { DisplayUnitSchema } from '../../properties/display-unit';
 import type { AssayDatabase } from '../../store/assay-database';
@@ -27,17 +32,18 @@ import {
   rowAt,
   savedDay,
   displayText,
-  DISPLAY_VALUE_HEADING,
   statusText,
   TRIPLET_PAGE_SIZE,
   valueText,
 } from './dataset-view-model';
 import { DoiLink } from '../shared/doi-link';
 import type { PropertyLabel } from '../shared/run-view-model';
+import { sortedTripletIds, tripletsByIds } from './sorted-triplets';
+import { visibleColumns, type ColumnId, type TripletColumn } from './triplet-columns';
+import { isDefaultSort, nextSort, sortDescription, DEFAULT_SORT, type TripletSort } from './triplet-sort';
 
 /** Row height in CSS pixels; cells are one line (long text is cut with an ellipsis, full text in `title`). Must match `.triplet-table tbody tr` in styles.css. */
 const ROW_HEIGHT = 40;
-const COLUMN_COUNT = 15;
 
 export interface TripletTableProps {
   database: AssayDatabase;
@@ -51,6 +57,14 @@ export interface TripletTableProps {
   search?: TripletIdSearch | undefined;
   /** Changes when the index's answers may have: the table searches again. */
   searchGeneration?: number;
+  /** The columns the reader hid (default: none). */
+  hidden?: ReadonlySet<ColumnId>;
+  /** The order (default: newest first). */
+  sort?: TripletSort;
+  /** Called with the reader's new order when a column header is activated (without it, headers do not sort). */
+  onSort?: (sort: TripletSort) => void;
+  /** Told how many rows the filter shows, once known (for the export buttons' words). */
+  onShownCount?: (count: number) => void;
 }
 
 interface LoadedPages {
@@ -61,9 +75,23 @@ interface LoadedPages {
 }
 
 /** The count line, the empty states and the virtualized table. */
-export function TripletTable({ database, query, label, schemas, selected, onSelect, search, searchGeneration = 0 }: TripletTableProps) {
+export function TripletTable({
+  database,
+  query,
+  label,
+  schemas,
+  selected,
+  onSelect,
+  search,
+  searchGeneration = 0,
+  hidden = NO_COLUMNS,
+  sort = DEFAULT_SORT,
+  onSort,
+  onShownCount,
+}: TripletTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const queryKey = JSON.stringify(query);
+  const sorted = !isDefaultSort(sort);
+  const queryKey = JSON.stringify([query, sorted ? sort : null]);
   // Which pages to read: those under the virtualizer's visible range, set after each render.
   const [pagesKey, setPagesKey] = useState('0');
   // Three live queries, so a filter change does not recount the whole table and a further page
@@ -73,21 +101,40 @@ export function TripletTable({ database, query, label, schemas, selected, onSele
   const saved = useLiveQuery(() => countTriplets(database), [database]);
   const matching = useLiveQuery(
     async () => {
+      if (sorted) {
+        // Another order than the repository's: every matching id in order, then the first page by id.
+        const ids = await sortedTripletIds(database, query, sort, label, search);
+        const window = pageWindow(0);
+        return {
+          queryKey,
+          total: ids.length,
+          firstPage: await tripletsByIds(database, ids.slice(window.offset, window.offset + window.limit)),
+          ids,
+        };
+      }
       const filtered = isFiltered(query);
       const first = await queryTriplets(database, query, pageWindow(0), { search, count: filtered });
-      return { queryKey, total: filtered ? first.total : undefined, firstPage: first.rows };
+      return { queryKey, total: filtered ? first.total : undefined, firstPage: first.rows, ids: undefined };
     },
-    // `query` is represented by `queryKey`, so a new object with the same filter does not re-query.
-    [database, queryKey, search, searchGeneration],
+    // `query` and `sort` are represented by `queryKey`, so a new object with the same filter does not re-query.
+    [database, queryKey, search, searchGeneration, label],
   );
+  const sortedIds = matching?.queryKey === queryKey ? matching.ids : undefined;
   const pagesLoaded = useLiveQuery(async () => {
     const pageNumbers = pagesKey
       .split(',')
       .map(Number)
       .filter((page) => page !== 0);
-    const pages = await Promise.all(pageNumbers.map((page) => queryTriplets(database, query, pageWindow(page), { count: false, search })));
-    return { queryKey, pages: new Map(pageNumbers.map((page, index) => [page, pages[index]!.rows])) };
-  }, [database, queryKey, pagesKey, search, searchGeneration]);
+    if (sorted && !sortedIds) return { queryKey: '', pages: new Map<number, DatasetTriplet[]>() };
+    const pages = await Promise.all(
+      pageNumbers.map(async (page) => {
+        if (!sortedIds) return (await queryTriplets(database, query, pageWindow(page), { count: false, search })).rows;
+        const window = pageWindow(page);
+        return tripletsByIds(database, sortedIds.slice(window.offset, window.offset + window.limit));
+      }),
+    );
+    return { queryKey, pages: new Map(pageNumbers.map((page, index) => [page, pages[index]!])) };
+  }, [database, queryKey, pagesKey, search, searchGeneration, sortedIds]);
   const loaded: LoadedPages | undefined =
     saved === undefined || matching === undefined || pagesLoaded === undefined
       ? undefined
@@ -111,6 +158,12 @@ export function TripletTable({ database, query, label, schemas, selected, onSele
   useEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [queryKey]);
+  const shownCount = loaded && loaded.queryKey === queryKey ? loaded.total : undefined;
+  useEffect(() => {
+    if (shownCount !== undefined) onShownCount?.(shownCount);
+  }, [shownCount, onShownCount]);
+  const columns = visibleColumns(hidden);
+  const columnCount = columns.length + 1;
 
   if (!loaded) return <p role="status">Loading triplets…</p>;
   const pages = loaded.queryKey === queryKey ? loaded.pages : new Map<number, DatasetTriplet[]>();
@@ -148,37 +201,26 @@ export function TripletTable({ database, query, label, schemas, selected, onSele
     <>
       {count}
       <div className="triplet-scroll" ref={scrollRef}>
-        <table className="triplet-table" data-testid="triplet-table" aria-rowcount={loaded.total + 1}>
-          <caption className="visually-hidden">Saved triplets, newest first</caption>
+        <table
+          className="triplet-table"
+          data-testid="triplet-table"
+          aria-rowcount={loaded.total + 1}
+          // While a new filter or order is read (seconds, for a sort of 100 000 rows), the rows shown are the previous ones.
+          aria-busy={loaded.queryKey !== queryKey}
+        >
+          <caption className="visually-hidden">Saved triplets, {sortDescription(sort)}</caption>
           <thead>
             <tr aria-rowindex={1}>
               <th scope="col">
                 <span className="visually-hidden">Select</span>
               </th>
-              {[
-                'Material',
-                'Property',
-                'Value',
-                'Unit',
-                DISPLAY_VALUE_HEADING,
-                'Conditions',
-                'DOI',
-                'Title',
-                'Quote',
-                'Page',
-                'Status',
-                'Decision',
-                'Models',
-                'Saved',
-              ].map((heading) => (
-                <th scope="col" key={heading}>
-                  {heading}
-                </th>
+              {columns.map((column) => (
+                <ColumnHeader key={column.id} column={column} sort={sort} onSort={onSort} />
               ))}
             </tr>
           </thead>
           <tbody>
-            {paddingTop > 0 && <SpacerRow height={paddingTop} />}
+            {paddingTop > 0 && <SpacerRow height={paddingTop} columnCount={columnCount} />}
             {items.map((item) => {
               const row = rowAt(pages, item.index, TRIPLET_PAGE_SIZE);
               return row ? (
@@ -188,17 +230,18 @@ export function TripletTable({ database, query, label, schemas, selected, onSele
                   index={item.index}
                   label={label}
                   schema={schemas?.get(row.property)}
+                  columns={columns}
                   selected={selected.has(row.id)}
                   onSelect={onSelect}
                   onKeyDown={(event) => moveFocus(event, item.index)}
                 />
               ) : (
                 <tr key={`loading-${item.index}`} aria-rowindex={item.index + 2} className="triplet-loading">
-                  <td colSpan={COLUMN_COUNT}>Loading…</td>
+                  <td colSpan={columnCount}>Loading…</td>
                 </tr>
               );
             })}
-            {paddingBottom > 0 && <SpacerRow height={paddingBottom} />}
+            {paddingBottom > 0 && <SpacerRow height={paddingBottom} columnCount={columnCount} />}
           </tbody>
         </table>
       </div>
@@ -206,10 +249,42 @@ export function TripletTable({ database, query, label, schemas, selected, onSele
   );
 }
 
-function SpacerRow({ height }: { height: number }) {
+const NO_COLUMNS: ReadonlySet<ColumnId> = new Set();
+
+/**
+ * A column's header cell: with `onSort`, a button that sorts by the column (again: the other way),
+ * and `aria-sort` on the cell the table is sorted by.
+ */
+function ColumnHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: TripletColumn;
+  sort: TripletSort;
+  onSort: ((sort: TripletSort) => void) | undefined;
+}) {
+  const active = sort.column === column.id;
+  return (
+    <th scope="col" data-column={column.id} {...(active && { 'aria-sort': sort.direction })}>
+      {onSort ? (
+        <button type="button" className="column-sort" onClick={() => onSort(nextSort(sort, column.id))}>
+          {column.heading}
+          <span aria-hidden="true" className="column-sort-arrow">
+            {active ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}
+          </span>
+        </button>
+      ) : (
+        column.heading
+      )}
+    </th>
+  );
+}
+
+function SpacerRow({ height, columnCount }: { height: number; columnCount: number }) {
   return (
     <tr aria-hidden="true" className="triplet-spacer">
-      <td colSpan={COLUMN_COUNT} style={{ height }} />
+      <td colSpan={columnCount} style={{ height }} />
     </tr>
   );
 }
@@ -230,6 +305,7 @@ function TripletRow({
   index,
   label,
   schema,
+  columns,
   selected,
   onSelect,
   onKeyDown,
@@ -238,11 +314,11 @@ function TripletRow({
   index: number;
   label: PropertyLabel;
   schema: DisplayUnitSchema | undefined;
+  columns: readonly TripletColumn[];
   selected: boolean;
   onSelect: (id: string, selected: boolean) => void;
   onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
 }) {
-  const decisionHover = decisionTitle(row.review);
   return (
     <tr data-id={row.id} aria-rowindex={index + 2} aria-selected={selected} tabIndex={0} onKeyDown={onKeyDown}>
       <td>
@@ -253,35 +329,82 @@ function TripletRow({
           aria-label={`Select ${row.material}, ${label(row.property)} ${valueText(row)} ${row.unit}`.trim()}
         />
       </td>
-      <th scope="row" className="triplet-long" title={row.material}>
-        {row.material}
-      </th>
-      <td>{label(row.property)}</td>
-      <td>{valueText(row)}</td>
-      <td>{row.unit === '' ? '—' : row.unit}</td>
-      <td data-testid="display-value">{displayText(row, schema)}</td>
-      <LongCell text={row.conditions} />
-      <td className="triplet-long">{row.paper.doi ? <DoiLink doi={row.paper.doi} /> : '—'}</td>
-      <td className="triplet-long" title={row.paper.title}>
-        <a href={hashForPaper(row.paper.key)}>{row.paper.title}</a>
-      </td>
-      <LongCell text={row.evidence?.quote.exact} />
-      <td>{row.evidence?.page ?? '—'}</td>
-      <td data-status={row.status}>{statusText(row.status)}</td>
-      <td title={decisionHover}>
-        {row.review.decision}
-        {decisionHover && <span className="visually-hidden"> ({decisionHover})</span>}
-      </td>
-      <LongCell text={row.models.join(', ')} />
-      <td title={row.imported && importedText(row.imported)}>
-        <time dateTime={row.savedAt}>{savedDay(row.savedAt)}</time>
-        {row.imported && (
-          <span className="triplet-imported" data-testid="triplet-imported">
-            {' '}
-            imported<span className="visually-hidden"> ({importedText(row.imported)})</span>
-          </span>
-        )}
-      </td>
+      {columns.map((column) => (
+        <TripletCell key={column.id} column={column.id} row={row} label={label} schema={schema} />
+      ))}
     </tr>
   );
+}
+
+/** Row `row`'s cell of column `column`. */
+function TripletCell({
+  column,
+  row,
+  label,
+  schema,
+}: {
+  column: ColumnId;
+  row: DatasetTriplet;
+  label: PropertyLabel;
+  /** The display unit of the row's property (`displayText`); undefined when no schema describes it. */
+  schema: DisplayUnitSchema | undefined;
+}): ReactNode {
+  switch (column) {
+    case 'material':
+      return (
+        <th scope="row" className="triplet-long" title={row.material}>
+          {row.material}
+        </th>
+      );
+    case 'property':
+      return <td>{label(row.property)}</td>;
+    case 'value':
+      return <td>{valueText(row)}</td>;
+    case 'unit':
+      return <td>{row.unit === '' ? '—' : row.unit}</td>;
+    case 'display':
+      return <td data-testid="display-value">{displayText(row, schema)}</td>;
+    case 'conditions':
+      return <LongCell text={row.conditions} />;
+    case 'doi':
+      return <td className="triplet-long">{row.paper.doi ? <DoiLink doi={row.paper.doi} /> : '—'}</td>;
+    case 'title':
+      // A link to the paper view (the page routes `#paper=<key>`), which takes the focus to its heading.
+      return (
+        <td className="triplet-long" title={row.paper.title}>
+          <a href={hashForPaper(row.paper.key)} data-testid="open-paper">
+            {row.paper.title}
+          </a>
+        </td>
+      );
+    case 'quote':
+      return <LongCell text={row.evidence?.quote.exact} />;
+    case 'page':
+      return <td>{row.evidence?.page ?? '—'}</td>;
+    case 'status':
+      return <td data-status={row.status}>{statusText(row.status)}</td>;
+    case 'decision': {
+      const decisionHover = decisionTitle(row.review);
+      return (
+        <td title={decisionHover}>
+          {row.review.decision}
+          {decisionHover && <span className="visually-hidden"> ({decisionHover})</span>}
+        </td>
+      );
+    }
+    case 'models':
+      return <LongCell text={row.models.join(', ')} />;
+    case 'saved':
+      return (
+        <td title={row.imported && importedText(row.imported)}>
+          <time dateTime={row.savedAt}>{savedDay(row.savedAt)}</time>
+          {row.imported && (
+            <span className="triplet-imported" data-testid="triplet-imported">
+              {' '}
+              imported<span className="visually-hidden"> ({importedText(row.imported)})</span>
+            </span>
+          )}
+        </td>
+      );
+  }
 }

@@ -3,12 +3,15 @@
  * toolbar (delete with a ten-second undo), the virtualized table, and export/import — all driven
  * by one filter, so the plot, the count, the table and an export always agree. A search goes
  * through the search index (`search`) when there is one; each new index generation re-runs it.
+ * The table's order (a column header) and shown columns (the column chooser) stay as the filter
+ * changes, and an export writes exactly the rows shown, in that order.
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { DatasetTriplet } from '../../contracts/dataset';
 import type { TripletSearch } from '../../extension/triplet-search-client';
 import type { AssayDatabase } from '../../store/assay-database';
 import { deleteTriplets, restoreTriplets } from '../../store/dataset-repository';
+import { ColumnChooser, useHiddenColumns } from './column-chooser';
 import { DatasetIo } from './dataset-io';
 import type { ImportRequester } from './import-control';
 import { deletedText, EMPTY_FILTER, queryFromFilter, type TripletFilter } from './dataset-view-model';
@@ -16,6 +19,7 @@ import { PropertyPlot } from './property-plot';
 import type { PropertyLabel } from '../shared/run-view-model';
 import { TripletFilters } from './triplet-filters';
 import { TripletTable } from './triplet-table';
+import { DEFAULT_SORT, type TripletSort } from './triplet-sort';
 
 /** How long the undo offer stays after a delete, in ms (long enough to notice and react). */
 export const UNDO_MS = 10_000;
@@ -48,6 +52,9 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deletion, setDeletion] = useState<DeleteState>({ kind: 'none' });
   const [busy, setBusy] = useState(false);
+  const [sort, setSort] = useState<TripletSort>(DEFAULT_SORT);
+  const [hidden, setColumnShown] = useHiddenColumns();
+  const [shownCount, setShownCount] = useState<number | undefined>(undefined);
 
   useEffect(() => {
     if (deletion.kind !== 'deleted') return;
@@ -124,6 +131,7 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
           )}
           {deletion.kind === 'message' && deletion.text}
         </div>
+        <ColumnChooser hidden={hidden} onShownChange={setColumnShown} />
       </div>
       <TripletTable
         database={database}
@@ -132,9 +140,21 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
         schemas={schemas}
         selected={selected}
         onSelect={select}
+        hidden={hidden}
+        sort={sort}
+        onSort={setSort}
+        onShownCount={setShownCount}
         {...searching}
       />
-      <DatasetIo database={database} query={query} search={search} {...(requestImport && { requestImport })} />
+      <DatasetIo
+        database={database}
+        query={query}
+        sort={sort}
+        label={label}
+        shownCount={shownCount}
+        search={search}
+        {...(requestImport && { requestImport })}
+      />
     </section>
   );
 }

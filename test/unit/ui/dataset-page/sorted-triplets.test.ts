@@ -1,0 +1,95 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DatasetTriplet } from '../../../../src/contracts/dataset';
+import { createAssayDatabase, type AssayDatabase } from '../../../../src/store/assay-database';
+import { queryTriplets, saveTriplets } from '../../../../src/store/dataset-repository';
+import { eachShownTripletChunk, sortedTripletIds } from '../../../../src/ui/dataset-page/sorted-triplets';
+import { DEFAULT_SORT, sortKey, sortKeyedIds, type TripletSort } from '../../../../src/ui/dataset-page/triplet-sort';
+import { datasetTriplet } from '../dataset-fixtures';
+
+const label = (name: string) => ({ band_gap: 'Band gap', tc: 'Tc' })[name] ?? name;
+const MATERIALS = ['TiO2', 'GaN', 'zno', 'TiO10', 'Ångström', 'CdTe'];
+const STATUSES = ['verified', 'needs_review', 'rejected'] as const;
+
+/** 36 rows: band gaps (SI in J) and Tcs (SI in K), six materials, three statuses, some without an SI value, saved a second apart with some equal times. */
+function seedRows(): DatasetTriplet[] {
+  return Array.from({ length: 36 }, (_, index) => {
+    const property = index % 2 === 0 ? 'band_gap' : 'tc';
+    const si =
+      index % 7 === 3
+        ? null
+        : { value: { kind: 'number' as const, value: ((index * 37) % 23) + 0.5 }, unit: property === 'tc' ? 'K' : 'J' };
+    return datasetTriplet({
+      id: `row-${String(index).padStart(2, '0')}`,
+      mergeKey: `key-${index}`,
+      material: MATERIALS[index % MATERIALS.length]!,
+      property,
+      status: STATUSES[index % 3]!,
+      si,
+      savedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(index / 2))).toISOString(),
+    });
+  });
+}
+
+let database: AssayDatabase;
+let count = 0;
+const rows = seedRows();
+
+beforeEach(async () => {
+  count += 1;
+  database = createAssayDatabase(`sorted-triplets-test-${count}`);
+  await saveTriplets(database, rows);
+});
+
+afterEach(() => database.close());
+
+/** The order sorting the rows in memory gives. */
+function inMemory(selected: DatasetTriplet[], sort: TripletSort): string[] {
+  return sortKeyedIds(
+    selected.map((row) => ({ id: row.id, savedAt: row.savedAt, key: sortKey(row, sort.column, label) })),
+    sort,
+  );
+}
+
+describe('the dataset table’s sorted ids', () => {
+  it('orders the whole dataset from the indexes as sorting the rows in memory does', async () => {
+    for (const column of ['material', 'property', 'status', 'saved'] as const) {
+      for (const direction of ['ascending', 'descending'] as const) {
+        const sort = { column, direction };
+        expect(await sortedTripletIds(database, {}, sort, label), `${column} ${direction}`).toEqual(inMemory(rows, sort));
+      }
+    }
+    // The default order is the repository's own.
+    expect(await sortedTripletIds(database, {}, DEFAULT_SORT, label)).toEqual(
+      (await queryTriplets(database, {})).rows.map((row) => row.id),
+    );
+  });
+
+  it('sorts a filter’s rows by SI value with the rows without one last', async () => {
+    const ids = await sortedTripletIds(database, { property: 'tc' }, { column: 'value', direction: 'descending' }, label);
+    const tc = rows.filter((row) => row.property === 'tc');
+    expect(ids).toHaveLength(tc.length);
+    const values = ids.map((id) => rows.find((row) => row.id === id)!.si?.value);
+    const numbers = values.filter((value) => value !== undefined).map((value) => (value.kind === 'number' ? value.value : value.low));
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    expect(values.slice(numbers.length).every((value) => value === undefined)).toBe(true);
+    expect(values.slice(0, numbers.length).every((value) => value !== undefined)).toBe(true);
+  });
+
+  it('exports exactly the rows a filter shows, in the table’s order, chunk by chunk', async () => {
+    const query = { material: 'tio', status: 'verified' as const };
+    const sort: TripletSort = { column: 'value', direction: 'ascending' };
+    const chunks: DatasetTriplet[][] = [];
+    const exported = await eachShownTripletChunk(database, query, sort, label, (chunk) => chunks.push(chunk), 2);
+    const expected = rows.filter((row) => row.material.toLowerCase().startsWith('tio') && row.status === 'verified');
+    expect(expected.length).toBeGreaterThan(2);
+    expect(exported).toBe(expected.length);
+    expect(chunks.every((chunk) => chunk.length <= 2)).toBe(true);
+    expect(chunks.flat().map((row) => row.id)).toEqual(inMemory(expected, sort));
+
+    // The default order streams the filter's rows newest first, as the table shows them.
+    const newest: string[] = [];
+    await eachShownTripletChunk(database, query, DEFAULT_SORT, label, (chunk) => newest.push(...chunk.map((row) => row.id)), 2);
+    expect(newest).toEqual((await queryTriplets(database, query)).rows.map((row) => row.id));
+  });
+});
