@@ -3,6 +3,7 @@
  * before (or instead of) an SLM-MATRIX run, and what it says about them. Pure: the scan's
  * candidates and the run's row in, items and words out, so every rule is unit-tested.
  */
+import { builtInDisplayUnits, displayTextBeside, type DisplayUnitSchema } from '../../properties/display-unit';
 import type { Article } from '../../contracts/article';
 import type { HighlightItem, ResponseOf } from '../../contracts/messages';
 import type { MatrixRunRow } from '../../contracts/matrix-run';
@@ -37,7 +38,9 @@ export function candidateItemId(index: number): string {
  * - `mark`: the quantity as printed (`quantity.text`, e.g. "about 1.13 eV");
  * - `card`: the material as written (`UNKNOWN_MATERIAL` when none), the property's label, the
  *   value as printed and the unit as printed (the canonical symbol when none was printed), and
- *   `agreed` = `CANDIDATE_NOTE`.
+ *   `agreed` = `CANDIDATE_NOTE`, and `display`, the quantity in the property's display unit
+ *   (`displayTextBeside` with `displayUnits`, default the built-in schemas) when it was printed
+ *   in another unit.
  * A candidate whose segment is empty or outside `article.text` is left out (it cannot be quoted).
  * → `{ items, total }`, `total` = `candidates.length`, so the panel can say how many were left out.
  */
@@ -46,6 +49,7 @@ export function candidateHighlightItems(
   candidates: readonly Candidate[],
   label: PropertyLabel = spellPropertyName,
   limit: number = MAX_CANDIDATE_HIGHLIGHTS,
+  displayUnits: ReadonlyMap<string, DisplayUnitSchema> = builtInDisplayUnits(),
 ): { items: HighlightItem[]; total: number } {
   const items: HighlightItem[] = [];
   for (const [index, candidate] of candidates.entries()) {
@@ -67,6 +71,8 @@ export function candidateHighlightItems(
       },
     };
     if (evidence.position) item.position = evidence.position;
+    const display = displayTextBeside(quantity, displayUnits.get(candidate.property));
+    if (display) item.card.display = display;
     items.push(item);
   }
   return { items, total: candidates.length };

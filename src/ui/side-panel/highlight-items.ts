@@ -3,6 +3,7 @@
  * items), and what it says about highlights that failed. Pure: built from the run's row and the
  * reader's reviews, so every rule is unit-tested.
  */
+import { builtInDisplayUnits, displayTextBeside, type DisplayUnitSchema } from '../../properties/display-unit';
 import { printedValue } from '../../text/quantities/format-quantity';
 import { decisionOf, keptAnswer } from '../../store/dataset-rows';
 import type { ResponseOf } from '../../contracts/messages';
@@ -38,11 +39,14 @@ export interface HighlightFailure {
  * - `quote`/`position`: the evidence of the triplet shown (a kept search answer's own evidence);
  * - `mark`: the value as printed (`printedValue`), the part of the quote to mark;
  * - `card`: material, property label, value as printed and unit — the reader's edit where there
- *   is one — conditions, and `agreed` = `agreedText(votes)`.
+ *   is one — conditions, `agreed` = `agreedText(votes)`, and `display`, the value in the
+ *   property's display unit (`displayTextBeside` with `displayUnits`, default the built-in
+ *   schemas) when it differs from the printed unit and there is no edit.
  */
 export function highlightItems(
   row: Pick<MatrixRunRow, 'records' | 'reviews'>,
   label: PropertyLabel = spellPropertyName,
+  displayUnits: ReadonlyMap<string, DisplayUnitSchema> = builtInDisplayUnits(),
 ): { items: HighlightItem[]; skipped: HighlightFailure[] } {
   const items: HighlightItem[] = [];
   const skipped: HighlightFailure[] = [];
@@ -72,6 +76,9 @@ export function highlightItems(
     };
     if (evidence.position) item.position = evidence.position;
     if (triplet.conditions) item.card.conditions = triplet.conditions;
+    // The model's value in the property's display unit; not for the reader's edit, which is text they typed.
+    const display = edit ? undefined : displayTextBeside(triplet, displayUnits.get(triplet.property));
+    if (display) item.card.display = display;
     items.push(item);
   });
   return { items, skipped };

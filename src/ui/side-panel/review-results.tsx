@@ -6,7 +6,8 @@
  * (`ReviewActions.review`); the row then comes back through the live query. Page and model text
  * is rendered as React text, never as HTML.
  */
-import { printedValue, describeValue } from '../../text/quantities/format-quantity';
+import { printedValue } from '../../text/quantities/format-quantity';
+import { builtInDisplayUnits, describeValueWithDisplay } from '../../properties/display-unit';
 import { decisionOf, keptAnswer, type AdjudicationPath } from '../../store/dataset-rows';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ReviewDecision } from '../../contracts/dataset';
@@ -319,7 +320,10 @@ function RecordItem({ index, label, roving, record, review, decision, onLocate, 
   const kept = keptAnswer(record, review);
   const edit = review?.edit;
   const material = edit?.material ?? triplet.material;
-  const value = edit ? `${edit.valueText ?? printedValue(triplet)}${edit.unit ? ` ${edit.unit}` : ''}` : describeValue(triplet);
+  const value = edit
+    ? `${edit.valueText ?? printedValue(triplet)}${edit.unit ? ` ${edit.unit}` : ''}`
+    : // The value as printed, with the property's display unit beside it when that differs: "40 meV (0.040 eV)".
+      describeValueWithDisplay(triplet, builtInDisplayUnits().get(triplet.property));
   const quote = triplet.evidence?.quote.exact;
   const page = triplet.evidence?.page;
   return (

@@ -63,6 +63,15 @@ describe('candidateHighlightItems', () => {
     }
   });
 
+  it('gives a value printed in another unit its display-unit value for the card, and none to one already in it', () => {
+    const inMeV = articleFromBlocks([paragraph('The band gap of bilayer graphene under bias opens to 250 meV at 10 K.')]);
+    const [item] = candidateHighlightItems(inMeV, scanArticle(inMeV, { properties: schemas }).candidates, label).items;
+    expect(item!.card).toMatchObject({ value: '250', unit: 'meV', display: '0.250 eV' });
+    expect(HighlightItemSchema.safeParse(item).success).toBe(true);
+    // 1.13 eV is already in the band gap's display unit: nothing is repeated.
+    expect(candidateHighlightItems(article, candidates, label).items[0]!.card.display).toBeUndefined();
+  });
+
   it('caps the items at the limit (default 500) and still counts every candidate', () => {
     expect(MAX_CANDIDATE_HIGHLIGHTS).toBe(500);
     const many = Array.from({ length: 501 }, () => candidates[0]!);

@@ -79,6 +79,20 @@ describe('highlightItems', () => {
     expect(items[2]!.card).toMatchObject({ material: 'ZnO:Al', value: '3.5', unit: 'eV' });
   });
 
+  it('puts the model’s value in the display unit on the card, but not beside the reader’s edit', () => {
+    const inMeV = { valueText: '40', value: { kind: 'number' as const, value: 40 }, unit: 'meV' };
+    const meVRow = runRow({
+      records: [record('verified', {}, inMeV), record('verified', {}, inMeV)],
+      reviews: { 1: { decision: 'edited', edit: { valueText: '0.04', unit: 'eV' }, at: AT } },
+    });
+    const [model, edited] = highlightItems(meVRow, label).items;
+    expect(model!.card).toMatchObject({ value: '40', unit: 'meV', display: '0.040 eV' });
+    expect(edited!.card).toMatchObject({ value: '0.04', unit: 'eV' });
+    expect(edited!.card.display).toBeUndefined();
+    // A value already in eV says nothing more.
+    expect(items[0]!.card.display).toBeUndefined();
+  });
+
   it('highlights a kept search answer at its own evidence', () => {
     expect(items[3]).toMatchObject({
       id: '4',
