@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { answerExampleCapture } from '../../src/extension/example-article';
+import { answerExampleCapture } from '../../src/extension/example-article-capture';
 import { installHighlighter } from '../../src/highlight/install-highlighter';
 import './example.css';
 

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
+import { EXAMPLE_ARTICLE_PATH } from '../../src/extension/example-article';
 import { requestCapture } from '../../src/extension/request-capture';
 import { sendRequest } from '../../src/extension/send-request';
 import { resolveTargetTabId } from '../../src/extension/target-tab';
@@ -48,6 +49,7 @@ createRoot(document.getElementById('root')!).render(
     <CapturePanel
       captureActivePage={captureActivePage}
       datasetUrl={browser.runtime.getURL('/dataset.html')}
+      exampleUrl={browser.runtime.getURL(EXAMPLE_ARTICLE_PATH)}
       extraction={{ database, properties, start, stop, review, openHighlighter, schemas }}
       settings={settings}
       findCurrentPaper={findCurrentPaper}

@@ -6,9 +6,10 @@
  * URLs, even the extension's own), so the page runs the capture and the highlighter itself:
  * it answers a capture request sent with `tabs.sendMessage` and installs the same highlighter the
  * injected script installs elsewhere. The background routes a capture or a highlight of this one
- * page through messages instead of injection (capture-tab.ts, highlight-tab.ts).
+ * page through messages instead of injection (capture-tab.ts, highlight-tab.ts). This module is
+ * only the page's address and the message target (no capture code), so any page may import it;
+ * the page's own answer is example-article-capture.ts.
  */
-import { capturePage } from './capture-page';
 
 /** The example article's path in the built extension. */
 export const EXAMPLE_ARTICLE_PATH = '/example.html';
@@ -31,16 +32,4 @@ export function isExampleArticle(url: string | undefined, extensionBase: string)
   } catch {
     return false;
   }
-}
-
-/**
- * The example page's answer to `message`: the page's capture (`capturePage`, a `PageCaptureResult`)
- * when the message is `{ target: EXAMPLE_CAPTURE_TARGET }`, else `undefined` (the message is for
- * someone else: every extension page hears the side panel's runtime messages).
- */
-export function answerExampleCapture(message: unknown, document: Document, window: Window): ReturnType<typeof capturePage> | undefined {
-  if (typeof message !== 'object' || message === null || (message as { target?: unknown }).target !== EXAMPLE_CAPTURE_TARGET) {
-    return undefined;
-  }
-  return capturePage(document, document.location.href, window);
 }

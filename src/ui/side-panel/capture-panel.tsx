@@ -23,6 +23,8 @@ export interface CapturePanelProps {
   captureActivePage: () => Promise<ResponseOf<'capture-tab'>>;
   /** URL of the dataset page. */
   datasetUrl: string;
+  /** URL of the bundled example article (src/extension/example-article.ts), offered while the panel is empty. */
+  exampleUrl?: string;
   /** Database, property schemas, start and stop for SLM-MATRIX runs; without it no "Extract" section is shown. */
   extraction?: ExtractionServices;
   /** WebGPU check, model cache and storage for "Settings and models"; without it that section is not shown. */
@@ -42,7 +44,15 @@ export interface CapturePanelProps {
  * saved). `capture-status` keeps `data-status` = the capture's state ("idle" for a found paper),
  * so waiting for "saved" still means a capture finished.
  */
-export function CapturePanel({ captureActivePage, datasetUrl, extraction, settings, findCurrentPaper, precedent }: CapturePanelProps) {
+export function CapturePanel({
+  captureActivePage,
+  datasetUrl,
+  exampleUrl,
+  extraction,
+  settings,
+  findCurrentPaper,
+  precedent,
+}: CapturePanelProps) {
   const { state, capture } = useCapture(captureActivePage);
   const current = useCurrentPaper(findCurrentPaper);
   const busy = state.status === 'busy';
@@ -64,6 +74,16 @@ export function CapturePanel({ captureActivePage, datasetUrl, extraction, settin
         {!shown && state.status === 'idle' && current.status === 'none' && (
           <p className="empty-state" data-testid="panel-empty">
             Open a paper’s page and choose Capture this page: Assay reads it here, in this browser, and finds its materials’ properties.
+            {exampleUrl && (
+              <>
+                {' '}
+                New to Assay?{' '}
+                <a href={exampleUrl} target="_blank" rel="noopener">
+                  Try it on the example article
+                </a>
+                , which works offline.
+              </>
+            )}
           </p>
         )}
         {shown && <PaperSummaryView paper={shown.paper} warnings={shown.warnings} capturedText={capturedOnText(shown.paper.capturedAt)} />}

@@ -225,5 +225,17 @@ describe('CapturePanel opening on a page', () => {
     expect(shown).toEqual([]);
     // The empty panel says what to do in a sentence.
     expect(byTestId('panel-empty')?.textContent).toMatch(/^Open a paper’s page and choose Capture this page: .+\.$/);
+    // Without an example URL, no link to it.
+    expect(byTestId('panel-empty')?.querySelector('a')).toBeNull();
+  });
+
+  it('offers the bundled example article while the panel is empty', async () => {
+    const { send } = fakeSend();
+    const props = { ...panelProps('https://example.org/not-saved', send), exampleUrl: 'chrome-extension://assayid/example.html' };
+    await act(async () => root.render(createElement(CapturePanel, props)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const link = byTestId('panel-empty')?.querySelector('a');
+    expect(link?.getAttribute('href')).toBe('chrome-extension://assayid/example.html');
+    expect(link?.textContent).toBe('Try it on the example article');
   });
 });
