@@ -5,6 +5,7 @@
  * every roster role on that model's custom record), and a short article of our own captured in
  * the side panel, ready for the "Extract" button.
  */
+import { openRunDetails } from './side-panel-controls';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -108,6 +109,8 @@ export async function openWebLlmSession(options: {
     await panel.getByTestId('settings-panel').locator('summary').click();
     await panel.getByTestId('custom-models').fill(JSON.stringify([model.record]));
     await panel.getByTestId('settings-panel').locator('summary').click();
+    // The run's engine fields are folded under "Change" (side-panel-controls.ts).
+    await openRunDetails(panel);
     await panel.getByTestId('webllm-models').fill(options.modelId);
     const expected = {
       proposers: [options.modelId],
