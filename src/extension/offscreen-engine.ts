@@ -69,6 +69,9 @@ export function createOffscreenForwarder(api: OffscreenApi) {
   let creating: Promise<void> | undefined;
 
   async function ensureDocument(): Promise<void> {
+    // While a creation is in flight its document is already listed by getContexts, but may not
+    // listen yet: a request sent then finds no receiver ("Receiving end does not exist"). Wait for it.
+    if (creating) return creating;
     const url = api.runtime.getURL(OFFSCREEN_PATH);
     const existing = (await api.runtime.getContexts?.({ contextTypes: ['OFFSCREEN_DOCUMENT'], documentUrls: [url] })) ?? [];
     if (existing.length > 0) return;

@@ -420,6 +420,27 @@ describe('background forwarder to the offscreen document', () => {
     expect(fake.runtime.sendMessage).toHaveBeenCalledWith({ target: 'assay-offscreen', request: { type: 'webgpu-check' } });
   });
 
+  it('a request made while the document is being created waits for it, though getContexts already lists it', async () => {
+    const answer = { ok: true, capability: { available: false, reason: 'none' }, summary: 'no' };
+    let loaded!: () => void;
+    const contexts: unknown[] = [];
+    const fake = api(contexts, answer);
+    // The document is listed as soon as creation starts, and listens only once it has loaded.
+    vi.mocked(fake.offscreen.createDocument).mockImplementation(async () => {
+      contexts.push({});
+      await new Promise<void>((resolve) => (loaded = resolve));
+    });
+    const { forward } = createOffscreenForwarder(fake);
+    const first = forward({ type: 'webgpu-check' });
+    await vi.waitFor(() => expect(contexts).toHaveLength(1));
+    const second = forward({ type: 'webgpu-check' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fake.runtime.sendMessage).not.toHaveBeenCalled();
+    loaded();
+    expect(await Promise.all([first, second])).toEqual([answer, answer]);
+    expect(fake.offscreen.createDocument).toHaveBeenCalledTimes(1);
+  });
+
   it('reuses an existing document and turns a malformed answer into an internal failure', async () => {
     const fake = api([{}], { nonsense: true });
     const response = await createOffscreenForwarder(fake).forward({ type: 'load-model', modelId: 'x' });
