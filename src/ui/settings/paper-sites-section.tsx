@@ -19,7 +19,8 @@ import {
   withoutPaperSite,
   withPaperSite,
 } from '../../extension/paper-sites';
-import { paperSitesSetting } from '../../extension/stored-settings';
+import { engineSettingsSetting, paperSitesSetting, readStoredSetting } from '../../extension/stored-settings';
+import { originPattern } from '../shared/engine-form';
 import { resolveTargetTabId } from '../../extension/target-tab';
 import { useStoredValue, type StoredValueArea } from '../shared/use-stored-value';
 
@@ -33,6 +34,11 @@ export interface PaperSitesServices {
   removeOrigins(origins: string[]): Promise<boolean>;
   /** The URL of the page the panel is for, undefined when the browser hides it (no activeTab, no host permission). */
   currentPageUrl(): Promise<string | undefined>;
+  /**
+   * Host permission patterns Assay still needs for something else — the model server of the
+   * stored engine settings — whose permission a Remove must leave in place. Default: none.
+   */
+  originsInUse?(): Promise<string[]>;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -92,8 +98,17 @@ export function PaperSitesSection({ services }: { services: PaperSitesServices }
     update((stored) => withoutPaperSite(stored, site))
       .then(async () => {
         // The list is what the recognizer obeys; a permission the extension must keep (or one
-        // already withdrawn) is left to the browser.
-        await services.removeOrigins([sitePermissionPattern(site)]).catch(() => false);
+        // already withdrawn) is left to the browser, and so is one the model server needs.
+        const pattern = sitePermissionPattern(site);
+        const inUse = (await services.originsInUse?.().catch(() => [])) ?? [];
+        if (inUse.includes(pattern)) {
+          setMessage({
+            text: `Removed ${site}: papers there are no longer recognized. Its access stays, since your model server is there.`,
+            problem: false,
+          });
+          return;
+        }
+        await services.removeOrigins([pattern]).catch(() => false);
         setMessage({ text: `Removed ${site}: Assay reads its pages again only when you click the toolbar button.`, problem: false });
       })
       .catch((error: unknown) => setMessage({ text: `${site} could not be removed: ${messageOf(error)}`, problem: true }));
@@ -193,5 +208,9 @@ export function browserPaperSitesServices(search: string): PaperSitesServices {
     requestOrigins: (origins) => browser.permissions.request({ origins }),
     removeOrigins: (origins) => browser.permissions.remove({ origins }),
     currentPageUrl: async () => (await browser.tabs.get(await resolveTargetTabId(search))).url,
+    originsInUse: async () => {
+      const engine = await readStoredSetting(engineSettingsSetting);
+      return typeof engine.baseUrl === 'string' && URL.canParse(engine.baseUrl) ? [originPattern(engine.baseUrl)] : [];
+    },
   };
 }

@@ -107,6 +107,17 @@ describe('PaperSitesSection', () => {
     expect(view.container.querySelector('[data-site="https://pubs.acs.org"]')).toBeNull();
   });
 
+  it('leaves the permission of a site that is also the model server, and says why', async () => {
+    const fake = { ...services(['http://127.0.0.1:11434', 'https://arxiv.org']), originsInUse: async () => ['http://127.0.0.1:11434/*'] };
+    await render(fake);
+    await click(button('Remove http://127.0.0.1:11434'));
+    expect(fake.items[KEY]).toEqual(['https://arxiv.org']);
+    expect(fake.removeOrigins).not.toHaveBeenCalled();
+    expect(message()).toContain('Its access stays, since your model server is there.');
+    await click(button('Remove https://arxiv.org'));
+    expect(fake.removeOrigins).toHaveBeenCalledWith(['https://arxiv.org/*']);
+  });
+
   it('still removes the site when the browser keeps the permission (one the extension must hold)', async () => {
     const fake = services(['https://pubs.acs.org']);
     fake.removeOrigins.mockRejectedValueOnce(new Error('You cannot remove required permissions.'));
