@@ -6,13 +6,11 @@
  * what was decided; the WebLLM engine on SwiftShader (no weights reachable here) ends in the
  * specific download message, in the panel, within seconds.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureDocument } from '../../src/capture/capture-document';
-import { nodeDomParser } from '../../src/capture/node/node-dom';
-import { extractWithRules } from '../../src/extract/rules';
+import { fixtureBandGapFacts } from '../support/grounded-facts';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { captureInSidePanel, findTabId, readStore } from './extension-pages';
@@ -45,21 +43,6 @@ interface StoredRun {
 
 const readRuns = (page: Page) => readStore<StoredRun>(page, 'runs');
 
-/** The band-gap fact the rules engine finds first on the page, with its sentence, as every model role will state it. */
-async function firstBandGapFact(): Promise<ScriptedFact> {
-  const article = await captureDocument(new Uint8Array(readFileSync(sharedPath('fixtures', articlePath))), { domParser: nodeDomParser() });
-  const triplet = extractWithRules(article).find((candidate) => candidate.property === 'band_gap' && candidate.value.kind === 'number');
-  if (!triplet || triplet.value.kind !== 'number' || !triplet.evidence)
-    throw new Error('the fixture page no longer has a band-gap sentence');
-  return {
-    material: triplet.material,
-    property: 'band_gap',
-    value: triplet.value.value,
-    unit: triplet.unit,
-    quote: triplet.evidence.quote.exact,
-  };
-}
-
 describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the built extension', () => {
   let pages: FixtureServer;
   let models: OpenAiTestServer;
@@ -68,7 +51,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the 
   let fact: ScriptedFact;
 
   beforeAll(async () => {
-    fact = await firstBandGapFact();
+    fact = await fixtureBandGapFacts(articlePath, 1).then(([fact]) => fact!);
     pages = await startFixtureServer({ [articlePath]: sharedPath('fixtures', articlePath) });
     models = await startOpenAiTestServer(fact);
     browser = await launchExtensionBrowser(extensionDirectory, [pages.origin, new URL(models.baseUrl).origin], ['--enable-unsafe-webgpu']);

@@ -11,11 +11,9 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureDocument } from '../../src/capture/capture-document';
-import { nodeDomParser } from '../../src/capture/node/node-dom';
 import { DatasetTripletSchema } from '../../src/contracts/dataset';
-import { extractWithRules } from '../../src/extract/rules';
 import { convertUnit } from '../../src/text/units';
+import { fixtureBandGapFacts } from '../support/grounded-facts';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { captureInSidePanel, findTabId } from './extension-pages';
@@ -28,26 +26,6 @@ const extensionDirectory = join(projectRoot, '.output', 'chrome-mv3-test');
 const screenshotDirectory = join(projectRoot, 'test-results', 'e2e');
 const articlePath = '/wiley/limesoup__101002admi201400532.html';
 const DOI = '10.1002/admi.201400532';
-
-/** The page's band-gap facts as the rules engine finds them (value, unit, sentence), which every model role will state. */
-async function pageFacts(): Promise<ScriptedFact[]> {
-  const article = await captureDocument(new Uint8Array(readFileSync(sharedPath('fixtures', articlePath))), { domParser: nodeDomParser() });
-  const facts = extractWithRules(article).flatMap((triplet) =>
-    triplet.property === 'band_gap' && triplet.value.kind === 'number' && triplet.evidence
-      ? [
-          {
-            material: triplet.material,
-            property: 'band_gap',
-            value: triplet.value.value,
-            unit: triplet.unit,
-            quote: triplet.evidence.quote.exact,
-          },
-        ]
-      : [],
-  );
-  if (facts.length < 2) throw new Error(`the fixture page has ${facts.length} band-gap facts; this test needs two`);
-  return facts.slice(0, 2);
-}
 
 async function downloadText(page: Page, testId: string): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
@@ -66,7 +44,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
   let tabId = 0;
 
   beforeAll(async () => {
-    facts = await pageFacts();
+    facts = await fixtureBandGapFacts(articlePath, 2);
     // A value the text does not state, with a real sentence as its "evidence": the gate must reject it.
     invented = { ...facts[0]!, value: 9.9 };
     pages = await startFixtureServer({ [articlePath]: sharedPath('fixtures', articlePath) });

@@ -11,15 +11,13 @@
  * question `property_match` with "no" for the first fact it is asked about, which demotes it from verified
  * (src/matrix/chain-of-verification/read-answers.ts).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureDocument } from '../../src/capture/capture-document';
-import { nodeDomParser } from '../../src/capture/node/node-dom';
-import { extractWithRules } from '../../src/extract/rules';
+import { fixtureBandGapFacts } from '../support/grounded-facts';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { seriousAxeViolations, setColorScheme } from './accessibility';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
@@ -37,26 +35,6 @@ interface StoredRun {
   status: string;
   records: Array<{ status: string; triplet: { material: string } }>;
   reviews?: Record<string, { decision: string; edit?: { material?: string; valueText?: string; unit?: string } }>;
-}
-
-/** The page's first two band-gap facts as the rules engine finds them, which every model role will state. */
-async function pageFacts(): Promise<ScriptedFact[]> {
-  const article = await captureDocument(new Uint8Array(readFileSync(sharedPath('fixtures', articlePath))), { domParser: nodeDomParser() });
-  const facts = extractWithRules(article).flatMap((triplet) =>
-    triplet.property === 'band_gap' && triplet.value.kind === 'number' && triplet.evidence
-      ? [
-          {
-            material: triplet.material,
-            property: 'band_gap',
-            value: triplet.value.value,
-            unit: triplet.unit,
-            quote: triplet.evidence.quote.exact,
-          },
-        ]
-      : [],
-  );
-  if (facts.length < 2) throw new Error(`the fixture page has ${facts.length} band-gap facts; this test needs two`);
-  return facts.slice(0, 2);
 }
 
 /**
@@ -121,7 +99,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the side panel: keyboar
   let invented: ScriptedFact;
 
   beforeAll(async () => {
-    facts = await pageFacts();
+    facts = await fixtureBandGapFacts(articlePath, 2);
     // A value the text does not state, with a real sentence as its "evidence": the gate rejects it.
     invented = { ...facts[0]!, value: 9.9 };
     pages = await startFixtureServer({ [articlePath]: sharedPath('fixtures', articlePath) });

@@ -9,6 +9,8 @@ import { captureDocument } from '../../src/capture/capture-document';
 import { nodeDomParser } from '../../src/capture/node/node-dom';
 import { extractWithRules } from '../../src/extract/rules';
 import type { ScriptedFact } from '../e2e/openai-test-server';
+import { readFileSync } from 'node:fs';
+import { sharedPath } from './shared-data';
 
 /** At most this many facts per property and message: a model states a few, not every number. */
 const FACTS_PER_PROPERTY = 2;
@@ -50,4 +52,29 @@ async function factsOf(user: string): Promise<ScriptedFact[]> {
     });
   }
   return facts;
+}
+
+/**
+ * The first `count` band-gap facts (a number value with an evidence sentence) the rules engine
+ * finds in the fixture page `fixturePath` (under ../shared/fixtures), as every model role of a
+ * test server will state them. Throws, naming the page, when it has fewer.
+ */
+export async function fixtureBandGapFacts(fixturePath: string, count: number): Promise<ScriptedFact[]> {
+  const bytes = new Uint8Array(readFileSync(sharedPath('fixtures', fixturePath)));
+  const article = await captureDocument(bytes, { domParser: nodeDomParser() });
+  const facts = extractWithRules(article).flatMap((triplet) =>
+    triplet.property === 'band_gap' && triplet.value.kind === 'number' && triplet.evidence
+      ? [
+          {
+            material: triplet.material,
+            property: 'band_gap',
+            value: triplet.value.value,
+            unit: triplet.unit,
+            quote: triplet.evidence.quote.exact,
+          },
+        ]
+      : [],
+  );
+  if (facts.length < count) throw new Error(`the fixture page ${fixturePath} has ${facts.length} band-gap facts; the test needs ${count}`);
+  return facts.slice(0, count);
 }
