@@ -8,7 +8,7 @@ import { resolveTargetTabId } from '../../src/extension/target-tab';
 import { loadPropertySchemas } from '../../src/properties';
 import { createAssayDatabase } from '../../src/store/assay-database';
 import { CapturePanel } from '../../src/ui/side-panel/capture-panel';
-import { currentPaperFinder, tabUrlReader } from '../../src/ui/side-panel/current-paper';
+import { currentPaperFinder, papersChanged, tabUrlReader } from '../../src/ui/side-panel/current-paper';
 import { createPageHighlighter } from '../../src/ui/side-panel/highlight-sync';
 import { createReviewActions } from '../../src/ui/side-panel/review-actions';
 import { createRunControls } from '../../src/ui/side-panel/run-controls';
@@ -29,6 +29,8 @@ const findCurrentPaper = currentPaperFinder(
     (tabId) => browser.tabs.get(tabId),
   ),
 );
+// A paper the background saves after the panel opened (an opted-in publisher site) then appears.
+const watchPapers = papersChanged(database);
 const { start, stop } = createRunControls({
   requestOrigins: (origins) => browser.permissions.request({ origins }),
   sendStart: (settings) => sendRequest({ type: 'matrix-start', settings }),
@@ -53,6 +55,7 @@ createRoot(document.getElementById('root')!).render(
       extraction={{ database, properties, start, stop, review, openHighlighter, schemas }}
       settings={settings}
       findCurrentPaper={findCurrentPaper}
+      watchPapers={watchPapers}
       precedent={{ database, properties, pending: browser.storage.session }}
     />
   </StrictMode>,

@@ -8,7 +8,8 @@
  * (a) before the reader lists the site, a loaded paper gets no badge and nothing is saved;
  * (b) after "Add this site" in Settings (at once, and again after a reload), the badge shows the
  *     quick scan's candidate count for the page (computed here with `scanArticle` on the saved
- *     article) and the tooltip says it is a paper;
+ *     article) and the tooltip says it is a paper; the panel, open before the page was saved,
+ *     then shows the paper captured;
  * (c) the side panel opened for the tab shows the paper already captured, without a click;
  * (d) pages of the listed site that are not papers (a search listing, a journal's home page)
  *     get no badge and are not saved;
@@ -131,6 +132,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the toolbar badge on an
 
   it('(b) after "Add this site" in Settings, shows the quick scan count on the badge at once and after a reload, and says it is a paper', async () => {
     const panel = await openSettings();
+    // The panel is open on the page, which is not saved yet.
+    expect(await panel.getByTestId('paper-doi').count()).toBe(0);
     const before = (await recognitions()).length;
     await panel.getByRole('button', { name: `Add this site (${site})` }).click();
     await panel.locator(`[data-testid="paper-sites-list"] li[data-site="${site}"]`).waitFor();
@@ -146,6 +149,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the toolbar badge on an
     expect(expected).toBeGreaterThan(0);
     const badge = { text: candidateBadgeText(expected), title: paperActionTitle(expected) };
     expect(await badgeOf(tabId)).toEqual(badge);
+    // The panel, open since before the background saved the page, now shows it captured, without a click on Capture.
+    await expect.poll(() => panel.getByTestId('paper-doi').textContent(), { timeout: 30_000 }).toBe(PAPER.doi);
+    expect(await panel.getByTestId('capture-status').getAttribute('data-status')).toBe('idle');
 
     for (const scheme of ['light', 'dark'] as const) {
       await setColorScheme(panel, scheme);

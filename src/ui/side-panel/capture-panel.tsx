@@ -16,7 +16,7 @@ import { PrecedentContext, PrecedentSection, type PrecedentSectionProps } from '
 import { ReferenceTablesSection } from './precedent-reference-tables';
 import { LiveSettingsPanel, type SettingsServices } from '../settings/settings-panel';
 import { useCapture, type CaptureState } from './use-capture';
-import { useCurrentPaper } from './use-current-paper';
+import { useCurrentPaper, type WatchPapers } from './use-current-paper';
 
 export interface CapturePanelProps {
   /** Capture and save the page the panel is for (see `requestCapture`). */
@@ -34,6 +34,8 @@ export interface CapturePanelProps {
    * panel opens; without it, or when it finds none, the panel starts with "Capture this page".
    */
   findCurrentPaper?: () => Promise<CurrentPaper | undefined>;
+  /** Changes of the saved papers (`papersChanged`): while none is found, each change looks the page up again. */
+  watchPapers?: WatchPapers;
   /** Database, properties and `storage.session` for the precedent check; without it no precedent section or button is shown. */
   precedent?: PrecedentSectionProps;
 }
@@ -51,10 +53,11 @@ export function CapturePanel({
   extraction,
   settings,
   findCurrentPaper,
+  watchPapers,
   precedent,
 }: CapturePanelProps) {
   const { state, capture } = useCapture(captureActivePage);
-  const current = useCurrentPaper(findCurrentPaper);
+  const current = useCurrentPaper(findCurrentPaper, watchPapers);
   const busy = state.status === 'busy';
   const shown =
     state.status === 'saved' ? { paper: state.paper, warnings: state.warnings } : current.status === 'found' ? current : undefined;

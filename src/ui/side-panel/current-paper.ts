@@ -11,6 +11,7 @@
  * dropped). The query string is kept and compared as written: `?page=2` or `?id=7` may name
  * another document, and reordering its parameters is a server's business, not ours.
  */
+import { liveQuery } from 'dexie';
 import type { PaperSummary } from '../../contracts/messages';
 import type { AssayDatabase } from '../../store/assay-database';
 import { getPaper, papersWithUrlPrefix } from '../../store/paper-repository';
@@ -111,4 +112,17 @@ export function capturedOnText(capturedAt: string, locale?: string, timeZone?: s
   const date = new Date(capturedAt);
   if (Number.isNaN(date.getTime())) return 'Captured on an unknown date';
   return `Captured on ${new Intl.DateTimeFormat(locale, { dateStyle: 'long', ...(timeZone && { timeZone }) }).format(date)}`;
+}
+
+/**
+ * `WatchPapers` over `database`: calls `onChange` whenever the `papers` table changes, in this
+ * page or in another context of the extension (Dexie's live queries hear the background's
+ * writes through its cross-context change events), and once when it starts. → unsubscribe.
+ */
+export function papersChanged(database: AssayDatabase): (onChange: () => void) => () => void {
+  return (onChange) => {
+    // The newest capture time moves with every saved or re-captured paper; count alone would miss a re-capture.
+    const subscription = liveQuery(() => database.papers.orderBy('capturedAt').lastKey()).subscribe({ next: () => onChange() });
+    return () => subscription.unsubscribe();
+  };
 }

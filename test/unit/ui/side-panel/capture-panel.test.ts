@@ -27,7 +27,7 @@ import { createAssayDatabase, type AssayDatabase } from '../../../../src/store/a
 import { savePaper } from '../../../../src/store/paper-repository';
 import { toPaperSummary } from '../../../../src/store/paper-record';
 import { CapturePanel, type CapturePanelProps } from '../../../../src/ui/side-panel/capture-panel';
-import { currentPaperFinder, tabUrlReader } from '../../../../src/ui/side-panel/current-paper';
+import { currentPaperFinder, papersChanged, tabUrlReader } from '../../../../src/ui/side-panel/current-paper';
 import { createPageHighlighter, type HighlightSender } from '../../../../src/ui/side-panel/highlight-sync';
 import { articleFromBlocks, paragraph } from '../../text/article-from-blocks';
 import { record, runRow } from '../run-fixtures';
@@ -227,6 +227,30 @@ describe('CapturePanel opening on a page', () => {
     expect(byTestId('panel-empty')?.textContent).toMatch(/^Open a paper’s page and choose Capture this page: .+\.$/);
     // Without an example URL, no link to it.
     expect(byTestId('panel-empty')?.querySelector('a')).toBeNull();
+  });
+
+  it('shows the page’s paper when it is saved after the panel opened (the background recognized it), without a capture', async () => {
+    const { send } = fakeSend();
+    const props = { ...panelProps(PAGE_URL, send), watchPapers: papersChanged(database) };
+    await act(async () => root.render(createElement(CapturePanel, props)));
+    await settle(() => expect(captureButton().textContent).toBe('Capture this page'));
+    // Another paper changes nothing; this page's paper appears.
+    await savePaper(database, { ...ganArticle(), doi: '10.1000/other', url: 'https://example.org/articles/other' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(captureButton().textContent).toBe('Capture this page');
+    await savePaper(database, ganArticle());
+    await settle(() => expect(captureButton().textContent).toBe('Capture again'));
+    expect(container.textContent).toContain('Nitride band gaps');
+    expect(props.captureActivePage).not.toHaveBeenCalled();
+  });
+
+  it('without watching the papers, a paper saved later is not picked up (the lookup runs once)', async () => {
+    const { send } = fakeSend();
+    await act(async () => root.render(createElement(CapturePanel, panelProps(PAGE_URL, send))));
+    await settle(() => expect(captureButton().textContent).toBe('Capture this page'));
+    await savePaper(database, ganArticle());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(captureButton().textContent).toBe('Capture this page');
   });
 
   it('offers the bundled example article while the panel is empty', async () => {
