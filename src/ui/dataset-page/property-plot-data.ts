@@ -130,3 +130,32 @@ export function plotCaption(label: string, data: PlotData, materialCount: number
   }
   return sentences.join(' ');
 }
+
+/** The plot's colours: text, tick labels, grid lines and one per status. */
+export interface PlotColours {
+  text: string;
+  muted: string;
+  grid: string;
+  status: Record<'verified' | 'needs_review' | 'rejected', string>;
+}
+
+/**
+ * The plot's colours from the page's theme tokens (`--assay-*`, src/ui/shared/styles.css), read
+ * with `token` (e.g. from `getComputedStyle(canvas)`), so the canvas follows the light or dark
+ * theme as the rest of the page does; the status colours are the tokens the side panel's chips
+ * use, AA on the page's background. A token that reads empty (no stylesheet) falls back to the
+ * light theme's value.
+ */
+export function plotColours(token: (name: string) => string): PlotColours {
+  const read = (name: string, fallback: string) => token(name).trim() || fallback;
+  return {
+    text: read('--assay-fg', '#1b1f24'),
+    muted: read('--assay-muted', '#555d68'),
+    grid: read('--assay-border', '#c9cfd6'),
+    status: {
+      verified: read('--assay-verified', '#17683a'),
+      needs_review: read('--assay-review', '#8a5300'),
+      rejected: read('--assay-rejected', '#a32020'),
+    },
+  };
+}

@@ -1,6 +1,7 @@
 /**
  * The per-property plot of the dataset page: a strip plot, one row per material, one dot per
- * triplet at its value in the property's display unit (coloured by machine status), under the
+ * triplet at its value in the property's display unit (coloured by machine status, in the theme's
+ * colours: `plotColours`), under the
  * current filters; the value axis is titled with the label and the unit ("Band gap (eV)"). Its caption (count, min, median, max with unit) is the text alternative.
  *
  * Charting library: Chart.js (chart.js 4). It is widely used and maintained, tree-shakes to the
@@ -22,19 +23,28 @@ import {
   type TooltipItem,
 } from 'chart.js';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { displayUnitOf, type DisplayUnitSchema } from '../../properties/display-unit';
 import type { AssayDatabase } from '../../store/assay-database';
 import { queryTriplets, type TripletQuery } from '../../store/dataset-repository';
 import type { TripletIdSearch } from '../../store/search-triplets';
 import { shortNumber, statusText, type TripletStatus } from './dataset-view-model';
-import { plotCaption, plotPoints, stripMaterials, valueAxisTitle, valueScale, type PlotPoint } from './property-plot-data';
+import { plotCaption, plotColours, plotPoints, stripMaterials, valueAxisTitle, valueScale, type PlotPoint } from './property-plot-data';
 
 /** At most this many triplets are read for one plot (a strip plot of more is a blur anyway). */
 const MAX_PLOTTED = 5000;
 
-/** Dot colours by status; the same hues as the side panel's badges, readable on white. */
-const STATUS_COLOURS: Record<TripletStatus, string> = { verified: '#1a7f37', needs_review: '#9a6700', rejected: '#cf222e' };
+/** Whether the browser asks for the dark theme, followed live (the chart is drawn again when it changes). */
+function usePrefersDark(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,
+  );
+}
 
 export interface PropertyPlotProps {
   database: AssayDatabase;
@@ -99,9 +109,13 @@ interface StripChartProps {
 /** A Chart.js scatter with materials on the y axis (one row each) and values on x. The canvas is hidden from assistive technology: the caption says the same. */
 function StripChart({ materials, points, unit, axisTitle }: StripChartProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const dark = usePrefersDark();
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
+    // The theme's tokens as the canvas sees them now (the `dark` dependency redraws on a change).
+    const style = getComputedStyle(canvas);
+    const colours = plotColours((name) => style.getPropertyValue(name));
     // Registration is idempotent; doing it here keeps the module free of side effects.
     Chart.register(ScatterController, PointElement, LinearScale, LogarithmicScale, Tooltip, Legend);
     const row = new Map(materials.map((material, index) => [material, index]));
@@ -109,8 +123,8 @@ function StripChart({ materials, points, unit, axisTitle }: StripChartProps) {
     const datasets: ChartDataset<'scatter', Array<{ x: number; y: number; material: string }>>[] = statuses
       .map((status) => ({
         label: statusText(status),
-        backgroundColor: STATUS_COLOURS[status],
-        borderColor: STATUS_COLOURS[status],
+        backgroundColor: colours.status[status],
+        borderColor: colours.status[status],
         pointRadius: 4,
         data: points
           .filter((point) => point.status === status)
@@ -123,15 +137,27 @@ function StripChart({ materials, points, unit, axisTitle }: StripChartProps) {
       options: {
         animation: false,
         maintainAspectRatio: false,
+        // Legend and default text in the theme's text colour.
+        color: colours.text,
         scales: {
-          x: { type: valueScale(points.map((point) => point.value)), title: { display: true, text: axisTitle } },
+          x: {
+            type: valueScale(points.map((point) => point.value)),
+            title: { display: true, text: axisTitle, color: colours.text },
+            ticks: { color: colours.muted },
+            grid: { color: colours.grid },
+          },
           y: {
             type: 'linear',
             reverse: true,
             min: -0.5,
             max: materials.length - 0.5,
-            title: { display: true, text: 'Material' },
-            ticks: { stepSize: 1, autoSkip: false, callback: (value) => materials[Number(value)] ?? '' },
+            title: { display: true, text: 'Material', color: colours.text },
+            // One tick per material row: with min -0.5 a step of 1 would put every tick between two rows, unlabelled.
+            afterBuildTicks: (axis) => {
+              axis.ticks = materials.map((_, index) => ({ value: index }));
+            },
+            ticks: { autoSkip: false, color: colours.muted, callback: (value) => materials[Number(value)] ?? '' },
+            grid: { color: colours.grid },
           },
         },
         plugins: {
@@ -147,7 +173,7 @@ function StripChart({ materials, points, unit, axisTitle }: StripChartProps) {
       },
     });
     return () => chart.destroy();
-  }, [materials, points, unit, axisTitle]);
+  }, [materials, points, unit, axisTitle, dark]);
   // 24 px per material row plus room for the axis and legend.
   return (
     <div className="property-plot-canvas" style={{ height: 80 + 24 * materials.length }}>

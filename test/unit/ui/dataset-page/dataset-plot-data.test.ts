@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  plotColours,
   plotCaption,
   plotPoints,
   pointValue,
@@ -122,5 +123,28 @@ describe('plotCaption', () => {
     expect(plotCaption('Ratio', { unit: '', points: [point('A', 0.25)], skipped: 0 }, 1, 4)).toBe(
       'Ratio: 1 value from 1 material: min 0.25, median 0.25, max 0.25. The chart shows the materials with most values; 4 more are left out.',
     );
+  });
+});
+
+describe('plotColours', () => {
+  it('takes the theme tokens as the page computes them, so the plot follows the dark theme', () => {
+    const dark: Record<string, string> = {
+      '--assay-fg': ' #e6e8eb',
+      '--assay-muted': '#a9b0ba',
+      '--assay-border': '#444b55',
+      '--assay-verified': '#7fd6a0',
+      '--assay-review': '#f2c46d',
+      '--assay-rejected': '#ff9b9b',
+    };
+    expect(plotColours((name) => dark[name] ?? '')).toEqual({
+      text: '#e6e8eb',
+      muted: '#a9b0ba',
+      grid: '#444b55',
+      status: { verified: '#7fd6a0', needs_review: '#f2c46d', rejected: '#ff9b9b' },
+    });
+  });
+
+  it('falls back to the light theme where a token reads empty', () => {
+    expect(plotColours(() => '')).toMatchObject({ text: '#1b1f24', status: { verified: '#17683a' } });
   });
 });
