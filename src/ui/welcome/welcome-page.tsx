@@ -76,8 +76,10 @@ export function WelcomePage({ services, engine, onEngineChange }: WelcomePagePro
         <h2 id={`${id}-data`}>Your data stays in this browser</h2>
         <p>
           Papers, runs and your dataset are kept only in this browser’s storage on this computer. Assay has no account and no server of its
-          own. Nothing leaves the browser unless you choose a model server below — then the paper’s text goes to that server and nowhere
-          else. You can export everything from the dataset page at any time.
+          own. What you read stays here unless you choose one of two things: a model server (below), which is sent the paper’s text, or the
+          open-literature search of precedent checks (off until you turn it on in Settings), which sends the material and property you ask
+          about to Crossref, arXiv and OpenAlex. Models for this browser are downloaded once from their public host; nothing is sent with
+          them. You can export everything from the dataset page at any time.
         </p>
       </section>
 
