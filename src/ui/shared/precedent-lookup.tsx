@@ -166,7 +166,11 @@ export interface PrecedentSectionProps extends PrecedentServices {
   pending?: PendingPrecedentArea;
 }
 
-/** "Check precedent": the card of the current question (from the menu or the form) above the form. */
+/**
+ * "Check precedent": the card of the current question (from the menu or the form) above the form;
+ * folded (a `<details>` with the heading as its summary) until there is a question, so it takes one
+ * line of the side panel until the reader asks or the context menu does.
+ */
 export function PrecedentSection({ database, properties, pending }: PrecedentSectionProps) {
   const [question, setQuestion] = useState<(PrecedentQuestion & { at: string }) | null>(null);
   useEffect(() => {
@@ -174,23 +178,36 @@ export function PrecedentSection({ database, properties, pending }: PrecedentSec
     return watchPendingPrecedent(pending, ({ material, property, at }) => setQuestion({ material, property, at }));
   }, [pending]);
   const label = labelOf(properties);
+  const form = (
+    <PrecedentForm
+      key={question ? `${question.at}|${question.material}` : 'empty'}
+      properties={properties}
+      {...(question && { initial: question })}
+      onAsk={(asked) => setQuestion({ ...asked, at: new Date().toISOString() })}
+    />
+  );
+  // Folded until asked: a question (the context menu's, or one typed here) opens the section.
+  if (!question)
+    return (
+      <section className="precedent-section" data-testid="precedent-section" aria-labelledby="precedent-heading">
+        <details className="precedent-ask">
+          <summary>
+            <h2 id="precedent-heading">Check precedent</h2>
+          </summary>
+          {form}
+        </details>
+      </section>
+    );
   return (
     <section className="precedent-section" data-testid="precedent-section" aria-labelledby="precedent-heading">
       <h2 id="precedent-heading">Check precedent</h2>
-      {question && (
-        <PrecedentLookup
-          key={`${question.at}|${question.material}|${question.property}`}
-          database={database}
-          question={question}
-          label={label}
-        />
-      )}
-      <PrecedentForm
-        key={question ? `${question.at}|${question.material}` : 'empty'}
-        properties={properties}
-        {...(question && { initial: question })}
-        onAsk={(asked) => setQuestion({ ...asked, at: new Date().toISOString() })}
+      <PrecedentLookup
+        key={`${question.at}|${question.material}|${question.property}`}
+        database={database}
+        question={question}
+        label={label}
       />
+      {form}
     </section>
   );
 }

@@ -94,6 +94,22 @@ describe('PrecedentSection', () => {
   });
 });
 
+describe('PrecedentSection without a question', () => {
+  it('is folded to its heading, and a question asked in it unfolds the answer', async () => {
+    await importReferenceTable(database, 'supercon.csv', CSV);
+    act(() => root.render(createElement(PrecedentSection, { database, properties: PROPERTIES, pending: fakeSession({}) })));
+    await until(() => expect(byTestId('precedent-section')?.querySelector('h2')?.textContent).toBe('Check precedent'));
+    const details = byTestId('precedent-section')!.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(details.querySelector('summary h2')?.id).toBe('precedent-heading');
+    act(() => void (details.open = true));
+    typeInto(byTestId<HTMLInputElement>('precedent-material')!, 'Nb3Sn');
+    act(() => byTestId<HTMLButtonElement>('precedent-submit')!.click());
+    await until(() => expect(byTestId('precedent-card')?.dataset.answer).toBe('No'));
+    expect(byTestId('precedent-section')!.querySelector('details.precedent-ask')).toBeNull();
+  });
+});
+
 describe('the Precedent button of a run record', () => {
   it('appears only with a PrecedentContext and shows the card for that record', async () => {
     await importReferenceTable(database, 'supercon.csv', CSV);
