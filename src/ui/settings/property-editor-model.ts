@@ -1,5 +1,5 @@
 /**
- * The "Add a property" form as plain strings, and its translation to a `PropertyDefinition`
+ * The "Define your own property" form as plain strings, and its translation to a `PropertyDefinition`
  * validated by the same `PropertySchema` as the built-in schemas (zod's messages, named by
  * field). The stored list and its reader (`readUserProperties`, untrusted: another version may
  * have written it) are declared in src/extension/stored-settings.ts. Pure.

@@ -1,7 +1,9 @@
 /**
- * "Add a property": the reader defines a property of their own (name, label, synonyms, unit,
- * plausible range, dimension, verification questions), checked with `PropertySchema` before it
- * is stored; their properties are listed with a Remove button. Storage is the caller's (`useUserProperties`).
+ * "Define your own property" (named apart from the picker's "Add a property" combobox, which
+ * chooses among the defined ones): the reader defines a property of their own (name, label,
+ * synonyms, unit, plausible range, dimension, verification questions), checked with
+ * `PropertySchema` before it is stored; their properties are listed with a Remove button.
+ * Storage is the caller's (`useUserProperties`).
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { PropertyDefinition, PropertyDimension } from '../../contracts/property';
@@ -103,8 +105,8 @@ export function PropertyEditor({ properties, takenNames, onAdd, onRemove }: Prop
         </>
       )}
       <details>
-        <summary>Add a property</summary>
-        <form onSubmit={onSubmit} noValidate aria-label="Add a property">
+        <summary>Define your own property</summary>
+        <form onSubmit={onSubmit} noValidate aria-label="Define your own property">
           {input('name', 'Name', { hint: 'Lower-case snake case, e.g. thermal_conductivity.' })}
           {input('label', 'Label', { hint: 'As shown in Assay, e.g. Thermal conductivity.' })}
           {input('synonyms', 'Synonyms', { hint: 'Names as written in papers, comma-separated.' })}

@@ -1,5 +1,5 @@
 /**
- * The verification questions of "Add a property" (Eunomia's user-defined Chain-of-Verification
+ * The verification questions of "Define your own property" (Eunomia's user-defined Chain-of-Verification
  * questions): each with its text, its answers (comma-separated; blank for a free-text answer) and
  * the answers the reader's dataset expects. The built-in questions (is it this property; measured
  * or computed; phase; conditions) are asked anyway and are listed above the reader's for reference.

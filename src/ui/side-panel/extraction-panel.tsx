@@ -160,44 +160,56 @@ export function ExtractionPanel({
   return (
     <section aria-labelledby={`${id}-heading`} className="extraction" data-testid="extraction-panel">
       <h2 id={`${id}-heading`}>Extract properties</h2>
-      <form onSubmit={onSubmit} noValidate className="run-controls">
-        <Disclosure>
-          <div className="run-line">
-            <p className="run-summary" data-testid="run-summary">
-              {runSummaryText(properties.filter((property) => selected.includes(property.name)).map(summaryName), preset, engineLabel)}
-            </p>
-            <DisclosureButton className="link-button" data-testid="run-details-button">
-              Change<span className="visually-hidden"> properties, preset and engine</span>
-            </DisclosureButton>
-            <button type="submit" className="primary" data-testid="extract-button" disabled={!canStart} aria-busy={awaitingRow}>
-              {awaitingRow ? 'Starting…' : 'Start'}
+      {/* The form holds only the one line: the details panel holds "Define your own property", a
+          form of its own, and forms cannot nest. The preset and engine are React state, so Start
+          reads them wherever they stand. */}
+      <Disclosure as="div" className="run-controls">
+        <form onSubmit={onSubmit} noValidate className="run-line">
+          <p className="run-summary" data-testid="run-summary">
+            {runSummaryText(properties.filter((property) => selected.includes(property.name)).map(summaryName), preset, engineLabel)}
+          </p>
+          <DisclosureButton className="link-button" data-testid="run-details-button">
+            Change<span className="visually-hidden"> properties, preset and engine</span>
+          </DisclosureButton>
+          <button type="submit" className="primary" data-testid="extract-button" disabled={!canStart} aria-busy={awaitingRow}>
+            {awaitingRow ? 'Starting…' : 'Start'}
+          </button>
+          {running && shown && (
+            <button type="button" data-testid="stop-button" onClick={() => onStop(shown.id)} disabled={stoppingRunId === shown.id}>
+              {stoppingRunId === shown.id ? 'Stopping…' : 'Stop'}
             </button>
-            {running && shown && (
-              <button type="button" data-testid="stop-button" onClick={() => onStop(shown.id)} disabled={stoppingRunId === shown.id}>
-                {stoppingRunId === shown.id ? 'Stopping…' : 'Stop'}
-              </button>
-            )}
-          </div>
-          {!engineResult.ok && <p className="hint">The engine settings are incomplete: choose Change to finish them.</p>}
-          <DisclosurePanel unmount={false} className="run-details" data-testid="run-details">
-            <PropertyPicker properties={properties} selected={selected} onChange={setSelected} />
+          )}
+        </form>
+        {!engineResult.ok && <p className="hint">The engine settings are incomplete: choose Change to finish them.</p>}
+        <DisclosurePanel unmount={false} className="run-details" data-testid="run-details">
+          <PropertyPicker properties={properties} selected={selected} onChange={setSelected} />
+          {userProperties && (
+            <PropertyEditor
+              properties={userProperties.list}
+              takenNames={builtIn.map((property) => property.name)}
+              onAdd={async (property) => {
+                await userProperties.add(property);
+                setSelected((names) => (names.includes(property.name) ? names : [...names, property.name]));
+              }}
+              onRemove={userProperties.remove}
+            />
+          )}
 
-            <p className="field">
-              <label htmlFor={`${id}-preset`}>Preset</label>
-              <select
-                id={`${id}-preset`}
-                value={preset}
-                onChange={(event) => setPreset(event.currentTarget.value === 'paper' ? 'paper' : 'browser')}
-              >
-                <option value="browser">Browser: small models, quick (default)</option>
-                <option value="paper">Paper: the SLM-MATRIX paper's settings</option>
-              </select>
-            </p>
+          <p className="field">
+            <label htmlFor={`${id}-preset`}>Preset</label>
+            <select
+              id={`${id}-preset`}
+              value={preset}
+              onChange={(event) => setPreset(event.currentTarget.value === 'paper' ? 'paper' : 'browser')}
+            >
+              <option value="browser">Browser: small models, quick (default)</option>
+              <option value="paper">Paper: the SLM-MATRIX paper's settings</option>
+            </select>
+          </p>
 
-            <EngineFields id={id} form={engineForm} />
-          </DisclosurePanel>
-        </Disclosure>
-      </form>
+          <EngineFields id={id} form={engineForm} />
+        </DisclosurePanel>
+      </Disclosure>
 
       <div role="status" aria-live="polite" className="status" data-testid="run-status" data-status={status}>
         {text && <p>{text}</p>}
@@ -218,18 +230,6 @@ export function ExtractionPanel({
           </p>
           {error.message && <p>{error.message}</p>}
         </div>
-      )}
-
-      {userProperties && (
-        <PropertyEditor
-          properties={userProperties.list}
-          takenNames={builtIn.map((property) => property.name)}
-          onAdd={async (property) => {
-            await userProperties.add(property);
-            setSelected((names) => (names.includes(property.name) ? names : [...names, property.name]));
-          }}
-          onRemove={userProperties.remove}
-        />
       )}
 
       {shown && <RunResults row={shown} label={label} review={review} highlights={highlighter ? highlights : undefined} />}

@@ -46,7 +46,7 @@ export function PropertyPicker({ properties, selected, onChange }: PropertyPicke
       <Combobox multiple immediate value={[...selected]} onChange={(names: string[]) => onChange(names)} onClose={() => setQuery('')}>
         <Field className="picker-field">
           <Label className="picker-label">Add a property</Label>
-          {/* Enter picks the active option (Headless UI); it must never also submit the run form and start a run. */}
+          {/* Enter picks the active option (Headless UI); it must never also submit a form the picker stands in (a run would start). */}
           <div
             className="picker-input"
             onKeyDown={(event) => {

@@ -281,6 +281,12 @@ describe('the reader’s own properties', () => {
       expect.objectContaining({ properties: ['band_gap', 'thermal_conductivity'], extraProperties: [conductivity] }),
     );
 
+    // "Define your own property" is among the run details (Change), a form beside the run form, never inside it.
+    const editorForm = byTestId('property-name')!.closest('form')!;
+    expect(editorForm.getAttribute('aria-label')).toBe('Define your own property');
+    expect(byTestId('run-details')!.contains(editorForm)).toBe(true);
+    expect(editorForm.parentElement!.closest('form')).toBeNull();
+
     // A bad name is refused with zod's message; a good property is added and checked.
     type(byTestId<HTMLInputElement>('property-name')!, 'Heat Capacity');
     type(byTestId<HTMLInputElement>('property-label')!, 'Heat capacity');
