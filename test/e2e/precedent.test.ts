@@ -49,6 +49,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'precedent check from a 
   });
 
   it('imports the SuperCon table, then answers a material selected in the page from it, with codes and rows', async () => {
+    // Folded to its heading until the reader opens it.
+    expect(await panel.getByTestId('reference-import').isVisible()).toBe(false);
+    await panel.getByRole('heading', { name: 'Reference tables' }).click();
     await panel.getByTestId('reference-import').setInputFiles(superCon());
     await panel
       .locator('[data-testid="reference-status"]')

@@ -142,9 +142,14 @@ describe('ReferenceTablesSection', () => {
 
   it('imports a CSV with its row count, lists it, refuses a bad one in words, deletes', async () => {
     act(() => root.render(createElement(ReferenceTablesSection, { database })));
+    const heading = () => container.querySelector('#reference-tables-heading')?.textContent;
+    // Folded to its heading, which counts the tables once there are any.
+    expect(byTestId<HTMLDetailsElement>('reference-tables-panel')?.open).toBe(false);
+    await until(() => expect(heading()).toBe('Reference tables'));
     chooseFile(csvFile(CSV, 'supercon.csv'));
     await until(() => expect(byTestId('reference-status')?.textContent).toBe('Imported supercon.csv: 2 rows'));
     await until(() => expect(byTestId('reference-tables')?.textContent).toContain('supercon.csv — 2 rows'));
+    expect(heading()).toBe('Reference tables (1)');
 
     chooseFile(csvFile('name,value\nMgB2,39\n', 'wrong.csv'));
     await until(() => expect(byTestId('reference-status')?.dataset.status).toBe('failed'));
@@ -156,5 +161,6 @@ describe('ReferenceTablesSection', () => {
     act(() => byTestId<HTMLButtonElement>(`reference-delete-${table!.id}`)!.click());
     await until(() => expect(byTestId('reference-tables')).toBeNull());
     expect(await listReferenceTables(database)).toEqual([]);
+    expect(heading()).toBe('Reference tables');
   });
 });
