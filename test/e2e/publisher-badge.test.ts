@@ -10,7 +10,8 @@
  *     quick scan's candidate count for the page (computed here with `scanArticle` on the saved
  *     article) and the tooltip says it is a paper; the panel, open before the page was saved,
  *     then shows the paper captured;
- * (c) the side panel opened for the tab shows the paper already captured, without a click;
+ * (c) the side panel opened for the tab shows the paper already captured, without a click, and
+ *     paints the quick scan's candidates in the page;
  * (d) pages of the listed site that are not papers (a search listing, a journal's home page)
  *     get no badge and are not saved;
  * (e) "Remove" in Settings takes the badge away at once, and a reload brings none back.
@@ -175,6 +176,12 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the toolbar badge on an
     await expect.poll(() => panel.getByTestId('paper-doi').textContent(), { timeout: 30_000 }).toBe(PAPER.doi);
     // "idle": the panel found the saved paper; no capture ran from it.
     expect(await panel.getByTestId('capture-status').getAttribute('data-status')).toBe('idle');
+    // Opened on the recognized paper, the panel paints the quick scan's candidates in the page, as after a capture.
+    const candidateStatus = panel.locator('[data-testid="candidate-status"][data-status="shown"]');
+    await candidateStatus.waitFor({ timeout: 30_000 });
+    const anchored = Number(await article.locator('assay-highlighter').getAttribute('data-assay-anchored'));
+    expect(anchored).toBeGreaterThan(0);
+    expect(await candidateStatus.textContent()).toMatch(new RegExp(`^${anchored} candidates? highlighted`));
     await panel.screenshot({ path: join(screenshotDirectory, 'sidepanel-recognized-paper.png'), fullPage: true });
     await panel.close();
   });
