@@ -5,6 +5,7 @@
  * validates what is imported.
  */
 import { z } from 'zod';
+import { ConditionListSchema, ProvenanceSchema } from './conditions';
 import { EvidenceSchema } from './evidence';
 import { boundedList, boundedText, TEXT_LIMITS } from './text-limits';
 import { ReportedValueSchema } from './triplet';
@@ -72,7 +73,10 @@ export const DatasetTripletSchema = z.object({
   unit: boundedText(TEXT_LIMITS.unit),
   /** The value in SI units (`toSI`), null when the unit does not convert (or is dimensionless text). */
   si: z.object({ value: ReportedValueSchema, unit: boundedText(TEXT_LIMITS.unit) }).nullable(),
-  conditions: boundedText(TEXT_LIMITS.conditions).optional(),
+  /** Structured conditions (`src/contracts/conditions.ts`); a legacy free-text string reads as one `other` condition. */
+  conditions: ConditionListSchema.optional(),
+  /** Measured, computed or cited (with its marker); absent in rows saved before issue 26. */
+  provenance: ProvenanceSchema.optional(),
   evidence: EvidenceSchema.optional(),
   /** The machine verdict (cross-verification + grounding gate). */
   status: z.enum(['verified', 'needs_review', 'rejected']),

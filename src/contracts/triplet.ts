@@ -3,6 +3,7 @@
  * SLM-MATRIX paths, replayed tools) produces and what scoring, grounding and the dataset use.
  */
 import { z } from 'zod';
+import { ConditionListSchema, ProvenanceSchema } from './conditions';
 import { EvidenceSchema } from './evidence';
 import { boundedText, TEXT_LIMITS } from './text-limits';
 
@@ -28,8 +29,14 @@ export const TripletSchema = z.object({
   unit: boundedText(TEXT_LIMITS.unit),
   /** The value as printed in the text ("3.4", "~1.45", "1.2–1.5"). */
   valueText: boundedText(TEXT_LIMITS.valueText).optional(),
-  /** Measurement conditions in words (temperature, pressure, method), if stated. */
-  conditions: boundedText(TEXT_LIMITS.conditions).optional(),
+  /**
+   * The conditions the value holds under (method, temperature, pressure, field, direction,
+   * phase…), each read from the evidence with its span (`src/contracts/conditions.ts`). A legacy
+   * free-text string is accepted and read as one `other` condition.
+   */
+  conditions: ConditionListSchema.optional(),
+  /** Measured or computed in this paper, or cited from elsewhere (with its reference marker). */
+  provenance: ProvenanceSchema.optional(),
   evidence: EvidenceSchema.optional(),
   /** Which extractor produced it: "rules", "moa", "mcts", or a replayed tool's name. */
   engine: boundedText(TEXT_LIMITS.engine),

@@ -5,6 +5,7 @@
  * papers as CSL-JSON and BibTeX (re-exported from `citation-export.ts`).
  */
 // The browser build: the default one needs Node's Buffer, which extension pages lack.
+import { formatConditions } from '../contracts/conditions';
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { DatasetTripletSchema, type DatasetTriplet } from '../contracts/dataset';
 import { builtInDisplayUnits, displayTextBeside, displayValueOf, type DisplayUnitSchema } from '../properties/display-unit';
@@ -100,7 +101,7 @@ function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnit
     display_high: display?.rounded.high,
     display_uncertainty: display?.rounded.uncertainty,
     display_unit: display?.unit,
-    conditions: row.conditions,
+    conditions: formatConditions(row.conditions),
     status: row.status,
     decision: row.review.decision,
     original_value: originalCell(row),
@@ -188,7 +189,7 @@ function sourceIri(row: DatasetTriplet): string {
 function describe(row: DatasetTriplet): string {
   const beside = displayTextBeside(row, builtInDisplayUnits().get(row.property));
   const value = `${valueTextOf(row)} ${row.unit}`.trim() + (beside === undefined ? '' : ` = ${beside}`);
-  const conditions = row.conditions ? ` (${row.conditions})` : '';
+  const conditions = row.conditions?.length ? ` (${formatConditions(row.conditions)})` : '';
   return `${row.material} — ${row.property.replace(/_/g, ' ')}: ${value}${conditions}. Status: ${row.status}; review: ${row.review.decision}.`;
 }
 

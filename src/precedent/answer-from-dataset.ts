@@ -4,6 +4,7 @@
  * either machine-verified or accepted/edited by the reader. Each value cites the row's paper and
  * quotes the row's evidence, so every answer can be checked against the paper.
  */
+import { formatConditions } from '../contracts/conditions';
 import type { DatasetTriplet } from '../contracts/dataset';
 import { findReferenceRows } from './answer-from-reference-table';
 import { isSuperconductivityProperty } from './judge/judge-prompts';
@@ -57,7 +58,7 @@ function toValue(row: DatasetTriplet, superconductivity: boolean): DatasetValue 
   const reported = useSi && row.si ? row.si.value : row.value;
   const unit = useSi ? 'K' : row.unit;
   const range = reported.kind === 'range' ? `reported as ${reported.low}–${reported.high} ${unit}`.trim() : undefined;
-  const conditions = [row.conditions?.trim(), range].filter((part): part is string => part !== undefined && part !== '').join('; ');
+  const conditions = [formatConditions(row.conditions), range].filter((part): part is string => part !== undefined && part !== '').join('; ');
   return {
     kind: superconductivity ? 'Tc' : 'value',
     // A range is cited by its lower end; both ends are kept in `conditions`.

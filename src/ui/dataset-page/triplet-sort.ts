@@ -5,6 +5,7 @@
  * compare right), the date by ISO time; a row without the key (no SI value, no DOI, no page) goes
  * last in both directions; ties keep the table's default order, newest first.
  */
+import { formatConditions } from '../../contracts/conditions';
 import type { DatasetTriplet } from '../../contracts/dataset';
 import { columnById, type ColumnId } from './triplet-columns';
 import type { PropertyLabel } from '../shared/run-view-model';
@@ -63,7 +64,7 @@ export function sortKey(row: DatasetTriplet, column: ColumnId, label: PropertyLa
     case 'unit':
       return blankToNull(row.unit);
     case 'conditions':
-      return blankToNull(row.conditions);
+      return blankToNull(formatConditions(row.conditions));
     case 'doi':
       return blankToNull(row.paper.doi);
     case 'title':

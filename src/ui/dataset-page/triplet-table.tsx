@@ -14,6 +14,7 @@
  * newest first, pages straight from the repository; another order is a list of ids
  * (`sortedTripletIds`) whose on-screen pages are read by id.
  */
+import { formatConditions } from '../../contracts/conditions';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -365,7 +366,7 @@ function TripletCell({
     case 'display':
       return <td data-testid="display-value">{displayText(row, schema)}</td>;
     case 'conditions':
-      return <LongCell text={row.conditions} />;
+      return <LongCell text={formatConditions(row.conditions)} />;
     case 'doi':
       return <td className="triplet-long">{row.paper.doi ? <DoiLink doi={row.paper.doi} /> : '—'}</td>;
     case 'title':

@@ -3,6 +3,7 @@
  * items), and what it says about highlights that failed. Pure: built from the run's row and the
  * reader's reviews, so every rule is unit-tested.
  */
+import { formatConditions } from '../../contracts/conditions';
 import { builtInDisplayUnits, displayTextBeside, type DisplayUnitSchema } from '../../properties/display-unit';
 import { printedValue } from '../../text/quantities/format-quantity';
 import { decisionOf, keptAnswer } from '../../store/dataset-rows';
@@ -75,7 +76,7 @@ export function highlightItems(
       },
     };
     if (evidence.position) item.position = evidence.position;
-    if (triplet.conditions) item.card.conditions = triplet.conditions;
+    if (triplet.conditions?.length) item.card.conditions = formatConditions(triplet.conditions);
     // The model's value in the property's display unit; not for the reader's edit, which is text they typed.
     const display = edit ? undefined : displayTextBeside(triplet, displayUnits.get(triplet.property));
     if (display) item.card.display = display;

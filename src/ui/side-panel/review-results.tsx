@@ -6,6 +6,7 @@
  * (`ReviewActions.review`); the row then comes back through the live query. Page and model text
  * is rendered as React text, never as HTML.
  */
+import { formatConditions } from '../../contracts/conditions';
 import { printedValue } from '../../text/quantities/format-quantity';
 import { builtInDisplayUnits, describeValueWithDisplay } from '../../properties/display-unit';
 import { decisionOf, keptAnswer, type AdjudicationPath } from '../../store/dataset-rows';
@@ -376,10 +377,10 @@ function RecordItem({ index, label, roving, record, review, decision, onLocate, 
             'No evidence quote given.'
           )}
         </dd>
-        {triplet.conditions && (
+        {triplet.conditions && triplet.conditions.length > 0 && (
           <>
             <dt>Conditions</dt>
-            <dd>{triplet.conditions}</dd>
+            <dd>{formatConditions(triplet.conditions)}</dd>
           </>
         )}
         {record.reasons.length > 0 && (

@@ -53,7 +53,7 @@ export const bandGapRow: DatasetTriplet = withKey({
   valueText: '3.2',
   unit: 'eV',
   si: { value: { kind: 'number', value: 5.1269652288e-19 }, unit: 'kg m^2 s^-2' },
-  conditions: 'anatase, room temperature',
+  conditions: [{ kind: 'other', value: 'anatase, room temperature' }],
   evidence: {
     quote: { type: 'TextQuoteSelector', exact: QUOTE, prefix: 'Results. ', suffix: ' for the Tauc plot.' },
     position: { type: 'TextPositionSelector', start: 1200, end: 1200 + QUOTE.length },
@@ -126,7 +126,7 @@ export const noDoiRow: DatasetTriplet = withKey({
   valueText: '~3.45',
   unit: 'V',
   si: { value: { kind: 'number', value: 3.45 }, unit: 'kg m^2 s^-3 A^-1' },
-  conditions: 'vs. Li/Li+, C/10',
+  conditions: [{ kind: 'other', value: 'vs. Li/Li+, C/10' }],
   status: 'needs_review',
   review: { decision: 'pending' },
   votes: [],

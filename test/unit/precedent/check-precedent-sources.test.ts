@@ -122,7 +122,7 @@ describe('answerFromDataset', () => {
       unit: 'eV',
       si: null,
       material: 'ZnO',
-      conditions: 'at 300 K',
+      conditions: [{ kind: 'temperature', value: '300 K', text: 'at 300 K' }],
       quote: 'ZnO has a band gap of 3.3–3.4 eV',
     });
     const answer = answerFromDataset('ZnO', 'band_gap', [gap]);

@@ -66,9 +66,9 @@ describe('sorting the dataset table', () => {
     expect(order(materials, { column: 'material', direction: 'descending' })).toEqual(['m1', 'm2', 'm4', 'm3', 'm5']);
 
     const conditions = [
-      datasetTriplet({ id: 'x', conditions: 'at 300 K' }),
+      datasetTriplet({ id: 'x', conditions: [{ kind: 'other', value: 'at 300 K' }] }),
       datasetTriplet({ id: 'y' }),
-      datasetTriplet({ id: 'z', conditions: 'at 4 K' }),
+      datasetTriplet({ id: 'z', conditions: [{ kind: 'other', value: 'at 4 K' }] }),
     ];
     // "at 4 K" before "at 300 K": numbers inside text compare as numbers.
     expect(order(conditions, { column: 'conditions', direction: 'ascending' })).toEqual(['z', 'x', 'y']);

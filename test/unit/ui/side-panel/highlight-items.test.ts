@@ -32,7 +32,7 @@ describe('highlightItems', () => {
         {},
         {
           valueText: '3.4',
-          conditions: 'at 300 K',
+          conditions: [{ kind: 'other', value: 'at 300 K' }],
           evidence: { quote: { type: 'TextQuoteSelector', exact: 'The band gap of GaN is 3.4 eV', prefix: 'b', suffix: 'a' }, position },
         },
       ),
@@ -66,7 +66,7 @@ describe('highlightItems', () => {
         property: 'Band gap',
         value: '3.4',
         unit: 'eV',
-        conditions: 'at 300 K',
+        conditions: [{ kind: 'other', value: 'at 300 K' }],
         agreed: 'MoA and the generator–discriminator search agreed',
       },
     });
