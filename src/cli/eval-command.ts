@@ -532,15 +532,15 @@ async function evaluateBandgapDataset({ dataset, values, dataRoot, dependencies,
   write(values.json ? JSON.stringify({ ...result, ...matrixTotals() }) + '\n' : scoreTable([toRow(result)]));
 }
 
-/** The grounding gate (with the attribution check), material equality and SI conversion for `--replay-vote`, loaded on use. */
+/** The whole gate (grounding, attribution, fact check), material equality and SI conversion for `--replay-vote`, loaded on use. */
 async function replayVoteDependencies() {
-  const [{ groundAndAttribute }, { sameMaterial }, { toSI }] = await Promise.all([
+  const [{ gateFact }, { sameMaterial }, { toSI }] = await Promise.all([
     import('../verify/grounding-gate'),
     import('../text/materials'),
     import('../text/units'),
   ]);
   return {
-    ground: (triplet: Triplet, article: Article) => groundAndAttribute(triplet, article),
+    ground: (triplet: Triplet, article: Article) => gateFact(triplet, article),
     sameMaterial: (a: string, b: string) => sameMaterial(a, b),
     toSI,
   };

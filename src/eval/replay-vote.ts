@@ -15,9 +15,14 @@
  *    members has a quote (LangChain rows carry none) is `rejected`: it cannot be verified.
  * 4. When the gate reports attribution (`groundAndAttribute`), a candidate whose grounded
  *    quotes do not name its material or property is `needs_review` instead of `verified`.
+ * 5. When the gate reports the fact check (`gateFact`, issue 26), a candidate whose number is
+ *    another quantity (a difference, a parameter, a condition) is `rejected`, one whose
+ *    conditions the evidence cannot pair with the value is `needs_review`, and a verified one
+ *    carries the conditions read from the evidence (scored against the truths' qualifiers).
  * The verified set is scored like any bandgap-200 evaluation, beside each tool alone, the
  * agreed-but-ungrounded set (to separate the effect of agreement from that of grounding) and
- * the verified set without step 4 (to separate the effect of the attribution check).
+ * the verified set without step 4 (to separate the effect of the attribution check) and without
+ * step 5 (the gate before issue 26).
  */
 import { readFile } from 'node:fs/promises';
 import type { Article } from '../contracts/article';
@@ -78,11 +83,21 @@ export interface PaperVote {
    * but not attributed) and clusters below the vote threshold (`needs_review`).
    */
   records: VerificationRecord[];
-  /** The same without the attribution check (step 4): what the gate alone would verify. */
+  /** The same without the attribution check (step 4) nor the fact check: what grounding alone would verify. */
   withoutAttribution: VerificationRecord[];
+  /** The same without the fact check (step 5): the gate before issue 26. */
+  withoutFactCheck: VerificationRecord[];
 }
 
-/** `ground` with its attribution verdict dropped: the gate of steps 1–3 only. */
+/** `ground` with its fact check dropped: the gate of steps 1–4. */
+function withoutFactCheck(ground: GroundCheck): GroundCheck {
+  return (triplet, article) => {
+    const { fact: _fact, ...result } = ground(triplet, article);
+    return result;
+  };
+}
+
+/** `ground` with its attribution verdict and fact check dropped: the gate of steps 1–3 only. */
 function withoutAttribution(ground: GroundCheck): GroundCheck {
   return (triplet, article) => {
     const { grounded, reasons } = ground(triplet, article);
@@ -110,7 +125,7 @@ export async function votePaper(
       votes: cluster.votes,
       reasons: [`only ${cluster.votes.join(', ')} gave this triplet`],
     }));
-  if (candidates.length === 0) return { records, withoutAttribution: records };
+  if (candidates.length === 0) return { records, withoutAttribution: records, withoutFactCheck: records };
   const memberQuotes = new Map<Triplet, Triplet[]>(candidates.map((cluster) => [cluster.triplet, cluster.members.slice(1)]));
   const captured = await article();
   const gate = (ground: GroundCheck) =>
@@ -123,6 +138,7 @@ export async function votePaper(
   return {
     records: [...gate(dependencies.ground), ...records],
     withoutAttribution: [...gate(withoutAttribution(dependencies.ground)), ...records],
+    withoutFactCheck: [...gate(withoutFactCheck(dependencies.ground)), ...records],
   };
 }
 
@@ -130,7 +146,7 @@ export interface ReplayVoteDependencies {
   scorer: ScorerDependencies;
   /** Capture a paper's text file (`captureFile`). */
   capture: (path: string) => Promise<Article>;
-  /** The grounding gate (`groundAndAttribute` of `src/verify/grounding-gate.ts`, or `ground` alone). */
+  /** The gate (`gateFact` of `src/verify/grounding-gate.ts`, or `groundAndAttribute`, or `ground` alone). */
   ground: GroundCheck;
   /** Material equality for the vote (`sameMaterial`), and SI conversion (`toSI`). */
   sameMaterial: CrossVerifyDependencies['sameMaterial'];
@@ -151,8 +167,10 @@ export interface ReplayVoteOptions {
 export interface ReplayVoteEvaluation {
   /** The verified set, scored (`replay` is "vote(A,B,C)"). */
   verified: BandgapEvaluation;
-  /** The verified set without the attribution check (step 4; ablation). Equal to `verified` when the gate reports no attribution. */
+  /** The verified set without the attribution check (step 4) nor the fact check (ablation). Equal to `verified` when the gate reports neither. */
   verifiedWithoutAttribution: BandgapEvaluation;
+  /** The verified set without the fact check (step 5; ablation): the gate before issue 26. */
+  verifiedWithoutFactCheck: BandgapEvaluation;
   /** Candidates with enough votes, before the grounding gate (ablation). */
   agreed: BandgapEvaluation;
   /** Each tool alone, in `names` order. */
@@ -178,6 +196,7 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
 
   const verifiedCases: RecordedCase[] = [];
   const withoutAttributionCases: RecordedCase[] = [];
+  const withoutFactCheckCases: RecordedCase[] = [];
   const agreedCases: RecordedCase[] = [];
   const counts = { clusters: 0, candidates: 0, verified: 0, rejected: 0, unattributed: 0, needsReview: 0 };
   for (const [position, paper] of papers.entries()) {
@@ -207,6 +226,12 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
       predictions: predictions(vote.withoutAttribution.filter((record) => record.status === 'verified')),
       definedAliases,
     });
+    withoutFactCheckCases.push({
+      paper: id,
+      truths: paper.truths,
+      predictions: predictions(vote.withoutFactCheck.filter((record) => record.status === 'verified')),
+      definedAliases,
+    });
     agreedCases.push({ paper: id, truths: paper.truths, predictions: predictions(agreed), definedAliases });
   }
 
@@ -233,6 +258,7 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
   return {
     verified: asEvaluation(verifiedCases, label),
     verifiedWithoutAttribution: asEvaluation(withoutAttributionCases, `${label} without attribution`),
+    verifiedWithoutFactCheck: asEvaluation(withoutFactCheckCases, `${label} without fact check`),
     agreed: asEvaluation(agreedCases, `${label} agreed, ungrounded`),
     tools,
     counts,
@@ -246,11 +272,13 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
  * side-by-side table `--replay-vote` prints.
  */
 export function replayVoteRows(result: ReplayVoteEvaluation): ScoreRow[] {
-  return [...result.tools, result.agreed, result.verifiedWithoutAttribution, result.verified].map((evaluation) => ({
-    name: evaluation.replay ?? evaluation.engine ?? '?',
-    version: evaluation.version,
-    n: evaluation.n,
-    strict: evaluation.strict,
-    lenient: evaluation.lenient,
-  }));
+  return [...result.tools, result.agreed, result.verifiedWithoutAttribution, result.verifiedWithoutFactCheck, result.verified].map(
+    (evaluation) => ({
+      name: evaluation.replay ?? evaluation.engine ?? '?',
+      version: evaluation.version,
+      n: evaluation.n,
+      strict: evaluation.strict,
+      lenient: evaluation.lenient,
+    }),
+  );
 }

@@ -5,8 +5,12 @@
  * experiments). Assay adds the grounding gate: an agreed triplet is `verified` only when its
  * evidence quote anchors in the article and shows its value and unit, and — when the gate reports
  * attribution — names its material and property; a grounded quote that does not name them sends
- * the triplet to review with the reason in words ("material not in the evidence").
+ * the triplet to review with the reason in words ("material not in the evidence"). When the gate
+ * also reports the fact check (issue 26: the number is the property's value, its conditions read
+ * from the evidence, cited or not), a grounded, attributed triplet is `verified` only when the fact
+ * check passes; it carries the conditions and provenance the gate read.
  */
+import type { Condition, Provenance } from '../contracts/conditions';
 import type { VerificationRecord, VerificationStatus } from '../contracts/verification';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
@@ -18,14 +22,27 @@ export type { VerificationRecord, VerificationStatus };
 export const MAX_REFINEMENT_ROUNDS = 3;
 
 /**
- * A grounding check in the shape of `groundAndAttribute()` of `src/verify/grounding-gate.ts`
- * (or `ground()` of `src/verify/ground.ts`, which reports no attribution). `attribution`, when
- * given for a grounded triplet, says whether the evidence names its material and property.
+ * A grounding check in the shape of `gateFact()` of `src/verify/grounding-gate.ts` (or
+ * `groundAndAttribute()`, which reports no fact check, or `ground()` of `src/verify/ground.ts`,
+ * which reports no attribution either). `attribution`, when given for a grounded triplet, says
+ * whether the evidence names its material and property; `fact`, the fact check's verdict with the
+ * conditions and provenance read from the evidence.
  */
 export type GroundCheck = (
   triplet: Triplet,
   article: Article,
-) => { grounded: boolean; reasons: string[]; attribution?: { attributed: boolean; reasons: string[] } };
+) => {
+  grounded: boolean;
+  reasons: string[];
+  attribution?: { attributed: boolean; reasons: string[] };
+  fact?: { verdict: 'ok' | 'needs_review' | 'rejected'; reasons: string[]; conditions: Condition[]; provenance: Provenance };
+};
+
+/** The triplet with the conditions and provenance the fact check read (unchanged without one). */
+function withFact(triplet: Triplet, fact: ReturnType<GroundCheck>['fact']): Triplet {
+  if (!fact) return triplet;
+  return { ...triplet, conditions: fact.conditions, provenance: fact.provenance };
+}
 
 export interface RefinementInput {
   /** The MoA path's first answer. */
@@ -117,25 +134,42 @@ export function groundCandidates(
   return candidates.map((record) => {
     const tries = [record.triplet, ...alternatives(record)];
     const reasons: string[] = [];
-    let unattributed: VerificationRecord | undefined;
+    let doubted: VerificationRecord | undefined;
+    let refused: VerificationRecord | undefined;
     for (const attempt of tries) {
       const triplet = { ...record.triplet, ...(attempt.evidence ? { evidence: attempt.evidence } : {}) };
       const result = ground(
         { ...record.triplet, ...(attempt.evidence ? { evidence: attempt.evidence } : { evidence: undefined }) },
         article,
       );
-      if (result.grounded && (!result.attribution || result.attribution.attributed))
-        return { ...record, status: 'verified' as const, triplet, reasons: result.reasons };
-      if (result.grounded)
-        unattributed ??= {
+      const attributed = !result.attribution || result.attribution.attributed;
+      const fact = result.fact;
+      if (result.grounded && attributed && (!fact || fact.verdict === 'ok'))
+        return {
+          ...record,
+          status: 'verified' as const,
+          triplet: withFact(triplet, fact),
+          reasons: [...(fact?.reasons ?? []), ...result.reasons],
+        };
+      // A quote that shows another quantity (a difference, a parameter) refuses the triplet only
+      // when no other member's quote verifies or doubts it.
+      if (result.grounded && fact?.verdict === 'rejected')
+        refused ??= {
+          ...record,
+          status: 'rejected' as const,
+          triplet: withFact(triplet, fact),
+          reasons: [...fact.reasons, ...result.reasons],
+        };
+      else if (result.grounded)
+        doubted ??= {
           ...record,
           status: 'needs_review' as const,
-          triplet,
-          reasons: [...result.attribution!.reasons, ...result.reasons],
+          triplet: withFact(triplet, fact),
+          reasons: [...(result.attribution?.reasons ?? []), ...(fact?.reasons ?? []), ...result.reasons],
         };
       for (const reason of result.reasons) if (!reasons.includes(reason)) reasons.push(reason);
     }
-    return unattributed ?? { ...record, status: 'rejected' as const, reasons };
+    return doubted ?? refused ?? { ...record, status: 'rejected' as const, reasons };
   });
 }
 

@@ -10,6 +10,7 @@
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
 import { checkAttribution, defaultAttributionDependencies, type AttributionDependencies, type AttributionResult } from './attribution';
+import { checkFact, defaultFactCheckDependencies, type FactCheck, type FactCheckDependencies } from './fact-check';
 import { ground, type GroundingResult } from './ground';
 import { defaultGroundingDependencies, type GroundingDependencies } from './grounding-dependencies';
 
@@ -34,4 +35,25 @@ export function groundAndAttribute(
   const result = ground(triplet, article, grounding);
   if (!result.grounded) return result;
   return { ...result, attribution: checkAttribution(triplet, article, result.anchor, attribution) };
+}
+
+/** `groundAndAttribute`'s verdict, plus the fact check when the triplet grounded. */
+export interface FactGateResult extends GateResult {
+  /** Set only when `grounded`: the fact check (`checkFact`): value role, conditions, provenance. */
+  fact?: FactCheck;
+}
+
+/**
+ * The whole gate (issue 26): `groundAndAttribute`, then, for a grounded triplet, `checkFact` at
+ * the same anchor (is the number the property's value, which conditions hold for it, is it cited).
+ * `fact` is absent when the triplet did not ground. Never throws for a valid triplet and article.
+ */
+export function gateFact(
+  triplet: Triplet,
+  article: Article,
+  dependencies: FactCheckDependencies = defaultFactCheckDependencies(),
+): FactGateResult {
+  const result = groundAndAttribute(triplet, article, dependencies.grounding, dependencies.attribution);
+  if (!result.grounded || !result.anchor) return result;
+  return { ...result, fact: checkFact(triplet, article, result.anchor, dependencies) };
 }

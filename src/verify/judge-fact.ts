@@ -11,9 +11,8 @@ import type { Condition, Provenance } from '../contracts/conditions';
 import type { Evidence } from '../contracts/evidence';
 import type { Triplet } from '../contracts/triplet';
 import type { VerificationStatus } from '../contracts/verification';
-import { checkFact, type FactCheckDependencies } from './fact-check';
-import { groundAndAttribute, type GateResult } from './grounding-gate';
-import { defaultFactCheckDependencies } from './fact-check';
+import { defaultFactCheckDependencies, type FactCheckDependencies } from './fact-check';
+import { gateFact, type FactGateResult } from './grounding-gate';
 
 /** The verdict on one fact. */
 export interface FactVerdict {
@@ -27,7 +26,7 @@ export interface FactVerdict {
   /** The anchored evidence: the article's own words at the anchor, with their position. Absent when not anchored. */
   evidence?: Evidence;
   /** The gate's parts, for callers that report them apart (ablations). */
-  gate: GateResult;
+  gate: FactGateResult;
 }
 
 /**
@@ -45,14 +44,15 @@ export function judgeFact(
   article: Article,
   dependencies: FactCheckDependencies = defaultFactCheckDependencies(),
 ): FactVerdict {
-  const gate = groundAndAttribute(triplet, article, dependencies.grounding, dependencies.attribution);
+  const gate = gateFact(triplet, article, dependencies);
   const unknown: Provenance = { kind: 'unknown' };
-  if (!gate.grounded || !gate.anchor) return { status: 'rejected', reasons: gate.reasons, conditions: [], provenance: unknown, gate };
+  if (!gate.grounded || !gate.anchor || !gate.fact)
+    return { status: 'rejected', reasons: gate.reasons, conditions: [], provenance: unknown, gate };
   const evidence: Evidence = {
     quote: { type: 'TextQuoteSelector', exact: article.text.slice(gate.anchor.start, gate.anchor.end), prefix: '', suffix: '' },
     position: { type: 'TextPositionSelector', start: gate.anchor.start, end: gate.anchor.end },
   };
-  const fact = checkFact(triplet, article, gate.anchor, dependencies);
+  const fact = gate.fact;
   const reasons = [...(gate.attribution?.reasons ?? []), ...fact.reasons, ...gate.reasons];
   const attributed = !gate.attribution || gate.attribution.attributed;
   const status: VerificationStatus =

@@ -157,7 +157,7 @@ describe('evaluateReplayVote', () => {
 });
 
 describe('replayVoteRows', () => {
-  it('lists each tool, then the agreed, the verified-without-attribution and the verified sets, for scoreTable', async () => {
+  it('lists each tool, then the agreed, the verified-without-attribution, the verified-without-fact-check and the verified sets, for scoreTable', async () => {
     const result = await evaluateReplayVote({ dataRoot, version: 'pub', names: NAMES, dependencies });
     const rows = replayVoteRows(result);
     expect(rows.map((row) => [row.name, row.strict.predictions, row.strict.matched])).toEqual([
@@ -166,6 +166,7 @@ describe('replayVoteRows', () => {
       ['chatextract-qwen2.5-14b', 4, 2],
       [`vote(${NAMES.join(',')}) agreed, ungrounded`, 5, 3],
       [`vote(${NAMES.join(',')}) without attribution`, 3, 3],
+      [`vote(${NAMES.join(',')}) without fact check`, 3, 3],
       [`vote(${NAMES.join(',')})`, 3, 3],
     ]);
     expect(scoreTable(rows)).toContain(`| vote(${NAMES.join(',')}) | pub | 2 | 3 | 3 | 3 | 100.0 | 100.0 |`);
