@@ -13,7 +13,7 @@ import { toSI } from '../text/units';
 import type { PropertyDefinition } from '../contracts/property';
 import { defaultAttributionDependencies } from '../verify/attribution';
 import { defaultGroundingDependencies } from '../verify/grounding-dependencies';
-import { groundAndAttribute } from '../verify/grounding-gate';
+import { gateFact } from '../verify/grounding-gate';
 import type { VerificationRecord } from './cross-verify-refine';
 import type { MatrixDependencies, MatrixProgress } from './pipeline';
 import { createSeededRandom, type Random } from './random';
@@ -49,21 +49,23 @@ export interface MatrixDependencyOptions {
 }
 
 /**
- * → `MatrixDependencies`: `ground` (`groundAndAttribute` of src/verify/grounding-gate.ts: the
- * value and unit in the quote, then whether it names the material and property, properties
- * looked up in the built-in schemas and `options.schemas`),
+ * → `MatrixDependencies`: `ground` (`gateFact` of src/verify/grounding-gate.ts: the value and
+ * unit in the quote, whether it names the material and property, then the fact check — value
+ * role, conditions, provenance —, properties looked up in the built-in schemas and
+ * `options.schemas`),
  * `sameMaterial` (src/text/materials), `toSI` (src/text/units), `rng` = `options.rng` or
  * `createSeededRandom(options.seed)`, and the other fields of `options` as given. Never throws.
  */
 export function defaultMatrixDependencies(options: MatrixDependencyOptions): MatrixDependencies {
   const { seed, rng, schemas: runSchemas = [], ...rest } = options;
   const builtIn = defaultAttributionDependencies().schemas.filter((schema) => !runSchemas.some((own) => own.name === schema.name));
-  const attribution = { schemas: [...builtIn, ...runSchemas] };
+  const schemas = [...builtIn, ...runSchemas];
+  const gate = { grounding: defaultGroundingDependencies, attribution: { schemas }, schemas };
   return {
     ...rest,
     rng: rng ?? createSeededRandom(seed),
     sameMaterial: (a, b) => sameMaterial(a, b),
     toSI,
-    ground: (triplet, target) => groundAndAttribute(triplet, target, defaultGroundingDependencies, attribution),
+    ground: (triplet, target) => gateFact(triplet, target, gate),
   };
 }
