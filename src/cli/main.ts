@@ -11,6 +11,7 @@ import { runExtract } from './extract-command';
 import { runImport } from './import-command';
 import { runPrecedent } from './precedent-command';
 import { runScan } from './scan-command';
+import { runVerify, VERIFY_USAGE } from './verify-command';
 import { guardTerminalOutput } from './terminal-output';
 
 const USAGE = `usage: assay <command> [options]
@@ -34,7 +35,7 @@ commands:
       bandgap-200|supermat|polyie --context [--preset browser|paper]   what the models read (no model)
       bandgap-200|supermat|polyie --attribution                        the attribution check (no model)
       common: [--data DIR] [--split dev] [--limit N] [--json]
-  precedent "<material>" [--property tc] [--reference FILE]… [--dataset FILE] [--texts FILE.jsonl]
+${VERIFY_USAGE}  precedent "<material>" [--property tc] [--reference FILE]… [--dataset FILE] [--texts FILE.jsonl]
             [--literature --mailto ADDRESS [--openalex-key-env NAME]] [--engine scripted --script FILE | openai --base-url URL --model judge=ID]
                                                  has it been reported superconducting (Tc / Tcn), grounded in tables or texts, else Unknown
   import <file> … --out FILE.jsonl [--json]      import Assay JSON/JSONL exports into a dataset file, merging as the extension does
@@ -56,6 +57,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   precedent: runPrecedent,
   import: (argv) => runImport(argv),
   export: (argv) => runExport(argv),
+  verify: runVerify,
 };
 
 /**
