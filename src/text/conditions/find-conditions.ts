@@ -68,7 +68,7 @@ function findDirections(text: string): ConditionMention[] {
   // "the gap is direct.", "changes from indirect to direct", "(indirect)".
   add(
     new RegExp(
-      String.raw`(?:(?<=\b(?:is|are|remains?|becomes?|be|being|from|to|both|stays?|an?|turns?)\s+)|(?<=\())(?:in)?direct(?=\s*(?:[,.;:)]|$|\s+(?:and|or|to|in|at|with|for|while|whereas|but|one)\b))`,
+      String.raw`(?:(?<=\b(?:is|are|remains?|becomes?|be|being|from|to|both|stays?|an?|turns?)\s+)|(?<=\())(?:in)?direct(?=\s*(?:[,.;:()]|$|\s+(?:and|or|to|in|at|with|for|while|whereas|but|one)\b))`,
       'giu',
     ),
     character,

@@ -5,3 +5,5 @@
 export type { ConditionMention, TextSpan, ValueConditions } from './condition-types';
 export { findConditionMentions, conditionGroup } from './find-conditions';
 export { methodsCompatible } from './find-methods';
+export { conditionsOfValue } from './conditions-of-value';
+export { conditionsOfTableCell, type TableCellCondition, type TableConditionSource } from './table-conditions';

@@ -157,7 +157,7 @@ export const SPIN_ORBIT_PHRASES: readonly { value: string | null; pattern: strin
   },
   {
     value: 'SOC',
-    pattern: String.raw`(?:(?:when |after |upon )?(?:including|considering|taking into account)|with (?:the )?(?:inclusion of )?|in the presence of|(?:the )?inclusion of)(?: the)? ${socTerm}|${socTerm} (?:is |was |are |were )?(?:included|considered|taken into account)`,
+    pattern: String.raw`(?:(?:when |after |upon )?(?:including|considering|taking into account)|with(?: the)?(?: inclusion of)?|in the presence of|(?:the )?inclusion of)(?: the)? ${socTerm}|${socTerm} (?:is |was |are |were )?(?:included|considered|taken into account)`,
     source: `${martin}, app. O (spin–orbit interaction included in the Hamiltonian)`,
   },
 ];

@@ -30,11 +30,12 @@ describe('findConditionMentions: methods', () => {
   });
 
   it('reads spin–orbit coupling with and without, in words', () => {
-    expect(read('73 meV without considering SOC; in the absence of spin–orbit coupling; when including SOC; no SOC')).toEqual([
+    expect(read('73 meV without considering SOC; in the absence of spin–orbit coupling; when including SOC; no SOC; with SOC')).toEqual([
       'method=no SOC',
       'method=no SOC',
       'method=SOC',
       'method=no SOC',
+      'method=SOC',
     ]);
     expect(read('gaps with and without SOC are compared')).toEqual([]);
   });
