@@ -30,6 +30,15 @@ export const REPLY_LIMITS = {
    * 59,433 chunks are over 1,000 characters).
    */
   quote: MAX_CHUNK_CHARS,
+  /**
+   * Conditions a model states for one triplet (issue 26): a method, a temperature or pressure, a
+   * direction, a phase — a handful; past that the model is listing the paper, not one value.
+   */
+  conditionsPerTriplet: 4,
+  /** A condition's normalized value as the model writes it: "HSE06", "LSDA+U+SO", "300 K", "indirect". */
+  conditionValue: 32,
+  /** The words a condition is copied from ("at the HSE06 level", "under 10 GPa of hydrostatic pressure"). */
+  conditionText: 80,
   /** An MCTS reasoning step in words (≈ 500 tokens): a step is a few sentences, and the triplets must fit beside it. */
   stepText: 2_000,
   /**

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/llm-port';
+import { CONDITIONS_RULE, ModelConditionsSchema, ModelProvenanceSchema } from '../model-conditions';
 import { limited, REPLY_LIMITS } from '../reply-limits';
 
 /** The five reasoning actions of SLM-MATRIX (Methods, A1–A5). */
@@ -41,6 +42,9 @@ export const ExtractedTripletSchema = z.object({
   unit: limited(z.string(), REPLY_LIMITS.unit),
   /** The sentence (or table row) of the passage that states the value, copied verbatim. */
   quote: limited(z.string().min(1), REPLY_LIMITS.quote),
+  /** The conditions the passage states for the value, each with the words copied from it (unanchored until the gate). */
+  conditions: ModelConditionsSchema,
+  provenance: ModelProvenanceSchema,
 });
 export type ExtractedTriplet = z.infer<typeof ExtractedTripletSchema>;
 
@@ -97,7 +101,8 @@ export const GENERATOR_SYSTEM_PROMPT = [
   'You are the generator in a search over reasoning steps for materials-science data extraction.',
   'Each reply is ONE reasoning step, taking the action you are given. Allowed actions:',
   ...REASONING_ACTIONS.map((action) => `- ${ACTION_INSTRUCTIONS[action]}`),
-  'Reply with JSON only: {"text": string, "materials": string[], "triplets": [{"material", "property", "value": number, "unit", "quote"}], "final": boolean}.',
+  'Reply with JSON only: {"text": string, "materials": string[], "triplets": [{"material", "property", "value": number, "unit", "quote", "conditions", "provenance"}], "final": boolean}.',
+  CONDITIONS_RULE,
   '"triplets" holds the complete triplet set as it stands after this step. Set "final" to true only when the set is complete and checked.',
   DATA_RULE,
 ].join('\n');
@@ -139,7 +144,8 @@ export function buildStepMessages(
 export const DISCRIMINATOR_SYSTEM_PROMPT = [
   'You are the discriminator checking a reasoning path for materials-science data extraction.',
   'The final step of the path has been masked. From the passage and the earlier steps alone, reconstruct the final structured output: every material–property–value–unit triplet the path leads to.',
-  'Reply with JSON only: {"triplets": [{"material", "property", "value": number, "unit", "quote"}]}. Use an empty list when the steps lead to no triplet.',
+  'Reply with JSON only: {"triplets": [{"material", "property", "value": number, "unit", "quote", "conditions", "provenance"}]}. Use an empty list when the steps lead to no triplet.',
+  CONDITIONS_RULE,
   DATA_RULE,
 ].join('\n');
 

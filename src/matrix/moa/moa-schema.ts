@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Triplet } from '../../contracts/triplet';
+import { ModelConditionsSchema, ModelProvenanceSchema, toConditions, toModelConditions, toProvenance } from '../model-conditions';
 import { limited, REPLY_LIMITS } from '../reply-limits';
 
 /**
@@ -17,6 +18,9 @@ export const MoaTripletSchema = z.object({
   value: limited(z.string().min(1), REPLY_LIMITS.value),
   unit: limited(z.string(), REPLY_LIMITS.unit),
   quote: limited(z.string().min(1), REPLY_LIMITS.quote),
+  /** The conditions the passage states for the value, each with the words copied from it (unanchored until the gate). */
+  conditions: ModelConditionsSchema,
+  provenance: ModelProvenanceSchema,
 });
 export type MoaTriplet = z.infer<typeof MoaTripletSchema>;
 
@@ -51,8 +55,9 @@ export function parseModelValue(text: string): Triplet['value'] | null {
 }
 
 /**
- * Model triplets → contract `Triplet`s with `engine` and an evidence quote (no context, no
- * position: the grounding gate re-anchors the quote in the article). Rows whose value does not
+ * Model triplets → contract `Triplet`s with `engine`, an evidence quote (no context, no
+ * position: the grounding gate re-anchors the quote in the article) and the conditions and
+ * provenance the model stated (unanchored: the gate keeps only conditions found in the evidence). Rows whose value does not
  * parse as a number or range are dropped (they cannot be scored or grounded).
  */
 export function toTriplets(answer: MoaAnswer, engine: string): Triplet[] {
@@ -60,12 +65,16 @@ export function toTriplets(answer: MoaAnswer, engine: string): Triplet[] {
   for (const row of answer.triplets) {
     const value = parseModelValue(row.value);
     if (!value) continue;
+    const conditions = toConditions(row.conditions);
+    const provenance = toProvenance(row.provenance);
     triplets.push({
       material: row.material.trim(),
       property: row.property.trim(),
       value,
       unit: row.unit.trim(),
       valueText: row.value.trim(),
+      ...(conditions.length > 0 ? { conditions } : {}),
+      ...(provenance ? { provenance } : {}),
       evidence: { quote: { type: 'TextQuoteSelector', exact: row.quote.trim(), prefix: '', suffix: '' } },
       engine,
     });
@@ -85,6 +94,8 @@ export function toModelTriplets(triplets: readonly Triplet[]): MoaAnswer {
           (triplet.value.kind === 'number' ? String(triplet.value.value) : `${triplet.value.low}-${triplet.value.high}`),
         unit: triplet.unit,
         quote: triplet.evidence?.quote.exact ?? '',
+        ...(triplet.conditions?.length ? { conditions: toModelConditions(triplet.conditions) } : {}),
+        ...(triplet.provenance ? { provenance: triplet.provenance.kind } : {}),
       }))
       .filter((row) => row.quote !== ''),
   };

@@ -41,6 +41,12 @@ describe('maxTokensForSchema', () => {
         value: 'v'.repeat(REPLY_LIMITS.value),
         unit: 'u'.repeat(REPLY_LIMITS.unit),
         quote: 'q'.repeat(REPLY_LIMITS.quote),
+        conditions: Array.from({ length: REPLY_LIMITS.conditionsPerTriplet }, () => ({
+          kind: 'composition',
+          value: 'c'.repeat(REPLY_LIMITS.conditionValue),
+          text: 't'.repeat(REPLY_LIMITS.conditionText),
+        })),
+        provenance: 'measured',
       })),
     };
     const tokens = bound(MoaAnswerSchema)!;

@@ -18,6 +18,11 @@ describe('the caps on model-facing reply schemas', () => {
     expect(at(triplets, 'maxItems')).toBe(REPLY_LIMITS.itemsPerReply);
     const fields = ['material', 'property', 'value', 'unit', 'quote'];
     expect(fields.map((field) => at(triplets, 'items', 'properties', field, 'maxLength'))).toEqual([200, 100, 64, 32, 1200]);
+    const conditions = at(triplets, 'items', 'properties', 'conditions');
+    expect(at(conditions, 'maxItems')).toBe(REPLY_LIMITS.conditionsPerTriplet);
+    expect(['value', 'text'].map((field) => at(conditions, 'items', 'properties', field, 'maxLength'))).toEqual([32, 80]);
+    expect(at(conditions, 'items', 'properties', 'kind', 'enum')).toContain('method');
+    expect(at(triplets, 'items', 'properties', 'provenance', 'enum')).toEqual(['measured', 'computed', 'cited', 'unknown']);
   });
 
   it('cap the MCTS step and the reconstruction the same way', () => {
@@ -25,6 +30,7 @@ describe('the caps on model-facing reply schemas', () => {
     expect(at(step, 'properties', 'text', 'maxLength')).toBe(REPLY_LIMITS.stepText);
     expect(at(step, 'properties', 'materials', 'maxItems')).toBe(REPLY_LIMITS.itemsPerReply);
     expect(at(step, 'properties', 'triplets', 'items', 'properties', 'quote', 'maxLength')).toBe(REPLY_LIMITS.quote);
+    expect(at(step, 'properties', 'triplets', 'items', 'properties', 'conditions', 'maxItems')).toBe(REPLY_LIMITS.conditionsPerTriplet);
     expect(at(jsonSchemaFor(ReconstructionSchema)!.schema, 'properties', 'triplets', 'maxItems')).toBe(REPLY_LIMITS.itemsPerReply);
   });
 
