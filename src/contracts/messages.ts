@@ -126,7 +126,10 @@ export const HighlightItemSchema = z.object({
      * "40 meV"; `displayTextBeside` in src/properties/display-unit.ts); shown after the value.
      */
     display: z.string().max(200).optional(),
+    /** The conditions in words, method first (`formatConditions`): "HSE06 · indirect". */
     conditions: z.string().optional(),
+    /** Where the value comes from, in words (`formatProvenance`): "computed", "measured", "cited [19]". */
+    provenance: z.string().max(200).optional(),
     /** Which paths or proposers agreed, in words. */
     agreed: z.string().optional(),
   }),

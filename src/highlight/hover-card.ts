@@ -1,6 +1,7 @@
 /**
  * The card that tells what a highlight stands for: material, property, value with unit (and in
- * the property's display unit, when the side panel gives it), conditions, the status in words and who agreed. It lives in Assay's shadow-root host; every
+ * the property's display unit, when the side panel gives it), conditions (method first), provenance
+ * ("computed", or "cited [19]" styled as a tag), the status in words and who agreed. It lives in Assay's shadow-root host; every
  * string is set with `textContent` (page and model text are never parsed as HTML).
  *
  * Highlights are not elements, so the pointer cannot "enter" them: a passive `mousemove`
@@ -46,7 +47,10 @@ export function valueWithUnit(card: HighlightItem['card']): string {
   return card.display?.trim() ? `${printed} = ${card.display.trim()}` : printed;
 }
 
-/** Fill `element` with the card of `item` (title, then a definition list); text only. */
+/**
+ * Fill `element` with the card of `item` (title, then a definition list: Value, Conditions and
+ * Provenance when given, Status, Agreed); text only.
+ */
 export function renderCard(document: Document, element: HTMLElement, item: HighlightItem): void {
   const title = document.createElement('p');
   title.className = 'title';
@@ -61,7 +65,10 @@ export function renderCard(document: Document, element: HTMLElement, item: Highl
     list.append(dt, dd);
   };
   row('Value', valueWithUnit(item.card));
-  if (item.card.conditions?.trim()) row('Conditions', item.card.conditions);
+  if (item.card.conditions?.trim()) row('Conditions', item.card.conditions, 'conditions');
+  // A cited value is a tag the reader sees at a glance ("cited [19]"): the paper quotes it, it did not find it.
+  const provenance = item.card.provenance?.trim();
+  if (provenance) row('Provenance', provenance, provenance.startsWith('cited') ? 'provenance provenance-cited' : 'provenance');
   row('Status', STATUS_WORDS[item.status], `status-${item.status}`);
   if (item.card.agreed?.trim()) row('Agreed', item.card.agreed);
   element.replaceChildren(title, list);

@@ -60,6 +60,9 @@ const SHADOW_CSS = `
 .card .status-needs_review { color: #854d0e; }
 .card .status-rejected { color: #991b1b; }
 .card .status-candidate { color: #1e40af; }
+.card .provenance-cited {
+  justify-self: start; padding: 0 6px; border: 1px solid #854d0e; border-radius: 4px; color: #854d0e; background: #fdf0d8;
+}
 `;
 
 /**

@@ -3,7 +3,7 @@
  * items), and what it says about highlights that failed. Pure: built from the run's row and the
  * reader's reviews, so every rule is unit-tested.
  */
-import { formatConditions } from '../../contracts/conditions';
+import { formatConditions, formatProvenance } from '../../contracts/conditions';
 import { builtInDisplayUnits, displayTextBeside, type DisplayUnitSchema } from '../../properties/display-unit';
 import { printedValue } from '../../text/quantities/format-quantity';
 import { decisionOf, keptAnswer } from '../../store/dataset-rows';
@@ -40,7 +40,8 @@ export interface HighlightFailure {
  * - `quote`/`position`: the evidence of the triplet shown (a kept search answer's own evidence);
  * - `mark`: the value as printed (`printedValue`), the part of the quote to mark;
  * - `card`: material, property label, value as printed and unit — the reader's edit where there
- *   is one — conditions, `agreed` = `agreedText(votes)`, and `display`, the value in the
+ *   is one — conditions in words, method first (`formatConditions`), provenance ("computed",
+ *   "cited [19]"; none for `unknown`), `agreed` = `agreedText(votes)`, and `display`, the value in the
  *   property's display unit (`displayTextBeside` with `displayUnits`, default the built-in
  *   schemas) when it differs from the printed unit and there is no edit.
  */
@@ -76,7 +77,10 @@ export function highlightItems(
       },
     };
     if (evidence.position) item.position = evidence.position;
-    if (triplet.conditions?.length) item.card.conditions = formatConditions(triplet.conditions);
+    const conditions = formatConditions(triplet.conditions);
+    if (conditions) item.card.conditions = conditions;
+    const provenance = formatProvenance(triplet.provenance);
+    if (provenance) item.card.provenance = provenance;
     // The model's value in the property's display unit; not for the reader's edit, which is text they typed.
     const display = edit ? undefined : displayTextBeside(triplet, displayUnits.get(triplet.property));
     if (display) item.card.display = display;

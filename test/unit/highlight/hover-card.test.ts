@@ -42,6 +42,26 @@ describe('renderCard', () => {
     expect(values).toEqual(['1.7 eV', 'UPS/IPES, room temperature', 'Needs review', '2 of 3 proposers']);
   });
 
+  test('shows the conditions, method first, and the provenance; a cited value is a tag', () => {
+    const element = document.createElement('div');
+    const item = HighlightItemSchema.parse({
+      id: 'f2',
+      status: 'verified',
+      quote: { type: 'TextQuoteSelector', exact: BANDGAP_SENTENCE, prefix: '', suffix: '' },
+      card: { material: 'SmN', property: 'band gap', value: '0.7', unit: 'eV', conditions: 'HSE06 · indirect', provenance: 'cited [19]' },
+    });
+    renderCard(document, element, item);
+    const terms = [...element.querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(terms).toEqual(['Value', 'Conditions', 'Provenance', 'Status']);
+    expect(element.querySelector('dd.conditions')!.textContent).toBe('HSE06 · indirect');
+    const tag = element.querySelector('dd.provenance-cited');
+    expect(tag?.textContent).toBe('cited [19]');
+
+    renderCard(document, element, { ...item, card: { ...item.card, provenance: 'computed' } });
+    expect(element.querySelector('dd.provenance')!.textContent).toBe('computed');
+    expect(element.querySelector('.provenance-cited')).toBeNull();
+  });
+
   test('renders page and model text as text, never as HTML', () => {
     const element = document.createElement('div');
     const hostile = '<img src=x onerror=alert(1)>';
@@ -49,9 +69,10 @@ describe('renderCard', () => {
       id: 'f1',
       status: 'candidate',
       quote: { type: 'TextQuoteSelector', exact: 'quote', prefix: '', suffix: '' },
-      card: { material: hostile, property: '<b>gap</b>', value: '1', unit: '' },
+      card: { material: hostile, property: '<b>gap</b>', value: '1', unit: '', conditions: hostile, provenance: `cited ${hostile}` },
     });
     expect(element.querySelector('img')).toBeNull();
+    expect(element.querySelector('dd.provenance-cited')!.textContent).toBe(`cited ${hostile}`);
     expect(element.querySelector('b')).toBeNull();
     expect(element.querySelector('.title')!.textContent).toBe('<img src=x onerror=alert(1)> — <b>gap</b>');
     expect(element.textContent).toContain('Candidate (not yet verified)');

@@ -32,7 +32,12 @@ describe('highlightItems', () => {
         {},
         {
           valueText: '3.4',
-          conditions: [{ kind: 'other', value: 'at 300 K' }],
+          // Out of order: the card puts the method first.
+          conditions: [
+            { kind: 'other', value: 'at 300 K' },
+            { kind: 'method', value: 'HSE06' },
+          ],
+          provenance: { kind: 'cited', reference: '[19]' },
           evidence: { quote: { type: 'TextQuoteSelector', exact: 'The band gap of GaN is 3.4 eV', prefix: 'b', suffix: 'a' }, position },
         },
       ),
@@ -66,10 +71,17 @@ describe('highlightItems', () => {
         property: 'Band gap',
         value: '3.4',
         unit: 'eV',
-        conditions: [{ kind: 'other', value: 'at 300 K' }],
+        conditions: 'HSE06 · at 300 K',
+        provenance: 'cited [19]',
         agreed: 'MoA and the generator–discriminator search agreed',
       },
     });
+  });
+
+  it('leaves conditions and provenance out of a card whose triplet has none (or an unknown provenance)', () => {
+    const plain = highlightItems(runRow({ records: [record('verified', {}, { provenance: { kind: 'unknown' } })] }), label).items[0]!;
+    expect(plain.card).not.toHaveProperty('conditions');
+    expect(plain.card).not.toHaveProperty('provenance');
   });
 
   it('shows the reader’s reject as rejected and the reader’s edit on the card, marking the printed value', () => {
