@@ -1,6 +1,6 @@
 /**
  * One paper's page in the dataset (route `#paper=<key>`): its citation and every triplet saved
- * from it, with the quote that supports it, the page, the machine status, and — for a reader's
+ * from it, with its conditions and provenance, the quote that supports it, the page, the machine status, and — for a reader's
  * edit — the model's original answer beside the reader's value.
  */
 import { describeValue } from '../../text/quantities/format-quantity';
@@ -12,6 +12,7 @@ import { queryTriplets } from '../../store/dataset-repository';
 import { getPaper } from '../../store/paper-repository';
 import { citationText, originalText, statusText } from './dataset-view-model';
 import { DoiLink } from '../shared/doi-link';
+import { FactConditions } from '../shared/fact-conditions-view';
 import { type PropertyLabel } from '../shared/run-view-model';
 
 export interface PaperViewProps {
@@ -99,7 +100,7 @@ function PaperTriplet({ row, label }: { row: DatasetTriplet; label: PropertyLabe
     <li data-id={row.id}>
       <p>
         <strong>{row.material}</strong> · {label(row.property)} · {describeValue(row)}
-        {row.conditions && <> · {row.conditions}</>}
+        <FactConditions conditions={row.conditions} provenance={row.provenance} />
       </p>
       <p className="paper-triplet-meta">
         Status: {statusText(row.status)} · Decision: {row.review.decision}

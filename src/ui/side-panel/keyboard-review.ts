@@ -10,6 +10,7 @@ import type { ReviewDecision } from '../../contracts/dataset';
 import type { VerificationRecord } from '../../contracts/verification';
 import { decisionOf, type ReviewEdit } from '../../store/dataset-rows';
 import { describeValue } from '../../text/quantities/format-quantity';
+import { formatConditions, formatProvenance } from '../../contracts/conditions';
 
 /** A keydown as the verdict list sees it: the key, its modifiers, and what had focus. */
 export interface ReviewKeyInput {
@@ -80,13 +81,16 @@ const decisionVerbs: Record<ReviewDecision, string> = {
 
 /**
  * "SrTiO3 band gap 3.2 eV": the record's material, property label in lower case, and value as
- * stated; with the reader's `edit`, its material, value as printed and unit instead.
+ * stated; with the reader's `edit`, its material, value as printed and unit instead. The
+ * conditions (method first) and provenance follow in parentheses when the triplet has them:
+ * "BPN-GaN band gap 2.31 eV (HSE06, indirect, computed)" — a screen reader hears the whole fact.
  */
 export function factText(record: VerificationRecord, label: (name: string) => string, edit?: ReviewEdit): string {
   const { triplet } = record;
   const material = edit?.material ?? triplet.material;
   const value = edit?.valueText !== undefined ? `${edit.valueText}${edit.unit ? ` ${edit.unit}` : ''}` : describeValue(triplet);
-  return `${material} ${label(triplet.property).toLowerCase()} ${value}`;
+  const qualifiers = [formatConditions(triplet.conditions).replaceAll(' · ', ', '), formatProvenance(triplet.provenance)].filter(Boolean);
+  return `${material} ${label(triplet.property).toLowerCase()} ${value}${qualifiers.length > 0 ? ` (${qualifiers.join(', ')})` : ''}`;
 }
 
 /**

@@ -2,11 +2,12 @@
  * A run's verdicts with the reader's review: the adjudication queue ("Needs your decision"),
  * the verdicts grouped by property with Accept / Edit / Reject per record, the properties the
  * paper does not provide and those failed model calls left undecided, "Save verified", and the
- * records the page could not highlight. Every decision is written as it is made
+ * records the page could not highlight. Each verdict line is the whole fact: value, conditions
+ * (method first) and provenance ("2.31 eV · HSE06 · indirect · computed", a cited value tagged
+ * "cited [19]"). Every decision is written as it is made
  * (`ReviewActions.review`); the row then comes back through the live query. Page and model text
  * is rendered as React text, never as HTML.
  */
-import { formatConditions } from '../../contracts/conditions';
 import { printedValue } from '../../text/quantities/format-quantity';
 import { builtInDisplayUnits, describeValueWithDisplay } from '../../properties/display-unit';
 import { decisionOf, keptAnswer, type AdjudicationPath } from '../../store/dataset-rows';
@@ -16,6 +17,7 @@ import type { MatrixRunRow, RunReview } from '../../contracts/matrix-run';
 import type { VerificationRecord } from '../../contracts/verification';
 import { failureLines } from './highlight-items';
 import { PrecedentButton } from '../shared/precedent-lookup';
+import { ConditionList, FactConditions } from '../shared/fact-conditions-view';
 import type { RunHighlights } from './highlight-sync';
 import type { ReviewActions } from './review-actions';
 import { ReviewButtons, EditForm, SaveVerified } from './review-controls';
@@ -353,6 +355,7 @@ function RecordItem({ index, label, roving, record, review, decision, onLocate, 
             <span className="material">{material}</span> <span className="value">{value}</span>
           </>
         )}
+        <FactConditions conditions={triplet.conditions} provenance={triplet.provenance} />
         {decision !== 'pending' && <span className={`decision decision-${decision}`}>{decisionWords[decision]}</span>}
       </p>
       {edit && !kept && (
@@ -380,7 +383,9 @@ function RecordItem({ index, label, roving, record, review, decision, onLocate, 
         {triplet.conditions && triplet.conditions.length > 0 && (
           <>
             <dt>Conditions</dt>
-            <dd>{formatConditions(triplet.conditions)}</dd>
+            <dd>
+              <ConditionList conditions={triplet.conditions} />
+            </dd>
           </>
         )}
         {record.reasons.length > 0 && (
