@@ -12,6 +12,7 @@ import { type TripletQuery } from '../../store/dataset-repository';
 import { exportFileName, exportMediaType, exportSubjectText, type ExportFormat } from './dataset-view-model';
 import type { PropertyLabel } from '../shared/run-view-model';
 import { eachShownTripletChunk } from './sorted-triplets';
+import { conditionMatcher, type ConditionFilter } from '../shared/fact-conditions';
 import { DEFAULT_SORT, type TripletSort } from './triplet-sort';
 import { ImportControl, type ImportRequester } from './import-control';
 import type { TripletIdSearch } from '../../store/search-triplets';
@@ -71,6 +72,8 @@ export interface DatasetIoProps {
   label?: PropertyLabel;
   /** How many rows the table shows (undefined until counted), for the buttons' words. */
   shownCount?: number | undefined;
+  /** The method and provenance filters (tested in memory), so an export holds the rows the table shows. */
+  conditions?: ConditionFilter;
 }
 
 const byName: PropertyLabel = (name) => name;
@@ -85,6 +88,7 @@ export function DatasetIo({
   sort = DEFAULT_SORT,
   label = byName,
   shownCount,
+  conditions,
 }: DatasetIoProps) {
   const id = useId();
   const [exportStatus, setExportStatus] = useState('');
@@ -113,6 +117,7 @@ export function DatasetIo({
         },
         EXPORT_STEP,
         search,
+        conditions && conditionMatcher(conditions),
       );
       if (chunked) downloadParts(document, parts.length > 0 ? parts : [chunked([], true)], fileName, exportMediaType(entry.format));
       else downloadText(document, entry.write(rows), fileName, exportMediaType(entry.format));

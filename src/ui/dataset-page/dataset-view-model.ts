@@ -10,13 +10,18 @@ import type { DatasetTriplet, ImportNote, ModelAnswer, ReviewDecision, SourcePap
 import type { TripletSearchState } from '../../contracts/messages';
 import type { RejectedLine } from '../../export/dataset-import';
 import type { TripletQuery } from '../../store/dataset-repository';
+import type { ConditionFilter } from '../shared/fact-conditions';
 import type { ImportJob } from '../../store/import-job';
 import type { ImportReport } from '../../store/import-triplets';
 
 export type TripletStatus = DatasetTriplet['status'];
 
-/** The filter controls as typed; `''` means "any". Text fields are trimmed by `queryFromFilter`. */
-export interface TripletFilter {
+/**
+ * The filter controls as typed; `''` means "any". Text fields are trimmed by `queryFromFilter`.
+ * `method` and `provenance` are not repository queries (no index holds them): `conditionFilterOf`
+ * gives them to the views, which test them in memory (src/ui/shared/fact-conditions.ts).
+ */
+export interface TripletFilter extends ConditionFilter {
   material: string;
   property: string;
   status: '' | TripletStatus;
@@ -24,7 +29,12 @@ export interface TripletFilter {
   search: string;
 }
 
-export const EMPTY_FILTER: TripletFilter = { material: '', property: '', status: '', decision: '', search: '' };
+export const EMPTY_FILTER: TripletFilter = { material: '', property: '', status: '', decision: '', search: '', method: '', provenance: '' };
+
+/** The method and provenance part of `filter` (method trimmed), for the table, plot and export. */
+export function conditionFilterOf(filter: TripletFilter): ConditionFilter {
+  return { method: filter.method.trim(), provenance: filter.provenance };
+}
 
 /** Rows the table asks the repository for at a time (a few screens' worth of 40 px rows). */
 export const TRIPLET_PAGE_SIZE = 200;

@@ -1,7 +1,8 @@
 /**
  * The per-property plot of the dataset page: a strip plot, one row per material, one dot per
- * triplet at its value in the property's display unit (coloured by machine status, in the theme's
- * colours: `plotColours`), under the
+ * triplet at its value in the property's display unit, one series per method with a legend
+ * ("no method" its own series; colours from the theme's tokens, `plotColours`, and a shape per
+ * series so colour is not the only cue; the tooltip adds the machine status), under the
  * current filters; the value axis is titled with the label and the unit ("Band gap (eV)"). Its caption (count, min, median, max with unit) is the text alternative.
  *
  * Charting library: Chart.js (chart.js 4). It is widely used and maintained, tree-shakes to the
@@ -28,8 +29,21 @@ import { displayUnitOf, type DisplayUnitSchema } from '../../properties/display-
 import type { AssayDatabase } from '../../store/assay-database';
 import { queryTriplets, type TripletQuery } from '../../store/dataset-repository';
 import type { TripletIdSearch } from '../../store/search-triplets';
-import { shortNumber, statusText, type TripletStatus } from './dataset-view-model';
-import { plotCaption, plotColours, plotPoints, stripMaterials, valueAxisTitle, valueScale, type PlotPoint } from './property-plot-data';
+import { shortNumber, statusText } from './dataset-view-model';
+import {
+  methodDatasets,
+  methodsSentence,
+  NO_METHOD_LABEL,
+  plotCaption,
+  plotColours,
+  plotPoints,
+  stripMaterials,
+  valueAxisTitle,
+  valueScale,
+  type ChartPoint,
+  type PlotPoint,
+} from './property-plot-data';
+import { conditionMatcher, type ConditionFilter } from '../shared/fact-conditions';
 
 /** At most this many triplets are read for one plot (a strip plot of more is a blur anyway). */
 const MAX_PLOTTED = 5000;
@@ -56,18 +70,24 @@ export interface PropertyPlotProps {
   search?: TripletIdSearch | undefined;
   /** Changes when the index's answers may have: the plot searches again. */
   searchGeneration?: number;
+  /** The method and provenance filters, tested in memory on the property's rows. */
+  conditions?: ConditionFilter;
 }
 
 /** The plot for `query.property`, or a hint to choose a property. */
-export function PropertyPlot({ database, query, schema, search, searchGeneration = 0 }: PropertyPlotProps) {
-  const queryKey = JSON.stringify(query);
+export function PropertyPlot({ database, query, schema, search, searchGeneration = 0, conditions }: PropertyPlotProps) {
+  const matches = conditions && conditionMatcher(conditions);
+  const queryKey = JSON.stringify([query, matches ? conditions : null]);
   const rows = useLiveQuery(
     // One query: with a property filter the store reads the matching rows once and slices; paging
-    // would read them again for every page.
+    // would read them again for every page. A method or provenance filter reads the property's
+    // rows and tests them here (no index holds conditions), then keeps the first MAX_PLOTTED.
     () =>
       query.property === undefined
         ? Promise.resolve([])
-        : queryTriplets(database, query, { offset: 0, limit: MAX_PLOTTED }, { search }).then((result) => result.rows),
+        : matches
+          ? queryTriplets(database, query, undefined, { search }).then((result) => result.rows.filter(matches).slice(0, MAX_PLOTTED))
+          : queryTriplets(database, query, { offset: 0, limit: MAX_PLOTTED }, { search }).then((result) => result.rows),
     [database, queryKey, search, searchGeneration],
   );
   const label = schema?.label ?? query.property?.replaceAll('_', ' ') ?? '';
@@ -78,7 +98,10 @@ export function PropertyPlot({ database, query, schema, search, searchGeneration
     const data = plotPoints(rows, displayUnit);
     const strip = stripMaterials(data.points);
     const materialCount = new Set(data.points.map((point) => point.material)).size;
-    return { data, strip, caption: plotCaption(label, data, materialCount, strip.omittedMaterials) };
+    const caption = [plotCaption(label, data, materialCount, strip.omittedMaterials), methodsSentence(data.points)]
+      .filter(Boolean)
+      .join(' ');
+    return { data, strip, caption };
   }, [rows, displayUnit, label]);
   if (query.property === undefined) {
     return (
@@ -118,19 +141,7 @@ function StripChart({ materials, points, unit, axisTitle }: StripChartProps) {
     const colours = plotColours((name) => style.getPropertyValue(name));
     // Registration is idempotent; doing it here keeps the module free of side effects.
     Chart.register(ScatterController, PointElement, LinearScale, LogarithmicScale, Tooltip, Legend);
-    const row = new Map(materials.map((material, index) => [material, index]));
-    const statuses: TripletStatus[] = ['verified', 'needs_review', 'rejected'];
-    const datasets: ChartDataset<'scatter', Array<{ x: number; y: number; material: string }>>[] = statuses
-      .map((status) => ({
-        label: statusText(status),
-        backgroundColor: colours.status[status],
-        borderColor: colours.status[status],
-        pointRadius: 4,
-        data: points
-          .filter((point) => point.status === status)
-          .map((point) => ({ x: point.value, y: row.get(point.material)!, material: point.material })),
-      }))
-      .filter((dataset) => dataset.data.length > 0);
+    const datasets = methodDatasets(points, materials, colours) as ChartDataset<'scatter', ChartPoint[]>[];
     const chart = new Chart(canvas, {
       type: 'scatter',
       data: { datasets },
@@ -164,8 +175,8 @@ function StripChart({ materials, points, unit, axisTitle }: StripChartProps) {
           tooltip: {
             callbacks: {
               label: (item: TooltipItem<'scatter'>) => {
-                const point = item.raw as { x: number; material: string };
-                return `${point.material}: ${shortNumber(point.x)}${unit === '' ? '' : ` ${unit}`}`;
+                const point = item.raw as ChartPoint;
+                return `${point.material}: ${shortNumber(point.x)}${unit === '' ? '' : ` ${unit}`} · ${point.method || NO_METHOD_LABEL} · ${statusText(point.status)}`;
               },
             },
           },

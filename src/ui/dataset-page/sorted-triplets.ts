@@ -13,6 +13,11 @@
  *   machine: 3.3–6.7 s against 2.7–4.7 s).
  *
  * The table then reads just the rows of the pages on screen by id.
+ *
+ * The method and provenance filters (`RowMatcher`) have no index (the `triplets` schema belongs to
+ * src/store/ and indexes neither), so with one of them the rows the other filters select are read
+ * and tested in memory, in any order: a full read of the table at worst, as a sort by material
+ * already costs (100 000 rows: seconds, see above); a property, status or material filter narrows it.
  */
 import type { DatasetTriplet } from '../../contracts/dataset';
 import type { AssayDatabase } from '../../store/assay-database';
@@ -41,9 +46,16 @@ const GROUPED: Partial<
 };
 
 /**
- * The ids of every row matching `query`, in `sort`'s order (see the module comment for which
- * reads answer it). `label` spells properties as the table does (the property column sorts by
- * what it shows). Rejects with the storage error.
+ * A test the repository's query cannot answer from an index, applied in memory to the rows it
+ * reads: the method and provenance filters (`conditionMatcher`, src/ui/shared/fact-conditions.ts).
+ */
+export type RowMatcher = (row: DatasetTriplet) => boolean;
+
+/**
+ * The ids of every row matching `query` (and `matches`, when given), in `sort`'s order (see the
+ * module comment for which reads answer it). `label` spells properties as the table does (the
+ * property column sorts by what it shows). With `matches` the rows `query` selects are always
+ * read and tested in memory, whatever the order. Rejects with the storage error.
  */
 export async function sortedTripletIds(
   database: AssayDatabase,
@@ -51,9 +63,10 @@ export async function sortedTripletIds(
   sort: TripletSort,
   label: PropertyLabel,
   search?: TripletIdSearch,
+  matches?: RowMatcher,
 ): Promise<string[]> {
   const table = database.triplets;
-  if (!isFiltered(query)) {
+  if (!isFiltered(query) && !matches) {
     if (sort.column === 'saved') {
       // The `savedAt` index orders ties by id, ascending: walked forward it is exactly newest-first reversed.
       const ids = (await table.orderBy('savedAt').primaryKeys()) as string[];
@@ -76,8 +89,9 @@ export async function sortedTripletIds(
   }
   // Unfiltered, the whole table at once (one `getAll`), unsorted: `sortKeyedIds` breaks ties newest first itself.
   const rows = isFiltered(query) ? (await queryTriplets(database, query, undefined, { search })).rows : await table.toArray();
+  const kept = matches ? rows.filter(matches) : rows;
   return sortKeyedIds(
-    rows.map((row) => ({ id: row.id, savedAt: row.savedAt, key: sortKey(row, sort.column, label) })),
+    kept.map((row) => ({ id: row.id, savedAt: row.savedAt, key: sortKey(row, sort.column, label) })),
     sort,
   );
 }
@@ -88,7 +102,7 @@ export async function tripletsByIds(database: AssayDatabase, ids: readonly strin
 }
 
 /**
- * Hand every row the table shows — matching `query`, in `sort`'s order — to `onChunk`, `size`
+ * Hand every row the table shows — matching `query` and `matches`, in `sort`'s order — to `onChunk`, `size`
  * rows at a time (the default order streams from the repository, `eachTripletChunk`; another
  * order reads its ids first, then `size` rows per `bulkGet`). Resolves to the number of rows
  * handed over. Rejects with the storage error or `onChunk`'s.
@@ -101,9 +115,10 @@ export async function eachShownTripletChunk(
   onChunk: (rows: DatasetTriplet[]) => void,
   size = 5000,
   search?: TripletIdSearch,
+  matches?: RowMatcher,
 ): Promise<number> {
-  if (isDefaultSort(sort)) return eachTripletChunk(database, query, onChunk, size, search);
-  const ids = await sortedTripletIds(database, query, sort, label, search);
+  if (isDefaultSort(sort) && !matches) return eachTripletChunk(database, query, onChunk, size, search);
+  const ids = await sortedTripletIds(database, query, sort, label, search, matches);
   let count = 0;
   for (let start = 0; start < ids.length; start += size) {
     const rows = await tripletsByIds(database, ids.slice(start, start + size));

@@ -13,7 +13,9 @@ export type SortKind = 'text' | 'number' | 'date';
 /**
  * Every data column of the table, in display order (the selection checkbox column is not one of
  * them: it is always shown). `value` and `display` both sort by the SI value, so a band gap of 3400 meV
- * sorts above one of 3.3 eV (both are joules in SI).
+ * sorts above one of 3.3 eV (both are joules in SI). The conditions are split over Method,
+ * Temperature, Pressure and Other conditions (every other kind), which together hold the whole
+ * list, so no column repeats it; Provenance says measured, computed or "cited [19]".
  */
 export const TRIPLET_COLUMNS = [
   { id: 'material', heading: 'Material', sort: 'text' },
@@ -22,7 +24,12 @@ export const TRIPLET_COLUMNS = [
   { id: 'unit', heading: 'Unit', sort: 'text' },
   // The value in its property's display unit (dataset-view-model.ts `displayText`, heading `DISPLAY_VALUE_HEADING`).
   { id: 'display', heading: 'Value (display unit)', sort: 'number' },
-  { id: 'conditions', heading: 'Conditions', sort: 'text' },
+  // The conditions, one column per kind a reader filters or compares by, the rest together (src/ui/shared/fact-conditions.ts).
+  { id: 'method', heading: 'Method', sort: 'text' },
+  { id: 'temperature', heading: 'Temperature', sort: 'text' },
+  { id: 'pressure', heading: 'Pressure', sort: 'text' },
+  { id: 'otherConditions', heading: 'Other conditions', sort: 'text' },
+  { id: 'provenance', heading: 'Provenance', sort: 'text' },
   { id: 'doi', heading: 'DOI', sort: 'text' },
   { id: 'title', heading: 'Title', sort: 'text' },
   { id: 'quote', heading: 'Quote', sort: 'text' },

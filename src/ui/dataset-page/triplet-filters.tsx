@@ -1,6 +1,7 @@
 /**
  * The dataset page's filters: material (prefix), property (the properties the dataset holds),
- * machine status, the reader's decision and free-text search. Each is a labelled control; typing
+ * machine status, the reader's decision, method (prefix of a method condition), provenance
+ * (measured, computed, cited only, hide cited, not stated) and free-text search. Each is a labelled control; typing
  * is debounced so the live table re-queries once the reader pauses, while the selects apply at once.
  * Under the search field, a live status says while the search index is being built or updated.
  */
@@ -12,8 +13,19 @@ import type { AssayDatabase } from '../../store/assay-database';
 import { datasetProperties } from '../../store/dataset-repository';
 import { searchIndexText, statusText, type TripletFilter, type TripletStatus } from './dataset-view-model';
 import type { PropertyLabel } from '../shared/run-view-model';
+import type { ProvenanceFilter } from '../shared/fact-conditions';
 
 const STATUSES: readonly TripletStatus[] = ['verified', 'needs_review', 'rejected'];
+
+/** The provenance choices: any, each kind, and "not cited" to hide the values a paper only quotes. */
+const PROVENANCE_OPTIONS: ReadonlyArray<[ProvenanceFilter, string]> = [
+  ['', 'Any provenance'],
+  ['measured', 'measured'],
+  ['computed', 'computed'],
+  ['cited', 'cited only'],
+  ['not_cited', 'hide cited'],
+  ['unknown', 'not stated'],
+];
 
 export interface TripletFiltersProps {
   database: AssayDatabase;
@@ -32,12 +44,15 @@ export function TripletFilters({ database, filter, onChange, label, debounceMs =
   const properties = useLiveQuery(() => datasetProperties(database), [database]) ?? [];
   const [material, setMaterial] = useState(filter.material);
   const [search, setSearch] = useState(filter.search);
+  const [method, setMethod] = useState(filter.method);
+  // The fields as typed: a select applies at once with them, so no keystroke is lost.
+  const typed = { material, search, method };
 
   useEffect(() => {
-    if (material === filter.material && search === filter.search) return;
-    const timer = setTimeout(() => onChange({ ...filter, material, search }), debounceMs);
+    if (material === filter.material && search === filter.search && method === filter.method) return;
+    const timer = setTimeout(() => onChange({ ...filter, material, search, method }), debounceMs);
     return () => clearTimeout(timer);
-  }, [material, search, filter, onChange, debounceMs]);
+  }, [material, search, method, filter, onChange, debounceMs]);
 
   // A property no longer in the dataset (its last triplet deleted) stays selectable so the filter shows.
   const propertyOptions = filter.property !== '' && !properties.includes(filter.property) ? [...properties, filter.property] : properties;
@@ -60,7 +75,7 @@ export function TripletFilters({ database, filter, onChange, label, debounceMs =
           id={`${id}-property`}
           data-testid="filter-property"
           value={filter.property}
-          onChange={(event) => onChange({ ...filter, material, search, property: event.target.value })}
+          onChange={(event) => onChange({ ...filter, ...typed, property: event.target.value })}
         >
           <option value="">Any property</option>
           {propertyOptions.map((name) => (
@@ -76,7 +91,7 @@ export function TripletFilters({ database, filter, onChange, label, debounceMs =
           id={`${id}-status`}
           data-testid="filter-status"
           value={filter.status}
-          onChange={(event) => onChange({ ...filter, material, search, status: event.target.value as TripletFilter['status'] })}
+          onChange={(event) => onChange({ ...filter, ...typed, status: event.target.value as TripletFilter['status'] })}
         >
           <option value="">Any status</option>
           {STATUSES.map((status) => (
@@ -92,12 +107,38 @@ export function TripletFilters({ database, filter, onChange, label, debounceMs =
           id={`${id}-decision`}
           data-testid="filter-decision"
           value={filter.decision}
-          onChange={(event) => onChange({ ...filter, material, search, decision: event.target.value as TripletFilter['decision'] })}
+          onChange={(event) => onChange({ ...filter, ...typed, decision: event.target.value as TripletFilter['decision'] })}
         >
           <option value="">Any decision</option>
           {ReviewDecisionSchema.options.map((decision) => (
             <option key={decision} value={decision}>
               {decision}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-method`}>Method starts with</label>
+        <input
+          id={`${id}-method`}
+          data-testid="filter-method"
+          type="search"
+          value={method}
+          placeholder="HSE06, GW, ARPES"
+          onChange={(event) => setMethod(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-provenance`}>Provenance</label>
+        <select
+          id={`${id}-provenance`}
+          data-testid="filter-provenance"
+          value={filter.provenance}
+          onChange={(event) => onChange({ ...filter, ...typed, provenance: event.target.value as ProvenanceFilter })}
+        >
+          {PROVENANCE_OPTIONS.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
             </option>
           ))}
         </select>

@@ -5,7 +5,8 @@
  * compare right), the date by ISO time; a row without the key (no SI value, no DOI, no page) goes
  * last in both directions; ties keep the table's default order, newest first.
  */
-import { formatConditions } from '../../contracts/conditions';
+import { formatProvenance } from '../../contracts/conditions';
+import { conditionText, OTHER_CONDITION_KINDS } from '../shared/fact-conditions';
 import type { DatasetTriplet } from '../../contracts/dataset';
 import { columnById, type ColumnId } from './triplet-columns';
 import type { PropertyLabel } from '../shared/run-view-model';
@@ -63,8 +64,16 @@ export function sortKey(row: DatasetTriplet, column: ColumnId, label: PropertyLa
       return siSortValue(row);
     case 'unit':
       return blankToNull(row.unit);
-    case 'conditions':
-      return blankToNull(formatConditions(row.conditions));
+    case 'method':
+      return blankToNull(conditionText(row.conditions, ['method']));
+    case 'temperature':
+      return blankToNull(conditionText(row.conditions, ['temperature']));
+    case 'pressure':
+      return blankToNull(conditionText(row.conditions, ['pressure']));
+    case 'otherConditions':
+      return blankToNull(conditionText(row.conditions, OTHER_CONDITION_KINDS));
+    case 'provenance':
+      return blankToNull(formatProvenance(row.provenance));
     case 'doi':
       return blankToNull(row.paper.doi);
     case 'title':

@@ -11,10 +11,11 @@
  *
  * Columns: the reader hides and shows them (`hidden`, from the column chooser) and sorts by any
  * of them with the button in its header (`aria-sort` on the header cell). The default order,
- * newest first, pages straight from the repository; another order is a list of ids
- * (`sortedTripletIds`) whose on-screen pages are read by id.
+ * newest first, pages straight from the repository; another order, or a method or provenance
+ * filter, is a list of ids (`sortedTripletIds`) whose on-screen pages are read by id.
  */
-import { formatConditions } from '../../contracts/conditions';
+import { formatProvenance } from '../../contracts/conditions';
+import { conditionMatcher, conditionText, OTHER_CONDITION_KINDS, provenanceKind, type ConditionFilter } from '../shared/fact-conditions';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -66,6 +67,8 @@ export interface TripletTableProps {
   onSort?: (sort: TripletSort) => void;
   /** Told how many rows the filter shows, once known (for the export buttons' words). */
   onShownCount?: (count: number) => void;
+  /** The method and provenance filters, tested in memory on the rows `query` selects (`sortedTripletIds`). */
+  conditions?: ConditionFilter;
 }
 
 interface LoadedPages {
@@ -89,10 +92,13 @@ export function TripletTable({
   sort = DEFAULT_SORT,
   onSort,
   onShownCount,
+  conditions = NO_CONDITIONS,
 }: TripletTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const sorted = !isDefaultSort(sort);
-  const queryKey = JSON.stringify([query, sorted ? sort : null]);
+  const matches = conditionMatcher(conditions);
+  // A method or provenance filter has no index: its rows are a list of ids, as another order is.
+  const sorted = !isDefaultSort(sort) || matches !== undefined;
+  const queryKey = JSON.stringify([query, sorted ? sort : null, matches ? conditions : null]);
   // Which pages to read: those under the virtualizer's visible range, set after each render.
   const [pagesKey, setPagesKey] = useState('0');
   // Three live queries, so a filter change does not recount the whole table and a further page
@@ -104,7 +110,7 @@ export function TripletTable({
     async () => {
       if (sorted) {
         // Another order than the repository's: every matching id in order, then the first page by id.
-        const ids = await sortedTripletIds(database, query, sort, label, search);
+        const ids = await sortedTripletIds(database, query, sort, label, search, matches);
         const window = pageWindow(0);
         return {
           queryKey,
@@ -251,6 +257,7 @@ export function TripletTable({
 }
 
 const NO_COLUMNS: ReadonlySet<ColumnId> = new Set();
+const NO_CONDITIONS: ConditionFilter = { method: '', provenance: '' };
 
 /**
  * A column's header cell: with `onSort`, a button that sorts by the column (again: the other way),
@@ -365,8 +372,24 @@ function TripletCell({
       return <td>{row.unit === '' ? '—' : row.unit}</td>;
     case 'display':
       return <td data-testid="display-value">{displayText(row, schema)}</td>;
-    case 'conditions':
-      return <LongCell text={formatConditions(row.conditions)} />;
+    case 'method':
+      return <LongCell text={conditionText(row.conditions, ['method'])} />;
+    case 'temperature':
+      return <LongCell text={conditionText(row.conditions, ['temperature'])} />;
+    case 'pressure':
+      return <LongCell text={conditionText(row.conditions, ['pressure'])} />;
+    case 'otherConditions':
+      return <LongCell text={conditionText(row.conditions, OTHER_CONDITION_KINDS)} />;
+    case 'provenance': {
+      const provenance = formatProvenance(row.provenance);
+      return provenance ? (
+        <td>
+          <span className={`provenance provenance-${provenanceKind(row.provenance)}`}>{provenance}</span>
+        </td>
+      ) : (
+        <td>—</td>
+      );
+    }
     case 'doi':
       return <td className="triplet-long">{row.paper.doi ? <DoiLink doi={row.paper.doi} /> : '—'}</td>;
     case 'title':

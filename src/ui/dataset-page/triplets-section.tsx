@@ -1,7 +1,8 @@
 /**
  * The "Triplets" section of the dataset page: filters, the per-property plot, the selection
  * toolbar (delete with a ten-second undo), the virtualized table, and export/import — all driven
- * by one filter, so the plot, the count, the table and an export always agree. A search goes
+ * by one filter (the method and provenance filters included), so the plot, the count, the table
+ * and an export always agree. A search goes
  * through the search index (`search`) when there is one; each new index generation re-runs it.
  * The table's order (a column header) and shown columns (the column chooser) stay as the filter
  * changes, and an export writes exactly the rows shown, in that order.
@@ -14,7 +15,7 @@ import { deleteTriplets, restoreTriplets } from '../../store/dataset-repository'
 import { ColumnChooser, useHiddenColumns } from './column-chooser';
 import { DatasetIo } from './dataset-io';
 import type { ImportRequester } from './import-control';
-import { deletedText, EMPTY_FILTER, queryFromFilter, type TripletFilter } from './dataset-view-model';
+import { conditionFilterOf, deletedText, EMPTY_FILTER, queryFromFilter, type TripletFilter } from './dataset-view-model';
 import { PropertyPlot } from './property-plot';
 import type { PropertyLabel } from '../shared/run-view-model';
 import { TripletFilters } from './triplet-filters';
@@ -46,6 +47,7 @@ type DeleteState = { kind: 'none' } | { kind: 'deleted'; rows: DatasetTriplet[] 
 export function TripletsSection({ database, schemas, label, debounceMs, undoMs = UNDO_MS, requestImport, search }: TripletsSectionProps) {
   const [filter, setFilter] = useState<TripletFilter>(EMPTY_FILTER);
   const query = useMemo(() => queryFromFilter(filter), [filter]);
+  const conditions = useMemo(() => conditionFilterOf(filter), [filter]);
   const searchState = useSyncExternalStore(search?.subscribe ?? noSubscription, () => search?.state);
   // What a search answers changes with the index's generation; other queries do not depend on it.
   const searching = { search, searchGeneration: query.search === undefined ? 0 : (searchState?.generation ?? 0) };
@@ -110,6 +112,7 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
       <PropertyPlot
         database={database}
         query={query}
+        conditions={conditions}
         {...searching}
         {...(filter.property !== '' && schemas.has(filter.property) && { schema: schemas.get(filter.property)! })}
       />
@@ -144,6 +147,7 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
         sort={sort}
         onSort={setSort}
         onShownCount={setShownCount}
+        conditions={conditions}
         {...searching}
       />
       <DatasetIo
@@ -153,6 +157,7 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
         label={label}
         shownCount={shownCount}
         search={search}
+        conditions={conditions}
         {...(requestImport && { requestImport })}
       />
     </section>

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  methodDatasets,
+  methodSeries,
+  methodsSentence,
   plotColours,
   plotCaption,
   plotPoints,
@@ -81,7 +84,7 @@ describe('summarizeValues', () => {
 });
 
 describe('stripMaterials', () => {
-  const point = (id: string, material: string) => ({ id, material, status: 'verified' as const, value: 1 });
+  const point = (id: string, material: string) => ({ id, material, status: 'verified' as const, method: '', value: 1 });
   it('keeps the materials with most values, ties by name', () => {
     const points = [point('1', 'Si'), point('2', 'GaN'), point('3', 'Si'), point('4', 'AlN'), point('5', 'GaN'), point('6', 'ZnO')];
     // Counts: Si 2, GaN 2, AlN 1, ZnO 1 → order GaN, Si (tie by name), AlN, ZnO; limit 3 drops ZnO.
@@ -102,7 +105,13 @@ describe('valueScale', () => {
 });
 
 describe('plotCaption', () => {
-  const point = (material: string, value: number) => ({ id: `${material}${value}`, material, status: 'verified' as const, value });
+  const point = (material: string, value: number) => ({
+    id: `${material}${value}`,
+    material,
+    status: 'verified' as const,
+    method: '',
+    value,
+  });
 
   it('sums up the values with their unit', () => {
     const data = {
@@ -135,16 +144,62 @@ describe('plotColours', () => {
       '--assay-verified': '#7fd6a0',
       '--assay-review': '#f2c46d',
       '--assay-rejected': '#ff9b9b',
+      '--assay-accent': '#6ea8fe',
     };
     expect(plotColours((name) => dark[name] ?? '')).toEqual({
       text: '#e6e8eb',
       muted: '#a9b0ba',
       grid: '#444b55',
       status: { verified: '#7fd6a0', needs_review: '#f2c46d', rejected: '#ff9b9b' },
+      series: ['#6ea8fe', '#7fd6a0', '#ff9b9b', '#f2c46d', '#e6e8eb'],
     });
   });
 
   it('falls back to the light theme where a token reads empty', () => {
     expect(plotColours(() => '')).toMatchObject({ text: '#1b1f24', status: { verified: '#17683a' } });
+  });
+});
+
+describe('the plot by method', () => {
+  const point = (id: string, material: string, method: string) => ({ id, material, status: 'verified' as const, method, value: 1 });
+  const colours = plotColours(() => '');
+
+  it('makes one series per method, most points first, the rest as "other methods" and "no method" last', () => {
+    const points = [
+      point('1', 'GaN', 'HSE06'),
+      point('2', 'GaN', ''),
+      point('3', 'AlN', 'GGA-PBE'),
+      point('4', 'AlN', 'HSE06'),
+      point('5', 'InN', 'GW'),
+    ];
+    expect(methodSeries(points).map((series) => [series.label, series.points.map((shown) => shown.id)])).toEqual([
+      ['HSE06', ['1', '4']],
+      ['GGA-PBE', ['3']],
+      ['GW', ['5']],
+      ['no method', ['2']],
+    ]);
+    expect(methodSeries(points, 2).map((series) => series.label)).toEqual(['HSE06', 'GGA-PBE', 'other methods', 'no method']);
+    expect(methodsSentence(points)).toBe('By method: HSE06 2, GGA-PBE 1, GW 1, no method 1.');
+    expect(methodsSentence([point('1', 'GaN', '')])).toBe('');
+  });
+
+  it('gives Chart.js a dataset per series in the theme’s colours, a shape each, "no method" hollow and muted', () => {
+    const points = [point('1', 'GaN', 'HSE06'), point('2', 'GaN', ''), point('3', 'AlN', 'GGA-PBE'), point('4', 'ZnO', 'GW')];
+    const datasets = methodDatasets(points, ['GaN', 'AlN'], colours);
+    expect(datasets.map((dataset) => dataset.label)).toEqual(['GGA-PBE', 'HSE06', 'no method']);
+    expect(datasets[0]).toMatchObject({ backgroundColor: colours.series[0], pointStyle: 'circle' });
+    expect(datasets[1]).toMatchObject({ backgroundColor: colours.series[1], pointStyle: 'triangle' });
+    expect(datasets[2]).toMatchObject({ backgroundColor: 'transparent', borderColor: colours.muted });
+    // Each point on its material's row; ZnO is not on the axis, so its point is left out.
+    expect(datasets[1]!.data).toEqual([{ x: 1, y: 0, material: 'GaN', method: 'HSE06', status: 'verified' }]);
+    expect(datasets.flatMap((dataset) => dataset.data).map((shown) => shown.material)).not.toContain('ZnO');
+  });
+
+  it('carries each row’s method into its point', () => {
+    const data = plotPoints(
+      [datasetTriplet({ id: 'm', conditions: [{ kind: 'method', value: 'HSE06' }] }), datasetTriplet({ id: 'n' })],
+      'eV',
+    );
+    expect(data.points.map((shown) => shown.method)).toEqual(['HSE06', '']);
   });
 });

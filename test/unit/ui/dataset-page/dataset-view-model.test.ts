@@ -36,7 +36,16 @@ describe('queryFromFilter', () => {
 
   it('trims text and passes the selects through', () => {
     expect(
-      queryFromFilter({ material: ' TiO ', property: 'band_gap', status: 'needs_review', decision: 'edited', search: ' anatase ' }),
+      queryFromFilter({
+        ...EMPTY_FILTER,
+        material: ' TiO ',
+        property: 'band_gap',
+        status: 'needs_review',
+        decision: 'edited',
+        search: ' anatase ',
+        method: 'HSE06',
+        provenance: 'cited',
+      }),
     ).toEqual({
       material: 'TiO',
       property: 'band_gap',

@@ -71,8 +71,33 @@ describe('sorting the dataset table', () => {
       datasetTriplet({ id: 'z', conditions: [{ kind: 'other', value: 'at 4 K' }] }),
     ];
     // "at 4 K" before "at 300 K": numbers inside text compare as numbers.
-    expect(order(conditions, { column: 'conditions', direction: 'ascending' })).toEqual(['z', 'x', 'y']);
-    expect(order(conditions, { column: 'conditions', direction: 'descending' })).toEqual(['x', 'z', 'y']);
+    expect(order(conditions, { column: 'otherConditions', direction: 'ascending' })).toEqual(['z', 'x', 'y']);
+    expect(order(conditions, { column: 'otherConditions', direction: 'descending' })).toEqual(['x', 'z', 'y']);
+
+    // Each condition kind with a column sorts by its own values; other kinds do not count towards it.
+    const measured = [
+      datasetTriplet({
+        id: 't1',
+        conditions: [
+          { kind: 'temperature', value: '300 K' },
+          { kind: 'method', value: 'ARPES' },
+        ],
+      }),
+      datasetTriplet({
+        id: 't2',
+        conditions: [
+          { kind: 'temperature', value: '4 K' },
+          { kind: 'method', value: 'UV–vis' },
+        ],
+      }),
+      datasetTriplet({ id: 't3', conditions: [{ kind: 'pressure', value: '10 GPa' }], provenance: { kind: 'cited', reference: '[3]' } }),
+    ];
+    expect(order(measured, { column: 'temperature', direction: 'ascending' })).toEqual(['t2', 't1', 't3']);
+    expect(order(measured, { column: 'method', direction: 'descending' })).toEqual(['t2', 't1', 't3']);
+    // Ties (no pressure) newest first, then by id descending as the table's own order.
+    expect(order(measured, { column: 'pressure', direction: 'ascending' })).toEqual(['t3', 't2', 't1']);
+    expect(sortKey(measured[2]!, 'provenance', label)).toBe('cited [3]');
+    expect(sortKey(measured[0]!, 'provenance', label)).toBeNull();
   });
 
   it('sorts the property column by the label it shows, and pages numerically', () => {
