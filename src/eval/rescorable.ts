@@ -8,6 +8,7 @@
  * see `src/eval/triplet-scorer.ts`; for spans, exact offsets versus overlap; for NERRE, whole
  * entities versus words. Each evaluator says so in its module comment and in `scoring`.
  */
+import type { Condition, Provenance } from '../contracts/conditions';
 import type { ReportedValue } from '../contracts/triplet';
 
 /** Precision, recall and F1 with the counts they come from (ratios in [0, 1]). */
@@ -47,6 +48,19 @@ export interface EvalPrediction {
   quote: string | null;
   /** The triplet's verdict (`verified`, `needs_review`, `rejected`), `extracted` for an engine without a verdict, `recorded` for a replay. */
   status: string;
+  /** The conditions the triplet carries (`Triplet.conditions`, issue 26), when it has any. */
+  conditions?: Condition[];
+  /** Where the value comes from (`Triplet.provenance`), when the triplet says. */
+  provenance?: Provenance;
+  /**
+   * Triplet scoring (issue 26): the truth this prediction was matched to under strict scoring
+   * (with its position in `truths`), or null when it matched none.
+   */
+  matched?: IndexedTruth | null;
+  /** When `matched` is null: the truth of the same paper nearest to it (src/eval/match-explanation.ts), null when the paper has none. */
+  nearest?: IndexedTruth | null;
+  /** When `matched` is null: why not, in words ("truth qualifier HSE06 not in the prediction's conditions"; "no truth in this paper"). */
+  why?: string;
 }
 
 /** One ground-truth record: every accepted name of the material, and the value as the dataset gives it. */
@@ -59,6 +73,11 @@ export interface EvalTruth {
   valueText?: string;
   bound?: 'upper' | 'lower';
   unit: string;
+}
+
+/** A truth as a prediction's `matched` or `nearest` names it: the record, and its 0-based position in the run's `truths`. */
+export interface IndexedTruth extends EvalTruth {
+  index: number;
 }
 
 /**

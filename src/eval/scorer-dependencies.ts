@@ -1,10 +1,13 @@
 /**
  * The real scorer dependencies for `assay eval`: SI conversion through the project's unit table
  * (`src/text/units`) with the Cornell SciLLM factor CSV as fallback, and material equality from
- * `src/text/materials`: `sameMaterialStrict` for strict scoring, `sameMaterial` for lenient.
+ * `src/text/materials`: `sameMaterialStrict` for strict scoring, `sameMaterial` for lenient; and
+ * the condition reader of `src/text/conditions`, with which strict scoring compares the condition
+ * qualifiers of a name (`BPN-GaN (HSE06)`; issue 26).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { findConditionMentions, methodsCompatible } from '../text/conditions/index';
 import { sameMaterial, sameMaterialStrict } from '../text/materials/index';
 import { normalizeUnit, toSI } from '../text/units/index';
 import { createSiConverter, parseSiFactors } from './si-conversion';
@@ -16,5 +19,10 @@ export const SI_FACTORS_PATH = join('datasets', 'cornell-scillm', 'supercon-extr
 /** Load the factor CSV from `dataRoot` and build the dependencies; rejects when the CSV is missing. */
 export async function loadScorerDependencies(dataRoot: string): Promise<ScorerDependencies> {
   const factors = parseSiFactors(await readFile(join(dataRoot, SI_FACTORS_PATH), 'utf8'));
-  return { convert: createSiConverter({ toSI, normalizeUnit }, factors), sameMaterial, sameMaterialStrict };
+  return {
+    convert: createSiConverter({ toSI, normalizeUnit }, factors),
+    sameMaterial,
+    sameMaterialStrict,
+    conditions: { findConditionMentions, methodsCompatible },
+  };
 }

@@ -11,6 +11,18 @@
  *   with a general source, aliases the truth lists or the paper itself defines); the unit as
  *   the tool wrote it (a missing unit stays missing and matches only a truth without one); a
  *   bound (`< 5 K`) matches only the same bound, a range only a range.
+ *   Condition qualifiers (issue 26; applied when `dependencies.conditions` holds the condition
+ *   reader, as `loadScorerDependencies` gives it): each name — every truth alias and the
+ *   prediction's material — is split into a base material and the condition qualifiers it
+ *   states at its end (`BPN-GaN (HSE06)` → `BPN-GaN` + [method HSE06]; rules in
+ *   src/eval/qualified-name.ts). The prediction's conditions are its name's qualifiers plus
+ *   `PredictedTriplet.conditions`. A prediction matches a truth alias when the bases are equal
+ *   under `sameMaterialStrict`, every qualifier of the alias agrees with one of the
+ *   prediction's conditions (same kind, compatible value), and no prediction condition of a kind
+ *   the alias qualifies agrees with none of them (HSE06 contradicts `(GGA/PBE)`, SOC contradicts
+ *   `no SOC`; rules in src/eval/condition-match.ts). Extra conditions of other kinds, and any
+ *   conditions against a plain alias (`ZnO`), do not block. Qualifier words that are not
+ *   conditions (`(due to oxygen vacancy)`) stay in the base and must be equal, as before.
  * - **lenient** (the earlier matching, kept as a second column): `sameMaterial` (a material
  *   string reduced to its one formula mention, a phase on one side only ignored, pymatgen's
  *   default rtol 0.1), a missing unit read as the unit the tool was asked for
@@ -19,8 +31,10 @@
 import type { ReportedValue } from '../contracts/triplet';
 import type { DefinedAlias } from '../text/materials/same-material';
 import { maximumMatching } from './bipartite-matching';
+import type { ConditionReader, ScoredCondition } from './qualified-name';
 import { prfFigures, type PrfFigures } from './rescorable';
 import type { SiConverter } from './si-conversion';
+import { strictMaterialMatches } from './strict-material';
 import { valuesMatch } from './value-match';
 
 /** An upper (`<`, `≤`, "below") or lower (`>`, `≥`, "above") bound, as printed. */
@@ -56,6 +70,11 @@ export interface PredictedTriplet {
   bound?: ValueBound;
   /** The value as printed. */
   valueText?: string;
+  /**
+   * Strict scoring only: the conditions the value holds under (`Triplet.conditions`), beside the
+   * qualifiers of `material` itself; kind and normalized value are compared.
+   */
+  conditions?: readonly ScoredCondition[];
 }
 
 /** One paper's predictions and ground truth; `paper` is an identifier such as "14/10.1039/…". */
@@ -74,6 +93,12 @@ export interface ScorerDependencies {
   sameMaterial: (a: string, b: string, aliases?: string[]) => boolean;
   /** Strict material equality: `sameMaterialStrict(a, b, aliases, definedAliases)` from `src/text/materials`. */
   sameMaterialStrict: (a: string, b: string, aliases?: string[], definedAliases?: readonly DefinedAlias[]) => boolean;
+  /**
+   * Strict scoring's condition reader (`findConditionMentions` and `methodsCompatible` of
+   * src/text/conditions): with it, names are split into base and condition qualifiers (module
+   * comment); without it, names are compared whole, as before issue 26.
+   */
+  conditions?: ConditionReader;
 }
 
 /** Tolerances reported, as fractions; the first is the headline. */
@@ -122,14 +147,15 @@ export function tripletsMatch(
   if (predicted.property !== truth.property) return false;
   const [name, ...otherAliases] = truth.aliases;
   if (name === undefined) return false;
+  // Values first: a value comparison is a few multiplications, a material comparison parses both names.
   if (mode === 'lenient') {
-    if (!dependencies.sameMaterial(predicted.material, name, otherAliases)) return false;
     const unit = predicted.unit.trim() === '' && predicted.assumedUnit !== undefined ? predicted.assumedUnit : predicted.unit;
-    return valuesMatch({ value: predicted.value, unit }, truth, tolerance, dependencies.convert);
+    if (!valuesMatch({ value: predicted.value, unit }, truth, tolerance, dependencies.convert)) return false;
+    return dependencies.sameMaterial(predicted.material, name, otherAliases);
   }
   if ((predicted.bound ?? null) !== (truth.bound ?? null)) return false;
-  if (!dependencies.sameMaterialStrict(predicted.material, name, otherAliases, definedAliases)) return false;
-  return valuesMatch(predicted, truth, tolerance, dependencies.convert);
+  if (!valuesMatch(predicted, truth, tolerance, dependencies.convert)) return false;
+  return strictMaterialMatches(predicted, truth, dependencies, definedAliases);
 }
 
 /** Maximum one-to-one matching for one paper at `tolerance` (a fraction) under `mode` (default strict). */

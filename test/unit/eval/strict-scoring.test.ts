@@ -129,7 +129,10 @@ describe.skipIf(skip !== undefined)(`strict and lenient scoring on bandgap-200 r
       'recorded',
     );
     expect(rescored.strict).toEqual(result.strict);
-  });
+    // Every prediction says what it matched (issue 26): as many matched as the strict count.
+    expect(result.predictions.filter((prediction) => prediction.matched).length).toBe(32);
+    expect(result.predictions.every((prediction) => prediction.matched !== null || (prediction.why ?? '') !== '')).toBe(true);
+  }, 30_000);
 });
 
 describe('paper-defined aliases (strict)', () => {
