@@ -87,6 +87,16 @@ describe('runEval bandgap-200', () => {
         unit: 'eV',
         quote: 's',
         status: 'recorded',
+        // What it matched under strict scoring (issue 26): the truth, with its index in `truths`.
+        matched: {
+          paper: '2/10.1/b',
+          aliases: ['ZnO'],
+          property: 'band_gap',
+          value: { kind: 'number', value: 3.4 },
+          valueText: '3.4',
+          unit: 'eV',
+          index: 0,
+        },
       },
       {
         paper: '3/10.1/c',
@@ -97,6 +107,17 @@ describe('runEval bandgap-200', () => {
         unit: 'eV',
         quote: 's',
         status: 'recorded',
+        matched: null,
+        nearest: {
+          paper: '3/10.1/c',
+          aliases: ['SrTiO3'],
+          property: 'band_gap',
+          value: { kind: 'number', value: 3 },
+          valueText: '3',
+          unit: 'eV',
+          index: 1,
+        },
+        why: 'value 3.2 eV vs 3 eV',
       },
     ]);
     expect(result.truths).toEqual([
