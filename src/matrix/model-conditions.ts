@@ -29,11 +29,9 @@ export const ModelProvenanceSchema = ProvenanceKindSchema.optional();
  * anyway, but costs tokens and a reason).
  */
 export const CONDITIONS_RULE =
-  '"conditions": for each condition the passage states for that value, {"kind": one of ' +
-  ConditionKindSchema.options.join('|') +
-  ', "value": short normalized form (e.g. "HSE06", "300 K", "indirect"), "text": the words that state it, copied from the passage}; ' +
-  'copy the words that state the method, temperature, pressure, field, direction or phase; omit what the passage does not say. ' +
-  '"provenance": "measured" or "computed" in this paper, "cited" from another work (e.g. "[19]"), else "unknown".';
+  `"conditions": [{"kind": ${ConditionKindSchema.options.join('|')}, "value": short form ("HSE06", "300 K", "indirect"), "text"}]: ` +
+  'in "text" copy the words that state the method, temperature, pressure, field, direction or phase of that value from the passage; omit what the passage does not say. ' +
+  '"provenance": measured|computed (in this paper)|cited (from another work)|unknown.';
 
 /**
  * A reply's conditions as contract `Condition`s: trimmed, blank ones dropped, the copied words

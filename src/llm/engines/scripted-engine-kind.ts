@@ -22,6 +22,7 @@ const ReplyFileSchema = z.unknown().transform((value) => (typeof value === 'stri
  * ```
  * R is a string (sent verbatim, e.g. malformed JSON) or a JSON value (sent as its JSON text), e.g.
  * `{"triplets":[{"material":"GaN","property":"band_gap","value":"3.4","unit":"eV","quote":"…"}]}`
+ * (optionally with `"conditions":[{"kind":"method","value":"HSE06","text":"…"}],"provenance":"computed"`)
  * for proposers and the aggregator, `{"text":"…","triplets":[…value as a number…],"final":true}` for
  * the generator, `{"triplets":[…]}` for the discriminator, and for "verification_answers"
  * `{"facts":[{"fact":1,"origin":{"answer":"measured","quote":"…"},…}]}`. A call with no scripted reply fails

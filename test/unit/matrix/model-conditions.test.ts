@@ -36,7 +36,7 @@ const reply = JSON.stringify({
 
 describe('the models are asked for conditions and provenance', () => {
   it('every path’s prompt states the rule: copy the words, omit what the passage does not say', () => {
-    expect(CONDITIONS_RULE).toContain('copy the words that state the method, temperature, pressure');
+    expect(CONDITIONS_RULE).toContain('in "text" copy the words that state the method, temperature, pressure');
     expect(CONDITIONS_RULE).toContain('omit what the passage does not say');
     expect(CONDITIONS_RULE).toContain('method|temperature|pressure|field|strain|frequency|direction|phase|composition|environment|other');
     expect(GENERATOR_SYSTEM_PROMPT).toContain(CONDITIONS_RULE);
