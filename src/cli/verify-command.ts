@@ -87,7 +87,14 @@ export function verifyFacts(article: Article, lines: readonly ReadFactLine[], sc
       }
       triplet = { ...triplet, evidence };
     }
-    const verdict = judgeFact(triplet, article, dependencies);
+    let verdict;
+    try {
+      verdict = judgeFact(triplet, article, dependencies);
+    } catch (error) {
+      // One fact the gate cannot judge must not hide the verdicts on the others.
+      const reason = `the gate could not judge this fact: ${(error as Error).message}`;
+      return { index: line.index, status: 'rejected', reasons: [reason], fact, conditions: [], provenance: UNKNOWN, evidence: null };
+    }
     const position = verdict.evidence?.position;
     return {
       index: line.index,
