@@ -480,6 +480,7 @@ async function evaluateBandgapDataset({ dataset, values, dataRoot, dependencies,
             results: results.map((result) => ({
               verified: summary(result.verified),
               verifiedWithoutAttribution: summary(result.verifiedWithoutAttribution),
+              verifiedWithoutFactCheck: summary(result.verifiedWithoutFactCheck),
               agreed: summary(result.agreed),
               tools: result.tools.map(summary),
               counts: result.counts,

@@ -1,25 +1,56 @@
 /**
- * The fact check of the gate (issue 26), run on grounded evidence: is the number the property's
- * value (`valueRole`), which conditions does it hold under (`conditionsOfValue`, table headers
- * and captions), does the paper report it or cite it (`provenanceOf`)? STUB: being built.
+ * The fact check of the gate (issue 26), run on evidence that already grounds (the quote
+ * re-anchors and shows the value and unit): is this the paper's fact about this material?
+ *
+ * On the article's own words at the anchor (never the tool's copy of them):
+ * 1. The value's place. In prose, the sentence of the anchored block that prints the value with
+ *    its unit; in a table block, the quoted row's cell that prints it, with its column header,
+ *    its row label and the table's caption.
+ * 2. Value role (`valueRole`): a difference, ratio, part of the value, model parameter,
+ *    measurement condition or another quantity of the same unit is not the property's value →
+ *    `rejected` (or `needs_review` for the ends of a change, `roleVerdict`), with the reason.
+ * 3. Conditions (`conditionsOfValue`, `conditionsOfTableCell`): read from the evidence, each with
+ *    its span in `Article.text`. A condition the tool stated (in `triplet.conditions`, or as a
+ *    qualifier of its material name, "BPN-GaN (HSE06)") must be among them: one the evidence does
+ *    not show is dropped with a reason (a material qualifier cannot be dropped, so it sends the
+ *    fact to review), and one that contradicts what the evidence pairs with the value (HSE06 for
+ *    the GGA/PBE value of a "respectively" sentence) sends it to review. When the sentence states
+ *    competing conditions of one kind and does not say which holds for the value, a stated
+ *    condition that is one of them settles it (the tools paired it; the evidence shows it);
+ *    otherwise the fact goes to review: one value under two conditions is two facts, and the
+ *    reader must say which.
+ * 4. Provenance (`provenanceOf`): a value the paper cites ("… 0.7 eV [19]") is kept, marked
+ *    `cited` with its reference, and sent to review: it is another paper's fact, which the reader
+ *    may still save (as cited) but which is not verified as this paper's.
+ * 5. Material subject (`materialSubjectProblem`): a model, band, structure type or figure given
+ *    as the material → `needs_review`.
  */
-import type { Article } from '../contracts/article';
+import type { Article, Block } from '../contracts/article';
 import type { Condition, Provenance } from '../contracts/conditions';
 import type { PropertyDefinition } from '../contracts/property';
 import type { Triplet } from '../contracts/triplet';
 import type { Anchor } from '../text/anchoring';
+import { blockAt } from '../text/anchoring';
+import { conditionGroup, conditionsOfTableCell, conditionsOfValue, findConditionMentions, methodsCompatible } from '../text/conditions';
+import type { ConditionMention, TextSpan } from '../text/conditions/condition-types';
+import { materialSubjectProblem } from '../text/conditions/material-subject';
+import { provenanceOf } from '../text/conditions/provenance';
+import { roleVerdict, valueRole } from '../text/conditions/value-role';
+import { parseNumber, parseQuantities } from '../text/quantities';
+import { splitSentences } from '../text/scan-sentences';
 import { loadPropertySchemas } from '../properties';
 import { defaultAttributionDependencies, type AttributionDependencies } from './attribution';
 import { defaultGroundingDependencies, type GroundingDependencies } from './grounding-dependencies';
+import { valueShownBy } from './value-in-quote';
 
 export interface FactCheckDependencies {
   grounding: GroundingDependencies;
   attribution: AttributionDependencies;
-  /** The property catalogue (built-in and the reader's own). */
+  /** The property catalogue (built-in and the reader's own); the triplet's property is looked up by name. */
   schemas: readonly PropertyDefinition[];
 }
 
-/** The built-in catalogue and the real grounding and attribution dependencies. */
+/** The built-in catalogue (or `schemas`) and the real grounding and attribution dependencies. */
 export function defaultFactCheckDependencies(schemas: readonly PropertyDefinition[] = loadPropertySchemas()): FactCheckDependencies {
   return { grounding: defaultGroundingDependencies, attribution: { ...defaultAttributionDependencies(), schemas }, schemas };
 }
@@ -27,12 +58,245 @@ export function defaultFactCheckDependencies(schemas: readonly PropertyDefinitio
 /** The fact check's verdict: `ok`, `needs_review` (a doubt for a person) or `rejected` (another quantity). */
 export interface FactCheck {
   verdict: 'ok' | 'needs_review' | 'rejected';
+  /** Why not `ok`, and notes (a dropped condition), in words for a reader. */
   reasons: string[];
+  /** The conditions that hold for the value, read from the evidence, with their spans in `Article.text`. */
   conditions: Condition[];
   provenance: Provenance;
 }
 
-/** STUB: passes every fact and keeps the triplet's own conditions. */
-export function checkFact(triplet: Triplet, _article: Article, _anchor: Anchor, _dependencies: FactCheckDependencies): FactCheck {
-  return { verdict: 'ok', reasons: [], conditions: triplet.conditions ?? [], provenance: triplet.provenance ?? { kind: 'unknown' } };
+/** Where the value stands: the text it is read in (offsets of `Article.text`) and the value's span there. */
+interface ValuePlace {
+  /** Mentions that hold for the value, offsets already in `Article.text`. */
+  mentions: ConditionMention[];
+  ambiguous: string[];
+  /** All the text the evidence offers for stated conditions (sentence, or row + header + caption). */
+  shown: { text: string; start: number }[];
+  role?: ReturnType<typeof valueRole>;
+  provenance: Provenance;
+}
+
+const shift = (mention: ConditionMention, offset: number): ConditionMention => ({
+  ...mention,
+  start: mention.start + offset,
+  end: mention.end + offset,
+});
+
+/** The value's quantity in `text` (a sentence), as a span of it; the first that shows the value. */
+function valueSpanIn(text: string, triplet: Triplet): TextSpan | undefined {
+  const at = parseQuantities(text).find((quantity) => valueShownBy(triplet.value, quantity.value));
+  return at ? { start: at.start, end: at.end } : undefined;
+}
+
+/** The value in prose: the anchored block's sentence that prints it. */
+function proseplace(
+  triplet: Triplet,
+  article: Article,
+  block: Block,
+  anchor: Anchor,
+  schema: PropertyDefinition | undefined,
+  schemas: readonly PropertyDefinition[],
+): ValuePlace | undefined {
+  for (const sentence of splitSentences(block.text)) {
+    const start = block.start + sentence.start;
+    const end = block.start + sentence.end;
+    if (end <= anchor.start || start >= anchor.end) continue;
+    const text = article.text.slice(start, end);
+    const found = valueSpanIn(text, triplet);
+    if (!found) continue;
+    const read = conditionsOfValue(text, found);
+    const provenance = provenanceOf(text, found);
+    return {
+      mentions: read.conditions.map((mention) => shift(mention, start)),
+      ambiguous: read.ambiguous,
+      shown: [{ text, start }],
+      ...(schema ? { role: valueRole(text, found, schema, schemas) } : {}),
+      provenance: {
+        kind: provenance.kind,
+        ...(provenance.reference ? { reference: provenance.reference } : {}),
+        ...(provenance.cue
+          ? {
+              text: provenance.cue.text,
+              position: { type: 'TextPositionSelector' as const, start: start + provenance.cue.start, end: start + provenance.cue.end },
+            }
+          : {}),
+      },
+    };
+  }
+  return undefined;
+}
+
+/** The caption of a table block: the nearest caption block right before it, else right after. */
+function captionBlock(article: Article, table: Block): Block | undefined {
+  const index = article.blocks.indexOf(table);
+  return [article.blocks[index - 1], article.blocks[index + 1]].find((neighbour) => neighbour?.kind === 'caption');
+}
+
+/** The value in a table block: the quoted row's cell that prints it, with header, row label and caption. */
+function tablePlace(triplet: Triplet, article: Article, block: Block, anchor: Anchor): ValuePlace | undefined {
+  const lines = block.text.split('\n');
+  const headerCells = (lines[0] ?? '').split('\t');
+  let lineStart = block.start;
+  for (const [index, line] of lines.entries()) {
+    const lineEnd = lineStart + line.length;
+    if (index > 0 && lineEnd > anchor.start && lineStart < anchor.end) {
+      const cells = line.split('\t');
+      let cellStart = lineStart;
+      for (const [column, cell] of cells.entries()) {
+        const number = /^\(?\s*([-−–]?\d[\d,]*(?:\.\d+)?(?:\(\d+\))?)/u.exec(cell.trim());
+        const value = number ? parseNumber(number[1]!) : null;
+        if (column > 0 && value && valueShownBy(triplet.value, { kind: 'number', value: value.value })) {
+          const header = headerCells[column] ?? '';
+          const headerStart = block.start + headerCells.slice(0, column).reduce((sum, text) => sum + text.length + 1, 0);
+          const rowLabel = cells[0] ?? '';
+          const caption = captionBlock(article, block);
+          const read = conditionsOfTableCell(header, rowLabel, caption?.text ?? '');
+          const base = { header: headerStart, row: lineStart, caption: caption?.start ?? 0 } as const;
+          return {
+            mentions: read.map((mention) => shift(mention, base[mention.from])),
+            ambiguous: [],
+            shown: [
+              { text: header, start: headerStart },
+              { text: rowLabel, start: lineStart },
+              ...(caption ? [{ text: caption.text, start: caption.start }] : []),
+              { text: cell, start: cellStart },
+            ],
+            provenance: { kind: 'unknown' },
+          };
+        }
+        cellStart += cell.length + 1;
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return undefined;
+}
+
+/** Is `stated` (a condition the tool gave) compatible with `read` (one the evidence shows)? */
+function compatible(stated: { kind: string; value: string }, read: { kind: string; value: string }): boolean {
+  if (stated.kind !== read.kind) return false;
+  if (stated.kind === 'method') return methodsCompatible(stated.value, read.value);
+  return stated.value.trim().toLowerCase() === read.value.trim().toLowerCase();
+}
+
+/** The conditions a tool stated: its structured conditions, and the qualifiers written in its material name. */
+function statedConditions(triplet: Triplet): { condition: { kind: string; value: string; text?: string }; inMaterial: boolean }[] {
+  const listed = (triplet.conditions ?? [])
+    .filter((condition) => condition.kind !== 'other')
+    .map((condition) => ({ condition, inMaterial: false }));
+  const inName = findConditionMentions(triplet.material).map((mention) => ({ condition: mention, inMaterial: true }));
+  return [...listed, ...inName];
+}
+
+/**
+ * Are the doubts of an ambiguous sentence all settled? The groups left ambiguous are those of
+ * the sentence's mentions that compete (two or more values of one group) and were not paired with
+ * the value; each must have been settled by a stated condition.
+ */
+function allSettled(place: ValuePlace, settled: ReadonlySet<string>): boolean {
+  const paired = new Set(place.mentions.map(conditionGroup));
+  const values = new Map<string, Set<string>>();
+  for (const piece of place.shown)
+    for (const mention of findConditionMentions(piece.text)) {
+      const group = conditionGroup(mention);
+      if (!paired.has(group)) values.set(group, (values.get(group) ?? new Set()).add(mention.value));
+    }
+  const open = [...values].filter(([, each]) => each.size > 1).map(([group]) => group);
+  return open.length > 0 && open.every((group) => settled.has(group));
+}
+
+const asCondition = (mention: ConditionMention): Condition => ({
+  kind: mention.kind,
+  value: mention.value,
+  text: mention.text,
+  position: { type: 'TextPositionSelector', start: mention.start, end: mention.end },
+});
+
+/**
+ * Check `triplet`, which grounds at `anchor` in `article` (see the module comment for the rules).
+ * `anchor` is an `Article.text` span (from `ground()`). Returns the verdict, reasons in words,
+ * the conditions read (with `Article.text` positions) and the provenance. A value whose place
+ * cannot be found again (a flattened table the sentence reader cannot split) is checked for its
+ * stated conditions only. Never throws for a valid triplet and article.
+ */
+export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, dependencies: FactCheckDependencies): FactCheck {
+  const reasons: string[] = [];
+  let verdict: FactCheck['verdict'] = 'ok';
+  const lower = (to: 'needs_review' | 'rejected') => {
+    if (to === 'rejected' || verdict === 'ok') verdict = to;
+  };
+  const block = blockAt(article, anchor.start);
+  const schema = dependencies.schemas.find((candidate) => candidate.name === triplet.property);
+  const place = !block
+    ? undefined
+    : block.kind === 'table'
+      ? tablePlace(triplet, article, block, anchor)
+      : proseplace(triplet, article, block, anchor, schema, dependencies.schemas);
+
+  const subject = materialSubjectProblem(triplet.material);
+  if (subject) {
+    reasons.push(subject);
+    lower('needs_review');
+  }
+  if (place?.role && place.role.role !== 'value') {
+    const judged = roleVerdict(place.role);
+    if (judged !== 'ok') {
+      reasons.push(place.role.reason ?? `the number is not the ${schema?.label.toLowerCase() ?? triplet.property} itself`);
+      lower(judged);
+    }
+  }
+
+  const read = place?.mentions ?? [];
+  const evidenceText = place?.shown ?? [{ text: article.text.slice(anchor.start, anchor.end), start: anchor.start }];
+  const kept: ConditionMention[] = [...read];
+  /** Condition groups (`conditionGroup`) a stated condition settled by naming one of the evidence's competing conditions. */
+  const settled = new Set<string>();
+  for (const { condition, inMaterial } of statedConditions(triplet)) {
+    const label = condition.text?.trim() || condition.value;
+    if (read.some((mention) => compatible(condition, mention))) continue;
+    if (read.some((mention) => mention.kind === condition.kind)) {
+      reasons.push(
+        `${label} is stated, but the evidence gives ${read
+          .filter((mention) => mention.kind === condition.kind)
+          .map((mention) => mention.text)
+          .join(', ')} for this value`,
+      );
+      lower('needs_review');
+      continue;
+    }
+    // Not paired with the value by the reader: shown anywhere in the evidence (a competing
+    // condition of an ambiguous sentence, a header of the flattened table)?
+    const shown = evidenceText.flatMap((piece) =>
+      findConditionMentions(piece.text)
+        .filter((mention) => compatible(condition, mention))
+        .map((mention) => shift(mention, piece.start)),
+    );
+    if (shown.length > 0) {
+      kept.push(shown[0]!);
+      settled.add(conditionGroup(shown[0]!));
+      continue;
+    }
+    reasons.push(
+      inMaterial
+        ? `the material name states ${label}, which the evidence does not show`
+        : `condition ${label} is not in the evidence: dropped`,
+    );
+    if (inMaterial) lower('needs_review');
+  }
+  if (place && place.ambiguous.length > 0 && !allSettled(place, settled)) {
+    reasons.push(...place.ambiguous);
+    lower('needs_review');
+  }
+
+  const provenance = place?.provenance ?? { kind: 'unknown' as const };
+  if (provenance.kind === 'cited') {
+    reasons.push(
+      `cited${provenance.reference ? ` ${provenance.reference}` : ''}: a value the paper quotes from elsewhere, not its own result`,
+    );
+    lower('needs_review');
+  }
+  const unique = kept.filter(
+    (mention, index) => kept.findIndex((other) => other.kind === mention.kind && other.value === mention.value) === index,
+  );
+  return { verdict, reasons, conditions: unique.map(asCondition), provenance };
 }

@@ -119,8 +119,65 @@ function longestNonOverlapping(candidates: ConditionMention[]): ConditionMention
  */
 export function findConditionMentions(text: string): ConditionMention[] {
   if (text.trim() === '') return [];
-  const methods = readMethods(text).map(({ parts: _parts, ...reading }) => reading);
-  return longestNonOverlapping([...methods, ...findQuantityConditions(text), ...findStates(text), ...findDirections(text)]);
+  const view = compatibilityView(text);
+  const read = view.text;
+  const methods = readMethods(read).map(({ parts: _parts, ...reading }) => reading);
+  const found = longestNonOverlapping([...methods, ...findQuantityConditions(read), ...findStates(read), ...findDirections(read)]);
+  if (view.text === text) return found;
+  return found.map((mention) => {
+    const start = view.originalStart[mention.start]!;
+    const end = view.originalEnd[mention.end - 1]!;
+    return { ...mention, start, end, text: text.slice(start, end) };
+  });
+}
+
+/** The text as read, with, for each of its characters, the original span it came from. */
+interface CompatibilityView {
+  text: string;
+  originalStart: number[];
+  originalEnd: number[];
+}
+
+/**
+ * Text extracted from PDFs writes some characters as the font drew them: ligatures ("ﬁeld",
+ * "ﬁlm": Unicode compatibility characters, folded by NFKC as `src/text/anchoring/folded-text.ts`
+ * does for quotes) and the ångström of LaTeX's \AA, a spacing ring above followed by "A" ("eV/˚A",
+ * U+02DA: TeX builds Å from an accent and the letter, and text extraction keeps both). They are
+ * read as "fi" and "Å"; every mention is mapped back to the original offsets, so spans stay in
+ * the caller's text. Some converters write a symbol font's minus sign as the control character
+ * U+0002 ("eV Å\u00021", "cm\u00023"; half the publisher texts of bandgap-200 carry it, and the
+ * formula reader already reads it so, src/text/materials/formula-text.ts): before a digit it is
+ * read as "−" (before a letter the same code is another glyph, e.g. a degree sign, and is left).
+ * A run of white space reads as one space: PDF text breaks lines anywhere ("without\nconsidering
+ * SOC"), and the lexicons write their phrases with single spaces. Everything else is kept.
+ */
+function compatibilityView(text: string): CompatibilityView {
+  if (!/[\uFB00-\uFB06\u02DA\u0002]|\s\s|[^\S ]/.test(text)) return { text, originalStart: [], originalEnd: [] };
+  let read = '';
+  const originalStart: number[] = [];
+  const originalEnd: number[] = [];
+  const push = (characters: string, start: number, end: number) => {
+    for (const character of characters) {
+      read += character;
+      originalStart.push(start);
+      originalEnd.push(end);
+    }
+  };
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index]!;
+    if (/\s/.test(character)) {
+      let end = index + 1;
+      while (end < text.length && /\s/.test(text[end]!)) end += 1;
+      push(' ', index, end);
+      index = end - 1;
+    } else if (character === '\u02DA' && text[index + 1] === 'A') {
+      push('Å', index, index + 2);
+      index += 1;
+    } else if (/[\uFB00-\uFB06]/.test(character)) push(character.normalize('NFKC'), index, index + 1);
+    else if (character === '\u0002' && /\d/.test(text[index + 1] ?? '')) push('−', index, index + 1);
+    else push(character, index, index + 1);
+  }
+  return { text: read, originalStart, originalEnd };
 }
 
 /**

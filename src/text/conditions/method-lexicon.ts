@@ -137,7 +137,8 @@ export const METHOD_MODIFIERS: readonly MethodTerm[] = [
 ];
 
 /** How spin–orbit coupling is written out in words. */
-const socTerm = String.raw`(?:SOC|SOI|spin[-–‐ ]orbit(?:[-–‐ ](?:coupling|interactions?|effects?))?)`;
+// "spin–orbital coupling" is the same term with the adjective (Winkler, Spin–Orbit Coupling Effects in Two-Dimensional Electron and Hole Systems, 2003, uses both).
+const socTerm = String.raw`(?:SOC|SOI|spin[-–‐ ]orbit(?:al)?(?:[-–‐ ](?:coupling|interactions?|effects?))?)`;
 
 /**
  * Spin–orbit coupling stated with or without, in words. A phrase with `value: null` names both

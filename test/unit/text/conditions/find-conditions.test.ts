@@ -130,3 +130,20 @@ describe('condition lexicon sources', () => {
     }
   });
 });
+
+describe('findConditionMentions: text as PDFs write it', () => {
+  const read = (text: string) =>
+    findConditionMentions(text).map((mention) => [mention.kind, mention.value, text.slice(mention.start, mention.end)]);
+
+  it("reads ligatures, the TeX ångström, a converter's minus sign and line breaks, with spans in the original text", () => {
+    expect(read('grown as a thin ﬁlm')).toEqual([['phase', 'thin film', 'thin ﬁlm']]);
+    expect(read('at a 0.04 eV/˚A electric ﬁeld')).toEqual([['field', '0.04 eV/Å', '0.04 eV/˚A']]);
+    expect(read('a 0.5 V nm\u00021 electric field')).toEqual([['field', '0.5 V/nm', '0.5 V nm\u00021']]);
+    expect(read('is 73 meV without\nconsidering SOC')).toEqual([['method', 'no SOC', 'without\nconsidering SOC']]);
+    expect(read('In the absence of spin orbital coupling')).toEqual([['method', 'no SOC', 'In the absence of spin orbital coupling']]);
+  });
+
+  it('leaves U+0002 before a letter alone (the same code is another glyph there)', () => {
+    expect(read('annealed at 900 \u0002C')).not.toContainEqual(expect.arrayContaining(['temperature']));
+  });
+});
