@@ -247,7 +247,10 @@ export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, de
   }
 
   const read = place?.mentions ?? [];
-  const evidenceText = place?.shown ?? [{ text: article.text.slice(anchor.start, anchor.end), start: anchor.start }];
+  // A stated condition re-anchors in what the reader sees: the value's sentence, row, header and
+  // caption, and the whole anchored quote (a caption "LSDA+U band structure of SmN. … gap of 1.04 eV").
+  const quoted = { text: article.text.slice(anchor.start, anchor.end), start: anchor.start };
+  const evidenceText = [...(place?.shown ?? []), quoted];
   const kept: ConditionMention[] = [...read];
   /** Condition groups (`conditionGroup`) a stated condition settled by naming one of the evidence's competing conditions. */
   const settled = new Set<string>();

@@ -39,6 +39,8 @@ const CHANGE_NOUNS = [
   'hypsochromic\\s+shift',
   'increase',
   'decrease',
+  'increment',
+  'decrement',
   'reduction',
   'enhancement',
   'drop',
@@ -81,6 +83,8 @@ const PARAMETER_HEADS = [
   "Hund(?:'s|’s)?\\s+(?:coupling|exchange|J)",
   'J\\s+(?:parameter|value)s?',
   'exchange\\s+(?:parameter|constant|coupling|integral)s?',
+  // Coupling constants of a model Hamiltonian (spin–orbit λ, electron–phonon), same sources.
+  '(?:spin[\\s–-]orbit(?:al)?\\s+)?coupling\\s+constants?',
   'hopping(?:\\s+(?:parameter|integral|energy|amplitude))?',
   'transfer\\s+integral',
   '(?:kinetic[\\s-]energy\\s+|plane[\\s-]wave\\s+|energy\\s+)?cut[\\s-]?offs?(?:\\s+energy)?',
