@@ -58,10 +58,18 @@ export const DatasetTripletSchema = z.object({
   /** Unique id: `<run id>:<record index>` for a row saved from a run (saving the record again updates it), else a random UUID. */
   id: boundedText(TEXT_LIMITS.id).min(1),
   /**
-   * Duplicate key: DOI (else paper key) | material (normalized formula, else lower-cased name) |
-   * property | value in SI (else as printed). Saving or importing a triplet whose key exists
-   * merges into the existing row instead of adding one (see src/store/dataset-repository.ts).
-   * Imports recompute it from the row's own fields (`withOwnKeys`).
+   * Duplicate key (`mergeKeyOf`, src/store/dataset-triplet.ts):
+   * `<paper>|<material>|<property>|<value> <unit>[|<conditions>]` —
+   * paper `doi:<DOI lower-cased>` (else the paper key); material the Hill-order formula (else
+   * the lower-cased name); value the SI value to 6 significant figures with the SI unit (else as
+   * printed, with the unit as written); conditions `conditionsKey` (sorted, lower-cased
+   * `kind=value` pairs joined by ";"), left out with its "|" when the row has none, so a row
+   * without conditions keeps the key it had before issue 26. For example
+   * `doi:10.1/x|GaN|band_gap|3.70103e-19 kg m^2 s^-2|method=hse06` (2.31 eV). 2.31 eV (HSE06) and
+   * 2.31 eV (GGA/PBE) are two rows. Saving or importing a triplet whose key exists merges into
+   * the existing row instead of adding one (see src/store/dataset-repository.ts). Imports
+   * recompute it from the row's own fields (`withOwnKeys`); the v8 upgrade recomputed the key
+   * of every stored row with conditions (src/store/migrate-conditions.ts).
    */
   mergeKey: boundedText(TEXT_LIMITS.mergeKey).min(1),
   paper: SourcePaperSchema,

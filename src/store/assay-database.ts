@@ -11,6 +11,7 @@ import type { MatrixRunRow } from '../contracts/matrix-run';
 import type { CachedPrecedent, ReferenceTableRecord } from '../contracts/precedent-store';
 import type { PaperRecord, PaperVersion } from './paper-record';
 import type { ImportFile, ImportJob } from './import-job-record';
+import { upgradeConditions } from './migrate-conditions';
 import { tripletWriteKeys } from './triplet-mutations';
 
 export type AssayDatabase = Dexie & {
@@ -81,6 +82,19 @@ export function createAssayDatabase(
     importJobs: 'id, startedAt',
     importFiles: 'id',
   });
+  // v8, structured conditions (issue 26): a fact's conditions are a list of kinds (method,
+  // temperature, …; src/contracts/conditions.ts) and enter the merge key, so 2.31 eV (HSE06) and
+  // 2.31 eV (GGA/PBE) are two rows. Rows saved before held one free-text string: it becomes one
+  // `other` condition, and every merge key is recomputed (src/store/migrate-conditions.ts, which
+  // says why it takes two passes). No index changes: no `where()` reads conditions yet; an
+  // index for the dataset page's method or provenance filter, if one is needed at 100 000 rows,
+  // belongs to a later version.
+  database
+    .version(8)
+    .stores({})
+    .upgrade(async (transaction) => {
+      await upgradeConditions(transaction);
+    });
   // Every write to `triplets` announces its keys with its commit, so the dataset page's search
   // index re-reads those rows only, even for a 1,000-row chunk (see src/store/triplet-mutations.ts).
   database.use(tripletWriteKeys);

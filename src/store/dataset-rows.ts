@@ -88,7 +88,8 @@ export function runModelIds(row: Pick<MatrixRunRow, 'run' | 'settings'>): string
 }
 
 /**
- * The dataset row for one verdict of a run: the triplet's fields, the verdict's status, votes and
+ * The dataset row for one verdict of a run: the triplet's fields (its conditions and provenance
+ * too, so the merge key tells two methods apart), the verdict's status, votes and
  * Chain-of-Verification answers, `si` from `toSI`, `mergeKey`, `savedAt` = `now`, review `pending` unless `context.review` is
  * given. `id` is the caller's random UUID. Does not validate (the verdict already passed the
  * contract); the repository stores it as is.
@@ -106,12 +107,13 @@ export function toDatasetTriplet(
     ...(triplet.valueText !== undefined && { valueText: triplet.valueText }),
     unit: triplet.unit,
     si: siOf(triplet.value, triplet.unit),
+    ...(triplet.conditions !== undefined && { conditions: triplet.conditions }),
+    ...(triplet.provenance !== undefined && { provenance: triplet.provenance }),
   };
   return {
     id: context.id,
     mergeKey: mergeKeyOf(fields),
     ...fields,
-    ...(triplet.conditions !== undefined && { conditions: triplet.conditions }),
     ...(triplet.evidence !== undefined && { evidence: triplet.evidence }),
     status: record.status,
     review: context.review ?? { decision: 'pending' },

@@ -3,7 +3,9 @@
  * two saves of the same fact merge. Building rows from a run's verdicts is dataset-rows.ts. No
  * database here; `dataset-repository.ts` re-exports what callers use.
  */
+import { conditionsKey, ConditionListSchema, type Condition } from '../contracts/conditions';
 import type { DatasetTriplet } from '../contracts/dataset';
+import { TEXT_LIMITS } from '../contracts/text-limits';
 import type { ReportedValue } from '../contracts/triplet';
 import { normalizeFormula } from '../text/materials';
 import { toSI } from '../text/units';
@@ -28,17 +30,42 @@ function materialForKey(material: string): string {
 }
 
 /**
- * The duplicate key of a saved triplet: `paper | material | property | value`, where paper is
- * `doi:<DOI lower-cased>` (DOIs are case-insensitive, DOI Handbook §2.4) else the paper key;
- * material is `normalizeFormula` (Hill order, so "TiO2", "TiO₂" and "O2Ti" all give "O2Ti") else
- * the lower-cased trimmed name; value is the SI value rounded to 6 significant figures with the SI
- * unit when `si` is set (so 1.5 eV and 1500 meV agree), else the reported number(s) rounded the
- * same way with the unit as written. Uncertainty and "approximately" do not enter the key.
+ * A row's conditions as a list, whatever it holds: the structured list as it is, a legacy
+ * free-text string (a row saved before issue 26 that no upgrade has rewritten yet, or any other
+ * unchecked object) read through `ConditionListSchema` as one `other` condition ('' → none).
+ * Conditions that do not fit the schema give none rather than throwing: a key or a cell is
+ * still worked out for the row.
  */
-export function mergeKeyOf(t: Pick<DatasetTriplet, 'paper' | 'material' | 'property' | 'value' | 'valueText' | 'unit' | 'si'>): string {
+export function conditionsOf(row: { conditions?: unknown }): Condition[] {
+  if (row.conditions === undefined) return [];
+  if (Array.isArray(row.conditions)) return row.conditions as Condition[];
+  const parsed = ConditionListSchema.safeParse(row.conditions);
+  return parsed.success ? parsed.data : [];
+}
+
+/**
+ * The duplicate key of a saved triplet: `paper | material | property | value`, then `| conditions`
+ * when it has any, where paper is `doi:<DOI lower-cased>` (DOIs are case-insensitive, DOI
+ * Handbook §2.4) else the paper key; material is `normalizeFormula` (Hill order, so "TiO2",
+ * "TiO₂" and "O2Ti" all give "O2Ti") else the lower-cased trimmed name; value is the SI value
+ * rounded to 6 significant figures with the SI unit when `si` is set (so 1.5 eV and 1500 meV
+ * agree), else the reported number(s) rounded the same way with the unit as written; conditions
+ * are `conditionsKey` (sorted `kind=value` pairs, lower-cased, ";"-joined: "method=hse06"), so
+ * one value under two methods is two facts, and a row without conditions keeps the four-part key
+ * it had before issue 26. Uncertainty, "approximately", provenance and the conditions' spans do
+ * not enter the key. A legacy string in `conditions` is read as one `other` condition (`conditionsOf`).
+ * The key is at most `TEXT_LIMITS.mergeKey.max` characters (the conditions part is cut).
+ */
+export function mergeKeyOf(
+  t: Pick<DatasetTriplet, 'paper' | 'material' | 'property' | 'value' | 'valueText' | 'unit' | 'si'> & { conditions?: unknown },
+): string {
   const paper = t.paper.doi ? `doi:${t.paper.doi.trim().toLowerCase()}` : t.paper.key;
   const value = t.si ? `${valueForKey(t.si.value)} ${t.si.unit}` : `${valueForKey(t.value)} ${t.unit.trim()}`;
-  return [paper, materialForKey(t.material), t.property, value.trim()].join('|');
+  const key = [paper, materialForKey(t.material), t.property, value.trim()].join('|');
+  const conditions = conditionsKey(conditionsOf(t));
+  // Cut to the schema's bound: only a file's pathological row (32 conditions of 2,000 characters)
+  // reaches it, and two such rows then merge only when their conditions agree for thousands of characters.
+  return conditions === '' ? key : `${key}|${conditions}`.slice(0, TEXT_LIMITS.mergeKey.max);
 }
 
 /** `reportedValueToSI` with `toSI` of src/text/units: null when the unit does not convert. */
@@ -47,8 +74,8 @@ export function siOf(value: ReportedValue, unit: string): DatasetTriplet['si'] {
 }
 
 /**
- * `row` with its `si` and `mergeKey` worked out from its own value, unit, paper, material and
- * property (`siOf`, `mergeKeyOf`), whatever it carried: what an import does to every row, so a
+ * `row` with its `si` and `mergeKey` worked out from its own value, unit, paper, material,
+ * property and conditions (`siOf`, `mergeKeyOf`), whatever it carried: what an import does to every row, so a
  * row can neither claim another fact's merge key nor an SI value its value and unit do not give.
  * A row that was saved by Assay comes back unchanged.
  */

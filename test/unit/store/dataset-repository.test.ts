@@ -61,12 +61,13 @@ function bandGapRecord(material = 'TiO2', value = 3.2): VerificationRecord {
 }
 
 describe('mergeKeyOf', () => {
-  it('joins DOI, Hill-order formula, property and the SI value to 6 significant figures', () => {
+  it('joins DOI, Hill-order formula, property, the SI value to 6 significant figures and the conditions', () => {
     // 3.2 eV = 5.1269652288e-19 J → 6 s.f. 5.12697e-19; "TiO₂" → Hill order "O2Ti".
-    expect(bandGapRow.mergeKey).toBe('doi:10.1021/acs.jpcc.9b01234|O2Ti|band_gap|5.12697e-19 kg m^2 s^-2');
+    // Its one condition ends the key (`conditionsKey`: kind=value, lower-cased).
+    expect(bandGapRow.mergeKey).toBe('doi:10.1021/acs.jpcc.9b01234|O2Ti|band_gap|5.12697e-19 kg m^2 s^-2|other=anatase, room temperature');
     // The DOI is lower-cased: "10.1103/PhysRevLett.58.908".
     expect(tcRangeRow.mergeKey).toBe('doi:10.1103/physrevlett.58.908|Ba2Cu3O7Y|tc|92–93 K');
-    expect(noDoiRow.mergeKey).toBe('url:https://example.org/notes/lfp-cathodes|FeLiO4P|voltage|3.45 kg m^2 s^-3 A^-1');
+    expect(noDoiRow.mergeKey).toBe('url:https://example.org/notes/lfp-cathodes|FeLiO4P|voltage|3.45 kg m^2 s^-3 A^-1|other=vs. li/li+, c/10');
   });
 
   it('agrees for TiO2, TiO₂ and O2Ti, and for 1.5 eV and 1500 meV', () => {
@@ -415,7 +416,8 @@ describe('queryTriplets on the version-7 indexes', () => {
     old.close();
     const upgraded = createAssayDatabase(name);
     try {
-      expect(upgraded.verno).toBe(7);
+      // Upgraded through v7 (indexes) and v8 (structured conditions).
+      expect(upgraded.verno).toBe(8);
       expect(ids((await queryTriplets(upgraded, { material: 'lifep' })).rows)).toEqual(['3', '4']);
       expect(ids((await queryTriplets(upgraded, { property: 'tc' })).rows)).toEqual(['2']);
       expect(ids((await queryTriplets(upgraded, { status: 'needs_review' })).rows)).toEqual(['2', '4']);

@@ -136,14 +136,15 @@ describe.each([
     ]);
   });
 
-  it('merges a saved fact by leaving it unchanged: a newer review, another status or conditions in the file do not win', async () => {
+  // Conditions are part of the fact (issue 26): a file's row under other conditions is another
+  // row (test/unit/export/conditions-import.test.ts), so the claim here states the same ones.
+  it('merges a saved fact by leaving it unchanged: a newer review or another status in the file do not win', async () => {
     const pending = { ...tcRangeRow, review: { decision: 'pending' as const } };
     await path.save([pending]);
     const claim = {
       ...pending,
       id: 'x',
       status: 'rejected',
-      conditions: 'planted',
       review: { decision: 'rejected', at: '2026-11-24T00:00:00.000Z' },
     };
     const report = await path.importText(lines(claim, { ...claim, id: 'y' }));
