@@ -5,15 +5,45 @@
  * papers as CSL-JSON and BibTeX (re-exported from `citation-export.ts`).
  */
 // The browser build: the default one needs Node's Buffer, which extension pages lack.
-import { formatConditions } from '../contracts/conditions';
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { formatConditions, formatProvenance, type ConditionKind } from '../contracts/conditions';
 import { DatasetTripletSchema, type DatasetTriplet } from '../contracts/dataset';
 import { builtInDisplayUnits, displayTextBeside, displayValueOf, type DisplayUnitSchema } from '../properties/display-unit';
-import { valueTextOf } from '../store/dataset-triplet';
+import { conditionsOf, valueTextOf } from '../store/dataset-triplet';
 
 export { toBibtex, toCslJson } from './citation-export';
 
-/** The CSV columns, in order (fixed: scripts rely on them). */
+/**
+ * The CSV column of each condition kind (src/contracts/conditions.ts): the kind's name, except
+ * `other`, whose column says what it holds. A column lists the kind's conditions in the row's
+ * order, joined by `CONDITION_SEPARATOR`.
+ */
+export const CONDITION_COLUMNS = {
+  method: 'method',
+  temperature: 'temperature',
+  pressure: 'pressure',
+  field: 'field',
+  strain: 'strain',
+  frequency: 'frequency',
+  direction: 'direction',
+  phase: 'phase',
+  composition: 'composition',
+  environment: 'environment',
+  other: 'other_conditions',
+} as const satisfies Record<ConditionKind, string>;
+
+/**
+ * Between two conditions of one kind in a CSV cell ("GGA; SOC"). The CSV import splits a cell on
+ * it, so a single condition whose value holds "; " comes back as two (the JSON exports keep it whole).
+ */
+export const CONDITION_SEPARATOR = '; ';
+
+/**
+ * The CSV columns, in order (fixed: scripts rely on them). Before issue 26 one `conditions`
+ * column held free text; it became one column per condition kind (`CONDITION_COLUMNS`) and
+ * `provenance` ("measured", "computed", "cited [19]"; empty when unknown), and `url` was added
+ * so that a row from a page without a DOI imports under its own paper.
+ */
 export const CSV_COLUMNS = [
   'id',
   'material',
@@ -28,7 +58,8 @@ export const CSV_COLUMNS = [
   'display_high',
   'display_uncertainty',
   'display_unit',
-  'conditions',
+  ...Object.values(CONDITION_COLUMNS),
+  'provenance',
   'status',
   'decision',
   'original_value',
@@ -36,6 +67,7 @@ export const CSV_COLUMNS = [
   'title',
   'year',
   'journal',
+  'url',
   'quote',
   'page',
   'block_id',
@@ -49,6 +81,7 @@ export const CSV_COLUMNS = [
   'imported_at',
 ] as const;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
+type ConditionColumn = (typeof CONDITION_COLUMNS)[ConditionKind];
 
 /**
  * First characters that make a spreadsheet read a cell as a formula (CSV injection: OWASP; ASVS
@@ -84,6 +117,16 @@ function originalCell(row: DatasetTriplet): string {
   return original.material === row.material ? value : `${original.material}: ${value}`;
 }
 
+/** Each condition column's cell: the values of its kind in the row's order, `CONDITION_SEPARATOR`-joined ('' for none). */
+function conditionCells(row: DatasetTriplet): Record<ConditionColumn, string> {
+  const cells = Object.fromEntries(Object.values(CONDITION_COLUMNS).map((column) => [column, [] as string[]]));
+  for (const condition of conditionsOf(row)) cells[CONDITION_COLUMNS[condition.kind]]!.push(condition.value);
+  return Object.fromEntries(Object.entries(cells).map(([column, values]) => [column, values.join(CONDITION_SEPARATOR)])) as Record<
+    ConditionColumn,
+    string
+  >;
+}
+
 function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnitSchema>): Record<CsvColumn, string> {
   const { value, evidence, paper } = row;
   const display = displayValueOf(row, schemas);
@@ -101,7 +144,8 @@ function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnit
     display_high: display?.rounded.high,
     display_uncertainty: display?.rounded.uncertainty,
     display_unit: display?.unit,
-    conditions: formatConditions(row.conditions),
+    ...conditionCells(row),
+    provenance: formatProvenance(row.provenance),
     status: row.status,
     decision: row.review.decision,
     original_value: originalCell(row),
@@ -109,6 +153,7 @@ function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnit
     title: paper.title,
     year: numberCell(paper.year),
     journal: paper.journal,
+    url: paper.url,
     quote: evidence?.quote.exact,
     page: numberCell(evidence?.page),
     block_id: evidence?.blockId,
@@ -132,8 +177,10 @@ function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnit
  * A number has `value`; a range `value_low` and `value_high`; the `display_*` columns give the
  * same in the property's display unit (`displayValueOf`: "0.040" eV for "40" meV, rounded to the
  * printed precision; empty when no schema in `schemas` describes the property or the unit does not
- * convert). The SI base value is in the JSON/JSONL exports only. Lists (votes, models) are
- * `;`-joined; missing fields are empty; `imported_from` and
+ * convert). Conditions have a column per kind (`CONDITION_COLUMNS`: `method`, `temperature`,
+ * …, `other_conditions`; several of one kind `CONDITION_SEPARATOR`-joined) and `provenance` is
+ * `formatProvenance` ("computed", "cited [19]"). The SI base value is in the JSON/JSONL exports
+ * only. Lists (votes, models) are `;`-joined; missing fields are empty; `imported_from` and
  * `imported_at` are set on rows added by an import. Every cell goes through `spreadsheetCell`:
  * text a spreadsheet would run as a formula gets a leading apostrophe, numbers stay numbers.
  */
@@ -189,7 +236,9 @@ function sourceIri(row: DatasetTriplet): string {
 function describe(row: DatasetTriplet): string {
   const beside = displayTextBeside(row, builtInDisplayUnits().get(row.property));
   const value = `${valueTextOf(row)} ${row.unit}`.trim() + (beside === undefined ? '' : ` = ${beside}`);
-  const conditions = row.conditions?.length ? ` (${formatConditions(row.conditions)})` : '';
+  // "2.31 eV (HSE06 · indirect; computed)": the conditions, then where the value comes from.
+  const about = [formatConditions(conditionsOf(row)), formatProvenance(row.provenance)].filter((part) => part !== '').join('; ');
+  const conditions = about === '' ? '' : ` (${about})`;
   return `${row.material} — ${row.property.replace(/_/g, ' ')}: ${value}${conditions}. Status: ${row.status}; review: ${row.review.decision}.`;
 }
 
@@ -212,7 +261,8 @@ function annotation(row: DatasetTriplet): Record<string, unknown> {
  * A W3C Web Annotation `AnnotationCollection` (JSON-LD, https://www.w3.org/TR/annotation-model/
  * §5.1) whose one embedded `AnnotationPage` holds an Annotation per row: `motivation:
  * 'describing'`, a plain-text `TextualBody` stating the triplet ("40 meV = 0.040 eV" where the
- * display unit differs from the unit printed), and a target whose `source` is
+ * display unit differs from the unit printed) with its conditions and provenance in words
+ * ("GaN — band gap: 2.31 eV (HSE06 · indirect; computed). Status: …"), and a target whose `source` is
  * `https://doi.org/<DOI>`, else the page URL, else `urn:assay:paper:<key>`, with the evidence's
  * TextQuoteSelector and TextPositionSelector as alternative selectors (§4.2: several selectors
  * on one target describe the same segment). Positions count UTF-16 units of the text Assay

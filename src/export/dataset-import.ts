@@ -1,5 +1,6 @@
 /**
- * Read an Assay export back: the JSON array of `toJson` or the JSON Lines of `toJsonl`. The file
+ * Read an Assay export back: the JSON array of `toJson`, the JSON Lines of `toJsonl`, or the CSV
+ * of `toCsv` (src/export/csv-import.ts; lossy, but it keeps what the merge key reads). The file
  * is untrusted (a colleague's export, an edited file, a hostile one), so every row is validated
  * with `DatasetTripletSchema` (which caps every string, see src/contracts/text-limits.ts), its
  * times are checked, and its merge key and SI value are recomputed from its own fields
@@ -10,6 +11,7 @@
 import type { z } from 'zod';
 import { DatasetTripletSchema, type DatasetTriplet } from '../contracts/dataset';
 import { withOwnKeys } from '../store/dataset-triplet';
+import { csvImportEntries, isAssayCsv } from './csv-import';
 import type { ImportLine } from '../store/import-merge';
 import type { RejectedLine } from '../store/import-job-record';
 
@@ -75,10 +77,12 @@ export type ImportEntry = { where: string; text: string } | { where: string; val
 export type SplitImport = { entries: ImportEntry[]; jsonLines: boolean } | { fileProblem: string };
 
 /**
- * Split an Assay JSON (array) or JSONL export into entries without validating them, so a large
+ * Split an Assay JSON (array), JSONL or CSV export into entries without validating them, so a large
  * file can be checked (`checkImportEntries`) and saved chunk by chunk. A text starting with "["
  * is one JSON array (entries "row N", 1-based, already parsed; a text that is not a JSON array
- * gives `fileProblem`); otherwise each non-blank line is one entry ("line N", 1-based, its text).
+ * gives `fileProblem`); a text starting with the CSV export's header (`isAssayCsv`) is CSV
+ * (entries "row N", each the row its record describes: `csvImportEntries`); otherwise each
+ * non-blank line is one entry ("line N", 1-based, its text).
  * An empty text gives `fileProblem`. A byte-order mark is skipped. Never throws.
  */
 export function splitAssayImport(text: string): SplitImport {
@@ -94,6 +98,10 @@ export function splitAssayImport(text: string): SplitImport {
     }
     if (!Array.isArray(parsed)) return { fileProblem: NOT_AN_EXPORT };
     return { entries: parsed.map((value, index) => ({ where: `row ${index + 1}`, value })), jsonLines: false };
+  }
+  if (isAssayCsv(trimmed)) {
+    const csv = csvImportEntries(body);
+    return 'fileProblem' in csv ? csv : { entries: csv.entries, jsonLines: false };
   }
   const entries: ImportEntry[] = [];
   body.split(/\r?\n/).forEach((line, index) => {
@@ -131,7 +139,7 @@ export function checkImportEntries(entries: readonly ImportEntry[], now: Date): 
 export const NOT_AN_EXPORT_PROBLEM = NOT_AN_EXPORT;
 
 /**
- * Read an Assay JSON (array) or JSONL export, at time `now` (default: the clock): `splitAssayImport`
+ * Read an Assay JSON (array), JSONL or CSV export, at time `now` (default: the clock): `splitAssayImport`
  * then `checkImportEntries` on every entry. Rows keep the order of the file; unknown keys are
  * dropped; a row Assay saved comes back unchanged. A text that is empty, not JSON, or JSONL with
  * no line that parses as JSON gives only `fileProblem`. Never throws.

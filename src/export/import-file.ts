@@ -1,9 +1,10 @@
 /**
- * Reading an import file (an Assay JSON array or JSON Lines export) from a Blob in entries, a
+ * Reading an import file (an Assay JSON array, JSON Lines or CSV export) from a Blob in entries, a
  * chunk at a time: the extension's import job reads the file the dataset page stored
  * (`runImportJob`), the command line a file on disk (`fs.openAsBlob`), and both number lines,
  * skip blank lines and a byte-order mark, and refuse a whole file in the same words.
  */
+import { isAssayCsv } from './csv-import';
 import { checkImportEntries, NOT_AN_EXPORT_PROBLEM, splitAssayImport, type ImportEntry, type RejectedLine } from './dataset-import';
 import type { ImportLine } from '../store/import-merge';
 
@@ -25,10 +26,14 @@ export interface ImportBatch {
 /** A file's entries in chunks, and whether it is JSON Lines (streamed) or a JSON array (parsed whole); or the problem with the whole file. */
 export type ImportBatches = { jsonLines: boolean; batches: AsyncIterable<ImportBatch> | Iterable<ImportBatch> } | { fileProblem: string };
 
-/** Whether the blob's first character other than white space (after a byte-order mark) is "[": a JSON array rather than JSON Lines. */
-async function startsWithBracket(file: Blob): Promise<boolean> {
+/**
+ * What the blob holds, from its first characters (after a byte-order mark and white space): a
+ * JSON array ("["), an Assay CSV export (its header, `isAssayCsv`), else JSON Lines.
+ */
+async function fileKind(file: Blob): Promise<'array' | 'csv' | 'lines'> {
   const head = (await file.slice(0, 4096).text()).replace(/^\uFEFF/, '').trimStart();
-  return head.startsWith('[');
+  if (head.startsWith('[')) return 'array';
+  return isAssayCsv(head) ? 'csv' : 'lines';
 }
 
 /**
@@ -69,11 +74,15 @@ async function* jsonLineBatches(file: Blob, size: number): AsyncGenerator<Import
   if (batch.length > 0) yield { entries: batch, bytes };
 }
 
-/** The entries of a JSON array file, `size` at a time, or the problem with the file. */
-async function jsonArrayBatches(file: Blob, size: number): Promise<{ batches: ImportBatch[] } | { fileProblem: string }> {
+/** The entries of a JSON array or CSV file (read whole: `splitAssayImport`), `size` at a time, or the problem with the file. */
+async function wholeFileBatches(
+  file: Blob,
+  size: number,
+  kind: 'array' | 'csv',
+): Promise<{ batches: ImportBatch[] } | { fileProblem: string }> {
   if (file.size > MAX_JSON_ARRAY_BYTES)
     return {
-      fileProblem: `This JSON array is ${Math.round(file.size / 1024 / 1024)} MB; files over ${MAX_JSON_ARRAY_BYTES / 1024 / 1024} MB are read only as JSON Lines. Export the dataset as JSONL and import that.`,
+      fileProblem: `This ${kind === 'array' ? 'JSON array' : 'CSV file'} is ${Math.round(file.size / 1024 / 1024)} MB; files over ${MAX_JSON_ARRAY_BYTES / 1024 / 1024} MB are read only as JSON Lines. Export the dataset as JSONL and import that.`,
     };
   const split = splitAssayImport(await file.text());
   if ('fileProblem' in split) return split;
@@ -88,14 +97,16 @@ async function jsonArrayBatches(file: Blob, size: number): Promise<{ batches: Im
 
 /**
  * `file`'s entries `size` at a time: JSON Lines streamed (`jsonLineBatches`), a JSON array (a
- * first character "[") parsed whole up to `MAX_JSON_ARRAY_BYTES`. Resolves to the problem with
- * the whole file when the array is too large or not a JSON array; a JSON Lines file's problems
- * are known only once it is read (`problemAfterReading`). Rejects when the blob cannot be read.
+ * first character "[") or an Assay CSV export (its header) parsed whole up to
+ * `MAX_JSON_ARRAY_BYTES`. Resolves to the problem with the whole file when an array or CSV file
+ * is too large or not what it starts as; a JSON Lines file's problems are known only once it is
+ * read (`problemAfterReading`). Rejects when the blob cannot be read.
  */
 export async function importFileBatches(file: Blob, size: number): Promise<ImportBatches> {
-  if (!(await startsWithBracket(file))) return { jsonLines: true, batches: jsonLineBatches(file, size) };
-  const array = await jsonArrayBatches(file, size);
-  return 'fileProblem' in array ? array : { jsonLines: false, batches: array.batches };
+  const kind = await fileKind(file);
+  if (kind === 'lines') return { jsonLines: true, batches: jsonLineBatches(file, size) };
+  const whole = await wholeFileBatches(file, size, kind);
+  return 'fileProblem' in whole ? whole : { jsonLines: false, batches: whole.batches };
 }
 
 /**
