@@ -4,8 +4,9 @@
  * either machine-verified or accepted/edited by the reader. Each value cites the row's paper and
  * quotes the row's evidence, so every answer can be checked against the paper.
  */
-import { formatConditions } from '../contracts/conditions';
+import { formatConditions, formatProvenance } from '../contracts/conditions';
 import type { DatasetTriplet } from '../contracts/dataset';
+import { conditionsOf } from '../store/dataset-triplet';
 import { findReferenceRows } from './answer-from-reference-table';
 import { isSuperconductivityProperty } from './judge/judge-prompts';
 import { indexReferenceRows, type ReferenceRow } from './reference-table';
@@ -13,7 +14,10 @@ import { indexReferenceRows, type ReferenceRow } from './reference-table';
 /** What the dataset source cites as `origin` and in `searched`. */
 export const DATASET_ORIGIN = 'your dataset';
 
-/** One value read from a saved triplet (same shape as a `CheckedValue` of `checkPrecedent`). */
+/**
+ * One value read from a saved triplet (same shape as a `CheckedValue` of `checkPrecedent`):
+ * `conditions` states the row's conditions, its provenance and a range's two ends in words.
+ */
 export interface DatasetValue {
   kind: 'Tc' | 'value';
   value: number;
@@ -58,7 +62,12 @@ function toValue(row: DatasetTriplet, superconductivity: boolean): DatasetValue 
   const reported = useSi && row.si ? row.si.value : row.value;
   const unit = useSi ? 'K' : row.unit;
   const range = reported.kind === 'range' ? `reported as ${reported.low}–${reported.high} ${unit}`.trim() : undefined;
-  const conditions = [formatConditions(row.conditions), range].filter((part): part is string => part !== undefined && part !== '').join('; ');
+  // In words, each as the paper wrote it where the row kept that ("at the HSE06 level · at 300 K;
+  // computed; reported as 1.2–1.5 eV"), else as normalized ("HSE06"), in formatConditions' order.
+  const written = conditionsOf(row).map((condition) => ({ ...condition, value: condition.text?.trim() || condition.value }));
+  const conditions = [formatConditions(written), formatProvenance(row.provenance), range]
+    .filter((part): part is string => part !== undefined && part !== '')
+    .join('; ');
   return {
     kind: superconductivity ? 'Tc' : 'value',
     // A range is cited by its lower end; both ends are kept in `conditions`.
