@@ -93,8 +93,8 @@ function union(first: readonly string[], second: readonly string[]): string[] {
  * the existing id and savedAt stay; votes and models are unions (existing order first); a
  * reader's review wins over `pending`, and between two reviews the newer one (`review.at`) wins
  * — the reader changed their mind — while equal or missing times keep the existing one; the side
- * whose review is kept also supplies the fact (material, value, unit, si, conditions, status) and
- * its merge key, so an edit keeps its values; evidence and runId come from the new row when it
+ * whose review is kept also supplies the fact (material, value, unit, si, conditions, provenance
+ * — the other side's when it has none —, status) and its merge key, so an edit keeps its values; evidence and runId come from the new row when it
  * has them, else stay; the Chain-of-Verification answers come with the evidence they are about
  * (the new row's when it has evidence); the paper is the new row's (newer metadata); an
  * `imported` note stays with the existing row. Imports do not merge this way (an import never
@@ -119,10 +119,13 @@ export function mergeTriplets(existing: DatasetTriplet, incoming: DatasetTriplet
   // The answers are about the evidence, so they come from the same side as it.
   const verificationAnswers = incoming.evidence ? incoming.verificationAnswers : existing.verificationAnswers;
   const runId = incoming.runId ?? existing.runId;
+  // Where the value comes from is part of the kept fact; a side saved without it takes the other's.
+  const provenance = kept.provenance ?? (kept === incoming ? existing : incoming).provenance;
   return {
     ...base,
     ...(kept.valueText !== undefined && { valueText: kept.valueText }),
     ...(kept.conditions !== undefined && { conditions: kept.conditions }),
+    ...(provenance !== undefined && { provenance }),
     ...(evidence !== undefined && { evidence }),
     ...(verificationAnswers !== undefined && { verificationAnswers }),
     ...(runId !== undefined && { runId }),

@@ -198,6 +198,17 @@ describe('merge keys with conditions', () => {
     expect(await saveTriplets(opened, [a!, b!])).toMatchObject({ added: 1, merged: 1 });
   });
 
+  it('keeps a provenance through a merge when the kept side was saved without one', async () => {
+    opened = createAssayDatabase(nextName());
+    const { provenance: _none, ...without } = gan(2.31, 'HSE06');
+    await saveTriplets(opened, [{ ...without, id: 'first', review: { decision: 'pending' } }]);
+    await saveTriplets(opened, [
+      { ...without, id: 'second', review: { decision: 'pending' }, provenance: { kind: 'cited', reference: '[19]' } },
+    ]);
+    const stored = await opened.triplets.toArray();
+    expect(stored.map((row) => [row.id, row.provenance])).toEqual([['first', { kind: 'cited', reference: '[19]' }]]);
+  });
+
   it('reads a legacy string as one other condition', () => {
     const structured = mergeKeyOf({ ...bandGapRow, conditions: [{ kind: 'other', value: 'anatase' }] });
     expect(mergeKeyOf({ ...bandGapRow, conditions: ' anatase ' as never })).toBe(structured);
