@@ -85,6 +85,8 @@ async function putRefusing(triplets: Table<DatasetTriplet, string>, rows: Datase
  *
  * Time, measured on the shared 2-core machine with 20,000 rows of which 10,000 have free-text
  * conditions (a worst case: before issue 26 nothing filled the field): in Chromium 10.2–10.7 s
+ * (`ASSAY_E2E_UPGRADE_ROWS=20000 npx vitest run --project e2e test/e2e/conditions-upgrade.test.ts`,
+ * timed inside the upgrade)
  * (reading the rows 1.7–2.1 s, keys 1.1–1.3 s, writing the 10,000 changed rows 7.2–7.5 s: a
  * put that replaces a row with seven indexes costs about 0.7 ms there, ten times an add), and
  * 8–13 s with fake-indexeddb in Node (`ASSAY_UPGRADE_ROWS=20000 npx vitest run
