@@ -279,6 +279,7 @@ export function replayVoteRows(result: ReplayVoteEvaluation): ScoreRow[] {
       n: evaluation.n,
       strict: evaluation.strict,
       lenient: evaluation.lenient,
+      conditions: evaluation.conditions,
     }),
   );
 }

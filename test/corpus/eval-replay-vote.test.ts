@@ -11,7 +11,7 @@ import { evaluateReplayVote } from '../../src/eval/replay-vote';
 import { loadScorerDependencies } from '../../src/eval/scorer-dependencies';
 import { sameMaterial } from '../../src/text/materials';
 import { toSI } from '../../src/text/units';
-import { groundAndAttribute } from '../../src/verify/grounding-gate';
+import { gateFact, groundAndAttribute } from '../../src/verify/grounding-gate';
 import { sharedDataSkipReason, sharedRoot } from '../support/shared-data';
 
 const skipReason = sharedDataSkipReason();
@@ -70,6 +70,47 @@ describe.skipIf(skipReason !== undefined)(`bandgap-200 replay vote${skipReason ?
       expect(result.counts.verified + result.counts.rejected + result.counts.unattributed).toBe(result.counts.candidates);
       expect(result.verified.matched).toBeLessThanOrEqual(ungated.matched);
       expect(ungated.matched).toBeLessThanOrEqual(result.agreed.matched);
+    },
+  );
+});
+
+// The whole gate of issue 26 (`gateFact`: grounding, attribution, then the fact check — value
+// role, conditions read from the evidence, cited values to review), scored strictly with the truths'
+// condition qualifiers. Measured 2026-11-28 with
+// `assay eval bandgap-200 --replay-vote chatextract-llama2-13b,chatextract-llama3.1-70b,chatextract-qwen2.5-14b --version both`:
+// pub   verified strict 19/26: P 0.731 R 0.221 (the gate before issue 26: 14/28, P 0.500 R 0.163);
+// arxiv verified strict 27/32: P 0.844 R 0.303 (the gate before issue 26: 20/35, P 0.571 R 0.225).
+const FACT_FLOORS: Array<['pub' | 'arxiv', number, number, number]> = [
+  ['pub', 0.73, 0.22, 19],
+  ['arxiv', 0.84, 0.3, 27],
+];
+
+describe.skipIf(skipReason !== undefined)(`bandgap-200 replay vote through the fact check${skipReason ? ` (${skipReason})` : ''}`, () => {
+  it.each(FACT_FLOORS)(
+    '%s: verified strict P ≥ %f, R ≥ %f (%i matched), above the gate without the fact check, recall ≥ 0.9 × its recall',
+    async (version, precision, recall, matched) => {
+      const scorer = await loadScorerDependencies(sharedRoot);
+      const result = await evaluateReplayVote({
+        dataRoot: sharedRoot,
+        version,
+        names: NAMES,
+        dependencies: {
+          scorer,
+          capture: (path) => captureFile(path),
+          ground: (triplet, article) => gateFact(triplet, article),
+          sameMaterial: (a, b) => sameMaterial(a, b),
+          toSI,
+        },
+      });
+      expect(result.verified.precision).toBeGreaterThanOrEqual(precision);
+      expect(result.verified.recall).toBeGreaterThanOrEqual(recall);
+      expect(result.verified.matched).toBeGreaterThanOrEqual(matched);
+      const before = result.verifiedWithoutFactCheck;
+      expect(result.verified.precision).toBeGreaterThan(before.precision);
+      expect(result.verified.recall).toBeGreaterThanOrEqual(0.9 * before.recall);
+      // Every verified prediction carries what it matched, or the nearest truth and why not.
+      for (const prediction of result.verified.predictions)
+        if (prediction.matched === null) expect(prediction.why).toEqual(expect.any(String));
     },
   );
 });
