@@ -13,7 +13,7 @@
  *   the same block.
  * - Property: a synonym or symbol of its schema (`findPropertyMentions`) in the span; or, in a
  *   table block, in the header cell above a quoted cell that holds the value; or in the table's
- *   caption (the nearest caption block before or after the table) — but the caption only when
+ *   caption (`ArticleIndex.captionOf`: the caption block right before the table) — but the caption only when
  *   no column header of the table names the property: when one does, the caption's "band gaps
  *   and electron affinities" does not make every column a band gap.
  * - Property in context: a contextual synonym of the schema (`findContextualMentions`: "gap" for
@@ -24,13 +24,13 @@
  *   read as a Tc by context). Papers name a property by its head noun once the dimension of
  *   the number leaves one reading; the schema lists the heads and their exclusions.
  */
-import type { Article, Block } from '../contracts/article';
+import type { Article } from '../contracts/article';
 import type { PropertyDefinition } from '../contracts/property';
 import type { Triplet } from '../contracts/triplet';
 import { findContextualMentions, findPropertyMentions, loadPropertySchemas } from '../properties';
-import { anchorEvidence, blockAt, type Anchor } from '../text/anchoring';
+import { anchorEvidence, type Anchor } from '../text/anchoring';
+import { buildArticleIndex, type ArticleIndex, type ArticleIndexCache, type TableRow } from '../text/article-index';
 import { parseNumber, parseQuantities } from '../text/quantities';
-import { splitSentences } from '../text/scan-sentences';
 import { materialNames, namesMaterial } from './material-named';
 import { unitTokenInQuote } from './value-in-quote';
 
@@ -47,6 +47,13 @@ export interface AttributionResult {
 export interface AttributionDependencies {
   /** Property schemas (`loadPropertySchemas()`); the triplet's property is looked up by name. */
   schemas: readonly PropertyDefinition[];
+  /** Article indexes of the run (`createArticleIndexCache()`), so a paper's triplets share one; without it each check builds its own. */
+  indexes?: ArticleIndexCache;
+}
+
+/** The index of `article` for the dependencies' catalogue: from their cache when they carry one. */
+export function articleIndexFor(article: Article, dependencies: AttributionDependencies): ArticleIndex {
+  return dependencies.indexes?.get(article, dependencies.schemas) ?? buildArticleIndex(article, dependencies.schemas);
 }
 
 let builtInSchemas: PropertyDefinition[] | undefined;
@@ -88,18 +95,19 @@ export function checkAttribution(
 ): AttributionResult {
   const span = anchor ?? (triplet.evidence ? anchorEvidence(article.text, triplet.evidence) : null);
   if (!span || span.end <= span.start) return rejected(triplet.evidence ? 'quote not found in the article' : 'no evidence quote given');
-  const block = blockAt(article, span.start);
-  if (!block || blockAt(article, span.end - 1) !== block) return rejected('quote crosses two blocks');
+  const index = articleIndexFor(article, dependencies);
+  const block = index.blockAt(span.start);
+  if (!block || index.blockAt(span.end - 1) !== block) return rejected('quote crosses two blocks');
 
   // NFKC folds PDF text's mathematical letters ("E𝑔" → "Eg") and ligatures ("ﬁ") for matching.
   const spanText = article.text.slice(span.start, span.end).normalize('NFKC');
-  const rows = block.kind === 'table' ? quotedRows(block, span) : [];
+  const rows = block.kind === 'table' ? index.rowsIn(span) : [];
 
   const names = materialNames(triplet.material, article);
   const materialShown =
     namesMaterial(spanText, names) ||
-    rows.some((row) => namesMaterial((row.cells[0] ?? '').normalize('NFKC'), names)) ||
-    (REFERS_BACK.test(spanText) && namesMaterial(sentenceBefore(article, block, span.start).normalize('NFKC'), names));
+    rows.some((row) => namesMaterial((row.cells[0]?.text ?? '').normalize('NFKC'), names)) ||
+    (REFERS_BACK.test(spanText) && namesMaterial(sentenceBefore(index, block, span.start).normalize('NFKC'), names));
 
   const schema = dependencies.schemas.find((candidate) => candidate.name === triplet.property);
   const namesProperty = (text: string) =>
@@ -107,10 +115,10 @@ export function checkAttribution(
     (findPropertyMentions(text.normalize('NFKC'), [schema]).length > 0 || namesInContext(text, schema, dependencies));
   let propertyShown = namesProperty(spanText);
   if (!propertyShown && block.kind === 'table') {
-    const header = (block.text.split('\n')[0] ?? '').split('\t');
+    const header = (index.tableOf(block)?.header.cells ?? []).map((cell) => cell.text);
     const columns = valueColumns(rows, triplet);
     propertyShown = columns.some((column) => namesProperty(header[column] ?? ''));
-    if (!propertyShown && !header.some(namesProperty)) propertyShown = namesProperty(captionOf(article, block));
+    if (!propertyShown && !header.some(namesProperty)) propertyShown = namesProperty(index.captionOf(block)?.text ?? '');
   }
 
   const reasons = [...(materialShown ? [] : [MATERIAL_MISSING]), ...(propertyShown ? [] : [PROPERTY_MISSING])];
@@ -134,54 +142,29 @@ function namesInContext(text: string, schema: PropertyDefinition, dependencies: 
   return unitPrinted || mentions.some((mention) => ZERO_BEFORE.test(normalized.slice(0, mention.start)));
 }
 
-/** A data row of a table block (not the header) that the span touches, split into cells. */
-interface Row {
-  cells: string[];
-}
-
-function quotedRows(block: Block, span: Anchor): Row[] {
-  const rows: Row[] = [];
-  let start = block.start;
-  for (const [index, line] of block.text.split('\n').entries()) {
-    const end = start + line.length;
-    if (index > 0 && end > span.start && start < span.end) rows.push({ cells: line.split('\t') });
-    start = end + 1;
-  }
-  return rows;
-}
-
-/** Numbers a cell may print the value as: the leading number of "1.12", "146(5)", "(1.52)b", "3.4 eV". */
-function cellNumber(cell: string): number | undefined {
+/** The number a cell may print the value as: the leading number of "1.12", "146(5)", "(1.52)b", "3.4 eV". */
+export function cellNumber(cell: string): number | undefined {
   const match = /^\(?\s*([-−–]?\d[\d,]*(?:\.\d+)?(?:\(\d+\))?)/u.exec(cell.trim());
   return match ? parseNumber(match[1]!)?.value : undefined;
 }
 
 /** Columns of `rows` whose cell prints the triplet's value (a range by its low end). */
-function valueColumns(rows: readonly Row[], triplet: Triplet): number[] {
+function valueColumns(rows: readonly TableRow[], triplet: Triplet): number[] {
   const target = triplet.value.kind === 'range' ? triplet.value.low : triplet.value.value;
   const columns = new Set<number>();
   for (const row of rows)
-    row.cells.forEach((cell, column) => {
+    row.cells.forEach(({ text: cell }, column) => {
       const number = cellNumber(cell);
       if (column > 0 && number !== undefined && Math.abs(number - target) <= 1e-9 * Math.max(1, Math.abs(target))) columns.add(column);
     });
   return [...columns];
 }
 
-/** The caption of a table block: the nearest caption block right before it, else right after; '' when none. */
-function captionOf(article: Article, table: Block): string {
-  const index = article.blocks.indexOf(table);
-  for (const neighbour of [article.blocks[index - 1], article.blocks[index + 1]]) if (neighbour?.kind === 'caption') return neighbour.text;
-  return '';
-}
-
 /** The sentence of `block` that ends before `offset` (an `Article.text` offset); '' when none. */
-function sentenceBefore(article: Article, block: Block, offset: number): string {
-  const local = offset - block.start;
-  let before = '';
-  for (const sentence of splitSentences(block.text)) {
-    if (sentence.end > local) break;
-    before = block.text.slice(sentence.start, sentence.end);
-  }
-  return before;
+function sentenceBefore(index: ArticleIndex, block: Parameters<ArticleIndex['sentencesOf']>[0], offset: number): string {
+  const before = index
+    .sentencesOf(block)
+    .filter((sentence) => sentence.end <= offset)
+    .at(-1);
+  return before ? index.article.text.slice(before.start, before.end) : '';
 }

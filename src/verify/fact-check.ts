@@ -30,16 +30,15 @@ import type { Condition, Provenance } from '../contracts/conditions';
 import type { PropertyDefinition } from '../contracts/property';
 import type { Triplet } from '../contracts/triplet';
 import type { Anchor } from '../text/anchoring';
-import { blockAt } from '../text/anchoring';
+import type { ArticleIndex } from '../text/article-index';
 import { conditionGroup, conditionsOfTableCell, conditionsOfValue, findConditionMentions, methodsCompatible } from '../text/conditions';
 import type { ConditionMention, TextSpan } from '../text/conditions/condition-types';
 import { materialSubjectProblem } from '../text/conditions/material-subject';
 import { provenanceOf } from '../text/conditions/provenance';
 import { roleVerdict, valueRole } from '../text/conditions/value-role';
-import { parseNumber, parseQuantities } from '../text/quantities';
-import { splitSentences } from '../text/scan-sentences';
+import { parseQuantities } from '../text/quantities';
 import { loadPropertySchemas } from '../properties';
-import { defaultAttributionDependencies, type AttributionDependencies } from './attribution';
+import { articleIndexFor, cellNumber, defaultAttributionDependencies, type AttributionDependencies } from './attribution';
 import { defaultGroundingDependencies, type GroundingDependencies } from './grounding-dependencies';
 import { valueShownBy } from './value-in-quote';
 
@@ -91,17 +90,15 @@ function valueSpanIn(text: string, triplet: Triplet): TextSpan | undefined {
 /** The value in prose: the anchored block's sentence that prints it. */
 function proseplace(
   triplet: Triplet,
-  article: Article,
+  index: ArticleIndex,
   block: Block,
   anchor: Anchor,
   schema: PropertyDefinition | undefined,
   schemas: readonly PropertyDefinition[],
 ): ValuePlace | undefined {
-  for (const sentence of splitSentences(block.text)) {
-    const start = block.start + sentence.start;
-    const end = block.start + sentence.end;
+  for (const { start, end } of index.sentencesOf(block)) {
     if (end <= anchor.start || start >= anchor.end) continue;
-    const text = article.text.slice(start, end);
+    const text = index.article.text.slice(start, end);
     const found = valueSpanIn(text, triplet);
     if (!found) continue;
     const read = conditionsOfValue(text, found);
@@ -126,48 +123,38 @@ function proseplace(
   return undefined;
 }
 
-/** The caption of a table block: the nearest caption block right before it, else right after. */
-function captionBlock(article: Article, table: Block): Block | undefined {
-  const index = article.blocks.indexOf(table);
-  return [article.blocks[index - 1], article.blocks[index + 1]].find((neighbour) => neighbour?.kind === 'caption');
-}
-
-/** The value in a table block: the quoted row's cell that prints it, with header, row label and caption. */
-function tablePlace(triplet: Triplet, article: Article, block: Block, anchor: Anchor): ValuePlace | undefined {
-  const lines = block.text.split('\n');
-  const headerCells = (lines[0] ?? '').split('\t');
-  let lineStart = block.start;
-  for (const [index, line] of lines.entries()) {
-    const lineEnd = lineStart + line.length;
-    if (index > 0 && lineEnd > anchor.start && lineStart < anchor.end) {
-      const cells = line.split('\t');
-      let cellStart = lineStart;
-      for (const [column, cell] of cells.entries()) {
-        const number = /^\(?\s*([-−–]?\d[\d,]*(?:\.\d+)?(?:\(\d+\))?)/u.exec(cell.trim());
-        const value = number ? parseNumber(number[1]!) : null;
-        if (column > 0 && value && valueShownBy(triplet.value, { kind: 'number', value: value.value })) {
-          const header = headerCells[column] ?? '';
-          const headerStart = block.start + headerCells.slice(0, column).reduce((sum, text) => sum + text.length + 1, 0);
-          const rowLabel = cells[0] ?? '';
-          const caption = captionBlock(article, block);
-          const read = conditionsOfTableCell(header, rowLabel, caption?.text ?? '');
-          const base = { header: headerStart, row: lineStart, caption: caption?.start ?? 0 } as const;
-          return {
-            mentions: read.map((mention) => shift(mention, base[mention.from])),
-            ambiguous: [],
-            shown: [
-              { text: header, start: headerStart },
-              { text: rowLabel, start: lineStart },
-              ...(caption ? [{ text: caption.text, start: caption.start }] : []),
-              { text: cell, start: cellStart },
-            ],
-            provenance: { kind: 'unknown' },
-          };
-        }
-        cellStart += cell.length + 1;
-      }
+/**
+ * The value in a table block: the quoted data row's cell that prints it (`cellNumber`, a column
+ * past the row label), with its column header, its row label and the table's caption
+ * (`ArticleIndex.captionOf`: the caption block right before the table).
+ */
+function tablePlace(triplet: Triplet, index: ArticleIndex, block: Block, anchor: Anchor): ValuePlace | undefined {
+  const table = index.tableOf(block);
+  if (!table) return undefined;
+  for (const row of table.rows.filter((each) => each.end > anchor.start && each.start < anchor.end)) {
+    for (const cell of row.cells) {
+      const value = cellNumber(cell.text);
+      if (cell.column === 0 || value === undefined || !valueShownBy(triplet.value, { kind: 'number', value })) continue;
+      const header = table.header.cells[cell.column];
+      const headerText = header?.text ?? '';
+      // A data row longer than the header: its cell has no header; offsets then stop at the header's end.
+      const headerStart = header?.start ?? table.header.end;
+      const rowLabel = row.cells[0]!.text;
+      const caption = table.caption;
+      const read = conditionsOfTableCell(headerText, rowLabel, caption?.text ?? '');
+      const base = { header: headerStart, row: row.start, caption: caption?.start ?? 0 } as const;
+      return {
+        mentions: read.map((mention) => shift(mention, base[mention.from])),
+        ambiguous: [],
+        shown: [
+          { text: headerText, start: headerStart },
+          { text: rowLabel, start: row.start },
+          ...(caption ? [{ text: caption.text, start: caption.start }] : []),
+          { text: cell.text, start: cell.start },
+        ],
+        provenance: { kind: 'unknown' },
+      };
     }
-    lineStart = lineEnd + 1;
   }
   return undefined;
 }
@@ -225,13 +212,14 @@ export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, de
   const lower = (to: 'needs_review' | 'rejected') => {
     if (to === 'rejected' || verdict === 'ok') verdict = to;
   };
-  const block = blockAt(article, anchor.start);
+  const index = articleIndexFor(article, { ...dependencies.attribution, schemas: dependencies.schemas });
+  const block = index.blockAt(anchor.start);
   const schema = dependencies.schemas.find((candidate) => candidate.name === triplet.property);
   const place = !block
     ? undefined
     : block.kind === 'table'
-      ? tablePlace(triplet, article, block, anchor)
-      : proseplace(triplet, article, block, anchor, schema, dependencies.schemas);
+      ? tablePlace(triplet, index, block, anchor)
+      : proseplace(triplet, index, block, anchor, schema, dependencies.schemas);
 
   const subject = materialSubjectProblem(triplet.material);
   if (subject) {
