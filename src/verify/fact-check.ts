@@ -26,7 +26,7 @@
  *    as the material → `needs_review`.
  */
 import type { Article, Block } from '../contracts/article';
-import type { Condition, Provenance } from '../contracts/conditions';
+import type { Condition, ConditionKind, Provenance } from '../contracts/conditions';
 import type { PropertyDefinition } from '../contracts/property';
 import type { Triplet } from '../contracts/triplet';
 import type { Anchor } from '../text/anchoring';
@@ -51,7 +51,7 @@ export interface FactCheckDependencies {
 
 /** The built-in catalogue (or `schemas`) and the real grounding and attribution dependencies. */
 export function defaultFactCheckDependencies(schemas: readonly PropertyDefinition[] = loadPropertySchemas()): FactCheckDependencies {
-  return { grounding: defaultGroundingDependencies, attribution: { ...defaultAttributionDependencies(), schemas }, schemas };
+  return { grounding: defaultGroundingDependencies, attribution: defaultAttributionDependencies(schemas), schemas };
 }
 
 /** The fact check's verdict: `ok`, `needs_review` (a doubt for a person) or `rejected` (another quantity). */
@@ -167,7 +167,7 @@ function compatible(stated: { kind: string; value: string }, read: { kind: strin
 }
 
 /** The conditions a tool stated: its structured conditions, and the qualifiers written in its material name. */
-function statedConditions(triplet: Triplet): { condition: { kind: string; value: string; text?: string }; inMaterial: boolean }[] {
+function statedConditions(triplet: Triplet): { condition: { kind: ConditionKind; value: string; text?: string }; inMaterial: boolean }[] {
   const listed = (triplet.conditions ?? [])
     .filter((condition) => condition.kind !== 'other')
     .map((condition) => ({ condition, inMaterial: false }));
@@ -242,7 +242,25 @@ export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, de
   const kept: ConditionMention[] = [...read];
   /** Condition groups (`conditionGroup`) a stated condition settled by naming one of the evidence's competing conditions. */
   const settled = new Set<string>();
-  for (const { condition, inMaterial } of statedConditions(triplet)) {
+  const stated = statedConditions(triplet);
+  // A fact that states two conditions of one group that exclude one another ("wz-AlN" claimed
+  // under zinc blende, HSE06 in the name and GGA/PBE in the conditions) is no one fact, even
+  // when the evidence shows both (a table with a column for each).
+  const clash = stated.find(({ condition }, index) =>
+    stated.some(
+      (other, later) =>
+        later > index && conditionGroup(other.condition) === conditionGroup(condition) && !compatible(other.condition, condition),
+    ),
+  );
+  if (clash) {
+    const group = conditionGroup(clash.condition);
+    const labels = stated
+      .filter(({ condition }) => conditionGroup(condition) === group)
+      .map(({ condition }) => condition.text?.trim() || condition.value);
+    reasons.push(`the fact states ${labels.join(' and ')}, which exclude one another`);
+    lower('needs_review');
+  }
+  for (const { condition, inMaterial } of stated) {
     const label = condition.text?.trim() || condition.value;
     if (read.some((mention) => compatible(condition, mention))) continue;
     if (read.some((mention) => mention.kind === condition.kind)) {

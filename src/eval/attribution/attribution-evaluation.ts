@@ -14,6 +14,16 @@
  * A swap whose material (any alias, written or equal to a mention by `sameMaterial`) or property is named in the evidence
  * (the span or the sentence before it) is no wrong attribution: it is skipped and counted in
  * `skippedSwaps`.
+ * - Condition swap (issue 26, `condition-swap.ts`): the truth's value claimed under another
+ *   condition the paper states (HSE06 for the GGA/PBE value), judged by the fact check
+ *   (`checkFact` at the located anchor), which must drop or contradict it. Counted in
+ *   `byKind.condition` and `conditionSwapsRejected`, apart from `swaps`/`swapsRejected`, which
+ *   stay the material and property swaps of before so that the figure remains comparable across
+ *   issues (and the issue sets a threshold for each); `allKinds` adds them up. A condition read
+ *   with no incompatible counterpart of its group in the paper is `skippedSwaps.condition`.
+ * - The fact check on the truths themselves (`factCheck`): how often the gate's value-role and
+ *   condition reader accept the true triplet (`ok`), doubt it or reject it; a false `rejected`
+ *   is recall lost by every engine.
  */
 import type { Article } from '../../contracts/article';
 import type { Triplet } from '../../contracts/triplet';
@@ -21,11 +31,19 @@ import { findPropertyMentions } from '../../properties';
 import { describeQuote } from '../../text/anchoring';
 import { findMaterialMentions, sameMaterial } from '../../text/materials';
 import { splitSentences } from '../../text/scan-sentences';
+import type { Condition } from '../../contracts/conditions';
+import { conditionGroup, findConditionMentions, methodsCompatible, type ConditionMention } from '../../text/conditions';
+import { parseQuantities } from '../../text/quantities';
 import { checkAttribution, type AttributionDependencies } from '../../verify/attribution';
+import { checkFact, type FactCheck, type FactCheckDependencies } from '../../verify/fact-check';
+import { defaultGroundingDependencies } from '../../verify/grounding-dependencies';
 import { namesMaterial } from '../../verify/material-named';
+import { splitQualifiedName } from '../qualified-name';
 import type { SiConverter } from '../si-conversion';
 import type { TruthTriplet } from '../triplet-scorer';
-import { evidenceUnits, locateTruth, type LocatedEvidence } from './locate-truth';
+import { valuesMatch } from '../value-match';
+import { conditionSwapRejected, conditionSwaps } from './condition-swap';
+import { evidenceUnits, LOCATE_TOLERANCE, locateTruth, type LocatedEvidence } from './locate-truth';
 
 /** One paper: its captured article and its truths. */
 export interface AttributionCase {
@@ -37,11 +55,25 @@ export interface AttributionCase {
 /** A rejected truth or an accepted swap, for reading the failures. */
 export interface AttributionExample {
   paper: string;
-  kind: 'truth' | 'material' | 'property';
+  kind: 'truth' | 'material' | 'property' | 'condition';
   material: string;
   property: string;
+  /** For a condition swap: the condition read for the value → the one claimed ("GGA-PBE → HSE06"). */
+  condition?: string;
   quote: string;
   reasons: string[];
+}
+
+/** A truth the fact check did not accept, for reading what the value-role or condition reader got wrong. */
+export interface FactCheckExample {
+  paper: string;
+  material: string;
+  value: string;
+  verdict: FactCheck['verdict'];
+  reasons: string[];
+  /** The conditions read, as "kind: value". */
+  conditions: string[];
+  quote: string;
 }
 
 /** The figures (shares in [0, 1]; null when there is nothing to divide). */
@@ -54,9 +86,20 @@ export interface AttributionFigures {
   truthAccepted: number | null;
   swaps: number;
   rejected: number;
+  /** Material and property swaps (the kinds measured before issue 26; see the module comment). */
   swapsRejected: number | null;
-  byKind: { material: { swaps: number; rejected: number }; property: { swaps: number; rejected: number } };
-  skippedSwaps: { material: number; property: number };
+  byKind: {
+    material: { swaps: number; rejected: number };
+    property: { swaps: number; rejected: number };
+    condition: { swaps: number; rejected: number };
+  };
+  /** Share of condition swaps rejected by the fact check. */
+  conditionSwapsRejected: number | null;
+  /** All three kinds together. */
+  allKinds: { swaps: number; rejected: number; swapsRejected: number | null };
+  skippedSwaps: { material: number; property: number; condition: number };
+  /** The fact check (`checkFact`) on the located truths: accepted, doubted, rejected; up to `EXAMPLES` that were not accepted. */
+  factCheck: { truths: number; ok: number; needsReview: number; rejected: number; failures: FactCheckExample[] };
   /** How the truths were located: the dataset's sentence, a value with its unit, a bare cell. */
   locatedBy: Record<LocatedEvidence['how'], number>;
   /** Of those, how many the check accepted. */
@@ -105,14 +148,20 @@ function swapMaterial(paper: AttributionCase, truth: TruthTriplet, evidence: str
 
 /**
  * Measure the attribution check over `cases` (see the module comment). `convert` is the
- * scorer's SI converter (to locate values printed in other units); `schemas` the property
- * schemas. Never throws for valid articles and truths.
+ * scorer's SI converter (to locate values printed in other units); `dependencies` the
+ * attribution check's, whose `schemas` are also the fact check's catalogue. Never throws for
+ * valid articles and truths.
  */
 export function evaluateAttribution(
   cases: readonly AttributionCase[],
   convert: SiConverter,
   dependencies: AttributionDependencies,
 ): AttributionFigures {
+  const factDependencies: FactCheckDependencies = {
+    grounding: defaultGroundingDependencies,
+    attribution: dependencies,
+    schemas: dependencies.schemas,
+  };
   const figures: AttributionFigures = {
     truthRecords: 0,
     truths: 0,
@@ -121,8 +170,11 @@ export function evaluateAttribution(
     swaps: 0,
     rejected: 0,
     swapsRejected: null,
-    byKind: { material: { swaps: 0, rejected: 0 }, property: { swaps: 0, rejected: 0 } },
-    skippedSwaps: { material: 0, property: 0 },
+    byKind: { material: { swaps: 0, rejected: 0 }, property: { swaps: 0, rejected: 0 }, condition: { swaps: 0, rejected: 0 } },
+    conditionSwapsRejected: null,
+    allKinds: { swaps: 0, rejected: 0, swapsRejected: null },
+    skippedSwaps: { material: 0, property: 0, condition: 0 },
+    factCheck: { truths: 0, ok: 0, needsReview: 0, rejected: 0, failures: [] },
     locatedBy: { source: 0, quantity: 0, 'bare-number': 0 },
     acceptedBy: { source: 0, quantity: 0, 'bare-number': 0 },
     locatedByPropertyName: { truths: 0, accepted: 0 },
@@ -141,6 +193,8 @@ export function evaluateAttribution(
             .map((m) => m.text),
         ),
       ]);
+    let conditionCache: ConditionMention[] | undefined;
+    const conditionMentions = () => (conditionCache ??= findConditionMentions(article.text));
     for (const truth of paper.truths) {
       figures.truthRecords += 1;
       const schema = dependencies.schemas.find((candidate) => candidate.name === truth.property);
@@ -189,6 +243,30 @@ export function evaluateAttribution(
         else tally('property', { ...triplet, property: other.name });
       }
 
+      // The fact check reads the value where it is printed, as a tool reports it (73 meV, not
+      // the dataset's 0.073 eV): the gate grounds a quote that shows the value and its unit.
+      const asPrinted: Triplet = { ...triplet, ...printedForm(article.text.slice(located.start, located.end), truth, convert) };
+      const fact = checkFact(asPrinted, article, anchor, factDependencies);
+      tallyFact(paper.paper, asPrinted, fact);
+      const { swaps, unmatched } = conditionSwaps(fact.conditions, conditionMentions(), located);
+      figures.skippedSwaps.condition += unmatched.length;
+      for (const { original, swapped } of swaps) {
+        const claimedUnder = claimUnder(asPrinted, swapped);
+        const verdict = checkFact(claimedUnder, article, anchor, factDependencies);
+        figures.byKind.condition.swaps += 1;
+        if (conditionSwapRejected(verdict, swapped, fact.verdict === 'ok')) figures.byKind.condition.rejected += 1;
+        else if (figures.failures.length < EXAMPLES)
+          figures.failures.push({
+            paper: paper.paper,
+            kind: 'condition',
+            material: claimedUnder.material,
+            property: triplet.property,
+            condition: `${original.text ?? original.value} → ${swapped.text ?? swapped.value}`,
+            quote: triplet.evidence!.quote.exact.slice(0, 300),
+            reasons: ['accepted', ...verdict.reasons],
+          });
+      }
+
       function tally(kind: 'material' | 'property', swapped: Triplet) {
         const verdict = check(swapped);
         figures.swaps += 1;
@@ -202,5 +280,65 @@ export function evaluateAttribution(
   }
   figures.truthAccepted = share(figures.accepted, figures.truths);
   figures.swapsRejected = share(figures.rejected, figures.swaps);
+  const condition = figures.byKind.condition;
+  figures.conditionSwapsRejected = share(condition.rejected, condition.swaps);
+  const all = { swaps: figures.swaps + condition.swaps, rejected: figures.rejected + condition.rejected };
+  figures.allKinds = { ...all, swapsRejected: share(all.rejected, all.swaps) };
   return figures;
+
+  function tallyFact(paper: string, triplet: Triplet, fact: FactCheck) {
+    const tally = figures.factCheck;
+    tally.truths += 1;
+    if (fact.verdict === 'ok') tally.ok += 1;
+    else if (fact.verdict === 'needs_review') tally.needsReview += 1;
+    else tally.rejected += 1;
+    // A false `rejected` loses recall for every engine, a `needs_review` only asks a person:
+    // rejections are listed first, and take a doubt's place once the list is full.
+    const at = fact.verdict === 'rejected' ? tally.failures.findIndex((example) => example.verdict !== 'rejected') : -1;
+    if (fact.verdict !== 'ok' && (tally.failures.length < EXAMPLES || at >= 0))
+      tally.failures.splice(at >= 0 ? at : tally.failures.length, tally.failures.length >= EXAMPLES ? 1 : 0, {
+        paper,
+        material: triplet.material,
+        value: `${formatValue(triplet.value)} ${triplet.unit}`,
+        verdict: fact.verdict,
+        reasons: fact.reasons,
+        conditions: fact.conditions.map((condition) => `${condition.kind}: ${condition.value}`),
+        quote: triplet.evidence!.quote.exact.slice(0, 300),
+      });
+  }
+}
+
+/**
+ * The truth's value and unit as `text` (its located evidence) prints them — the first quantity
+ * equal after SI conversion (`LOCATE_TOLERANCE`) — else the truth's own (a bare table cell).
+ */
+function printedForm(text: string, truth: TruthTriplet, convert: SiConverter): Pick<Triplet, 'value' | 'unit'> {
+  const printed = parseQuantities(text).find(
+    (quantity) => quantity.unit !== '' && valuesMatch({ value: quantity.value, unit: quantity.unit }, truth, LOCATE_TOLERANCE, convert),
+  );
+  return printed ? { value: printed.value, unit: printed.unit } : { value: truth.value, unit: truth.unit };
+}
+
+const conditionReader = { findConditionMentions, methodsCompatible };
+
+/**
+ * `triplet` claimed under `swapped`: the conditions its material name states as qualifiers
+ * (`splitQualifiedName`: "BPN-GaN (HSE06)" → "BPN-GaN" + HSE06) become stated conditions, and
+ * those of the swapped condition's group give way to it. A tool that mis-pairs a value writes
+ * the wrong condition, not the right one and the wrong one side by side. A condition that is
+ * part of the material as the splitter keeps it (a prefix: "wz-AlN") stays in the name, and
+ * the claim then states two conditions of one group.
+ */
+function claimUnder(triplet: Triplet, swapped: Condition): Triplet {
+  const { base, qualifiers } = splitQualifiedName(triplet.material, conditionReader);
+  const group = conditionGroup(swapped);
+  const kept = qualifiers
+    .filter((qualifier) => conditionGroup(qualifier) !== group)
+    .map((qualifier): Condition => ({ kind: qualifier.kind, value: qualifier.value, ...(qualifier.text ? { text: qualifier.text } : {}) }));
+  return { ...triplet, material: base, conditions: [...kept, swapped] };
+}
+
+/** A triplet's value as written for a reader: "1.86", "1.5–2.3". */
+function formatValue(value: Triplet['value']): string {
+  return value.kind === 'number' ? String(value.value) : `${value.low}–${value.high}`;
 }

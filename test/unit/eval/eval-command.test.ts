@@ -361,7 +361,13 @@ describe('runEval --attribution', () => {
     const result = JSON.parse(output.stdout.join(''));
     expect(result).toMatchObject({ dataset: 'bandgap-200', split: 'dev', version: 'pub', truths: 2 });
     for (const key of ['truthAccepted', 'swapsRejected', 'truths', 'swaps']) expect(result).toHaveProperty(key);
-    expect(result.byKind).toEqual({ material: expect.any(Object), property: expect.any(Object) });
+    expect(result.byKind).toEqual({ material: expect.any(Object), property: expect.any(Object), condition: expect.any(Object) });
+    expect(result.factCheck).toMatchObject({
+      truths: 2,
+      ok: expect.any(Number),
+      needsReview: expect.any(Number),
+      rejected: expect.any(Number),
+    });
     expect(result.byKind.material).toEqual({ swaps: expect.any(Number), rejected: expect.any(Number) });
     expect(result.truthAccepted).toBe(1);
   });
