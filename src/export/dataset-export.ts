@@ -233,8 +233,8 @@ function sourceIri(row: DatasetTriplet): string {
   return `urn:assay:paper:${encodeURIComponent(row.paper.key)}`;
 }
 
-function describe(row: DatasetTriplet): string {
-  const beside = displayTextBeside(row, builtInDisplayUnits().get(row.property));
+function describe(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnitSchema>): string {
+  const beside = displayTextBeside(row, schemas.get(row.property));
   const value = `${valueTextOf(row)} ${row.unit}`.trim() + (beside === undefined ? '' : ` = ${beside}`);
   // "2.31 eV (HSE06 · indirect; computed)": the conditions, then where the value comes from.
   const about = [formatConditions(conditionsOf(row)), formatProvenance(row.provenance)].filter((part) => part !== '').join('; ');
@@ -242,7 +242,7 @@ function describe(row: DatasetTriplet): string {
   return `${row.material} — ${row.property.replace(/_/g, ' ')}: ${value}${conditions}. Status: ${row.status}; review: ${row.review.decision}.`;
 }
 
-function annotation(row: DatasetTriplet): Record<string, unknown> {
+function annotation(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnitSchema>): Record<string, unknown> {
   const selectors = row.evidence ? [row.evidence.quote, ...(row.evidence.position ? [row.evidence.position] : [])] : [];
   return {
     id: `urn:uuid:${row.id}`,
@@ -252,7 +252,7 @@ function annotation(row: DatasetTriplet): Record<string, unknown> {
     // The models wrote the triplet (creator); Assay wrote this serialization (generator).
     ...(row.models.length > 0 && { creator: row.models.map((model) => ({ type: 'Software', name: model })) }),
     generator: { type: 'Software', name: 'Assay' },
-    body: { type: 'TextualBody', value: describe(row), format: 'text/plain', language: 'en', purpose: 'describing' },
+    body: { type: 'TextualBody', value: describe(row, schemas), format: 'text/plain', language: 'en', purpose: 'describing' },
     target: { source: sourceIri(row), ...(selectors.length > 0 && { selector: selectors }) },
   };
 }
@@ -268,15 +268,21 @@ function annotation(row: DatasetTriplet): Record<string, unknown> {
  * on one target describe the same segment). Positions count UTF-16 units of the text Assay
  * captured, which a client re-anchoring on the live page should treat as a hint and fall back
  * to the quote. Annotation ids are `urn:uuid:<row id>`; the collection id is `collectionId`.
+ * `schemas` give each property's display unit (`displayUnitsOf` the reader's catalogue; default
+ * the built-in schemas).
  */
-export function toWebAnnotations(rows: readonly DatasetTriplet[], collectionId = 'urn:assay:dataset'): string {
+export function toWebAnnotations(
+  rows: readonly DatasetTriplet[],
+  collectionId = 'urn:assay:dataset',
+  schemas: ReadonlyMap<string, DisplayUnitSchema> = builtInDisplayUnits(),
+): string {
   const collection = {
     '@context': 'http://www.w3.org/ns/anno.jsonld',
     id: collectionId,
     type: 'AnnotationCollection',
     label: 'Assay dataset',
     total: rows.length,
-    first: { id: `${collectionId}:page:1`, type: 'AnnotationPage', startIndex: 0, items: rows.map(annotation) },
+    first: { id: `${collectionId}:page:1`, type: 'AnnotationPage', startIndex: 0, items: rows.map((row) => annotation(row, schemas)) },
   };
   return `${JSON.stringify(collection, null, 2)}\n`;
 }

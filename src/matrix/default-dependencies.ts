@@ -11,6 +11,7 @@ import type { UsageMeter } from '../llm/usage-meter';
 import { sameMaterial } from '../text/materials';
 import { toSI } from '../text/units';
 import type { PropertyDefinition } from '../contracts/property';
+import { loadPropertySchemas } from '../properties';
 import { defaultAttributionDependencies } from '../verify/attribution';
 import { defaultGroundingDependencies } from '../verify/grounding-dependencies';
 import { gateFact } from '../verify/grounding-gate';
@@ -58,9 +59,9 @@ export interface MatrixDependencyOptions {
  */
 export function defaultMatrixDependencies(options: MatrixDependencyOptions): MatrixDependencies {
   const { seed, rng, schemas: runSchemas = [], ...rest } = options;
-  const builtIn = defaultAttributionDependencies().schemas.filter((schema) => !runSchemas.some((own) => own.name === schema.name));
+  const builtIn = loadPropertySchemas().filter((schema) => !runSchemas.some((own) => own.name === schema.name));
   const schemas = [...builtIn, ...runSchemas];
-  const gate = { grounding: defaultGroundingDependencies, attribution: { schemas }, schemas };
+  const gate = { grounding: defaultGroundingDependencies, attribution: defaultAttributionDependencies(schemas), schemas };
   return {
     ...rest,
     rng: rng ?? createSeededRandom(seed),

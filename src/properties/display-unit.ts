@@ -231,10 +231,22 @@ export function describeValueWithDisplay(triplet: DisplayableTriplet, schema: Di
   return beside === undefined ? printed : `${printed} (${beside})`;
 }
 
-let builtIns: ReadonlyMap<string, DisplayUnitSchema> | undefined;
+/**
+ * The display units of a resolved catalogue (built-in and the reader's own properties) by
+ * property name, for `displayValueOf`, `toCsv` and the side panel: a reader's property is shown
+ * in its `displayUnit` (else its canonical unit) just as a built-in one. Later entries of the
+ * same name win, so a catalogue listing the reader's properties after the built-ins lets them
+ * override. Pure; nothing is cached here.
+ */
+export function displayUnitsOf(catalogue: readonly (DisplayUnitSchema & { name: string })[]): ReadonlyMap<string, DisplayUnitSchema> {
+  return new Map(catalogue.map((schema) => [schema.name, schema]));
+}
 
-/** The built-in schemas by name (parsed once, on first use): the default for exports, which have no reader's properties at hand. */
+/**
+ * `displayUnitsOf` the built-in schemas, read afresh on each call: the default of exports and
+ * panels that have no reader's catalogue at hand. A caller that has one passes `displayUnitsOf`
+ * of it instead, and one that calls this per row should call it once and keep the map.
+ */
 export function builtInDisplayUnits(): ReadonlyMap<string, DisplayUnitSchema> {
-  builtIns ??= new Map(loadPropertySchemas().map((schema) => [schema.name, schema]));
-  return builtIns;
+  return displayUnitsOf(loadPropertySchemas());
 }

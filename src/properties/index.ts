@@ -10,6 +10,7 @@ export {
   describeValueWithDisplay,
   displayTextBeside,
   displayUnitOf,
+  displayUnitsOf,
   displayValueOf,
   toDisplayValue,
 } from './display-unit';

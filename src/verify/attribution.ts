@@ -29,7 +29,13 @@ import type { PropertyDefinition } from '../contracts/property';
 import type { Triplet } from '../contracts/triplet';
 import { findContextualMentions, findPropertyMentions, loadPropertySchemas } from '../properties';
 import { anchorEvidence, type Anchor } from '../text/anchoring';
-import { buildArticleIndex, type ArticleIndex, type ArticleIndexCache, type TableRow } from '../text/article-index';
+import {
+  buildArticleIndex,
+  createArticleIndexCache,
+  type ArticleIndex,
+  type ArticleIndexCache,
+  type TableRow,
+} from '../text/article-index';
 import { parseNumber, parseQuantities } from '../text/quantities';
 import { materialNames, namesMaterial } from './material-named';
 import { unitTokenInQuote } from './value-in-quote';
@@ -56,12 +62,13 @@ export function articleIndexFor(article: Article, dependencies: AttributionDepen
   return dependencies.indexes?.get(article, dependencies.schemas) ?? buildArticleIndex(article, dependencies.schemas);
 }
 
-let builtInSchemas: PropertyDefinition[] | undefined;
-
-/** The built-in property schemas, loaded on first use. */
-export function defaultAttributionDependencies(): AttributionDependencies {
-  builtInSchemas ??= loadPropertySchemas();
-  return { schemas: builtInSchemas };
+/**
+ * Dependencies for `catalogue` (default: the built-in schemas, read afresh: nothing is cached in
+ * this module), with a new index cache owned by the returned object, so a run that keeps it
+ * indexes each article once. Pass the reader's resolved catalogue (built-in and own properties).
+ */
+export function defaultAttributionDependencies(catalogue: readonly PropertyDefinition[] = loadPropertySchemas()): AttributionDependencies {
+  return { schemas: catalogue, indexes: createArticleIndexCache() };
 }
 
 /**

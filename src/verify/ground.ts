@@ -7,7 +7,12 @@ import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
 import { anchorEvidence, type Anchor } from '../text/anchoring';
 import { formatReportedValue, reportedValueToSI, unitTokenInQuote, valueShownBy, type QuoteQuantity } from './value-in-quote';
-import { defaultGroundingDependencies, type GroundingDependencies } from './grounding-dependencies';
+import type { PropertyDefinition } from '../contracts/property';
+import { loadPropertySchemas } from '../properties';
+import { groundingDependencies, unitFitsCatalogue, type GroundingDependencies } from './grounding-dependencies';
+
+/** The catalogue key of an index built without one (grounding reads only its tables). */
+const NO_CATALOGUE: readonly PropertyDefinition[] = Object.freeze([]);
 import { quantitiesInSpan } from './table-evidence';
 import { flattenedTableQuantities } from './flattened-table';
 
@@ -79,12 +84,14 @@ function writtenInOtherUnit(triplet: Triplet, quantities: QuoteQuantity[], depen
  * another unit of the same dimension (11 meV for 0.011 eV, equal in SI within the same
  * tolerance; noted in `valueWrittenAs` and the reasons); (3) the unit must be the one printed
  * with that value (see `checkUnit`). `unitFitsProperty` is reported when the property's units
- * are known but does not decide `grounded`. Never throws for a valid triplet and article.
+ * are known (the property is in `dependencies.catalogue`, or `unitFitsProperty` answers) but does
+ * not decide `grounded`; without dependencies, the built-in schemas are the catalogue. Never
+ * throws for a valid triplet and article.
  */
 export function ground(
   triplet: Triplet,
   article: Article,
-  dependencies: GroundingDependencies = defaultGroundingDependencies,
+  dependencies: GroundingDependencies = groundingDependencies(loadPropertySchemas()),
 ): GroundingResult {
   if (!triplet.evidence) return notAnchored('no evidence quote given');
   const anchor = anchorEvidence(article.text, triplet.evidence);
@@ -94,7 +101,14 @@ export function ground(
   if (anchor.method === 'fuzzy') reasons.push(`quote found only approximately (fuzzy match, score ${anchor.score.toFixed(2)})`);
   const quote = article.text.slice(anchor.start, anchor.end);
   const quantities = [
-    ...quantitiesInSpan(article, anchor.start, anchor.end, dependencies.findQuantities, dependencies.findTableQuantities),
+    ...quantitiesInSpan(
+      article,
+      anchor.start,
+      anchor.end,
+      dependencies.findQuantities,
+      dependencies.findTableQuantities,
+      dependencies.indexes?.get(article, dependencies.catalogue ?? NO_CATALOGUE),
+    ),
     ...flattenedTableQuantities(article.text, anchor.start, anchor.end, dependencies.normalizeUnit, dependencies.toSI),
   ];
   const matching = quantities.filter((quantity) => valueShownBy(triplet.value, quantity.value));
@@ -118,9 +132,10 @@ export function ground(
   }
 
   let unitFitsProperty: boolean | undefined;
-  if (dependencies.unitFitsProperty && triplet.unit.trim() !== '') {
+  const fits = dependencies.unitFitsProperty ?? (dependencies.catalogue ? unitFitsCatalogue(dependencies.catalogue) : undefined);
+  if (fits && triplet.unit.trim() !== '') {
     const canonical = dependencies.normalizeUnit(triplet.unit) ?? triplet.unit.trim();
-    unitFitsProperty = dependencies.unitFitsProperty(triplet.property, canonical);
+    unitFitsProperty = fits(triplet.property, canonical);
     if (unitFitsProperty === false) reasons.push(`unit ${triplet.unit.trim()} is not a unit of ${triplet.property}`);
   }
 
@@ -149,7 +164,7 @@ export interface GroundingSummary {
 export function groundAll(
   triplets: Triplet[],
   article: Article,
-  dependencies: GroundingDependencies = defaultGroundingDependencies,
+  dependencies: GroundingDependencies = groundingDependencies(loadPropertySchemas()),
 ): GroundingSummary {
   const results = triplets.map((triplet) => ground(triplet, article, dependencies));
   const grounded = results.filter((result) => result.grounded).length;

@@ -23,7 +23,8 @@ export interface GateResult extends GroundingResult {
 /**
  * Ground `triplet` in `article` and, when it grounds, check its attribution at the same anchor
  * (offsets of `article.text`, so the article's own words are judged, and a quote over two
- * blocks is refused). `attribution` is absent when the triplet did not ground. Never throws for
+ * blocks is refused). Grounding's unit check uses `attribution.schemas` (the resolved catalogue)
+ * unless `grounding` carries its own `catalogue` or `unitFitsProperty`. `attribution` is absent when the triplet did not ground. Never throws for
  * a valid triplet and article.
  */
 export function groundAndAttribute(
@@ -32,7 +33,13 @@ export function groundAndAttribute(
   grounding: GroundingDependencies = defaultGroundingDependencies,
   attribution: AttributionDependencies = defaultAttributionDependencies(),
 ): GateResult {
-  const result = ground(triplet, article, grounding);
+  // One catalogue and one index cache for the whole gate: the attribution check's, unless the
+  // grounding dependencies name their own.
+  const result = ground(triplet, article, {
+    catalogue: attribution.schemas,
+    ...(attribution.indexes ? { indexes: attribution.indexes } : {}),
+    ...grounding,
+  });
   if (!result.grounded) return result;
   return { ...result, attribution: checkAttribution(triplet, article, result.anchor, attribution) };
 }
