@@ -157,6 +157,20 @@ export function valueRole(
   const name = property.label.toLowerCase();
   const at = (pattern: string) => endMatch(before, start, pattern);
 
+  // 0. A whole "from A to B" read as one quantity (as `parseQuantities` reads "from 2.42 eV to
+  // 2.50 eV") after a change verb: both ends of a change, not a range of values (step 1's rule).
+  if (/^from\b/iu.test(valueText)) {
+    const verb = at(`${WORD_BEFORE}${CHANGE_BEFORE_FROM}(?:\\s+[\\p{L}-]+){0,4}\\s*$`);
+    if (verb)
+      return found(
+        'difference',
+        sentence,
+        { start: verb.start, end: value.start + 4 },
+        `${valueText} is a change between two states, not one ${name}`,
+        'from',
+      );
+  }
+
   // 1. From A to B: a change between two states, unless it spans a range ("ranges from", "varies from").
   const fromEnd = at(`${WORD_BEFORE}from\\s*${APPROXIMATORS}$`);
   if (fromEnd && new RegExp(`^\\s*(?:to|→|->)\\s*${APPROXIMATORS}${NUMBER}`, 'u').test(after)) {
@@ -317,6 +331,16 @@ function rivalQualifier(text: string, property: PropertyDefinition, catalogue: r
   return undefined;
 }
 
+/**
+ * An extremum word ("maximum", "minimum") as a head: it makes the number another quantity's
+ * extremum ("a maximum of the susceptibility"), but the extremum of the property itself ("the
+ * maximum Tc", "Tc reaches its maximum value of") is still one of its values (Quirk et al. 1985,
+ * §7.2: an attributive adjective restricts its noun; it does not name another quantity).
+ */
+function extremum(sentence: string, head: Head): boolean {
+  return /^(?:maximum|minimum)$/iu.test(sentence.slice(head.start, head.end));
+}
+
 /** Step 7 of `valueRole`: the role of the number's head. */
 function headRole(
   sentence: string,
@@ -339,7 +363,11 @@ function headRole(
     if (first?.kind === 'property') return { role: 'value' };
     if (first?.kind === 'cue') return found(first.cue!.role, sentence, first, `${first.cue!.what} of ${valueText}, not the ${name}`);
   }
-  const heads = headsIn(before, clause, property, catalogue).sort((left, right) => right.end - left.end);
+  // Read up to the value's end: a symbol is a mention only with its value ("a = 5.43 Å", "Tc = 39 K"),
+  // so a clause cut before the number would never show it; heads past the number's start are not heads.
+  const heads = headsIn(sentence.slice(clause, unitEnd), clause, property, catalogue)
+    .filter((head) => head.end <= value.start)
+    .sort((left, right) => right.end - left.end);
   const prepositionObject = (head: Head) =>
     new RegExp(
       `${WORD_BEFORE}(?:from|by|using|with|via|through|in|on|under|within)\\s+(?:the\\s+|a\\s+|an\\s+|its\\s+|their\\s+)?(?:[\\p{L}-]+\\s+)?$`,
@@ -351,6 +379,8 @@ function headRole(
     // between … we obtain the zero-phonon-line energy of 1.39 eV"): only a near one decides.
     if (head.kind !== 'property' && value.start - head.end > HEAD_REACH) continue;
     if (head.kind === 'cue' && hasProperty && prepositionObject(head)) continue; // "the band gap obtained from the PL peak is …"
+    // "Tc reaches its maximum value of 32 K": the extremum of the property named before it.
+    if (head.kind === 'cue' && hasProperty && extremum(sentence, head) && /^\s+values?\b/iu.test(sentence.slice(head.end))) continue;
     if (head.kind === 'property') {
       // "spin splitting of the gap", "half the gap", "shift of the band gap", "Eg/2".
       const governing = heads.find(
@@ -359,7 +389,7 @@ function headRole(
           other.end <= head.start &&
           new RegExp(`^\\s*(?:of|in)?\\s*(?:the|its|their|a)?\\s*$`, 'iu').test(sentence.slice(other.end, head.start)),
       );
-      if (governing)
+      if (governing && !extremum(sentence, governing))
         return found(
           governing.cue!.role,
           sentence,
