@@ -3,11 +3,14 @@
  * the first row being the header (see src/capture). A header cell naming a property ("Eg (eV)",
  * "Tc [K]", "a / Å") makes its column a property column; the unit comes from the cell itself or
  * else from the header. The material is the first material mention in the row's first cell.
+ * A cell's conditions are its column header's, its row label's and the caption's
+ * (`tableCellFacts`, as the gate reads them).
  */
 import type { Block } from '../contracts/article';
 import { findPropertyMentions, type PropertyDefinition } from '../properties';
 import { headerUnit } from './quantities';
 import { unitFitsProperty } from './scan-fit';
+import { tableCellFacts } from './scan-facts';
 import type { Candidate, ScanDependencies, ScanMaterialMention, ScanQuantity } from './scan-types';
 
 interface Span {
@@ -39,13 +42,17 @@ function bareNumber(cell: Span, unit: { unit: string; unitText: string }, depend
   return { start, end: start + text.length, text, value, valueText: text, unit: unit.unit, unitText: unit.unitText };
 }
 
-/** Candidates of one table block; `quantities` and `materials` are those of the block, offsets into `Article.text`. */
+/**
+ * Candidates of one table block; `quantities` and `materials` are those of the block, offsets into
+ * `Article.text`; `caption` the table's caption block (`captionOf`), if any.
+ */
 export function tableCandidates(
   block: Block,
   schemas: readonly PropertyDefinition[],
   quantities: readonly ScanQuantity[],
   materials: readonly ScanMaterialMention[],
   dependencies: ScanDependencies,
+  caption?: Block,
 ): Candidate[] {
   const rows = splitSpans(block.text, block.start, '\n').map((row) => ({ row, cells: splitSpans(row.text, row.start, '\t') }));
   const header = rows[0];
@@ -82,6 +89,12 @@ export function tableCandidates(
         material,
         segment: { kind: 'table-row', start: segmentStart, end: row.end, blockId: block.id },
         blockId: block.id,
+        ...tableCellFacts(
+          { text: cell.text, start: cell.start },
+          { text: firstCell.text, start: firstCell.start },
+          caption,
+          material?.text ?? null,
+        ),
       });
     }
   });

@@ -2,6 +2,7 @@
  * The shapes the scan consumes and produces: the quantities and material mentions of
  * src/text/quantities and src/text/materials, and the dependencies the scan calls.
  */
+import type { Condition, Provenance } from '../contracts/conditions';
 import type { AbbreviationDefinition, MaterialMention } from './materials';
 import type { Quantity } from './quantities';
 import type { PropertyMention } from '../properties';
@@ -38,9 +39,26 @@ export interface ScanSegment {
 }
 
 /**
+ * What the number is in its sentence for the property (`valueRole`, `roleVerdict` of
+ * src/text/conditions/value-role.ts), for a candidate the scan offers: the property's value
+ * (`ok`), or an end of a "from A to B" change (`needs_review`). A number whose verdict is
+ * `rejected` (a difference, ratio, part, model parameter, measurement condition or another
+ * quantity of the same unit) is never a candidate. Table cells are always `value` / `ok`.
+ */
+export interface CandidateRole {
+  role: 'value' | 'difference' | 'ratio' | 'fraction' | 'parameter' | 'condition' | 'other-quantity';
+  verdict: 'ok' | 'needs_review';
+  /** Why not the value, in words quoting the cue; absent for `value`. */
+  reason?: string;
+}
+
+/**
  * A property mention linked to a quantity whose unit fits the property's dimension, with the
  * material it most likely belongs to (same sentence or row, else the previous sentence; see
  * `scanArticle`). All offsets are into `Article.text`.
+ *
+ * The value is read as the gate's fact check reads it (src/verify/fact-check.ts): its role, the
+ * conditions that hold for it (each with its span in `Article.text`) and where it comes from.
  */
 export interface Candidate {
   property: string;
@@ -49,6 +67,19 @@ export interface Candidate {
   material: ScanMaterialMention | null;
   segment: ScanSegment;
   blockId: string;
+  role: CandidateRole;
+  /**
+   * The conditions that hold for the value (`conditionsOfValue` in prose; `conditionsOfTableCell`
+   * in a table: column header, row label, caption), `position` in `Article.text`.
+   */
+  conditions: Condition[];
+  provenance: Provenance;
+  /**
+   * Why a reader should look before saving it, in words; empty when nothing is in doubt: the end
+   * of a change, competing conditions the sentence does not pair with the value, a cited value,
+   * a subject that is not a material (a model, band, structure type or figure).
+   */
+  doubts: string[];
 }
 
 export interface ScanResult {

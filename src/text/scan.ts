@@ -7,12 +7,20 @@ import { findPropertyMentions, loadPropertySchemas, type PropertyDefinition, typ
 import { unitFitsProperty } from './scan-fit';
 import { splitSentences, type SentenceSpan } from './scan-sentences';
 import { defaultScanDependencies } from './scan-dependencies';
+import { captionOf, sentenceValueFacts } from './scan-facts';
 import { tableCandidates } from './scan-table';
 import type { Candidate, ScanDependencies, ScanMaterialMention, ScanQuantity, ScanResult } from './scan-types';
 
 export interface ScanOptions {
   /** Property schemas to look for; default: all built-in ones. */
   properties?: readonly PropertyDefinition[];
+  /**
+   * The whole property catalogue (built-in and the reader's own) the value role reads rival
+   * properties from: a number headed by another property of the same unit ("the work function
+   * is 4.5 eV" in a band-gap scan) is not a candidate. Default: `properties` plus the built-in
+   * schemas they do not name.
+   */
+  catalogue?: readonly PropertyDefinition[];
 }
 
 function rebase<T extends { start: number; end: number }>(items: T[], offset: number): T[] {
@@ -63,7 +71,7 @@ function sentenceCandidates(
   block: Block,
   sentence: SentenceSpan,
   previousSentence: SentenceSpan | null,
-  schemas: readonly PropertyDefinition[],
+  schemas: { properties: readonly PropertyDefinition[]; catalogue: readonly PropertyDefinition[] },
   context: { text: string; quantities: ScanQuantity[]; materials: ScanMaterialMention[]; mentions: PropertyMention[] },
   dependencies: ScanDependencies,
 ): Candidate[] {
@@ -78,18 +86,23 @@ function sentenceCandidates(
   const previousMaterials = previousSentence
     ? within(context.materials, previousSentence).filter((material) => !overlaps(material, context.quantities))
     : [];
+  const sentenceText = text.slice(sentence.start, sentence.end);
   const candidates: Candidate[] = [];
   for (const quantity of quantities) {
     const fitting = mentions.filter((mention) =>
       unitFitsProperty(
         quantity,
-        schemas.find((schema) => schema.name === mention.property)!,
+        schemas.properties.find((schema) => schema.name === mention.property)!,
         dependencies,
       ),
     );
     const mention = nearestMention(fitting, quantity);
     if (!mention) continue;
     const material = materialOf(quantity, materials, text) ?? previousMaterials[previousMaterials.length - 1] ?? null;
+    const property = schemas.properties.find((schema) => schema.name === mention.property)!;
+    const value = { start: quantity.start - sentence.start, end: quantity.end - sentence.start };
+    const facts = sentenceValueFacts(sentenceText, sentence.start, value, property, schemas.catalogue, material?.text ?? null);
+    if (!facts) continue; // a difference, parameter, measurement condition or another quantity
     candidates.push({
       property: mention.property,
       mention,
@@ -97,9 +110,16 @@ function sentenceCandidates(
       material,
       segment: { kind: 'sentence', start: sentence.start, end: sentence.end, blockId: block.id },
       blockId: block.id,
+      ...facts,
     });
   }
   return candidates;
+}
+
+/** `properties` and the built-in schemas they do not name (a reader's own schema replaces a built-in one of its name). */
+function catalogueOf(properties: readonly PropertyDefinition[]): PropertyDefinition[] {
+  const named = new Set(properties.map((schema) => schema.name));
+  return [...properties, ...loadPropertySchemas().filter((schema) => !named.has(schema.name))];
 }
 
 /**
@@ -108,6 +128,9 @@ function sentenceCandidates(
  * mentioned in the same sentence (prose) or column header (tables), with the material
  * mention (`materialOf`: one right after the value tied by "for/of/in", else the nearest before
  * it in the sentence), else the last one of the previous sentence in the block, else null.
+ * Each candidate carries its value role, conditions, provenance and doubts (src/text/scan-facts.ts,
+ * the gate's own readers); a number whose role the gate rejects (a difference, a model parameter,
+ * a measurement condition, another quantity of the unit) is not a candidate.
  * `dependencies` defaults to the real parsers (`defaultScanDependencies`); tests inject others.
  */
 export function scanArticle(
@@ -116,6 +139,7 @@ export function scanArticle(
   dependencies: ScanDependencies = defaultScanDependencies,
 ): ScanResult {
   const schemas = options.properties ?? loadPropertySchemas();
+  const catalogue = options.catalogue ?? catalogueOf(schemas);
   const result: ScanResult = { quantities: [], materials: [], candidates: [] };
   // Abbreviations are defined once ("bismuth ferrite (BFO)") and used blocks later, so they are
   // collected over the whole article before the block-by-block pass.
@@ -126,7 +150,7 @@ export function scanArticle(
     result.quantities.push(...quantities);
     result.materials.push(...materials);
     if (block.kind === 'table') {
-      result.candidates.push(...tableCandidates(block, schemas, quantities, materials, dependencies));
+      result.candidates.push(...tableCandidates(block, schemas, quantities, materials, dependencies, captionOf(article.blocks, block)));
       continue;
     }
     const mentions = rebase(findPropertyMentions(block.text, schemas), block.start);
@@ -135,7 +159,14 @@ export function scanArticle(
     sentences.forEach((sentence, index) => {
       const previous = index > 0 ? sentences[index - 1]! : null;
       result.candidates.push(
-        ...sentenceCandidates(block, sentence, previous, schemas, { text: article.text, quantities, materials, mentions }, dependencies),
+        ...sentenceCandidates(
+          block,
+          sentence,
+          previous,
+          { properties: schemas, catalogue },
+          { text: article.text, quantities, materials, mentions },
+          dependencies,
+        ),
       );
     });
   }
