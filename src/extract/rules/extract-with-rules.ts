@@ -2,10 +2,14 @@
  * The rules extractor: the honest, model-free baseline. A triplet is emitted only when a
  * material, a property mention, and a value with a fitting unit stand in the same sentence or
  * table row, the value is plausible for the property, and the quote (that sentence or row)
- * contains the value and the unit as written — so every triplet it emits grounds.
+ * contains the value and the unit as written — so every triplet it emits grounds. Each triplet
+ * carries the conditions and provenance the scan read for its value (`Candidate`); a number the
+ * gate would reject as not the property's value (a difference, parameter, condition) is never a
+ * candidate.
  */
 import type { Article } from '../../contracts/article';
 import type { Evidence } from '../../contracts/evidence';
+import { TEXT_LIMITS } from '../../contracts/text-limits';
 import type { Triplet } from '../../contracts/triplet';
 import { loadPropertySchemas, type PropertyDefinition } from '../../properties';
 import { mentionCost, scanArticle } from '../../text/scan';
@@ -119,7 +123,7 @@ export function extractWithRules(
     const block = article.blocks.find((known) => known.id === segment.blockId);
     const evidence: Evidence = { ...dependencies.describeQuote(article.text, segment.start, segment.end), blockId: segment.blockId };
     if (block?.page !== undefined) evidence.page = block.page;
-    triplets.push({
+    const triplet: Triplet = {
       material: material!.text,
       property: schema.name,
       value: quantity.value,
@@ -127,7 +131,12 @@ export function extractWithRules(
       valueText: quantity.valueText,
       evidence,
       engine: 'rules',
-    });
+    };
+    // The conditions read for the value (each with its span in Article.text) and where it comes
+    // from; a candidate's doubts are the gate's to state again when it checks the triplet.
+    if (candidate.conditions.length > 0) triplet.conditions = candidate.conditions.slice(0, TEXT_LIMITS.conditionList.max);
+    triplet.provenance = candidate.provenance;
+    triplets.push(triplet);
   }
   return triplets;
 }

@@ -124,6 +124,31 @@ describe('extractWithRules on real sentences', () => {
     ]);
   });
 
+  it("puts the scan's conditions (with their place in Article.text) and provenance on each triplet", () => {
+    const { article, triplets } = extract(
+      paragraph('The band gap of GaN is 1.86 and 2.31 eV at the GGA/PBE and HSE06 levels, respectively.'),
+      paragraph('SnS was shown to be a semiconductor with a band gap of 1.3 eV [12].'),
+      { kind: 'caption', text: 'Table 1. Band gaps calculated with the HSE06 functional.' },
+      table('Compound\tEg (eV)\nMoS2\t2.05'),
+    );
+    expect(triplets.map((t) => [t.material, t.valueText, t.conditions?.map((c) => `${c.kind}=${c.value}`), t.provenance?.kind])).toEqual([
+      ['GaN', '1.86', ['method=GGA-PBE'], 'computed'],
+      ['GaN', '2.31', ['method=HSE06'], 'computed'],
+      ['SnS', '1.3', undefined, 'cited'],
+      ['MoS2', '2.05', ['method=HSE06'], 'unknown'],
+    ]);
+    expect(triplets[2]!.provenance).toMatchObject({ reference: '[12]' });
+    for (const condition of triplets.flatMap((t) => t.conditions ?? []))
+      expect(article.text.slice(condition.position!.start, condition.position!.end)).toBe(condition.text);
+  });
+
+  it('emits no triplet for a difference or a model parameter', () => {
+    expect(extract(paragraph('The band gap of C70 is narrower than that of C60 by approximately 0.3 eV.')).facts).toEqual([]);
+    expect(
+      extract(paragraph('They determine a U parameter equal to 6.4 eV in order to fix the experimental band gap of GdN.')).facts,
+    ).toEqual([]);
+  });
+
   it('keeps the page of a PDF block', () => {
     const article = articleFromBlocks([
       { kind: 'paragraph', text: 'This is similar to LaOBiS2 where the energy gap was found to be 0.82 eV.', page: 3 },
