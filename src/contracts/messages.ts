@@ -130,6 +130,12 @@ export const HighlightItemSchema = z.object({
     conditions: z.string().optional(),
     /** Where the value comes from, in words (`formatProvenance`): "computed", "measured", "cited [19]". */
     provenance: z.string().max(200).optional(),
+    /**
+     * Why a reader should look before trusting it, in words (a quick-scan candidate's `doubts`:
+     * the end of a change, competing conditions the sentence does not pair with the value, a
+     * cited value); plain text, shown as its own row.
+     */
+    doubts: z.array(z.string().max(500)).max(8).optional(),
     /** Which paths or proposers agreed, in words. */
     agreed: z.string().optional(),
   }),

@@ -48,8 +48,8 @@ export function valueWithUnit(card: HighlightItem['card']): string {
 }
 
 /**
- * Fill `element` with the card of `item` (title, then a definition list: Value, Conditions and
- * Provenance when given, Status, Agreed); text only.
+ * Fill `element` with the card of `item` (title, then a definition list: Value, Conditions,
+ * Provenance and Doubts when given, Status, Agreed); text only.
  */
 export function renderCard(document: Document, element: HTMLElement, item: HighlightItem): void {
   const title = document.createElement('p');
@@ -69,6 +69,9 @@ export function renderCard(document: Document, element: HTMLElement, item: Highl
   // A cited value is a tag the reader sees at a glance ("cited [19]"): the paper quotes it, it did not find it.
   const provenance = item.card.provenance?.trim();
   if (provenance) row('Provenance', provenance, provenance.startsWith('cited') ? 'provenance provenance-cited' : 'provenance');
+  // A quick-scan candidate's doubts (an end of a change, competing methods): one row, text only.
+  const doubts = (item.card.doubts ?? []).map((doubt) => doubt.trim()).filter((doubt) => doubt !== '');
+  if (doubts.length > 0) row('Doubts', doubts.join('; '), 'doubts');
   row('Status', STATUS_WORDS[item.status], `status-${item.status}`);
   if (item.card.agreed?.trim()) row('Agreed', item.card.agreed);
   element.replaceChildren(title, list);

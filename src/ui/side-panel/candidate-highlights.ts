@@ -5,6 +5,7 @@
  */
 import { builtInDisplayUnits, displayTextBeside, type DisplayUnitSchema } from '../../properties/display-unit';
 import type { Article } from '../../contracts/article';
+import { formatConditions, formatProvenance } from '../../contracts/conditions';
 import type { HighlightItem, ResponseOf } from '../../contracts/messages';
 import type { MatrixRunRow } from '../../contracts/matrix-run';
 import { describeQuote } from '../../text/anchoring';
@@ -17,6 +18,9 @@ import { spellPropertyName, type PropertyLabel } from '../shared/run-view-model'
  * anchoring each quote costs the page time (the message itself allows 5 000 items).
  */
 export const MAX_CANDIDATE_HIGHLIGHTS = 500;
+
+/** At most this many doubts on a card (the message allows 8, each ≤ 500 characters). */
+export const MAX_CARD_DOUBTS = 8;
 
 /** What every candidate's hover card says instead of who agreed. */
 export const CANDIDATE_NOTE = 'Quick scan: not yet checked by the models';
@@ -40,7 +44,9 @@ export function candidateItemId(index: number): string {
  *   value as printed and the unit as printed (the canonical symbol when none was printed), and
  *   `agreed` = `CANDIDATE_NOTE`, and `display`, the quantity in the property's display unit
  *   (`displayTextBeside` with `displayUnits`, default the built-in schemas) when it was printed
- *   in another unit.
+ *   in another unit; `conditions` and `provenance` in the words the verdicts use
+ *   (`formatConditions`, `formatProvenance`: "HSE06 · indirect", "cited [19]") when the scan read
+ *   any, and `doubts` (the candidate's, at most `MAX_CARD_DOUBTS`) when it has any.
  * A candidate whose segment is empty or outside `article.text` is left out (it cannot be quoted).
  * → `{ items, total }`, `total` = `candidates.length`, so the panel can say how many were left out.
  */
@@ -71,6 +77,12 @@ export function candidateHighlightItems(
       },
     };
     if (evidence.position) item.position = evidence.position;
+    const conditions = formatConditions(candidate.conditions);
+    if (conditions) item.card.conditions = conditions;
+    const provenance = formatProvenance(candidate.provenance);
+    if (provenance) item.card.provenance = provenance.slice(0, 200);
+    const doubts = candidate.doubts.slice(0, MAX_CARD_DOUBTS).map((doubt) => doubt.slice(0, 500));
+    if (doubts.length > 0) item.card.doubts = doubts;
     const display = displayTextBeside(quantity, displayUnits.get(candidate.property));
     if (display) item.card.display = display;
     items.push(item);

@@ -51,7 +51,8 @@ describe('candidateHighlightItems', () => {
     });
     expect(items[2]!.quote.exact).toBe(`${header}\n3C-SrMnO3−δ BM3\t55.58(2)\t146(5)\t6.4(5)\tNeon`);
     expect(items.map((item) => item.card)).toEqual([
-      { material: 'H-MoSe2', property: label('band_gap'), value: 'about 1.13', unit: 'eV', agreed: CANDIDATE_NOTE },
+      // "a direct band gap": the direction the scan read for the value (issue 26), as the verdicts say it.
+      { material: 'H-MoSe2', property: label('band_gap'), value: 'about 1.13', unit: 'eV', conditions: 'direct', agreed: CANDIDATE_NOTE },
       { material: 'LaOBiS2', property: label('band_gap'), value: '0.82', unit: 'eV', agreed: CANDIDATE_NOTE },
       { material: '3C-SrMnO3−δ', property: label('bulk_modulus'), value: '146(5)', unit: 'GPa', agreed: CANDIDATE_NOTE },
     ]);
@@ -70,6 +71,27 @@ describe('candidateHighlightItems', () => {
     expect(HighlightItemSchema.safeParse(item).success).toBe(true);
     // 1.13 eV is already in the band gap's display unit: nothing is repeated.
     expect(candidateHighlightItems(article, candidates, label).items[0]!.card.display).toBeUndefined();
+  });
+
+  it("shows a candidate's conditions, provenance and doubts on its card, as text", () => {
+    // General sentences of the kinds issue 26 names: a "respectively" pair of methods, a cited value,
+    // and two methods the sentence does not pair with its value.
+    const facts = articleFromBlocks([
+      paragraph('The band gap of GaN is 1.86 and 2.31 eV at the GGA/PBE and HSE06 levels, respectively.'),
+      paragraph('SnS was shown to be a semiconductor with a band gap of 1.3 eV [12].'),
+      paragraph('Using PBE and HSE06 we find that ZnO has a band gap of 2.9 eV.'),
+    ]);
+    const { items } = candidateHighlightItems(facts, scanArticle(facts, { properties: schemas }).candidates, label);
+    expect(items.map((item) => [item.card.material, item.card.value, item.card.conditions, item.card.provenance])).toEqual([
+      ['GaN', '1.86', 'GGA-PBE', 'computed'],
+      ['GaN', '2.31', 'HSE06', 'computed'],
+      ['SnS', '1.3', undefined, 'cited [12]'],
+      ['ZnO', '2.9', undefined, 'computed'],
+    ]);
+    expect(items[2]!.card.doubts).toEqual(['cited [12]: a value the paper quotes from elsewhere, not its own result']);
+    expect(items[3]!.card.doubts?.[0]).toMatch(/two methods \(PBE, HSE06\)/);
+    expect(items[0]!.card.doubts).toBeUndefined();
+    for (const item of items) expect(HighlightItemSchema.safeParse(item).success).toBe(true);
   });
 
   it('caps the items at the limit (default 500) and still counts every candidate', () => {
