@@ -62,6 +62,33 @@ describe('renderCard', () => {
     expect(element.querySelector('.provenance-cited')).toBeNull();
   });
 
+  test("shows a quick-scan candidate's doubts as one row of text", () => {
+    const element = document.createElement('div');
+    const hostile = '<img src=x onerror=alert(1)>';
+    const item = HighlightItemSchema.parse({
+      id: 'candidate-0',
+      status: 'candidate',
+      quote: { type: 'TextQuoteSelector', exact: BANDGAP_SENTENCE, prefix: '', suffix: '' },
+      card: {
+        material: 'ZnO',
+        property: 'band gap',
+        value: '2.9',
+        unit: 'eV',
+        provenance: 'computed',
+        doubts: ['the sentence gives two methods (PBE, HSE06) and does not say which one 2.9 eV belongs to', hostile],
+      },
+    });
+    renderCard(document, element, item);
+    expect([...element.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Value', 'Provenance', 'Doubts', 'Status']);
+    expect(element.querySelector('dd.doubts')!.textContent).toBe(
+      `the sentence gives two methods (PBE, HSE06) and does not say which one 2.9 eV belongs to; ${hostile}`,
+    );
+    expect(element.querySelector('img')).toBeNull();
+    // No doubts, no row.
+    renderCard(document, element, { ...item, card: { ...item.card, doubts: [] } });
+    expect(element.querySelector('dd.doubts')).toBeNull();
+  });
+
   test('renders page and model text as text, never as HTML', () => {
     const element = document.createElement('div');
     const hostile = '<img src=x onerror=alert(1)>';
