@@ -40,6 +40,8 @@ import { parseQuantities } from '../text/quantities';
 import { loadPropertySchemas } from '../properties';
 import { articleIndexFor, cellNumber, defaultAttributionDependencies, type AttributionDependencies } from './attribution';
 import { defaultGroundingDependencies, type GroundingDependencies } from './grounding-dependencies';
+import { flattenedTableCells } from './flattened-table';
+import { materialNames, namesMaterial } from './material-named';
 import { valueShownBy } from './value-in-quote';
 
 export interface FactCheckDependencies {
@@ -159,6 +161,38 @@ function tablePlace(triplet: Triplet, index: ArticleIndex, block: Block, anchor:
   return undefined;
 }
 
+/**
+ * The value as a bare cell of a table that text extraction flattened into prose
+ * (`flattenedTableCells`: "Compound Eg (HSE06+G0W0) [eV] Eg (Exp) [eV] wz-AlN 6.14 6.28 …"): the
+ * cell's column header gives its conditions (the header reads as a table's would, so two headers
+ * of the table are not two competing conditions of one sentence), and in a column-major table the
+ * row label must name the fact's material — the evidence pairs the number with that row, and with
+ * no other. Undefined when the value is not such a cell of the quote.
+ */
+function flattenedPlace(
+  triplet: Triplet,
+  article: Article,
+  anchor: Anchor,
+  dependencies: FactCheckDependencies,
+): (ValuePlace & { rowLabel?: string }) | undefined {
+  const cells = flattenedTableCells(article.text, anchor.start, anchor.end, dependencies.grounding.normalizeUnit);
+  const cell = cells.find((each) => valueShownBy(triplet.value, { kind: 'number', value: each.value }));
+  if (!cell) return undefined;
+  const read = conditionsOfTableCell(cell.header.text, cell.rowLabel?.text ?? '', '');
+  const base = { header: cell.header.start, row: cell.rowLabel?.start ?? 0, caption: 0 } as const;
+  return {
+    mentions: read.filter((mention) => mention.from !== 'caption').map((mention) => shift(mention, base[mention.from])),
+    ambiguous: [],
+    shown: [
+      { text: cell.header.text, start: cell.header.start },
+      ...(cell.rowLabel ? [{ text: cell.rowLabel.text, start: cell.rowLabel.start }] : []),
+      { text: article.text.slice(cell.start, cell.end), start: cell.start },
+    ],
+    provenance: { kind: 'unknown' },
+    ...(cell.rowLabel ? { rowLabel: cell.rowLabel.text } : {}),
+  };
+}
+
 /** Is `stated` (a condition the tool gave) compatible with `read` (one the evidence shows)? */
 function compatible(stated: { kind: string; value: string }, read: { kind: string; value: string }): boolean {
   if (stated.kind !== read.kind) return false;
@@ -215,11 +249,16 @@ export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, de
   const index = articleIndexFor(article, { ...dependencies.attribution, schemas: dependencies.schemas });
   const block = index.blockAt(anchor.start);
   const schema = dependencies.schemas.find((candidate) => candidate.name === triplet.property);
+  const flattened = block && block.kind !== 'table' ? flattenedPlace(triplet, article, anchor, dependencies) : undefined;
   const place = !block
     ? undefined
     : block.kind === 'table'
       ? tablePlace(triplet, index, block, anchor)
-      : proseplace(triplet, index, block, anchor, schema, dependencies.schemas);
+      : (flattened ?? proseplace(triplet, index, block, anchor, schema, dependencies.schemas));
+  if (flattened?.rowLabel !== undefined && !namesMaterial(flattened.rowLabel, materialNames(triplet.material, article))) {
+    reasons.push(`in the table the value stands in the row of ${flattened.rowLabel}, not of ${triplet.material}`);
+    lower('needs_review');
+  }
 
   const subject = materialSubjectProblem(triplet.material);
   if (subject) {

@@ -121,16 +121,22 @@ function cellRun(tokens: Token[], index: number): Cell[] {
   return cells;
 }
 
+/** A cell of a column-major row, with its row label and its column (0-based). */
+interface PlacedCell extends Cell {
+  column?: number;
+  label?: Token;
+}
+
 /** Rows "label c1 … cK" starting at `index`, each with exactly `columns` cells. */
-function labelledRows(tokens: Token[], index: number, columns: number, normalizeUnit: (text: string) => string | null): Cell[] {
-  const cells: Cell[] = [];
+function labelledRows(tokens: Token[], index: number, columns: number, normalizeUnit: (text: string) => string | null): PlacedCell[] {
+  const cells: PlacedCell[] = [];
   for (;;) {
     const label = tokens[index];
     if (!label || cellAt(tokens, index) || headerAt(tokens, index, normalizeUnit) || !/\p{L}/u.test(label.text)) return cells;
-    const row: Cell[] = [];
+    const row: PlacedCell[] = [];
     let cursor = index + 1;
     for (let found = cellAt(tokens, cursor); found && row.length < columns; found = cellAt(tokens, cursor)) {
-      row.push(found.cell);
+      row.push({ ...found.cell, column: row.length, label });
       cursor = found.next;
     }
     // A row with fewer cells, or more (the next token is a cell too), is not a row of this table.
@@ -138,6 +144,87 @@ function labelledRows(tokens: Token[], index: number, columns: number, normalize
     cells.push(...row);
     index = cursor;
   }
+}
+
+/**
+ * A bare cell of a flattened table with where it stands: its unit, the header it falls under
+ * (the column's header for a column-major table, "Eg (HSE06+G0W0) [eV]"; the row's header for a
+ * row-major one, "Eg [eV]"), and for a column-major table the row's label ("wz-AlN"). Offsets
+ * index the text given (`Article.text`).
+ */
+export interface FlattenedCell {
+  value: number;
+  uncertainty?: number;
+  start: number;
+  end: number;
+  unit: string;
+  header: { text: string; start: number; end: number };
+  /** Column-major tables only: the first token of the cell's row. */
+  rowLabel?: { text: string; start: number; end: number };
+}
+
+/** The headers of a group starting at `tokens[index]`, each with its token span. */
+function headerGroup(
+  tokens: Token[],
+  index: number,
+  normalizeUnit: (text: string) => string | null,
+): { unit: string; mixed: boolean; spans: { from: number; to: number }[]; next: number } | undefined {
+  const first = headerAt(tokens, index, normalizeUnit);
+  if (!first) return undefined;
+  const spans = [{ from: index, to: first.next }];
+  let next = first.next;
+  let mixed = false;
+  for (let header = headerAt(tokens, next, normalizeUnit); header; header = headerAt(tokens, next, normalizeUnit)) {
+    if (header.unit !== first.unit) mixed = true;
+    spans.push({ from: next, to: header.next });
+    next = header.next;
+  }
+  return { unit: first.unit, mixed, spans, next };
+}
+
+/**
+ * The bare cells of flattened tables in `text[start, end)` (see the module comment), each with
+ * its unit, header and (column-major) row label. Headers are looked for from `HEADER_LOOKBACK`
+ * characters before `start`. The quantities of `flattenedTableQuantities` are these cells.
+ */
+export function flattenedTableCells(
+  text: string,
+  start: number,
+  end: number,
+  normalizeUnit: (text: string) => string | null,
+): FlattenedCell[] {
+  // Begin the window at a whitespace so that its first token is a whole one.
+  let windowStart = Math.max(0, start - HEADER_LOOKBACK);
+  while (windowStart > 0 && windowStart < start && !/\s/u.test(text[windowStart - 1]!)) windowStart += 1;
+  const tokens = tokenize(text.slice(windowStart, end), windowStart);
+  const found: FlattenedCell[] = [];
+  const spanOf = (from: number, to: number) => ({
+    text: text.slice(tokens[from]!.start, tokens[to - 1]!.end),
+    start: tokens[from]!.start,
+    end: tokens[to - 1]!.end,
+  });
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (index > 0 && headerBefore(tokens, index, normalizeUnit)) continue;
+    const group = headerGroup(tokens, index, normalizeUnit);
+    if (!group || group.mixed) continue;
+    const direct = cellRun(tokens, group.next);
+    const cells: PlacedCell[] = direct.length > 0 ? direct : labelledRows(tokens, group.next, group.spans.length, normalizeUnit);
+    if (cells.length < MIN_CELLS) continue;
+    for (const cell of cells) {
+      if (cell.start < start || cell.end > end) continue;
+      const span = group.spans[cell.column ?? 0]!;
+      found.push({
+        value: cell.value,
+        ...(cell.uncertainty === undefined ? {} : { uncertainty: cell.uncertainty }),
+        start: cell.start,
+        end: cell.end,
+        unit: group.unit,
+        header: spanOf(span.from, span.to),
+        ...(cell.label ? { rowLabel: { text: cell.label.text, start: cell.label.start, end: cell.label.end } } : {}),
+      });
+    }
+  }
+  return found;
 }
 
 /**
@@ -153,39 +240,15 @@ export function flattenedTableQuantities(
   normalizeUnit: (text: string) => string | null,
   toSI?: ToSI,
 ): QuoteQuantity[] {
-  // Begin the window at a whitespace so that its first token is a whole one.
-  let windowStart = Math.max(0, start - HEADER_LOOKBACK);
-  while (windowStart > 0 && windowStart < start && !/\s/u.test(text[windowStart - 1]!)) windowStart += 1;
-  const tokens = tokenize(text.slice(windowStart, end), windowStart);
-  const quantities: QuoteQuantity[] = [];
-  for (let index = 0; index < tokens.length; index += 1) {
-    const first = headerAt(tokens, index, normalizeUnit);
-    if (!first || (index > 0 && headerBefore(tokens, index, normalizeUnit))) continue;
-    // The group: adjacent headers; any with another unit voids it.
-    let columns = 1;
-    let next = first.next;
-    let mixed = false;
-    for (let header = headerAt(tokens, next, normalizeUnit); header; header = headerAt(tokens, next, normalizeUnit)) {
-      if (header.unit !== first.unit) mixed = true;
-      columns += 1;
-      next = header.next;
-    }
-    if (mixed) continue;
-    const direct = cellRun(tokens, next);
-    const cells = direct.length > 0 ? direct : labelledRows(tokens, next, columns, normalizeUnit);
-    if (cells.length < MIN_CELLS) continue;
-    for (const cell of cells) {
-      if (cell.start < start || cell.end > end) continue;
-      const si = toSI?.(cell.value, first.unit);
-      quantities.push({
-        value: { kind: 'number', value: cell.value, ...(cell.uncertainty === undefined ? {} : { uncertainty: cell.uncertainty }) },
-        unit: first.unit,
-        text: `${text.slice(cell.start, cell.end)} (column unit ${first.unit})`,
-        ...(si ? { si: { value: { kind: 'number', value: si.value }, unit: si.unit } } : {}),
-      });
-    }
-  }
-  return quantities;
+  return flattenedTableCells(text, start, end, normalizeUnit).map((cell) => {
+    const si = toSI?.(cell.value, cell.unit);
+    return {
+      value: { kind: 'number', value: cell.value, ...(cell.uncertainty === undefined ? {} : { uncertainty: cell.uncertainty }) },
+      unit: cell.unit,
+      text: `${text.slice(cell.start, cell.end)} (column unit ${cell.unit})`,
+      ...(si ? { si: { value: { kind: 'number', value: si.value }, unit: si.unit } } : {}),
+    };
+  });
 }
 
 /** Does a header end right before `tokens[index]` (so that this one is not the first of its group)? */

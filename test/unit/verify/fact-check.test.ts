@@ -108,3 +108,22 @@ describe('judgeFact', () => {
     expect(tabled.text.slice(method.position!.start, method.position!.end)).toBe(method.text);
   });
 });
+
+describe('judgeFact on a table flattened into prose', () => {
+  const text = 'Compound Eg (HSE06) [eV] Eg (Exp) [eV] AlX 6.14 6.28 GaX 3.37 3.50 Band gaps of the nitrides.';
+  const flattened = articleFromBlocks([paragraph(text)]);
+
+  it('reads the method of the value\'s column, and the row\'s material', () => {
+    const verdict = judgeFact(fact(flattened, text, { material: 'GaX', value: number(3.5), unit: 'eV' }), flattened);
+    expect(verdict.status).toBe('verified');
+    expect(verdict.conditions.map((condition) => condition.value)).toEqual(['experiment']);
+  });
+
+  it('does not let a fact claim the other column\'s method, nor another row\'s value', () => {
+    const swapped = judgeFact(fact(flattened, text, { material: 'GaX (HSE06)', value: number(3.5), unit: 'eV' }), flattened);
+    expect(swapped.status).toBe('needs_review');
+    const otherRow = judgeFact(fact(flattened, text, { material: 'AlX', value: number(3.37), unit: 'eV' }), flattened);
+    expect(otherRow.status).toBe('needs_review');
+    expect(otherRow.reasons.join(' ')).toMatch(/row of GaX, not of AlX/);
+  });
+});
