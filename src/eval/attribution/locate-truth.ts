@@ -23,7 +23,7 @@ import { findPropertyMentions } from '../../properties';
 import { anchorQuoteInArticle, blockAt } from '../../text/anchoring';
 import { parseQuantities } from '../../text/quantities';
 import { findNumberTokens } from '../../text/quantities/number-tokens';
-import { splitSentences } from '../../text/scan-sentences';
+import { buildArticleIndex, type ArticleIndex } from '../../text/article-index';
 import { namesMaterial } from '../../verify/material-named';
 import type { SiConverter } from '../si-conversion';
 import type { TruthTriplet } from '../triplet-scorer';
@@ -42,19 +42,22 @@ export interface LocatedEvidence {
 /** Relative tolerance of "equal after SI conversion" (EVAL.md's headline 0.1%). */
 export const LOCATE_TOLERANCE = 0.001;
 
-/** Sentences of prose blocks and data rows of table blocks, as spans of `article.text`. */
-export function evidenceUnits(article: Article): Array<{ start: number; end: number }> {
+/**
+ * Sentences of prose blocks (headings and captions included) and non-blank data rows of table
+ * blocks, as spans of `article.text`, in reading order: the units of `index` (the article's
+ * `ArticleIndex`, the same the gate reads; built here when not given).
+ */
+export function evidenceUnits(
+  article: Article,
+  index: ArticleIndex = buildArticleIndex(article, []),
+): Array<{ start: number; end: number }> {
   const units: Array<{ start: number; end: number }> = [];
   for (const block of article.blocks) {
-    if (block.kind === 'table') {
-      let start = block.start;
-      for (const [index, line] of block.text.split('\n').entries()) {
-        if (index > 0 && line.trim()) units.push({ start, end: start + line.length });
-        start += line.length + 1;
-      }
+    const table = index.tableOf(block);
+    if (table) {
+      for (const row of table.rows) if (!row.blank) units.push({ start: row.start, end: row.end });
     } else {
-      for (const sentence of splitSentences(block.text))
-        units.push({ start: block.start + sentence.start, end: block.start + sentence.end });
+      for (const sentence of index.sentencesOf(block)) units.push({ start: sentence.start, end: sentence.end });
     }
   }
   return units;

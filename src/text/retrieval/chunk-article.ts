@@ -10,8 +10,8 @@
  * "bismuth ferrite"), which may be printed pages earlier.
  */
 import type { Article, Block, BlockKind } from '../../contracts/article';
-import { findAbbreviationDefinitions, type AbbreviationDefinition } from '../materials';
-import { splitSentences, type SentenceSpan } from '../scan-sentences';
+import { buildArticleIndex, type ArticleIndex } from '../article-index';
+import type { AbbreviationDefinition } from '../materials';
 
 /**
  * Longest chunk in characters before it is cut at a line break or space. A "sentence" of a PDF
@@ -94,6 +94,7 @@ function definitionsUsed(text: string, span: Span, definitions: ReadonlyMap<stri
 
 interface ChunkContext {
   article: Article;
+  index: ArticleIndex;
   definitions: ReadonlyMap<string, AbbreviationDefinition>;
 }
 
@@ -126,9 +127,7 @@ function makeChunk(
 
 function sentenceChunks(block: Block, context: ChunkContext): Chunk[] {
   const text = context.article.text;
-  const spans = splitSentences(block.text)
-    .map((sentence: SentenceSpan) => ({ start: sentence.start + block.start, end: sentence.end + block.start }))
-    .flatMap((sentence) => boundedSpans(text, sentence));
+  const spans = context.index.sentencesOf(block).flatMap((sentence) => boundedSpans(text, sentence));
   return spans.map((span, index) => {
     const previous = spans[index - 1];
     return makeChunk(
@@ -142,14 +141,14 @@ function sentenceChunks(block: Block, context: ChunkContext): Chunk[] {
   });
 }
 
-/** Rows of a table block ("\n" between rows, "\t" between cells, header first; see src/capture), each with the header and caption. */
+/**
+ * Rows of a table block (the index's rows: "\n" between rows, "\t" between cells, header first;
+ * see src/capture), each with the header and caption. Blank rows are left out, and the first
+ * row that prints something is the header the chunks carry.
+ */
 function tableChunks(block: Block, caption: string | undefined, context: ChunkContext): Chunk[] {
-  const rows: Span[] = [];
-  let start = block.start;
-  for (const row of block.text.split('\n')) {
-    if (row.trim() !== '') rows.push({ start, end: start + row.length });
-    start += row.length + 1;
-  }
+  const read = context.index.tableOf(block)!;
+  const rows: Span[] = [read.header, ...read.rows].filter((row) => !row.blank);
   const [header, ...body] = rows;
   if (!header || body.length === 0) {
     // A header alone (or a one-line table): the table is its own chunk.
@@ -164,27 +163,23 @@ function tableChunks(block: Block, caption: string | undefined, context: ChunkCo
 /**
  * Chunks of `article` in reading order: every sentence of every paragraph block (also the one
  * big block of a plain-text or PDF capture), every row of every table block with its header row
- * and the caption block printed just before the table (HTML and XML captures put it there), and
+ * and its caption (`ArticleIndex.captionOf`: the caption block printed just before the table), and
  * every caption block whole. Sentences and captions longer than `MAX_CHUNK_CHARS` are cut.
- * Abbreviation definitions (`findAbbreviationDefinitions`) are found once over `article.text`;
- * the first definition of an abbreviation wins. Pure; never throws.
+ * Sentences, rows, caption and abbreviation definitions are those of `index` (the article's
+ * `ArticleIndex`, built here when not given): the first definition of an abbreviation wins.
+ * Pure; never throws.
  */
-export function chunkArticle(article: Article): Chunk[] {
-  const definitions = new Map<string, AbbreviationDefinition>();
-  for (const definition of findAbbreviationDefinitions(article.text)) {
-    if (!definitions.has(definition.abbreviation)) definitions.set(definition.abbreviation, definition);
-  }
-  const context: ChunkContext = { article, definitions };
+export function chunkArticle(article: Article, index: ArticleIndex = buildArticleIndex(article, [])): Chunk[] {
+  const context: ChunkContext = { article, index, definitions: index.definitions() };
   const chunks: Chunk[] = [];
-  article.blocks.forEach((block, index) => {
+  for (const block of article.blocks) {
     if (block.kind === 'paragraph') chunks.push(...sentenceChunks(block, context));
     else if (block.kind === 'caption') {
       boundedSpans(article.text, block).forEach((span, part) => chunks.push(makeChunk(block, part, 'caption', span, context)));
     } else if (block.kind === 'table') {
-      const before = article.blocks[index - 1];
-      chunks.push(...tableChunks(block, before?.kind === 'caption' ? before.text : undefined, context));
+      chunks.push(...tableChunks(block, index.captionOf(block)?.text, context));
     }
-  });
+  }
   return chunks;
 }
 
