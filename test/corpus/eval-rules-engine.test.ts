@@ -17,11 +17,12 @@ const skipReason = sharedDataSkipReason();
 describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground truth${skipReason ? ` (${skipReason})` : ''}`, () => {
   it.each([
     // version, precision, recall, f1 at 0.1% — README: pub 82.6 / 22.1 / 34.9, arxiv 73.1 / 21.3 / 33.0
-    // Strict P, R, F1 and lenient F1 measured 2026-11-24 after the lexicon audit (white-P, a dev
-    // paper's own short form, is no longer a lexicon name: paper 32's one match is gone in both
-    // versions): pub 0.318, 0.081, 0.130, 0.333; arxiv 0.280, 0.079, 0.123, 0.316.
-    ['pub', 0.31, 0.08, 0.12, 0.33],
-    ['arxiv', 0.27, 0.07, 0.12, 0.31],
+    // Strict P, R, F1 and lenient F1 measured 2026-11-28 after issue 26 (triplets carry the
+    // conditions the scan reads, so strict scoring matches 'BPN-GaN (HSE06)'; differences and
+    // parameters are no candidates): pub 0.591, 0.151, 0.241, 0.333; arxiv 0.565, 0.146, 0.232,
+    // 0.321. With conditions matched: 6 of the 38 qualified truths in each version.
+    ['pub', 0.59, 0.15, 0.24, 0.33],
+    ['arxiv', 0.56, 0.14, 0.23, 0.32],
   ] as const)(
     'bandgap-200 %s: strict P ≥ %f, R ≥ %f, F1 ≥ %f, lenient F1 ≥ %f, every triplet grounded',
     async (version, precision, recall, f1, lenientF1) => {
@@ -46,8 +47,8 @@ describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground tru
     },
   );
 
-  it('supermat (material–Tc from the PDFs): strict F1 ≥ 0.25, lenient F1 ≥ 0.31, every triplet grounded', async () => {
-    // Measured 2026-11-24: 29 papers, strict P 50.6 / R 17.1 / F1 25.5; lenient P 65.5 / R 22.1 / F1 33.0.
+  it('supermat (material–Tc from the PDFs): strict F1 ≥ 0.25, lenient F1 ≥ 0.32, every triplet grounded', async () => {
+    // Measured 2026-11-28 (issue 26): 29 papers, strict P 51.8 / R 17.1 / F1 25.7; lenient P 65.9 / R 21.7 / F1 32.7.
     const result = await evaluateSupermat({
       dataRoot: sharedRoot,
       engine: { name: 'rules', ...rulesEngine() },
@@ -55,10 +56,11 @@ describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground tru
       dependencies: await loadScorerDependencies(sharedRoot),
     });
     expect(result.n).toBe(29);
-    expect(result.precision).toBeGreaterThanOrEqual(0.5);
+    expect(result.precision).toBeGreaterThanOrEqual(0.51);
+    expect(result.recall).toBeGreaterThanOrEqual(0.17);
     expect(result.f1).toBeGreaterThanOrEqual(0.25);
-    expect(result.lenient.precision).toBeGreaterThanOrEqual(0.6);
-    expect(result.lenient.f1).toBeGreaterThanOrEqual(0.31);
+    expect(result.lenient.precision).toBeGreaterThanOrEqual(0.65);
+    expect(result.lenient.f1).toBeGreaterThanOrEqual(0.32);
     expect(result.groundingRate).toBe(1);
   });
 });
