@@ -15,10 +15,11 @@
  *    not show is dropped with a reason (a material qualifier cannot be dropped, so it sends the
  *    fact to review), and one that contradicts what the evidence pairs with the value (HSE06 for
  *    the GGA/PBE value of a "respectively" sentence) sends it to review. When the sentence states
- *    competing conditions of one kind and does not say which holds for the value, a stated
- *    condition that is one of them settles it (the tools paired it; the evidence shows it);
- *    otherwise the fact goes to review: one value under two conditions is two facts, and the
- *    reader must say which.
+ *    competing conditions of one kind and does not say which holds for the value, the fact goes
+ *    to review even when it states one of them: a tool's pairing is not the evidence's, one value
+ *    under two conditions is two facts, and the reader must say which. A value that is a cell of
+ *    a table (or of a table flattened into prose) takes its column header's conditions, so two
+ *    columns are not two competing conditions.
  * 4. Provenance (`provenanceOf`): a value the paper cites ("… 0.7 eV [19]") is kept, marked
  *    `cited` with its reference, and sent to review: it is another paper's fact, which the reader
  *    may still save (as cited) but which is not verified as this paper's.
@@ -209,23 +210,6 @@ function statedConditions(triplet: Triplet): { condition: { kind: ConditionKind;
   return [...listed, ...inName];
 }
 
-/**
- * Are the doubts of an ambiguous sentence all settled? The groups left ambiguous are those of
- * the sentence's mentions that compete (two or more values of one group) and were not paired with
- * the value; each must have been settled by a stated condition.
- */
-function allSettled(place: ValuePlace, settled: ReadonlySet<string>): boolean {
-  const paired = new Set(place.mentions.map(conditionGroup));
-  const values = new Map<string, Set<string>>();
-  for (const piece of place.shown)
-    for (const mention of findConditionMentions(piece.text)) {
-      const group = conditionGroup(mention);
-      if (!paired.has(group)) values.set(group, (values.get(group) ?? new Set()).add(mention.value));
-    }
-  const open = [...values].filter(([, each]) => each.size > 1).map(([group]) => group);
-  return open.length > 0 && open.every((group) => settled.has(group));
-}
-
 const asCondition = (mention: ConditionMention): Condition => ({
   kind: mention.kind,
   value: mention.value,
@@ -279,8 +263,6 @@ export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, de
   const quoted = { text: article.text.slice(anchor.start, anchor.end), start: anchor.start };
   const evidenceText = [...(place?.shown ?? []), quoted];
   const kept: ConditionMention[] = [...read];
-  /** Condition groups (`conditionGroup`) a stated condition settled by naming one of the evidence's competing conditions. */
-  const settled = new Set<string>();
   const stated = statedConditions(triplet);
   // A fact that states two conditions of one group that exclude one another ("wz-AlN" claimed
   // under zinc blende, HSE06 in the name and GGA/PBE in the conditions) is no one fact, even
@@ -321,7 +303,6 @@ export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, de
     );
     if (shown.length > 0) {
       kept.push(shown[0]!);
-      settled.add(conditionGroup(shown[0]!));
       continue;
     }
     reasons.push(
@@ -331,7 +312,7 @@ export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, de
     );
     if (inMaterial) lower('needs_review');
   }
-  if (place && place.ambiguous.length > 0 && !allSettled(place, settled)) {
+  if (place && place.ambiguous.length > 0) {
     reasons.push(...place.ambiguous);
     lower('needs_review');
   }

@@ -96,9 +96,17 @@ function cellAt(tokens: Token[], index: number): { cell: Cell; next: number } | 
   return { cell, next: index + (citation ? 2 : 1) };
 }
 
+/**
+ * A label with its qualifier glued on, as PDF text often sets a header without the space:
+ * "E𝑔(HSE06+G0W0)", "Eg(Exp)". Letters are compared after NFKC, which folds the mathematical
+ * italic letters of PDF text ("𝑔" → "g"), as the attribution check does.
+ */
+const GLUED_QUALIFIER = /^(\p{L}[\p{L}\p{N}_+⋆*'’/-]{0,24})(\([^()[\]]{1,30}\))$/u;
+
 /** The header starting at `tokens[index]` (label, qualifiers, bracketed known unit), or undefined. */
 function headerAt(tokens: Token[], index: number, normalizeUnit: (text: string) => string | null): Header | undefined {
-  if (!tokens[index] || !LABEL.test(tokens[index]!.text)) return undefined;
+  const label = tokens[index]?.text.normalize('NFKC');
+  if (!label || !(LABEL.test(label) || GLUED_QUALIFIER.test(label))) return undefined;
   let cursor = index + 1;
   // Up to two qualifiers; a qualifier that is itself a known unit is the unit ("Eg (eV)").
   for (let qualifiers = 0; qualifiers <= 2 && tokens[cursor]; qualifiers += 1) {
