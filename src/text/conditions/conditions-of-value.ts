@@ -62,17 +62,29 @@ function valuesOf(sentence: string, value: TextSpan, mentions: ConditionMention[
   if (!others) {
     const quantities = parseQuantities(sentence);
     const own = quantities.find((quantity) => overlaps(quantity, value));
+    const lead = own ? leadOf(sentence, own) : '';
     others = own
       ? quantities.filter(
           (quantity) =>
             quantity !== own &&
             (own.dimension ? quantity.dimension === own.dimension : quantity.unit === own.unit) &&
-            !mentions.some((mention) => overlaps(mention, quantity)),
+            // A quantity written as the value is ("Tc (∼84 K) … Tc (∼87 K)") is another value,
+            // even where its form would make it a condition elsewhere.
+            (!mentions.some((mention) => overlaps(mention, quantity)) || (lead !== '' && leadOf(sentence, quantity) === lead)),
         )
       : [];
   }
   const all = [value, ...others.filter((other) => !overlaps(other, value))];
   return all.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The word and bracket that introduce a quantity ("Tc (" before "∼84 K)", "Eg =" before "1.1 eV"),
+ * lower-cased; '' when the quantity follows no such word. Parallel values are written alike.
+ */
+function leadOf(sentence: string, quantity: TextSpan): string {
+  const match = /([\p{L}][\p{L}\p{N}_]*)\s*([(=:])\s*$/u.exec(sentence.slice(Math.max(0, quantity.start - 40), quantity.start));
+  return match ? `${match[1]!.toLowerCase()}${match[2]}` : '';
 }
 
 /** True when the mentions name more than one condition of their group. */
@@ -96,9 +108,20 @@ function ambiguityReason(group: ConditionMention[], sentence: string, value: Tex
  * Pair the values and the mentions of one clause by position: "1.86 eV (GGA/PBE) and 2.31 eV
  * (HSE06)" (each mention after its value) or "PBE gives 1.86 eV and HSE06 gives 2.31 eV" (each
  * before). Only when there are as many mentions as values and they alternate; else undefined.
+ * Mentions before the first value (or after the last) that would break the count are set aside
+ * first when the rest alternate: in "the overdoped nature of x=0, Tc (∼84 K) for the x=0 sample
+ * is lower than Tc (∼87 K) for x=0.1" the opening "x=0" introduces the topic, and each value is
+ * followed by exactly one composition of its own.
  */
 function pairByPosition(values: TextSpan[], mentions: ConditionMention[], value: TextSpan): ConditionMention | undefined {
-  if (values.length < 2 || mentions.length !== values.length) return undefined;
+  if (values.length < 2) return undefined;
+  if (mentions.length !== values.length) {
+    const after = mentions.filter((mention) => mention.start >= values[0]!.end);
+    const before = mentions.filter((mention) => mention.end <= values[values.length - 1]!.start);
+    if (after.length === values.length) return pairByPosition(values, after, value);
+    if (before.length === values.length) return pairByPosition(values, before, value);
+    return undefined;
+  }
   const index = values.indexOf(value);
   const after = values.every(
     (each, i) => each.end <= mentions[i]!.start && (i + 1 === values.length || mentions[i]!.end <= values[i + 1]!.start),

@@ -55,3 +55,16 @@ describe('conditionsOfTableCell', () => {
     expect(twoMethods).toEqual([]);
   });
 });
+
+describe('conditionsOfValue: parallel values', () => {
+  it('reads a value written as the other one is as a value, and pairs each with the condition that follows it', () => {
+    const sentence = 'Because of the overdoped nature of x=0, Tc (∼30 K) for the x=0 sample is lower than Tc (∼35 K) for x=0.2.';
+    expect(of(sentence, '∼30 K')).toEqual({ conditions: ['composition=x = 0'], ambiguous: [] });
+    expect(of(sentence, '∼35 K')).toEqual({ conditions: ['composition=x = 0.2'], ambiguous: [] });
+  });
+
+  it('still keeps a measurement temperature apart from the value', () => {
+    const sentence = 'The gap of the film is 1.9 eV at 10 K.';
+    expect(of(sentence, '1.9 eV').conditions).toEqual(['phase=thin film', 'temperature=10 K']);
+  });
+});
