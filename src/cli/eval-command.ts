@@ -535,13 +535,16 @@ async function evaluateBandgapDataset({ dataset, values, dataRoot, dependencies,
 
 /** The whole gate (grounding, attribution, fact check), material equality and SI conversion for `--replay-vote`, loaded on use. */
 async function replayVoteDependencies() {
-  const [{ gateFact }, { sameMaterial }, { toSI }] = await Promise.all([
+  const [{ gateFact }, { defaultFactCheckDependencies }, { sameMaterial }, { toSI }] = await Promise.all([
     import('../verify/grounding-gate'),
+    import('../verify/fact-check'),
     import('../text/materials'),
     import('../text/units'),
   ]);
+  // One catalogue and one article index cache for the whole replay: each paper is indexed once.
+  const gate = defaultFactCheckDependencies();
   return {
-    ground: (triplet: Triplet, article: Article) => gateFact(triplet, article),
+    ground: (triplet: Triplet, article: Article) => gateFact(triplet, article, gate),
     sameMaterial: (a: string, b: string) => sameMaterial(a, b),
     toSI,
   };

@@ -70,6 +70,8 @@ export interface ArticleIndex {
   cellAt(offset: number): CellPlace | undefined;
   /** THE caption of a table (`tableCaption`), or undefined. */
   captionOf(table: Block | IndexedTable): Block | undefined;
+  /** Every abbreviation definition of the paper (`findAbbreviationDefinitions` of `Article.text`), in order. */
+  abbreviations(): readonly AbbreviationDefinition[];
   /** The paper's abbreviation definitions by short form, the first definition of each winning. */
   definitions(): ReadonlyMap<string, AbbreviationDefinition>;
   /** Quantities of a block with `Article.text` offsets: prose by `parseQuantities`, tables by `parseTableQuantities`. */
@@ -122,6 +124,7 @@ export function buildArticleIndex(article: Article, catalogue: readonly Property
     block.kind === 'table' && positions.has(block) ? readTable(article, block, positions.get(block)!) : undefined,
   );
   let tables: readonly IndexedTable[] | undefined;
+  let abbreviations: readonly AbbreviationDefinition[] | undefined;
   let definitions: ReadonlyMap<string, AbbreviationDefinition> | undefined;
   const quantitiesOf = memo(
     (block: Block): readonly Quantity[] =>
@@ -169,10 +172,14 @@ export function buildArticleIndex(article: Article, catalogue: readonly Property
     captionOf(table) {
       return tableOf('block' in table ? table.block : table)?.caption;
     },
+    abbreviations() {
+      abbreviations ??= Object.freeze(findAbbreviationDefinitions(article.text));
+      return abbreviations;
+    },
     definitions() {
       if (!definitions) {
         const first = new Map<string, AbbreviationDefinition>();
-        for (const definition of findAbbreviationDefinitions(article.text))
+        for (const definition of index.abbreviations())
           if (!first.has(definition.abbreviation)) first.set(definition.abbreviation, definition);
         definitions = first;
       }

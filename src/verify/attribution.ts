@@ -110,7 +110,7 @@ export function checkAttribution(
   const spanText = article.text.slice(span.start, span.end).normalize('NFKC');
   const rows = block.kind === 'table' ? index.rowsIn(span) : [];
 
-  const names = materialNames(triplet.material, article);
+  const names = materialNames(triplet.material, index);
   const materialShown =
     namesMaterial(spanText, names) ||
     rows.some((row) => namesMaterial((row.cells[0]?.text ?? '').normalize('NFKC'), names)) ||

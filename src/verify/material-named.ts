@@ -6,6 +6,7 @@
  * names GaN when the lexicon knows the name). Used by the attribution check (`attribution.ts`).
  */
 import type { Article } from '../contracts/article';
+import type { ArticleIndex } from '../text/article-index';
 import { findAbbreviationDefinitions, findMaterialMentions, parseMaterial, sameMaterial } from '../text/materials';
 import { cleanFormulaText, joinSpacedFormula } from '../text/materials/formula-text';
 
@@ -18,25 +19,22 @@ const TRAILING_PARENTHESIS = /^(.*?\S)\s+\(((?:[^()]|\([^()]*\))+)\)\s*$/u;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Abbreviation definitions per article: `findAbbreviationDefinitions` reads the whole text once. */
-const definitionsCache = new WeakMap<Article, ReturnType<typeof findAbbreviationDefinitions>>();
-
-function definitionsOf(article: Article) {
-  let definitions = definitionsCache.get(article);
-  if (!definitions) {
-    definitions = findAbbreviationDefinitions(article.text);
-    definitionsCache.set(article, definitions);
-  }
-  return definitions;
+/**
+ * Every abbreviation definition of the paper: the index's, read once per index; for a bare
+ * article, read here on each call (no module cache: a caller with many triplets passes the index).
+ */
+function definitionsOf(source: Article | ArticleIndex) {
+  return 'abbreviations' in source ? source.abbreviations() : findAbbreviationDefinitions(source.text);
 }
 
 /**
  * The names under which `material` may appear in `article`: the string itself; without a
  * trailing parenthesis, and the parenthesis itself when it reads as a material name or formula
  * (papers write "ZnO (w-ZnO)", "CsPbI3 (perovskite)"); and for every `long form (SHORT)` the
- * paper defines where either side is this material, both sides. Never empty.
+ * paper defines where either side is this material, both sides. `source` is the article or its
+ * `ArticleIndex` (whose definitions are read once for all triplets). Never empty.
  */
-export function materialNames(material: string, article: Article): string[] {
+export function materialNames(material: string, source: Article | ArticleIndex): string[] {
   const names = new Set<string>([material.trim()]);
   // PDF text spaces subscripts ("Nb 3 Sn"); the formula is printed joined elsewhere.
   const joined = joinSpacedFormula(material.trim());
@@ -54,7 +52,7 @@ export function materialNames(material: string, article: Article): string[] {
   const onSubstrate = /^(.+?)\s+on\s+\S/u.exec(bare);
   if (onSubstrate) names.add(onSubstrate[1]!);
   for (const name of [...names]) for (const formula of spacedFormulasIn(name)) names.add(formula);
-  for (const definition of definitionsOf(article)) {
+  for (const definition of definitionsOf(source)) {
     const matches = [...names].some(
       (name) =>
         comparable(name) === comparable(definition.abbreviation) ||

@@ -58,6 +58,7 @@ describe('buildArticleIndex', () => {
 
   it('finds abbreviation definitions and quantities per block (table cells in the header unit)', () => {
     expect(index.definitions().get('BFO')?.longForm).toBe('bismuth ferrite');
+    expect(index.abbreviations().map((definition) => definition.abbreviation)).toEqual(['BFO']);
     const prose = index.quantitiesOf(article.blocks[0]!);
     expect(prose.map(slice)).toContain('3.3 eV');
     expect(index.quantitiesOf(article.blocks[0]!)).toBe(prose); // memoized in the index
