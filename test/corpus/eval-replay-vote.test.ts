@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { captureFile } from '../../src/cli/capture-command';
 import { evaluateReplayVote } from '../../src/eval/replay-vote';
+import type { GroundCheck } from '../../src/matrix/cross-verify-refine';
 import { loadScorerDependencies } from '../../src/eval/scorer-dependencies';
 import { sameMaterial } from '../../src/text/materials';
 import { toSI } from '../../src/text/units';
@@ -16,6 +17,22 @@ import { sharedDataSkipReason, sharedRoot } from '../support/shared-data';
 
 const skipReason = sharedDataSkipReason();
 const NAMES = ['chatextract-llama2-13b', 'chatextract-llama3.1-70b', 'chatextract-qwen2.5-14b'];
+
+/** The replay vote of the three ChatExtract runs on `version`, through `ground`. */
+async function vote(version: 'pub' | 'arxiv', ground: GroundCheck) {
+  return evaluateReplayVote({
+    dataRoot: sharedRoot,
+    version,
+    names: NAMES,
+    dependencies: {
+      scorer: await loadScorerDependencies(sharedRoot),
+      capture: (path) => captureFile(path),
+      ground,
+      sameMaterial: (a, b) => sameMaterial(a, b),
+      toSI,
+    },
+  });
+}
 
 // [version, strict precision, recall, matched of the gate without attribution; the same with it;
 // lenient precision without and with attribution] — measured 2026-11-24 with
@@ -37,19 +54,7 @@ describe.skipIf(skipReason !== undefined)(`bandgap-200 replay vote${skipReason ?
   it.each(FLOORS)(
     '%s: verified set scores at least strict P %f, R %f (%i matched) without attribution, P %f, R %f (%i) with it, lenient P %f and %f, precision far above every tool alone',
     async (version, precision, recall, matched, gatedPrecision, gatedRecall, gatedMatched, lenientPrecision, gatedLenientPrecision) => {
-      const scorer = await loadScorerDependencies(sharedRoot);
-      const result = await evaluateReplayVote({
-        dataRoot: sharedRoot,
-        version,
-        names: NAMES,
-        dependencies: {
-          scorer,
-          capture: (path) => captureFile(path),
-          ground: (triplet, article) => groundAndAttribute(triplet, article),
-          sameMaterial: (a, b) => sameMaterial(a, b),
-          toSI,
-        },
-      });
+      const result = await vote(version, (triplet, article) => groundAndAttribute(triplet, article));
       const ungated = result.verifiedWithoutAttribution;
       expect(ungated.n).toBe(100);
       expect(ungated.precision).toBeGreaterThanOrEqual(precision);
@@ -89,19 +94,7 @@ describe.skipIf(skipReason !== undefined)(`bandgap-200 replay vote through the f
   it.each(FACT_FLOORS)(
     '%s: verified strict P ≥ %f, R ≥ %f (%i matched), above the gate without the fact check, recall ≥ 0.9 × its recall',
     async (version, precision, recall, matched) => {
-      const scorer = await loadScorerDependencies(sharedRoot);
-      const result = await evaluateReplayVote({
-        dataRoot: sharedRoot,
-        version,
-        names: NAMES,
-        dependencies: {
-          scorer,
-          capture: (path) => captureFile(path),
-          ground: (triplet, article) => gateFact(triplet, article),
-          sameMaterial: (a, b) => sameMaterial(a, b),
-          toSI,
-        },
-      });
+      const result = await vote(version, (triplet, article) => gateFact(triplet, article));
       expect(result.verified.precision).toBeGreaterThanOrEqual(precision);
       expect(result.verified.recall).toBeGreaterThanOrEqual(recall);
       expect(result.verified.matched).toBeGreaterThanOrEqual(matched);

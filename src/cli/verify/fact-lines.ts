@@ -14,7 +14,7 @@ import { ConditionListSchema, ProvenanceSchema } from '../../contracts/condition
 import { EvidenceSchema } from '../../contracts/evidence';
 import type { PropertyDefinition } from '../../contracts/property';
 import { boundedText, TEXT_LIMITS } from '../../contracts/text-limits';
-import type { ReportedValue, Triplet } from '../../contracts/triplet';
+import { ReportedValueSchema, type ReportedValue, type Triplet } from '../../contracts/triplet';
 import { readValueInput, type ValueInput } from './value-input';
 
 /**
@@ -31,13 +31,7 @@ const NumberOrText = z.union([z.number(), boundedText(TEXT_LIMITS.valueText).min
 const ValueInputSchema = z.union([
   z.number(),
   boundedText(TEXT_LIMITS.valueText).min(1),
-  z.object({
-    kind: z.literal('number'),
-    value: z.number(),
-    uncertainty: z.number().nonnegative().optional(),
-    approximate: z.boolean().optional(),
-  }),
-  z.object({ kind: z.literal('range'), low: z.number(), high: z.number(), approximate: z.boolean().optional() }),
+  ReportedValueSchema,
   z.object({ low: NumberOrText, high: NumberOrText }),
   z.object({ min: NumberOrText, max: NumberOrText }),
 ]);
