@@ -1,6 +1,6 @@
 /**
  * End to end, a fact's conditions in every view (issue 26, part 5), in the built test extension
- * in Debian's Chromium: a real SLM-MATRIX run on a captured Wiley page against a local
+ * in Debian's Chromium: a real SLM-MATRIX run on a captured RSC page against a local
  * OpenAI-compatible server gives three band-gap verdicts (two facts the page states, one value it
  * does not). The model replies
  * cannot carry conditions until the model schema asks for them, so the test writes conditions
@@ -31,7 +31,9 @@ import { useModelServer } from './side-panel-controls';
 const skipReason = sharedDataSkipReason() ?? (existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`);
 const extensionDirectory = join(projectRoot, '.output', 'chrome-mv3-test');
 const screenshotDirectory = join(projectRoot, 'test-results', 'e2e');
-const articlePath = '/wiley/limesoup__101002admi201400532.html';
+// A page with two band-gap facts the rules engine states (the Wiley page's second, "narrower than
+// that of C60 by approximately 0.3 eV", is a difference, which the gate now rejects: issue 26).
+const articlePath = '/rsc/cde2_curie__c1jm13879k.html';
 
 interface StoredTriplet {
   material: string;
