@@ -11,7 +11,7 @@
 import type { Block } from '../contracts/article';
 import type { Condition, Provenance } from '../contracts/conditions';
 import type { PropertyDefinition } from '../contracts/property';
-import { conditionsOfTableCell, conditionsOfValue, type ConditionMention, type TextSpan } from './conditions';
+import { conditionsOfTableCell, conditionsOfValue, findConditionMentions, type ConditionMention, type TextSpan } from './conditions';
 import { materialSubjectProblem } from './conditions/material-subject';
 import { provenanceOf } from './conditions/provenance';
 import { roleVerdict, valueRole } from './conditions/value-role';
@@ -51,7 +51,8 @@ function citedDoubt(provenance: Provenance): string {
  * The facts of a value in prose. `sentence` is the sentence's text, starting at `sentenceStart`
  * in `Article.text`; `value` the quantity's span in the sentence (number, approximator and unit
  * as `parseQuantities` gives it). `catalogue` is the property catalogue the role reads rival
- * properties from (a same-unit property that heads the number). Returns null when the role is
+ * properties from (a same-unit property that heads the number); `conditionsOfSentence` gives the
+ * sentence's condition mentions (the scan reads them once per sentence). Returns null when the role is
  * `rejected`: the number is not a value of the property, so it is not offered.
  */
 export function sentenceValueFacts(
@@ -61,6 +62,7 @@ export function sentenceValueFacts(
   property: PropertyDefinition,
   catalogue: readonly PropertyDefinition[],
   material: string | null,
+  conditionsOfSentence: () => readonly ConditionMention[] = () => findConditionMentions(sentence),
 ): CandidateFacts | null {
   const reading = valueRole(sentence, value, property, catalogue);
   const verdict = roleVerdict(reading);
@@ -68,7 +70,7 @@ export function sentenceValueFacts(
   const role: CandidateRole = { role: reading.role, verdict, ...(reading.reason ? { reason: reading.reason } : {}) };
   const doubts: string[] = [];
   if (verdict === 'needs_review') doubts.push(reading.reason ?? `the number is not the ${property.label.toLowerCase()} itself`);
-  const read = conditionsOfValue(sentence, value);
+  const read = conditionsOfValue(sentence, value, undefined, conditionsOfSentence());
   doubts.push(...read.ambiguous);
   const found = provenanceOf(sentence, value);
   const provenance: Provenance = {

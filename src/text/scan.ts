@@ -2,6 +2,7 @@
  * The deterministic scan: quantities, material mentions and property mentions of an article,
  * and the candidates linking them (see `Candidate`). No model; milliseconds per paper.
  */
+import { findConditionMentions, type ConditionMention } from './conditions';
 import type { Article, Block } from '../contracts/article';
 import { findPropertyMentions, loadPropertySchemas, type PropertyDefinition, type PropertyMention } from '../properties';
 import { unitFitsProperty } from './scan-fit';
@@ -87,6 +88,9 @@ function sentenceCandidates(
     ? within(context.materials, previousSentence).filter((material) => !overlaps(material, context.quantities))
     : [];
   const sentenceText = text.slice(sentence.start, sentence.end);
+  // The sentence's conditions are read once for all its values.
+  let sentenceConditions: ConditionMention[] | undefined;
+  const conditionsOfSentence = () => (sentenceConditions ??= findConditionMentions(sentenceText));
   const candidates: Candidate[] = [];
   for (const quantity of quantities) {
     const fitting = mentions.filter((mention) =>
@@ -101,7 +105,15 @@ function sentenceCandidates(
     const material = materialOf(quantity, materials, text) ?? previousMaterials[previousMaterials.length - 1] ?? null;
     const property = schemas.properties.find((schema) => schema.name === mention.property)!;
     const value = { start: quantity.start - sentence.start, end: quantity.end - sentence.start };
-    const facts = sentenceValueFacts(sentenceText, sentence.start, value, property, schemas.catalogue, material?.text ?? null);
+    const facts = sentenceValueFacts(
+      sentenceText,
+      sentence.start,
+      value,
+      property,
+      schemas.catalogue,
+      material?.text ?? null,
+      conditionsOfSentence,
+    );
     if (!facts) continue; // a difference, parameter, measurement condition or another quantity
     candidates.push({
       property: mention.property,

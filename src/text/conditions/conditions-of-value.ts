@@ -89,8 +89,9 @@ function leadOf(sentence: string, quantity: TextSpan): string {
 
 /** True when the mentions name more than one condition of their group. */
 function competing(mentions: ConditionMention[]): boolean {
-  if (mentions[0]?.kind === 'method') return mentions.some((a) => mentions.some((b) => !methodsCompatible(a.value, b.value)));
-  return new Set(mentions.map((mention) => mention.value)).size > 1;
+  const values = [...new Set(mentions.map((mention) => mention.value))];
+  if (mentions[0]?.kind === 'method') return values.some((a, index) => values.slice(index + 1).some((b) => !methodsCompatible(a, b)));
+  return values.length > 1;
 }
 
 const NUMBER_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six'];
@@ -150,12 +151,19 @@ function parenthetical(sentence: string, value: TextSpan, mentions: ConditionMen
  * 4. within a clause, a condition in parentheses after the value, or n conditions alternating
  *    with n values, pair; two or more competing conditions left over are all dropped, with a
  *    reason in `ambiguous`.
+ * `mentionsOfSentence`: `findConditionMentions(sentence)`, when the caller has it (the scan reads
+ * each sentence once for all its values).
  * `otherValues`: the sentence's other values, when the caller knows them; else they are found
  * with `parseQuantities` (same dimension as the value). Conditions come back sorted by start,
  * one per (kind, value). Never throws.
  */
-export function conditionsOfValue(sentence: string, value: TextSpan, otherValues?: TextSpan[]): ValueConditions {
-  const mentions = findConditionMentions(sentence);
+export function conditionsOfValue(
+  sentence: string,
+  value: TextSpan,
+  otherValues?: TextSpan[],
+  mentionsOfSentence?: readonly ConditionMention[],
+): ValueConditions {
+  const mentions = mentionsOfSentence ? [...mentionsOfSentence] : findConditionMentions(sentence);
   const values = valuesOf(sentence, value, mentions, otherValues);
   const candidates = mentions.filter((mention) => !values.some((each) => overlaps(each, mention)));
   const clauses = clausesOf(sentence);

@@ -38,15 +38,30 @@ const ATOM = `(?:${alternation(caseSensitiveMethods)})`;
 const PART = `(?:${alternation([...caseSensitiveMethods, ...METHOD_MODIFIERS])})`;
 const compositeSource = `${BEFORE}${ATOM}(?:${JOINER}${PART})*`;
 
+// Every pattern is compiled once, at load: `readMethods` runs for each mention of every value a
+// scan or a gate reads (and `methodsCompatible` for each pair), so building them per call cost
+// seconds per paper. They are constants; the global ones are reset before each use (`matches`).
+const WHOLE_TERM = new Map<MethodTerm, RegExp>(
+  [...METHOD_TERMS, ...METHOD_MODIFIERS].map((term) => [term, new RegExp(`^(?:${term.pattern})$`, term.caseInsensitive ? 'iu' : 'u')]),
+);
+const PART_PATTERN = new RegExp(`(^|${JOINER})(${PART})`, 'gu');
+const COMPOSITE = new RegExp(compositeSource, 'gu');
+const SPELLED_OUT = METHOD_TERMS.filter((entry) => entry.caseInsensitive).map(
+  (term) => [term, new RegExp(`${BEFORE}(?:${term.pattern})${AFTER}`, 'giu')] as const,
+);
+const SPIN_ORBIT = SPIN_ORBIT_PHRASES.map((phrase) => [phrase, new RegExp(`${BEFORE}(?:${phrase.pattern})${AFTER}`, 'giu')] as const);
+const EXPERIMENTS = EXPERIMENT_TERMS.map(
+  (term) => [term, new RegExp(`${BEFORE}(?:${term.pattern})${AFTER}`, term.caseInsensitive ? 'giu' : 'gu')] as const,
+);
+
 function termMatching(part: string, terms: readonly MethodTerm[]): MethodTerm | undefined {
-  return terms.find((term) => new RegExp(`^(?:${term.pattern})$`, term.caseInsensitive ? 'iu' : 'u').test(part));
+  return terms.find((term) => WHOLE_TERM.get(term)!.test(part));
 }
 
 /** Split a composite's text into its parts, each with the joiner written before it. */
 function splitComposite(text: string): MethodPart[] {
-  const partPattern = new RegExp(`(^|${JOINER})(${PART})`, 'gu');
   const parts: MethodPart[] = [];
-  for (const match of text.matchAll(partPattern)) {
+  for (const match of text.matchAll(PART_PATTERN)) {
     const written = match[2]!;
     const term = termMatching(written, parts.length === 0 ? METHOD_TERMS : [...METHOD_TERMS, ...METHOD_MODIFIERS]);
     if (!term) continue;
@@ -99,23 +114,23 @@ export function readMethods(text: string): MethodReading[] {
   const readings: MethodReading[] = [];
   const push = (start: number, written: string, value: string, parts: MethodPart[]) =>
     readings.push({ kind: 'method', value, text: written, start, end: start + written.length, parts });
-  for (const match of matches(new RegExp(compositeSource, 'gu'), text)) {
+  for (const match of [...matches(COMPOSITE, text)]) {
     const parts = mergeFamilyNames(splitComposite(match[0]));
     if (parts.length > 0) push(match.index, match[0], canonicalValue(parts), parts);
   }
-  for (const term of METHOD_TERMS.filter((entry) => entry.caseInsensitive)) {
-    for (const match of matches(new RegExp(`${BEFORE}(?:${term.pattern})${AFTER}`, 'giu'), text)) {
+  for (const [term, pattern] of SPELLED_OUT) {
+    for (const match of matches(pattern, text)) {
       push(match.index, match[0], term.value, [{ value: term.value, lineage: term.lineage, joiner: '' }]);
     }
   }
-  for (const phrase of SPIN_ORBIT_PHRASES) {
-    for (const match of matches(new RegExp(`${BEFORE}(?:${phrase.pattern})${AFTER}`, 'giu'), text)) {
+  for (const [phrase, pattern] of SPIN_ORBIT) {
+    for (const match of matches(pattern, text)) {
       const value = phrase.value ?? '';
       push(match.index, match[0], value, value === '' ? [] : [{ value, lineage: ['SOC'], joiner: '' }]);
     }
   }
-  for (const term of EXPERIMENT_TERMS) {
-    for (const match of matches(new RegExp(`${BEFORE}(?:${term.pattern})${AFTER}`, term.caseInsensitive ? 'giu' : 'gu'), text)) {
+  for (const [term, pattern] of EXPERIMENTS) {
+    for (const match of matches(pattern, text)) {
       push(match.index, match[0], term.value, [{ value: term.value, lineage: term.lineage, joiner: '' }]);
     }
   }
