@@ -35,7 +35,11 @@ export const TEXT_LIMITS = {
   unit: { max: 100, what: 'a unit', why: 'a unit as printed, such as "mS cm^-1"' },
   valueText: { max: 200, what: 'a value as printed', why: 'such as "(3.40 ± 0.05) × 10^3"' },
   conditions: { max: 2_000, what: 'the conditions', why: 'a few clauses of temperature, pressure and method' },
-  conditionValue: { max: 2_000, what: 'a condition', why: 'a method, a quantity or a few words; a legacy free-text condition keeps its old bound' },
+  conditionValue: {
+    max: 2_000,
+    what: 'a condition',
+    why: 'a method, a quantity or a few words; a legacy free-text condition keeps its old bound',
+  },
   conditionList: { max: 32, what: 'a list of conditions', why: 'a method, a few quantities, a direction and a phase' },
   quote: { max: 10_000, what: 'a quote', why: 'one passage of the paper' },
   quoteContext: { max: 1_000, what: 'a quote prefix or suffix', why: 'a few words either side of the quote' },

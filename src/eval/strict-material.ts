@@ -8,7 +8,7 @@
 import type { DefinedAlias } from '../text/materials/same-material';
 import { compareQualifiers, distinctConditions, type QualifierComparison } from './condition-match';
 import { splitQualifiedNameCached, type ConditionReader, type ScoredCondition } from './qualified-name';
-import type { PredictedTriplet, ScorerDependencies, TruthTriplet } from './triplet-scorer';
+import type { PredictedTriplet, ScorerDependencies, TruthTriplet } from './triplet-scorer-types';
 
 /** One truth alias against a prediction, under the strict rule. */
 export interface AliasCheck {

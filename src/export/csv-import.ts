@@ -17,7 +17,7 @@
 import { parse } from 'csv-parse/browser/esm/sync';
 import type { Condition, ConditionKind, Provenance } from '../contracts/conditions';
 import { CONDITION_COLUMNS, CONDITION_SEPARATOR } from './dataset-export';
-import type { ImportEntry } from './dataset-import';
+import type { ImportEntry } from './import-entry';
 
 /** How every Assay CSV export's header starts (after its byte-order mark). */
 const HEADER_START = 'id,material,property,';

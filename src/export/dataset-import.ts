@@ -8,6 +8,7 @@
  * them is `runImportJob` (src/store/import-job.ts, chunk by chunk through `saveImportChunk`),
  * which never trusts their ids.
  */
+import type { ImportEntry } from './import-entry';
 import type { z } from 'zod';
 import { DatasetTripletSchema, type DatasetTriplet } from '../contracts/dataset';
 import { withOwnKeys } from '../store/dataset-triplet';
@@ -70,8 +71,7 @@ function check(value: unknown, where: string, now: Date, result: AssayImportText
   else result.rows.push({ row: withOwnKeys(parsed.data), where });
 }
 
-/** One entry of an import file before validation: its place ("line 3", "row 3") and either its JSON text (a JSONL line, parsed when checked) or its parsed value (a JSON array's element). */
-export type ImportEntry = { where: string; text: string } | { where: string; value: unknown };
+export type { ImportEntry } from './import-entry';
 
 /** An import file split into entries (`splitAssayImport`), or the problem with the whole file. */
 export type SplitImport = { entries: ImportEntry[]; jsonLines: boolean } | { fileProblem: string };

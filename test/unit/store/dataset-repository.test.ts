@@ -67,7 +67,9 @@ describe('mergeKeyOf', () => {
     expect(bandGapRow.mergeKey).toBe('doi:10.1021/acs.jpcc.9b01234|O2Ti|band_gap|5.12697e-19 kg m^2 s^-2|other=anatase, room temperature');
     // The DOI is lower-cased: "10.1103/PhysRevLett.58.908".
     expect(tcRangeRow.mergeKey).toBe('doi:10.1103/physrevlett.58.908|Ba2Cu3O7Y|tc|92–93 K');
-    expect(noDoiRow.mergeKey).toBe('url:https://example.org/notes/lfp-cathodes|FeLiO4P|voltage|3.45 kg m^2 s^-3 A^-1|other=vs. li/li+, c/10');
+    expect(noDoiRow.mergeKey).toBe(
+      'url:https://example.org/notes/lfp-cathodes|FeLiO4P|voltage|3.45 kg m^2 s^-3 A^-1|other=vs. li/li+, c/10',
+    );
   });
 
   it('agrees for TiO2, TiO₂ and O2Ti, and for 1.5 eV and 1500 meV', () => {
