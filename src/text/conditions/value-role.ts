@@ -107,10 +107,13 @@ interface Head {
 function headsIn(text: string, offset: number, property: PropertyDefinition, catalogue: readonly PropertyDefinition[]): Head[] {
   const sameDimension = catalogue.filter((other) => other.dimension === property.dimension);
   const withSelf = sameDimension.some((other) => other.name === property.name) ? sameDimension : [...sameDimension, property];
+  // A name two properties share (a reader's "optical gap" defined with the synonym "band gap") names
+  // the property asked for, not a rival.
+  const namesOwn = (start: number, end: number) => findPropertyMentions(text.slice(start, end), [property]).length > 0;
   const heads: Head[] = findPropertyMentions(text, withSelf).map((mention) => ({
     start: offset + mention.start,
     end: offset + mention.end,
-    kind: mention.property === property.name ? 'property' : 'rival',
+    kind: mention.property === property.name || namesOwn(mention.start, mention.end) ? 'property' : 'rival',
     label: withSelf.find((other) => other.name === mention.property)?.label,
   }));
   for (const schema of withSelf)
