@@ -22,6 +22,7 @@
  */
 import type { Article, Block } from '../contracts/article';
 import type { PropertyDefinition } from '../contracts/property';
+import { blockAt as blockOfArticleAt } from './anchoring/article-anchors';
 import { findAbbreviationDefinitions, type AbbreviationDefinition } from './materials';
 import { parseQuantities, parseTableQuantities, type Quantity } from './quantities';
 import { splitSentences } from './scan-sentences';
@@ -96,18 +97,7 @@ export function buildArticleIndex(article: Article, catalogue: readonly Property
   const positions = new Map(blocks.map((block, index) => [block, index]));
   const byName = new Map(catalogue.map((schema) => [schema.name, schema]));
 
-  const blockAt = (offset: number): Block | undefined => {
-    let low = 0;
-    let high = blocks.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const block = blocks[middle]!;
-      if (offset < block.start) high = middle - 1;
-      else if (offset >= block.end) low = middle + 1;
-      else return block;
-    }
-    return undefined;
-  };
+  const blockAt = (offset: number): Block | undefined => blockOfArticleAt(article, offset) ?? undefined;
   const sentencesOf = memo((block: Block): readonly IndexedSentence[] =>
     block.kind === 'table'
       ? []
