@@ -37,6 +37,7 @@ import type { ConditionMention, TextSpan } from '../text/conditions/condition-ty
 import { materialSubjectProblem } from '../text/conditions/material-subject';
 import { provenanceOf } from '../text/conditions/provenance';
 import { roleVerdict, valueRole } from '../text/conditions/value-role';
+import { findMaterialMentions } from '../text/materials';
 import { parseQuantities } from '../text/quantities';
 import { loadPropertySchemas } from '../properties';
 import { articleIndexFor, cellNumber, defaultAttributionDependencies, type AttributionDependencies } from './attribution';
@@ -76,6 +77,8 @@ interface ValuePlace {
   shown: { text: string; start: number }[];
   role?: ReturnType<typeof valueRole>;
   provenance: Provenance;
+  /** A "respectively" sentence's material for the value (`respectivelyMaterial`), when it pairs one. */
+  pairedMaterial?: string;
 }
 
 const shift = (mention: ConditionMention, offset: number): ConditionMention => ({
@@ -88,6 +91,25 @@ const shift = (mention: ConditionMention, offset: number): ConditionMention => (
 function valueSpanIn(text: string, triplet: Triplet): TextSpan | undefined {
   const at = parseQuantities(text).find((quantity) => valueShownBy(triplet.value, quantity.value));
   return at ? { start: at.start, end: at.end } : undefined;
+}
+
+/**
+ * The material a "respectively" sentence pairs with the value: "Bi2S3 and Sb2S3 … band gap of 1.3 eV
+ * and 1.78 eV, respectively" gives 1.78 eV to Sb2S3. Only when the sentence names as many
+ * materials (mentions that are not inside a quantity) as it prints values of the value's unit, two
+ * or more, in reading order (as the rules extractor pairs them, src/extract/rules/respectively.ts);
+ * undefined otherwise.
+ */
+function respectivelyMaterial(sentence: string, value: TextSpan, index: ArticleIndex): string | undefined {
+  if (!/\brespectively\b/i.test(sentence)) return undefined;
+  const quantities = parseQuantities(sentence);
+  const own = quantities.find((quantity) => quantity.start <= value.start && quantity.end >= value.end);
+  if (!own) return undefined;
+  const values = quantities.filter((quantity) => (own.dimension ? quantity.dimension === own.dimension : quantity.unit === own.unit));
+  const overlapsValue = (mention: TextSpan) => quantities.some((quantity) => mention.start < quantity.end && quantity.start < mention.end);
+  const materials = findMaterialMentions(sentence, { definitions: index.abbreviations() }).filter((mention) => !overlapsValue(mention));
+  if (values.length < 2 || materials.length !== values.length) return undefined;
+  return materials[values.indexOf(own)]?.text;
 }
 
 /** The value in prose: the anchored block's sentence that prints it. */
@@ -106,7 +128,9 @@ function proseplace(
     if (!found) continue;
     const read = conditionsOfValue(text, found);
     const provenance = provenanceOf(text, found);
+    const pairedMaterial = respectivelyMaterial(text, found, index);
     return {
+      ...(pairedMaterial === undefined ? {} : { pairedMaterial }),
       mentions: read.conditions.map((mention) => shift(mention, start)),
       ambiguous: read.ambiguous,
       shown: [{ text, start }],
@@ -239,6 +263,10 @@ export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, de
     : block.kind === 'table'
       ? tablePlace(triplet, index, block, anchor)
       : (flattened ?? proseplace(triplet, index, block, anchor, schema, dependencies.schemas));
+  if (place?.pairedMaterial !== undefined && !namesMaterial(place.pairedMaterial, materialNames(triplet.material, article))) {
+    reasons.push(`the sentence gives this value to ${place.pairedMaterial} ("respectively"), not to ${triplet.material}`);
+    lower('needs_review');
+  }
   if (flattened?.rowLabel !== undefined && !namesMaterial(flattened.rowLabel, materialNames(triplet.material, article))) {
     reasons.push(`in the table the value stands in the row of ${flattened.rowLabel}, not of ${triplet.material}`);
     lower('needs_review');

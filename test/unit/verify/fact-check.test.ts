@@ -65,6 +65,15 @@ describe('judgeFact', () => {
     expect(verdict.reasons.join(' ')).toMatch(/at 300 K is not in the evidence: dropped/);
   });
 
+  it('sends another material\'s number in a "respectively" sentence to review, and verifies the material it belongs to', () => {
+    const text = 'CdSe and CdTe are semiconductors with a direct band gap of 1.74 eV and 1.5 eV, respectively.';
+    const pair = articleFromBlocks([paragraph(text)]);
+    const wrong = judgeFact(fact(pair, text, { material: 'CdSe', value: number(1.5), unit: 'eV' }), pair);
+    expect(wrong.status).toBe('needs_review');
+    expect(wrong.reasons.join(' ')).toMatch(/gives this value to CdTe \("respectively"\), not to CdSe/);
+    expect(judgeFact(fact(pair, text, { material: 'CdTe', value: number(1.5), unit: 'eV' }), pair).status).toBe('verified');
+  });
+
   it('rejects a difference taken for a value, with the reason in words', () => {
     const text = 'Its bandgap is narrower than that of C60 by approximately 0.3 eV.';
     const differences = articleFromBlocks([paragraph(text)]);
