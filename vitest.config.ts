@@ -18,6 +18,10 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // After unit and corpus: the e2e tests time a browser on 2 cores (the real-engine test
+          // decodes on SwiftShader at ~0.07 tokens/s), and sharing the cores with the corpus
+          // tests made its run take past 420 s in CI against 265 s alone.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

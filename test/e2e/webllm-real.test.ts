@@ -59,7 +59,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the real WebLLM runtime
     await recordStatusLines(panel);
     const started = Date.now();
     await panel.getByTestId('extract-button').click();
-    await panel.locator('[data-testid="run-status"]:is([data-status="interrupted"], [data-status="done"])').waitFor({ timeout: 420_000 });
+    await panel.locator('[data-testid="run-status"]:is([data-status="interrupted"], [data-status="done"])').waitFor({ timeout: 720_000 });
     console.log(`real-engine run ended after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const lines = await statusLines(panel);
     console.log('status lines:', JSON.stringify(lines, null, 1));
@@ -100,7 +100,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the real WebLLM runtime
     expect(run!.status).toBe('interrupted');
     expect(run!.error?.message).toMatch(/^The prompt is longer than Qwen2-0\.5B-random-q4f32_1's context window \(Prompt tokens exceed/);
     expect(await panel.getByTestId('run-error').textContent()).toContain('context window');
-  }, 480_000);
+  }, 780_000);
 
   it('Stop during a model call ends the run at once and unloads the model; Settings then deletes it from the cache', async () => {
     await panel.getByTestId('extract-button').click();
