@@ -7,6 +7,11 @@
 
 import { stripControlCharacters } from '../contracts/captured-text';
 
+// U+0002 before a digit: the minus sign of the math fonts of PDF producers (Elsevier, RSC, IOP),
+// which text extractors write as the font's code point 2 ("N m\u00021", "eV Å\u00021",
+// "cm\u00023"). Removing it as a control character would turn Å⁻¹ into Å1 and −3 into 3, so it
+// becomes the minus sign it stands for before the control characters go.
+const FONT_MINUS = /\u0002(?=\d)/g;
 // Soft hyphen, zero-width space/joiners, word joiner, BOM.
 const INVISIBLE = /[\u00AD\u200B\u200C\u200D\u2060\uFEFF]/g;
 // Every Unicode space except line breaks, plus tabs; NBSP and thin spaces become plain spaces.
@@ -15,14 +20,15 @@ const HORIZONTAL_SPACE = /[\t\f\v \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+/
 /**
  * Collapse layout whitespace in one block of text, after removing control characters and
  * terminal escape sequences (`stripControlCharacters`: every block of every capture path passes
- * through here, so none reaches the store or a terminal).
+ * through here, so none reaches the store or a terminal). A U+0002 right before a digit is a PDF
+ * math font's minus sign and becomes U+2212 first (`FONT_MINUS`).
  * - `preserveLines = false`: every run of whitespace (including newlines) becomes one space.
  * - `preserveLines = true` (tables): tabs are kept as cell separators and newlines as row
  *   separators; other space runs collapse, blank lines are dropped.
  * Returns the result with no leading or trailing blank lines ("" when nothing visible is left).
  */
 export function normalizeBlockText(raw: string, preserveLines: boolean): string {
-  const visible = stripControlCharacters(raw.replace(INVISIBLE, '').replace(/\r\n?/g, '\n'));
+  const visible = stripControlCharacters(raw.replace(INVISIBLE, '').replace(FONT_MINUS, '\u2212').replace(/\r\n?/g, '\n'));
   if (!preserveLines) return visible.replace(/\s+/g, ' ').replace(HORIZONTAL_SPACE, ' ').trim();
   return (
     visible

@@ -52,6 +52,12 @@ describe('text normalization', () => {
   it('keeps the leading empty cells of a table header row so columns stay aligned', () => {
     expect(normalizeBlockText('\n\tEg (eV)\tTc (K)\nMgB2\t-\t39\n', true)).toBe('\tEg (eV)\tTc (K)\nMgB2\t-\t39');
   });
+  it("reads a PDF math font's minus (U+0002 before a digit) as a minus sign and drops other control characters", () => {
+    // As text extractors write RSC and Elsevier PDFs: "a 0.04 eV Å\u00021 electric field", "(N m\u00021)".
+    expect(normalizeBlockText('a 0.04 eV \u00c5\u00021 electric field, 129 N m\u00021, \u0002gap = 5 meV', false)).toBe(
+      'a 0.04 eV \u00c5\u22121 electric field, 129 N m\u22121, gap = 5 meV',
+    );
+  });
   it('repairs PDF ligatures and minus glyphs', () => {
     expect(normalizePdfText('e\uFB03cient \uFB01lm, T = \u221210 °C')).toBe('efficient film, T = -10 °C');
   });
