@@ -5,7 +5,7 @@
  */
 import type { Article } from '../contracts/article';
 import { capturePdfDocument, MAX_PDF_BYTES } from './capture-pdf-document';
-import { binaryShare, decodeDocumentBytes, detectDocumentType, looksLikePdf } from './detect-type';
+import { binaryShare, detectDocumentType, looksLikePdf } from './detect-type';
 import { checkDocumentSize, validArticle } from './document-checks';
 import { CaptureError } from './errors';
 import { captureHtml } from './html/capture-html';
@@ -13,6 +13,7 @@ import { captureText } from './text/capture-text';
 import { captureXml } from './xml/capture-xml';
 import type { DomParserLike } from './dom-parser';
 import { repairXmlText } from './xml/xml-repair';
+import { decodeText } from './sniff-encoding';
 
 export type { DomParserLike };
 export { MAX_PDF_BYTES };
@@ -53,7 +54,7 @@ export async function captureDocument(bytes: Uint8Array, options: CaptureDocumen
   const url = options.url ?? null;
   if (looksLikePdf(bytes)) return capturePdfDocument(bytes, { url, signal: options.signal });
   checkDocumentSize(bytes.length, MAX_MARKUP_BYTES, 'an HTML, XML or text file');
-  const text = decodeDocumentBytes(bytes);
+  const { text, warning: encodingWarning } = decodeText(bytes);
   if (text.trim().length === 0) throw new CaptureError('empty', 'The file contains only whitespace.');
   const share = binaryShare(text);
   if (share > MAX_BINARY_SHARE) {
@@ -75,6 +76,8 @@ export async function captureDocument(bytes: Uint8Array, options: CaptureDocumen
     default: // 'text' ('pdf' was answered by `looksLikePdf` above)
       article = captureText(text, { url });
   }
+  // A declaration the bytes overruled ("declares UTF-16 but is UTF-8; read as UTF-8") comes first: it explains any oddity after it.
+  if (encodingWarning !== undefined) article = { ...article, warnings: [`The file ${encodingWarning}.`, ...article.warnings] };
   return validArticle(article);
 }
 

@@ -3,6 +3,8 @@
  * bytes, XML declaration, root element), never from a file name alone.
  */
 
+import { decodeText } from './sniff-encoding';
+
 export type DocumentType = 'pdf' | 'html' | 'xml' | 'text';
 
 /** Roots of full-text XML formats that are articles even though they are not HTML. */
@@ -63,31 +65,11 @@ export function binaryShare(text: string): number {
 }
 
 /**
- * Decode bytes to a string, honouring a byte-order mark, an XML `encoding="…"` declaration or
- * an HTML `<meta charset>` in the first 2 KB, and falling back to UTF-8 (invalid sequences
- * become U+FFFD). Labels are WHATWG Encoding labels, so `ISO-8859-1` decodes as windows-1252,
- * as browsers do.
+ * Decode a text document's bytes to a string (`decodeText` of sniff-encoding.ts: byte-order
+ * mark, UTF-16 NUL pattern, then the XML or HTML declaration unless the bytes contradict it,
+ * else UTF-8). Labels are WHATWG Encoding labels, so `ISO-8859-1` decodes as windows-1252, as
+ * browsers do. For the warning when a declaration was overruled, call `decodeText`.
  */
 export function decodeDocumentBytes(bytes: Uint8Array): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
-  const label =
-    /^<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(head)?.[1] ?? /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(head)?.[1] ?? 'utf-8';
-  // A scraper that re-saves a file as UTF-8 usually keeps its old `encoding="ISO-8859-1"`
-  // declaration (the IOP legacy XML fixture). Bytes that are valid UTF-8 and not plain ASCII are
-  // practically never real Latin-1 text, so UTF-8 wins over a declared single-byte Latin label.
-  if (/^(?:iso-8859-1|latin1|l1|windows-1252|cp1252|us-ascii|ascii)$/i.test(label) && bytes.some((byte) => byte > 0x7f)) {
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      // not UTF-8: fall through to the declared encoding
-    }
-  }
-  try {
-    return new TextDecoder(label.toLowerCase()).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
+  return decodeText(bytes).text;
 }

@@ -4,6 +4,7 @@
  * the problem in words. The error is plain data (`toJSON`) so it crosses message boundaries.
  */
 import { CaptureErrorCodeSchema, CaptureFailureSchema, type CaptureErrorCode, type CaptureFailure } from '../contracts/capture-failure';
+import { describeReadError } from './read-error-words';
 
 export { CaptureErrorCodeSchema, CaptureFailureSchema, type CaptureErrorCode, type CaptureFailure };
 
@@ -21,9 +22,14 @@ export class CaptureError extends Error {
   }
 }
 
-/** Turn anything thrown during capture into a `CaptureFailure` (unknown errors become `unreadable`). */
+/**
+ * Turn anything thrown during capture into a `CaptureFailure`: a `CaptureError` as it is; an
+ * engine or system error in words (`describeReadError`: "Invalid string length" → "the file is
+ * too large to read as text (over ~512 MB of text …)", code `too-large`); anything else
+ * `unreadable`, its name and message marked as unexpected.
+ */
 export function toCaptureFailure(error: unknown): CaptureFailure {
   if (error instanceof CaptureError) return error.toJSON();
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'unreadable', message: `Could not read the document: ${message}` };
+  const { words, tooLarge } = describeReadError(error);
+  return { code: tooLarge ? 'too-large' : 'unreadable', message: `Could not read the document: ${words}.` };
 }

@@ -70,11 +70,13 @@ describe('inputs that are not documents', () => {
     );
   });
 
-  it('refuses UTF-16 text without a byte-order mark (half its bytes are NUL) as binary', async () => {
-    const text = `<html><body><p>${PARAGRAPH.repeat(20)}</p></body></html>`;
+  it('reads UTF-16 text without a byte-order mark by its NUL bytes instead of refusing it as binary (issue 27, item 11)', async () => {
+    const text = `A title\n\n${PARAGRAPH.repeat(20)}`;
     const utf16 = new Uint8Array(text.length * 2);
     for (let index = 0; index < text.length; index += 1) utf16[index * 2] = text.charCodeAt(index);
-    expect((await failure(capture(utf16))).code).toBe('binary');
+    const article = await capture(utf16);
+    expect(article.text).toContain('band gap of 3.3 eV');
+    expect(article.warnings[0]).toBe('The file has no byte-order mark, but its bytes are UTF-16LE; read as UTF-16LE.');
   });
 
   it('still captures a text with a few stray control characters and undecodable bytes', async () => {
