@@ -12,6 +12,8 @@ import { parseArgs } from 'node:util';
 import type { BenchFigure } from './bench-figure';
 import { extractWithRules } from '../extract/rules';
 import { resolveDataRoot } from '../eval/data-root';
+import { loadPropertySchemas } from '../properties';
+import { buildArticleIndex } from '../text/article-index';
 import { scanArticle } from '../text/scan';
 import { captureFile } from './capture-command';
 
@@ -52,11 +54,8 @@ export async function bandgapPaperFiles(dataRoot: string, limit?: number): Promi
  * `presetFigures`, one block per preset, case and reading.
  */
 export async function presetBenchFigures(files: readonly string[], progress: (line: string) => void = () => {}): Promise<BenchFigure[]> {
-  const [
-    { benchPresetOnArticle, createPresetBenchContext, presetFigures },
-    { MATRIX_PRESETS },
-    { loadPropertySchemas, selectPropertySchemas },
-  ] = await Promise.all([import('./bench-presets'), import('../matrix/presets'), import('../properties')]);
+  const [{ benchPresetOnArticle, createPresetBenchContext, presetFigures }, { MATRIX_PRESETS }, { selectPropertySchemas }] =
+    await Promise.all([import('./bench-presets'), import('../matrix/presets'), import('../properties')]);
   const [bandGap] = selectPropertySchemas(loadPropertySchemas(), ['band_gap']);
   if (!bandGap) throw new Error('the band_gap property schema is missing');
   const articles = [];
@@ -126,6 +125,7 @@ export async function runBench(argv: string[]): Promise<number> {
   }
   const files = parsed.positionals.length ? parsed.positionals : BENCH_SAMPLES.map((sample) => join(dataRoot, sample));
   const figures: BenchFigure[] = [];
+  const catalogue = loadPropertySchemas();
   for (const file of files) {
     const name = file.split('/').pop() ?? file;
     process.stderr.write(`assay bench: ${name}\n`);
@@ -136,7 +136,7 @@ export async function runBench(argv: string[]): Promise<number> {
       figures.push({ name: `article length ${name}`, value: article.text.length, unit: 'characters' });
       figures.push({
         name: `scan ${name} (median of ${runs})`,
-        value: round(medianMilliseconds(() => scanArticle(article), runs)),
+        value: round(medianMilliseconds(() => scanArticle(buildArticleIndex(article, catalogue)), runs)),
         unit: 'ms',
       });
       figures.push({

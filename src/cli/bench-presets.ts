@@ -51,7 +51,8 @@ import { runMatrix } from '../matrix/pipeline';
 import { PAPER_PRESET, type MatrixPreset, type PresetModels } from '../matrix/presets';
 import { defaultMatrixDependencies } from '../matrix/default-dependencies';
 import type { RunRecord } from '../matrix/run-record';
-import type { PropertyDefinition } from '../properties';
+import { propertyCatalogue, type PropertyDefinition } from '../properties';
+import { buildArticleIndex } from '../text/article-index';
 import { scanArticle } from '../text/scan';
 import type { BenchFigure } from './bench-figure';
 
@@ -134,9 +135,8 @@ export function bestCaseScript(fact: ScriptFact): LlmScript {
  * triplet the grounding gate can pass. Null when the scan finds no such candidate.
  */
 export function candidateFact(article: Article, property: PropertyDefinition): ScriptFact | null {
-  const candidates = scanArticle(article, { properties: [property] }).candidates.filter(
-    (candidate) => candidate.property === property.name,
-  );
+  const index = buildArticleIndex(article, propertyCatalogue([property]));
+  const candidates = scanArticle(index, { properties: [property] }).candidates.filter((candidate) => candidate.property === property.name);
   for (const candidate of candidates) {
     if (candidate.quantity.value.kind !== 'number') continue;
     return {

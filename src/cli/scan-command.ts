@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { toCaptureFailure } from '../capture/errors';
-import { loadPropertySchemas, selectPropertySchemas, type PropertyDefinition } from '../properties';
+import { readRegularFile } from '../capture/node/regular-file';
+import { loadPropertySchemas, propertyCatalogue, selectPropertySchemas, type PropertyDefinition } from '../properties';
+import { buildArticleIndex } from '../text/article-index';
 import { scanArticle } from '../text/scan';
 import type { ScanResult } from '../text/scan-types';
 import { captureFile } from './capture-command';
@@ -25,7 +26,7 @@ export async function resolvePropertySchemas(values: readonly string[]): Promise
     }
     let data: unknown;
     try {
-      data = JSON.parse(await readFile(value, 'utf8'));
+      data = JSON.parse(await readRegularFile(value, 'utf8'));
     } catch (error) {
       throw new Error(`cannot read property schema file ${value}: ${(error as Error).message}`);
     }
@@ -82,7 +83,7 @@ export async function runScan(argv: string[]): Promise<number> {
   }
   try {
     const article = await captureFile(path);
-    const result = scanArticle(article, { properties });
+    const result = scanArticle(buildArticleIndex(article, propertyCatalogue(properties)), { properties });
     process.stdout.write(parsed.values.json ? JSON.stringify(result) + '\n' : summarizeScan(result, article.text));
     return 0;
   } catch (error) {

@@ -9,6 +9,7 @@ import type { CandidateCountRequest, CandidateCountResponse } from '../contracts
 import type { PropertyDefinition } from '../contracts/property';
 import type { AssayDatabase } from '../store/assay-database';
 import { getPaper } from '../store/paper-repository';
+import { buildArticleIndex } from '../text/article-index';
 import { scanArticle } from '../text/scan';
 
 /**
@@ -36,7 +37,8 @@ export async function answerCandidateCount(
   try {
     const record = await getPaper(database, request.paperKey);
     if (!record) return { ok: false, failure: { code: 'not-found', message: 'The paper is not saved any more.' } };
-    const { candidates } = scanArticle(record.article, { properties: quickScanProperties(builtIn, request.properties) });
+    const catalogue = quickScanProperties(builtIn, request.properties);
+    const { candidates } = scanArticle(buildArticleIndex(record.article, catalogue));
     return { ok: true, candidates: candidates.length };
   } catch (error) {
     return { ok: false, failure: { code: 'internal', message: error instanceof Error ? error.message : String(error) } };

@@ -14,9 +14,10 @@ import type { ReplyFailure } from '../llm/generate-object';
 import { LlmError, toLlmError, type LlmPort } from '../llm/llm-port';
 import { approximateTokenCount } from '../llm/token-estimate';
 import { UsageMeter } from '../llm/usage-meter';
-import type { PropertyDefinition } from '../properties';
+import { propertyCatalogue, type PropertyDefinition } from '../properties';
 import { completeEvidence } from '../text/anchoring';
 import { chunkArticle, embeddingSimilarity, lexicalSimilarity, type Chunk } from '../text/retrieval';
+import { buildArticleIndex } from '../text/article-index';
 import { scanArticle } from '../text/scan';
 import type { Candidate } from '../text/scan-types';
 import { verifyByQuestions } from './chain-of-verification';
@@ -131,8 +132,10 @@ export async function runMatrix(article: Article, options: MatrixOptions, deps: 
   };
   try {
     throwIfAborted(deps.signal);
-    const candidates = scanArticle(article, { properties: options.properties }).candidates;
-    const chunks = options.reading === 'scan-passage' ? [] : chunkArticle(article);
+    // One index of the article for the scan and the chunks: the same sentences, rows and captions.
+    const index = buildArticleIndex(article, propertyCatalogue(options.properties));
+    const candidates = scanArticle(index, { properties: options.properties }).candidates;
+    const chunks = options.reading === 'scan-passage' ? [] : chunkArticle(article, index);
     const similarity = await chunkSimilarity(chunks, deps);
     for (const property of options.properties) {
       throwIfAborted(deps.signal);

@@ -1,7 +1,13 @@
 /** Property schemas: the lexicon and plausible ranges of the properties Assay extracts. */
 export { PropertySchema, PropertyDimensionSchema, SymbolContextSchema } from '../contracts/property';
 export type { PropertyDefinition, PropertyDimension, SymbolContext } from '../contracts/property';
-export { loadPropertySchemas, parsePropertySchema, selectPropertySchemas, PropertySchemaError } from './load-property-schemas';
+export {
+  loadPropertySchemas,
+  parsePropertySchema,
+  propertyCatalogue,
+  selectPropertySchemas,
+  PropertySchemaError,
+} from './load-property-schemas';
 export { findContextualMentions, findPropertyMentions } from './find-property-mentions';
 export type { PropertyMention } from './find-property-mentions';
 export { builtInQuestions, questionsFor } from './verification-questions';

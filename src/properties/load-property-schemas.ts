@@ -67,7 +67,22 @@ export function loadPropertySchemas(extra: unknown[] = []): PropertyDefinition[]
     if (userNames.has(schema.name)) throw new PropertySchemaError(`property schema "${schema.name}" is defined twice`);
     userNames.add(schema.name);
   }
-  return [...builtIn.filter((schema) => !userNames.has(schema.name)), ...users];
+  return propertyCatalogue(users, builtIn);
+}
+
+/**
+ * The resolved property catalogue with `own` schemas (a reader's own properties, or those a run
+ * asks for), the one list a run's stages read (the scan's rival properties, the gate, display
+ * units): the `builtIn` schemas (default `loadPropertySchemas()`, read afresh) whose names `own`
+ * does not take, in their order, then `own` in its order — an own schema named like a built-in
+ * one replaces it. Pure; never throws; `own` is not validated here (`loadPropertySchemas` does).
+ */
+export function propertyCatalogue(
+  own: readonly PropertyDefinition[],
+  builtIn: readonly PropertyDefinition[] = loadPropertySchemas(),
+): PropertyDefinition[] {
+  const named = new Set(own.map((schema) => schema.name));
+  return [...builtIn.filter((schema) => !named.has(schema.name)), ...own];
 }
 
 /** The schemas whose `name` is in `names` (all when `names` is empty); throws on an unknown name. */

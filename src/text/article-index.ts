@@ -11,7 +11,7 @@
  *   caption (`tableCaption`: the caption block right before it, never one after);
  * - the paper's abbreviation definitions (the first definition of each short form wins);
  * - quantities per block (`parseQuantities`; a table's cells with their header's unit,
- *   `parseTableQuantities`).
+ *   `tableRowQuantities` of the table's own rows).
  *
  * Everything past the block list is computed on first use and memoized inside the index object
  * (never in module state), so building one is cheap and an index serves a whole paper's
@@ -24,8 +24,8 @@ import type { Article, Block } from '../contracts/article';
 import type { PropertyDefinition } from '../contracts/property';
 import { blockAt as blockOfArticleAt } from './anchoring/article-anchors';
 import { findAbbreviationDefinitions, type AbbreviationDefinition } from './materials';
-import { parseQuantities, parseTableQuantities, type Quantity } from './quantities';
-import { splitSentences } from './scan-sentences';
+import { parseQuantities, tableRowQuantities, type Quantity } from './quantities';
+import { splitSentences } from './split-sentences';
 import { readTable, type IndexedTable, type TableCell, type TableRow } from './article-table';
 
 export { headerInside, tableCaption, type IndexedTable, type TableCell, type TableRow } from './article-table';
@@ -75,7 +75,7 @@ export interface ArticleIndex {
   abbreviations(): readonly AbbreviationDefinition[];
   /** The paper's abbreviation definitions by short form, the first definition of each winning. */
   definitions(): ReadonlyMap<string, AbbreviationDefinition>;
-  /** Quantities of a block with `Article.text` offsets: prose by `parseQuantities`, tables by `parseTableQuantities`. */
+  /** Quantities of a block with `Article.text` offsets: prose by `parseQuantities`, tables by `tableRowQuantities` of `tableOf(block)`'s rows. */
   quantitiesOf(block: Block): readonly Quantity[];
 }
 
@@ -116,18 +116,19 @@ export function buildArticleIndex(article: Article, catalogue: readonly Property
   let tables: readonly IndexedTable[] | undefined;
   let abbreviations: readonly AbbreviationDefinition[] | undefined;
   let definitions: ReadonlyMap<string, AbbreviationDefinition> | undefined;
-  const quantitiesOf = memo(
-    (block: Block): readonly Quantity[] =>
-      Object.freeze(
-        block.kind === 'table'
-          ? parseTableQuantities(block.text, block.start)
-          : parseQuantities(block.text).map((quantity) => ({
-              ...quantity,
-              start: quantity.start + block.start,
-              end: quantity.end + block.start,
-            })),
-      ) as readonly Quantity[],
-  );
+  const quantitiesOf = memo((block: Block): readonly Quantity[] => {
+    if (block.kind !== 'table')
+      return Object.freeze(
+        parseQuantities(block.text).map((quantity) => ({
+          ...quantity,
+          start: quantity.start + block.start,
+          end: quantity.end + block.start,
+        })),
+      );
+    // A table block not of this article has no place in it, but its rows still read.
+    const table = tableOf(block) ?? readTable(article, block, -1);
+    return Object.freeze(tableRowQuantities(table.header, table.rows));
+  });
 
   const index: ArticleIndex = {
     article,

@@ -68,10 +68,16 @@ export function tableCaption(article: Article, index: number): Block | undefined
   return before?.kind === 'caption' ? before : undefined;
 }
 
-/** `block` (a table block at `index` of `article.blocks`) read as header, rows and caption. */
-export function readTable(article: Article, block: Block, index: number): IndexedTable {
-  const lines = block.text.split('\n');
-  let start = block.start;
+/**
+ * The rows of a captured table's `text` (rows split at "\n", cells at "\t"), header row first,
+ * with offsets `offset` plus their place in `text` (pass a block's `start` for offsets into
+ * `Article.text`). The one reading of rows and cells: the article index's tables and the table
+ * quantities of a quote (`parseTableQuantities`) both come from it. Never throws; "" is one
+ * blank header row.
+ */
+export function readRows(text: string, offset = 0): TableRow[] {
+  const lines = text.split('\n');
+  let start = offset;
   const rows: TableRow[] = [];
   let headerColumns = 0;
   for (const [row, line] of lines.entries()) {
@@ -88,7 +94,13 @@ export function readTable(article: Article, block: Block, index: number): Indexe
     });
     start += line.length + 1;
   }
-  return { block, header: rows[0]!, rows: rows.slice(1), caption: tableCaption(article, index) };
+  return rows;
+}
+
+/** `block` (a table block at `index` of `article.blocks`) read as header, rows and caption. */
+export function readTable(article: Article, block: Block, index: number): IndexedTable {
+  const [header, ...rows] = readRows(block.text, block.start);
+  return { block, header: header!, rows, caption: tableCaption(article, index) };
 }
 
 /**

@@ -3,9 +3,10 @@
  * its role in the sentence, the conditions that hold for it and where it comes from. The same
  * readers, on the same text, as the gate's fact check (src/verify/fact-check.ts), so that what
  * the quick scan offers, the gate would not reject:
- * - prose: the value's sentence (`splitSentences` of its block); `valueRole` + `roleVerdict`,
+ * - prose: the value's sentence (`ArticleIndex.sentencesOf` its block); `valueRole` + `roleVerdict`,
  *   `conditionsOfValue`, `provenanceOf`; a `rejected` role is no candidate;
- * - table: the cell's column header, row label and the table's caption (`conditionsOfTableCell`);
+ * - table: the cell's column header, row label and the table's caption (`conditionsOfTableCell`;
+ *   the caption is `ArticleIndex.captionOf`, the one the gate reads);
  *   the role is `value` and the provenance `unknown` (a cell has no sentence to read them from).
  */
 import type { Block } from '../contracts/article';
@@ -97,7 +98,7 @@ export interface TablePiece {
 
 /**
  * The facts of a table cell: the conditions of its column `header`, its `row` label (the row's
- * first cell) and the table's `caption` block (see `captionOf`), each mapped to `Article.text`.
+ * first cell) and the table's `caption` block (`ArticleIndex.captionOf`), each mapped to `Article.text`.
  */
 export function tableCellFacts(header: TablePiece, row: TablePiece, caption: Block | undefined, material: string | null): CandidateFacts {
   const base = { header: header.start, row: row.start, caption: caption?.start ?? 0 } as const;
@@ -111,13 +112,4 @@ export function tableCellFacts(header: TablePiece, row: TablePiece, caption: Blo
     provenance: { kind: 'unknown' },
     doubts: subject ? [subject] : [],
   };
-}
-
-/**
- * The caption of table block `table` in `blocks`: the caption block right before it, else the one
- * right after it (as the gate's fact check reads it), else undefined.
- */
-export function captionOf(blocks: readonly Block[], table: Block): Block | undefined {
-  const index = blocks.indexOf(table);
-  return [blocks[index - 1], blocks[index + 1]].find((neighbour) => neighbour?.kind === 'caption');
 }

@@ -3,25 +3,24 @@
  * and the candidates linking them (see `Candidate`). No model; milliseconds per paper.
  */
 import { findConditionMentions, type ConditionMention } from './conditions';
-import type { Article, Block } from '../contracts/article';
-import { findPropertyMentions, loadPropertySchemas, type PropertyDefinition, type PropertyMention } from '../properties';
+import type { Block } from '../contracts/article';
+import type { PropertyDefinition } from '../contracts/property';
+import { findPropertyMentions, type PropertyMention } from '../properties';
+import type { ArticleIndex, IndexedSentence } from './article-index';
+import { findMaterialMentions } from './materials';
 import { unitFitsProperty } from './scan-fit';
-import { splitSentences, type SentenceSpan } from './scan-sentences';
-import { defaultScanDependencies } from './scan-dependencies';
-import { captionOf, sentenceValueFacts } from './scan-facts';
+import { sentenceValueFacts } from './scan-facts';
 import { tableCandidates } from './scan-table';
-import type { Candidate, ScanDependencies, ScanMaterialMention, ScanQuantity, ScanResult } from './scan-types';
+import type { Candidate, ScanMaterialMention, ScanQuantity, ScanResult } from './scan-types';
 
 export interface ScanOptions {
-  /** Property schemas to look for; default: all built-in ones. */
-  properties?: readonly PropertyDefinition[];
   /**
-   * The whole property catalogue (built-in and the reader's own) the value role reads rival
-   * properties from: a number headed by another property of the same unit ("the work function
-   * is 4.5 eV" in a band-gap scan) is not a candidate. Default: `properties` plus the built-in
-   * schemas they do not name.
+   * Property schemas to look for; default: the index's whole catalogue. The value role reads rival
+   * properties from the index's catalogue (built-in and the reader's own): a number headed by
+   * another property of the same unit ("the Néel temperature is 120 K" in a Tc scan) is not a
+   * candidate.
    */
-  catalogue?: readonly PropertyDefinition[];
+  properties?: readonly PropertyDefinition[];
 }
 
 function rebase<T extends { start: number; end: number }>(items: T[], offset: number): T[] {
@@ -70,11 +69,10 @@ export function nearestMention(mentions: readonly PropertyMention[], quantity: S
 
 function sentenceCandidates(
   block: Block,
-  sentence: SentenceSpan,
-  previousSentence: SentenceSpan | null,
+  sentence: IndexedSentence,
+  previousSentence: IndexedSentence | null,
   schemas: { properties: readonly PropertyDefinition[]; catalogue: readonly PropertyDefinition[] },
-  context: { text: string; quantities: ScanQuantity[]; materials: ScanMaterialMention[]; mentions: PropertyMention[] },
-  dependencies: ScanDependencies,
+  context: { text: string; quantities: readonly ScanQuantity[]; materials: ScanMaterialMention[]; mentions: PropertyMention[] },
 ): Candidate[] {
   const mentions = within(context.mentions, sentence);
   if (mentions.length === 0) return [];
@@ -97,7 +95,6 @@ function sentenceCandidates(
       unitFitsProperty(
         quantity,
         schemas.properties.find((schema) => schema.name === mention.property)!,
-        dependencies,
       ),
     );
     const mention = nearestMention(fitting, quantity);
@@ -128,48 +125,41 @@ function sentenceCandidates(
   return candidates;
 }
 
-/** `properties` and the built-in schemas they do not name (a reader's own schema replaces a built-in one of its name). */
-function catalogueOf(properties: readonly PropertyDefinition[]): PropertyDefinition[] {
-  const named = new Set(properties.map((schema) => schema.name));
-  return [...properties, ...loadPropertySchemas().filter((schema) => !named.has(schema.name))];
-}
-
 /**
- * Scan `article` block by block. Returns every quantity and material mention (offsets into
- * `article.text`, in reading order) and the candidates: a quantity whose unit fits a property
- * mentioned in the same sentence (prose) or column header (tables), with the material
- * mention (`materialOf`: one right after the value tied by "for/of/in", else the nearest before
- * it in the sentence), else the last one of the previous sentence in the block, else null.
+ * Scan the article of `index` block by block, reading its units from the index: the sentences of
+ * prose blocks, the rows, header and caption of tables, the quantities of each block (a table's
+ * cells with their header's unit, as the gate reads them) and the paper's abbreviation
+ * definitions. Returns every quantity and material mention (offsets into `article.text`, in
+ * reading order) and the candidates: a quantity whose unit fits a property mentioned in the same
+ * sentence (prose) or column header (tables), with the material mention (`materialOf`: one right
+ * after the value tied by "for/of/in", else the nearest before it in the sentence), else the last
+ * one of the previous sentence in the block, else null.
  * Each candidate carries its value role, conditions, provenance and doubts (src/text/scan-facts.ts,
  * the gate's own readers); a number whose role the gate rejects (a difference, a model parameter,
  * a measurement condition, another quantity of the unit) is not a candidate.
- * `dependencies` defaults to the real parsers (`defaultScanDependencies`); tests inject others.
  */
-export function scanArticle(
-  article: Article,
-  options: ScanOptions = {},
-  dependencies: ScanDependencies = defaultScanDependencies,
-): ScanResult {
-  const schemas = options.properties ?? loadPropertySchemas();
-  const catalogue = options.catalogue ?? catalogueOf(schemas);
+export function scanArticle(index: ArticleIndex, options: ScanOptions = {}): ScanResult {
+  const { article, catalogue } = index;
+  const schemas = options.properties ?? catalogue;
   const result: ScanResult = { quantities: [], materials: [], candidates: [] };
   // Abbreviations are defined once ("bismuth ferrite (BFO)") and used blocks later, so they are
-  // collected over the whole article before the block-by-block pass.
-  const definitions = dependencies.findAbbreviationDefinitions?.(article.text) ?? [];
+  // those of the whole article.
+  const definitions = index.abbreviations();
   for (const block of article.blocks) {
-    const quantities = rebase(dependencies.parseQuantities(block.text), block.start);
-    const materials = rebase(dependencies.findMaterialMentions(block.text, { definitions }), block.start);
+    const quantities = index.quantitiesOf(block);
+    const materials = rebase(findMaterialMentions(block.text, { definitions }), block.start);
     result.quantities.push(...quantities);
     result.materials.push(...materials);
-    if (block.kind === 'table') {
-      result.candidates.push(...tableCandidates(block, schemas, quantities, materials, dependencies, captionOf(article.blocks, block)));
+    const table = index.tableOf(block);
+    if (table) {
+      result.candidates.push(...tableCandidates(table, schemas, quantities, materials));
       continue;
     }
     const mentions = rebase(findPropertyMentions(block.text, schemas), block.start);
     if (mentions.length === 0) continue;
-    const sentences = rebase(splitSentences(block.text), block.start);
-    sentences.forEach((sentence, index) => {
-      const previous = index > 0 ? sentences[index - 1]! : null;
+    const sentences = index.sentencesOf(block);
+    sentences.forEach((sentence, position) => {
+      const previous = position > 0 ? sentences[position - 1]! : null;
       result.candidates.push(
         ...sentenceCandidates(
           block,
@@ -177,7 +167,6 @@ export function scanArticle(
           previous,
           { properties: schemas, catalogue },
           { text: article.text, quantities, materials, mentions },
-          dependencies,
         ),
       );
     });

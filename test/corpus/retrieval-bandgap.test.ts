@@ -13,7 +13,7 @@ import { captureFile } from '../../src/cli/capture-command';
 import { loadPropertySchemas } from '../../src/properties';
 import { anchorQuoteInArticle } from '../../src/text/anchoring';
 import { chunkArticle, rankChunks, type Chunk } from '../../src/text/retrieval';
-import { scanArticle } from '../../src/text/scan';
+import { scanFor } from '../support/scan-for';
 import type { Candidate } from '../../src/text/scan-types';
 import { sharedDataSkipReason, sharedPath } from '../support/shared-data';
 
@@ -61,7 +61,7 @@ describe.skipIf(skipReason !== undefined)('retrieval of band-gap evidence on ban
       if (!existsSync(path)) continue;
       const article = await captureFile(path);
       const evidence = [...sentences].flatMap((sentence) => anchorQuoteInArticle(article, sentence) ?? []);
-      const candidates = scanArticle(article, { properties: [bandGap] }).candidates;
+      const candidates = scanFor(article, [bandGap]).candidates;
       papers.push({ file, article, chunks: chunkArticle(article), candidates, evidence });
     }
   });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { captureFile } from '../../src/cli/capture-command';
 import { loadPropertySchemas, selectPropertySchemas } from '../../src/properties';
-import { scanArticle } from '../../src/text/scan';
+import { scanFor } from '../support/scan-for';
 import type { Candidate } from '../../src/text/scan-types';
 import { sharedDataSkipReason, sharedPath } from '../support/shared-data';
 
@@ -15,7 +15,7 @@ const schemas = loadPropertySchemas();
 
 async function candidatesOf(path: string, property: string): Promise<{ text: string; candidates: Candidate[] }> {
   const article = await captureFile(sharedPath(path));
-  return { text: article.text, candidates: scanArticle(article, { properties: selectPropertySchemas(schemas, [property]) }).candidates };
+  return { text: article.text, candidates: scanFor(article, selectPropertySchemas(schemas, [property])).candidates };
 }
 
 const valueOf = (candidate: Candidate) => (candidate.quantity.value.kind === 'number' ? candidate.quantity.value.value : NaN);

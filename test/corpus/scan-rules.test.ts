@@ -9,7 +9,7 @@ import type { Article } from '../../src/contracts/article';
 import type { Triplet } from '../../src/contracts/triplet';
 import { captureFile } from '../../src/cli/capture-command';
 import { extractWithRules } from '../../src/extract/rules';
-import { scanArticle } from '../../src/text/scan';
+import { scanFor } from '../support/scan-for';
 import { ground } from '../../src/verify/ground';
 import { expectEvidenceInText } from '../support/expect-evidence';
 import { sharedDataSkipReason, sharedPath } from '../support/shared-data';
@@ -40,7 +40,7 @@ const fixtures: [string, string, [string, string, string]][] = [
 describe.skipIf(skipReason !== undefined)('scan and rules on real articles', () => {
   it.each(fixtures)('%s', async (path, property, expected) => {
     const article = await captureFile(sharedPath(path));
-    const scan = scanArticle(article);
+    const scan = scanFor(article);
     expect(scan.quantities.length).toBeGreaterThan(0);
     if (property) expect(scan.candidates.some((candidate) => candidate.property === property)).toBe(true);
     const triplets = extractWithRules(article);

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '../../src/contracts/article';
 import { candidateBadgeText, paperActionTitle } from '../../src/extension/paper-badge';
 import { loadPropertySchemas } from '../../src/properties';
+import { buildArticleIndex } from '../../src/text/article-index';
 import { scanArticle } from '../../src/text/scan';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { seriousAxeViolations, setColorScheme } from './accessibility';
@@ -146,7 +147,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the toolbar badge on an
     const [saved] = (await readStore<{ key: string; article: Article }>(probe, 'papers')).filter((paper) => paper.key === PAPER.key);
     expect(saved).toBeDefined();
     // What the side panel's quick scan finds in the saved article, with the built-in schemas (no own ones here).
-    const expected = scanArticle(saved!.article, { properties: loadPropertySchemas() }).candidates.length;
+    const expected = scanArticle(buildArticleIndex(saved!.article, loadPropertySchemas())).candidates.length;
     expect(expected).toBeGreaterThan(0);
     const badge = { text: candidateBadgeText(expected), title: paperActionTitle(expected) };
     expect(await badgeOf(tabId)).toEqual(badge);

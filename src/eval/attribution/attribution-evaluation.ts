@@ -30,11 +30,11 @@ import type { Triplet } from '../../contracts/triplet';
 import { findPropertyMentions } from '../../properties';
 import { describeQuote } from '../../text/anchoring';
 import { findMaterialMentions, sameMaterial } from '../../text/materials';
-import { splitSentences } from '../../text/scan-sentences';
+import type { ArticleIndex } from '../../text/article-index';
 import type { Condition } from '../../contracts/conditions';
 import { conditionGroup, findConditionMentions, methodsCompatible, type ConditionMention } from '../../text/conditions';
 import { parseQuantities } from '../../text/quantities';
-import { checkAttribution, type AttributionDependencies } from '../../verify/attribution';
+import { articleIndexFor, checkAttribution, type AttributionDependencies } from '../../verify/attribution';
 import { checkFact, type FactCheck, type FactCheckDependencies } from '../../verify/fact-check';
 import { defaultGroundingDependencies } from '../../verify/grounding-dependencies';
 import { namesMaterial } from '../../verify/material-named';
@@ -127,16 +127,16 @@ function sameTruthMaterial(a: readonly string[], b: readonly string[]): boolean 
   return a.some((left) => b.some((right) => left.trim().toLowerCase() === right.trim().toLowerCase() || sameMaterial(left, right)));
 }
 
-/** The evidence window a swap must not be named in: the span and the sentence before it in its block. */
-function window(article: Article, located: LocatedEvidence): string {
-  const block = article.blocks.find((candidate) => candidate.start <= located.start && located.start < candidate.end);
+/** The evidence window a swap must not be named in: the span and the sentence before it in its block (`index`'s sentences). */
+function window(index: ArticleIndex, located: LocatedEvidence): string {
+  const { text } = index.article;
+  const block = index.blockAt(located.start);
   let before = '';
-  if (block && block.kind !== 'table')
-    for (const sentence of splitSentences(block.text)) {
-      if (block.start + sentence.end > located.start) break;
-      before = block.text.slice(sentence.start, sentence.end);
-    }
-  return `${before} ${article.text.slice(located.start, located.end)}`;
+  for (const sentence of block ? index.sentencesOf(block) : []) {
+    if (sentence.end > located.start) break;
+    before = text.slice(sentence.start, sentence.end);
+  }
+  return `${before} ${text.slice(located.start, located.end)}`;
 }
 
 /** The material swapped in for `truth` (see the module comment), or undefined when none fits. */
@@ -183,7 +183,9 @@ export function evaluateAttribution(
   };
   for (const paper of cases) {
     const { article } = paper;
-    const units = evidenceUnits(article);
+    // The gate's own index of the paper: its sentences and rows are the evidence units here too.
+    const index = articleIndexFor(article, dependencies);
+    const units = evidenceUnits(article, index);
     let mentionCache: string[] | undefined;
     const mentions = () =>
       (mentionCache ??= [
@@ -232,7 +234,7 @@ export function evaluateAttribution(
         if (located.byPropertyName) figures.locatedByPropertyName.accepted += 1;
       } else note('truth', triplet, own.reasons);
 
-      const evidence = window(article, located);
+      const evidence = window(index, located);
       const material = swapMaterial(paper, truth, evidence, mentions);
       if (material === undefined) figures.skippedSwaps.material += 1;
       else tally('material', { ...triplet, material });

@@ -9,11 +9,13 @@
 import type { Article } from '../../contracts/article';
 import type { PropertyDefinition } from '../../contracts/property';
 import type { ChatMessage } from '../../llm/llm-port';
+import { propertyCatalogue } from '../../properties';
 import { propertyBrief, proposerMessages } from '../../matrix/moa/moa-prompts';
 import { buildPassage } from '../../matrix/passages';
 import { retrievalOf, type MatrixPreset } from '../../matrix/presets';
 import { focusedPassage, planReading } from '../../matrix/reading';
 import { packChunks, rankChunks, shownSpan, type Chunk, type ChunkGroup } from '../../text/retrieval';
+import { buildArticleIndex } from '../../text/article-index';
 import { scanArticle } from '../../text/scan';
 import type { Candidate } from '../../text/scan-types';
 import type { ContextCall } from './context-recall';
@@ -23,7 +25,8 @@ export type CountChat = (messages: ChatMessage[]) => number;
 
 /** The scan's candidates of `property` in `article`, scanning for that property alone (as a run of it does). */
 export function propertyCandidates(article: Article, property: PropertyDefinition): Candidate[] {
-  return scanArticle(article, { properties: [property] }).candidates.filter((candidate) => candidate.property === property.name);
+  const index = buildArticleIndex(article, propertyCatalogue([property]));
+  return scanArticle(index, { properties: [property] }).candidates.filter((candidate) => candidate.property === property.name);
 }
 
 /**

@@ -11,20 +11,17 @@ import type { Article } from '../../contracts/article';
 import type { Evidence } from '../../contracts/evidence';
 import { TEXT_LIMITS } from '../../contracts/text-limits';
 import type { Triplet } from '../../contracts/triplet';
-import { loadPropertySchemas, type PropertyDefinition } from '../../properties';
+import { loadPropertySchemas, propertyCatalogue, type PropertyDefinition } from '../../properties';
+import { describeQuote } from '../../text/anchoring';
+import { buildArticleIndex } from '../../text/article-index';
 import { mentionCost, scanArticle } from '../../text/scan';
-import { defaultRulesDependencies } from '../../text/scan-dependencies';
 import { isPlausible } from '../../text/scan-fit';
-import type { Candidate, ScanDependencies, ScanMaterialMention } from '../../text/scan-types';
+import type { Candidate, ScanMaterialMention } from '../../text/scan-types';
 import { pairRespectively, saysRespectively } from './respectively';
 
 export interface RulesOptions {
   /** Property schemas to extract; default: all built-in ones. */
   properties?: readonly PropertyDefinition[];
-}
-
-export interface RulesDependencies extends ScanDependencies {
-  describeQuote(text: string, start: number, end: number): Evidence;
 }
 
 /**
@@ -39,11 +36,11 @@ function distance(left: { start: number; end: number }, right: { start: number; 
   return Math.max(0, left.start - right.end, right.start - left.end);
 }
 
-function accepts(candidate: Candidate, schema: PropertyDefinition, article: Article, dependencies: RulesDependencies): boolean {
+function accepts(candidate: Candidate, schema: PropertyDefinition, article: Article): boolean {
   const { material, quantity, segment, mention } = candidate;
   if (!material || material.start < segment.start || material.end > segment.end) return false;
   if (segment.kind === 'sentence' && mentionCost(mention, quantity) > MAX_MENTION_TO_VALUE_CHARACTERS) return false;
-  if (!isPlausible(quantity.value, quantity.unit, schema, dependencies)) return false;
+  if (!isPlausible(quantity.value, quantity.unit, schema)) return false;
   const quote = article.text.slice(segment.start, segment.end);
   return quantity.valueText !== '' && quantity.unitText !== '' && quote.includes(quantity.valueText) && quote.includes(quantity.unitText);
 }
@@ -98,19 +95,17 @@ function assignMaterials(candidates: readonly Candidate[], materials: readonly S
 /**
  * Triplets of `article` (engine "rules"), in reading order, one per distinct material, property,
  * value and quote. Evidence: the sentence or table row (from the header row when the unit is
- * printed there) as a quote selector with position and `blockId` (and `page` for PDFs).
- * `dependencies` default to the real parsers and `describeQuote` (src/text/scan-dependencies.ts).
+ * printed there) as a quote selector with position and `blockId` (and `page` for PDFs). The
+ * scan reads rival properties from `properties` and the built-in schemas they do not name
+ * (`propertyCatalogue`).
  */
-export function extractWithRules(
-  article: Article,
-  options: RulesOptions = {},
-  dependencies: RulesDependencies = defaultRulesDependencies,
-): Triplet[] {
+export function extractWithRules(article: Article, options: RulesOptions = {}): Triplet[] {
   const schemas = options.properties ?? loadPropertySchemas();
-  const { candidates, materials } = scanArticle(article, { properties: schemas }, dependencies);
+  const index = buildArticleIndex(article, propertyCatalogue(schemas));
+  const { candidates, materials } = scanArticle(index, { properties: schemas });
   const accepted = candidates.filter((candidate) => {
     const schema = schemas.find((known) => known.name === candidate.property);
-    return schema !== undefined && accepts(candidate, schema, article, dependencies);
+    return schema !== undefined && accepts(candidate, schema, article);
   });
   const triplets: Triplet[] = [];
   const seen = new Set<string>();
@@ -121,7 +116,7 @@ export function extractWithRules(
     if (seen.has(key)) continue;
     seen.add(key);
     const block = article.blocks.find((known) => known.id === segment.blockId);
-    const evidence: Evidence = { ...dependencies.describeQuote(article.text, segment.start, segment.end), blockId: segment.blockId };
+    const evidence: Evidence = { ...describeQuote(article.text, segment.start, segment.end), blockId: segment.blockId };
     if (block?.page !== undefined) evidence.page = block.page;
     const triplet: Triplet = {
       material: material!.text,

@@ -1,2 +1,2 @@
 /** The rules extractor (engine "rules"): model-free material–property–value–unit triplets. */
-export { extractWithRules, MAX_MENTION_TO_VALUE_CHARACTERS, type RulesOptions, type RulesDependencies } from './extract-with-rules';
+export { extractWithRules, MAX_MENTION_TO_VALUE_CHARACTERS, type RulesOptions } from './extract-with-rules';

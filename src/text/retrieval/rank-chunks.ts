@@ -21,7 +21,6 @@ import type { PropertyDefinition } from '../../contracts/property';
 import { parseQuantities, parseTableQuantities } from '../quantities';
 import { unitFitsProperty } from '../scan-fit';
 import type { Candidate } from '../scan-types';
-import { normalizeUnit, toSI } from '../units';
 import type { Chunk } from './chunk-article';
 import { maximalMarginalRelevance, MMR_K, MMR_LAMBDA } from './mmr';
 import { cosineSimilarity, propertyQueryTerms, termVector, terms } from './terms';
@@ -125,7 +124,7 @@ function candidateChunks(chunks: readonly Chunk[], candidates: readonly Candidat
 /** Does `chunk` print a value whose unit fits `property` (for a table row, a bare cell under a header unit counts)? */
 function printsPropertyUnit(chunk: Chunk, property: PropertyDefinition): boolean {
   const quantities = chunk.table?.header ? parseTableQuantities(`${chunk.table.header}\n${chunk.quote}`) : parseQuantities(chunk.quote);
-  return quantities.some((quantity) => quantity.unit !== '' && unitFitsProperty(quantity, property, { normalizeUnit, toSI }));
+  return quantities.some((quantity) => quantity.unit !== '' && unitFitsProperty(quantity, property));
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ResponseOf } from '../../contracts/messages';
 import type { PropertyDefinition } from '../../contracts/property';
 import type { AssayDatabase } from '../../store/assay-database';
 import { getPaper } from '../../store/paper-repository';
+import { buildArticleIndex } from '../../text/article-index';
 import { scanArticle } from '../../text/scan';
 import { candidateHighlightItems, type CandidateState } from './candidate-highlights';
 import type { CandidateLayer } from './highlight-sync';
@@ -50,7 +51,7 @@ export function useCandidateHighlights(
       if (!record) throw new Error('the saved paper could not be read; capture the page again.');
       const properties = latestSchemas.current;
       const labels = new Map(properties.map((schema) => [schema.name, schema.label]));
-      const { candidates } = scanArticle(record.article, { properties });
+      const { candidates } = scanArticle(buildArticleIndex(record.article, properties));
       return candidateHighlightItems(record.article, candidates, (name) => labels.get(name) ?? spellPropertyName(name));
     };
     scan().then(

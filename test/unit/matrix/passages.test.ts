@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPassage } from '../../../src/matrix/passages';
-import { scanArticle } from '../../../src/text/scan';
+import { scanFor } from '../../support/scan-for';
 import { articleFromBlocks, paragraph } from '../text/article-from-blocks';
 
 describe('buildPassage ranges', () => {
@@ -11,7 +11,7 @@ describe('buildPassage ranges', () => {
       paragraph('No values here.'),
       paragraph(`${filler}The band gap of AlN is 6.2 eV. ${filler}`),
     ]);
-    const candidates = scanArticle(article).candidates.filter((candidate) => candidate.property === 'band_gap');
+    const candidates = scanFor(article).candidates.filter((candidate) => candidate.property === 'band_gap');
     const passage = buildPassage(article, candidates, 700);
     expect(passage.blockIds).toEqual(['b0', 'b2']);
     expect(passage.truncatedBlockIds).toEqual(['b2']);

@@ -11,7 +11,7 @@ import { BROWSER_PRESET, PAPER_PRESET, type MatrixPreset, type RetrievalBudget }
 import { createSeededRandom } from '../../../src/matrix/random';
 import { focusedPassage, mayStateValue, planReading, quoteChunks, readingPriority } from '../../../src/matrix/reading';
 import { chunkArticle, shownSpan } from '../../../src/text/retrieval';
-import { scanArticle } from '../../../src/text/scan';
+import { scanFor } from '../../support/scan-for';
 import { articleFromBlocks, paragraph } from '../text/article-from-blocks';
 import { bandGap, density, matrixScript, realDependencies } from './pipeline-fixtures';
 
@@ -29,7 +29,7 @@ const article = articleFromBlocks([
   paragraph(`${FILLER(9)} ${MISSED}`),
 ]);
 const chunks = chunkArticle(article);
-const candidates = scanArticle(article, { properties: [bandGap] }).candidates.filter((candidate) => candidate.property === 'band_gap');
+const candidates = scanFor(article, [bandGap]).candidates.filter((candidate) => candidate.property === 'band_gap');
 const budget = (extra: Partial<RetrievalBudget> = {}): RetrievalBudget => ({
   chunkTokensPerCall: 30,
   maxReadingCalls: 8,
@@ -203,7 +203,7 @@ describe('abstention: "Not provided in this paper"', () => {
         paragraph(`The band structure of ZnSe film ${index} was measured at 3.1 eV photon energy.`),
       ),
     ]);
-    expect(scanArticle(quiet, { properties: [bandGap] }).candidates).toEqual([]);
+    expect(scanFor(quiet, [bandGap]).candidates).toEqual([]);
     const llm = createScriptedLlm({ respond: () => JSON.stringify({ triplets: [] }) });
     const { run, records } = await runMatrix(quiet, { properties: [bandGap], preset: small }, deps(llm));
     const property = run.properties[0]!;

@@ -6,14 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadPropertySchemas } from '../../../src/properties';
-import { scanArticle } from '../../../src/text/scan';
+import { buildArticleIndex } from '../../../src/text/article-index';
+import { scanFor } from '../../support/scan-for';
 import { articleFromBlocks, paragraph, table } from './article-from-blocks';
 
 const schemas = loadPropertySchemas();
 
 function scan(...blocks: Parameters<typeof articleFromBlocks>[0]) {
   const article = articleFromBlocks(blocks);
-  return { article, candidates: scanArticle(article, { properties: schemas }).candidates };
+  return { article, candidates: scanFor(article, schemas).candidates };
 }
 
 const values = (sentence: string) => scan(paragraph(sentence)).candidates.map((candidate) => candidate.quantity.text);
@@ -85,6 +86,15 @@ describe('the conditions, provenance and doubts a candidate carries', () => {
       table('Compound\tEg (eV)\nMoS2\t2.05'),
     );
     expect(candidates.map((candidate) => candidate.conditions.map((c) => c.value))).toEqual([['HSE06']]);
+  });
+
+  it("takes no caption printed after the table: that is the next item's, and the gate reads none either", () => {
+    const { article, candidates } = scan(table('Compound\tEg (eV)\nMoS2\t2.05'), {
+      kind: 'caption',
+      text: 'Figure 3. Band structures calculated with the HSE06 functional.',
+    });
+    expect(buildArticleIndex(article, schemas).captionOf(article.blocks[0]!)).toBeUndefined();
+    expect(candidates.map((candidate) => [candidate.quantity.text, candidate.conditions])).toEqual([['2.05', []]]);
   });
 
   it('offers a cited value marked cited, with the doubt the gate states', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadPropertySchemas } from '../../../src/properties';
+import { buildArticleIndex } from '../../../src/text/article-index';
 import { scanArticle } from '../../../src/text/scan';
 import { articleFromBlocks, paragraph, table } from './article-from-blocks';
 
@@ -7,7 +8,7 @@ const schemas = loadPropertySchemas();
 
 function candidatesOf(...blocks: Parameters<typeof articleFromBlocks>[0]) {
   const article = articleFromBlocks(blocks);
-  const result = scanArticle(article, { properties: schemas });
+  const result = scanArticle(buildArticleIndex(article, schemas));
   return {
     article,
     result,
@@ -117,6 +118,38 @@ describe('scanArticle on real sentences', () => {
       `${header}\n3C-SrMnO3−δ BM3\t55.58(2)\t146(5)\t6.4(5)\tNeon`,
     );
     expect(candidate!.quantity.value).toEqual({ kind: 'number', value: 146, uncertainty: 5 });
+  });
+
+  it("reads a table's cells as the article index does: a bare approximate or range cell takes its header's unit", () => {
+    const { links, result, article } = candidatesOf(table('Compound\tEg (eV)\nMoS2\t~1.45\nWS2\t1.2–1.5\nGaN\t3.4 eV'));
+    expect(links).toEqual([
+      ['band_gap', '~1.45', 'eV', 'MoS2'],
+      ['band_gap', '1.2–1.5', 'eV', 'WS2'],
+      ['band_gap', '3.4', 'eV', 'GaN'],
+    ]);
+    expect(result.candidates.map((candidate) => candidate.quantity.value)).toEqual([
+      { kind: 'number', value: 1.45, approximate: true },
+      { kind: 'range', low: 1.2, high: 1.5 },
+      { kind: 'number', value: 3.4 },
+    ]);
+    // A cell read with the header's unit is quoted from the header row; one with its own unit, from its row.
+    expect(result.candidates.map((candidate) => article.text.slice(candidate.segment.start, candidate.segment.end))).toEqual([
+      'Compound\tEg (eV)\nMoS2\t~1.45',
+      'Compound\tEg (eV)\nMoS2\t~1.45\nWS2\t1.2–1.5',
+      'GaN\t3.4 eV',
+    ]);
+    expect(result.quantities).toEqual(buildArticleIndex(article, schemas).quantitiesOf(article.blocks[0]!));
+  });
+
+  it("cuts prose into the article index's sentences", () => {
+    const { result, article } = candidatesOf(
+      paragraph('Thin films were grown on Si (100) by PLD at 700 °C. The band gap of ZnO is 3.3 eV. See Fig. 2 for details.'),
+    );
+    const index = buildArticleIndex(article, schemas);
+    expect(result.candidates).toHaveLength(1);
+    const [candidate] = result.candidates;
+    const sentence = index.sentenceAt(candidate!.quantity.start)!;
+    expect([candidate!.segment.start, candidate!.segment.end]).toEqual([sentence.start, sentence.end]);
   });
 
   it('gives offsets into Article.text for quantities, materials and candidates', () => {

@@ -12,7 +12,7 @@ import type { Triplet } from '../../../src/contracts/triplet';
 import { parseBandgapTruth } from '../../../src/eval/bandgap/bandgap-truth';
 import { findPropertyMentions, loadPropertySchemas } from '../../../src/properties';
 import { anchorQuoteInArticle } from '../../../src/text/anchoring';
-import { splitSentences } from '../../../src/text/scan-sentences';
+import { splitSentences } from '../../../src/text/split-sentences';
 import { checkAttribution } from '../../../src/verify/attribution';
 import { materialNames, namesMaterial } from '../../../src/verify/material-named';
 import { sharedDataSkipReason, sharedPath } from '../../support/shared-data';

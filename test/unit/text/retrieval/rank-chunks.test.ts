@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadPropertySchemas } from '../../../../src/properties';
-import { scanArticle } from '../../../../src/text/scan';
+import { scanFor } from '../../../support/scan-for';
 import { chunkArticle, type Chunk } from '../../../../src/text/retrieval/chunk-article';
 import { maximalMarginalRelevance } from '../../../../src/text/retrieval/mmr';
 import { lexicalSimilarity, rankChunks } from '../../../../src/text/retrieval/rank-chunks';
@@ -25,7 +25,7 @@ describe('rankChunks', () => {
     paragraph('Its absorption edge lies at two point four electron volts, close to the gap of bulk CdS.'),
   ]);
   const chunks = chunkArticle(article);
-  const scan = scanArticle(article, { properties: [bandGap] });
+  const scan = scanFor(article, [bandGap]);
 
   it('retrieves a chunk the scan misses', () => {
     // "gap" alone is no band-gap synonym, and a value in words is no quantity: the scan links neither.
@@ -68,7 +68,7 @@ describe('rankChunks', () => {
   it('boosts a table row holding a candidate and returns at most k chunks', () => {
     const tabled = articleFromBlocks([table('Compound\tEg (eV)\nAlN\t6.2\nGaN\t3.4\nInN\t0.7')]);
     const rows = chunkArticle(tabled);
-    const candidates = scanArticle(tabled, { properties: [bandGap] }).candidates;
+    const candidates = scanFor(tabled, [bandGap]).candidates;
     expect(candidates).toHaveLength(3);
     const ranked = rankChunks(rows, bandGap, { candidates, k: 2 });
     expect(ranked).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HighlightItemSchema } from '../../../../src/contracts/messages';
 import { loadPropertySchemas } from '../../../../src/properties';
-import { scanArticle } from '../../../../src/text/scan';
+import { scanFor } from '../../../support/scan-for';
 import {
   CANDIDATE_NOTE,
   candidateHighlightItems,
@@ -32,7 +32,7 @@ const article = articleFromBlocks([
   paragraph('This is similar to LaOBiS2 where the energy gap was found to be 0.82 eV.'),
   table(`${header}\n3C-SrMnO3−δ BM3\t55.58(2)\t146(5)\t6.4(5)\tNeon\nPXRD V0\t55.259(3)\t\t\t`),
 ]);
-const { candidates } = scanArticle(article, { properties: schemas });
+const { candidates } = scanFor(article, schemas);
 
 describe('candidateHighlightItems', () => {
   it('turns each candidate into a candidate item quoting its sentence or table row, marking the value', () => {
@@ -66,7 +66,7 @@ describe('candidateHighlightItems', () => {
 
   it('gives a value printed in another unit its display-unit value for the card, and none to one already in it', () => {
     const inMeV = articleFromBlocks([paragraph('The band gap of bilayer graphene under bias opens to 250 meV at 10 K.')]);
-    const [item] = candidateHighlightItems(inMeV, scanArticle(inMeV, { properties: schemas }).candidates, label).items;
+    const [item] = candidateHighlightItems(inMeV, scanFor(inMeV, schemas).candidates, label).items;
     expect(item!.card).toMatchObject({ value: '250', unit: 'meV', display: '0.250 eV' });
     expect(HighlightItemSchema.safeParse(item).success).toBe(true);
     // 1.13 eV is already in the band gap's display unit: nothing is repeated.
@@ -81,7 +81,7 @@ describe('candidateHighlightItems', () => {
       paragraph('SnS was shown to be a semiconductor with a band gap of 1.3 eV [12].'),
       paragraph('Using PBE and HSE06 we find that ZnO has a band gap of 2.9 eV.'),
     ]);
-    const { items } = candidateHighlightItems(facts, scanArticle(facts, { properties: schemas }).candidates, label);
+    const { items } = candidateHighlightItems(facts, scanFor(facts, schemas).candidates, label);
     expect(items.map((item) => [item.card.material, item.card.value, item.card.conditions, item.card.provenance])).toEqual([
       ['GaN', '1.86', 'GGA-PBE', 'computed'],
       ['GaN', '2.31', 'HSE06', 'computed'],

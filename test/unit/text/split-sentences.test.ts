@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../../../src/text/scan-sentences';
+import { splitSentences } from '../../../src/text/split-sentences';
 
 const sentences = (text: string) => splitSentences(text).map((span) => text.slice(span.start, span.end));
 
