@@ -1,17 +1,19 @@
-import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Article } from '../contracts/article';
 import { captureDocument, MAX_PDF_BYTES } from '../capture/capture-document';
 import { CaptureError, toCaptureFailure } from '../capture/errors';
 import { nodeDomParser } from '../capture/node/node-dom';
+import { NotRegularFileError, readRegularFile, regularFileStat } from '../capture/node/regular-file';
 
 /**
- * Read a file into bytes, turning a missing or unreadable path into a `CaptureError`, and a
- * file over the largest size capture accepts (`MAX_PDF_BYTES`) into `too-large` before reading it.
+ * Read a file into bytes, turning a missing or unreadable path into a `CaptureError`, anything
+ * but a regular file (a folder, FIFO, device, or a link to one: `readRegularFile`) into
+ * `unsupported-type` before opening it, and a file over the largest size capture accepts
+ * (`MAX_PDF_BYTES`) into `too-large` before reading it.
  */
 export async function readInputFile(path: string): Promise<Uint8Array> {
   try {
-    const { size } = await stat(path);
+    const { size } = await regularFileStat(path);
     if (size > MAX_PDF_BYTES) {
       const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
       throw new CaptureError(
@@ -19,9 +21,10 @@ export async function readInputFile(path: string): Promise<Uint8Array> {
         `${path} is ${megabytes(size)}, over the ${megabytes(MAX_PDF_BYTES)} limit of any document capture reads.`,
       );
     }
-    return new Uint8Array(await readFile(path));
+    return new Uint8Array(await readRegularFile(path));
   } catch (error) {
     if (error instanceof CaptureError) throw error;
+    if (error instanceof NotRegularFileError) throw new CaptureError('unsupported-type', error.message);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new CaptureError('not-found', `No such file: ${path}`);
     if (code === 'EISDIR') throw new CaptureError('unsupported-type', `${path} is a directory, not a file.`);

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
 import { open, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { fileKindWords } from '../capture/node/regular-file';
 import type { DatasetTriplet } from '../contracts/dataset';
 import { csvChunk, toBibtex, toCslJson, toJson, toJsonl, toWebAnnotations } from '../export/dataset-export';
 import type { RejectedLine } from '../export/dataset-import';
@@ -32,7 +33,8 @@ export async function openFileBlob(path: string): Promise<Blob | undefined> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new DatasetFileError(`${path}: ${(error as Error).message}`);
   }
-  if (!info.isFile()) throw new DatasetFileError(`${path}: not a file`);
+  const kind = fileKindWords(info);
+  if (kind !== null) throw new DatasetFileError(`${path} is ${kind}, not a regular file: Assay reads only regular files.`);
   // Node's Blob is the web Blob the reader takes (stream, slice, text), typed apart.
   return (await openAsBlob(path)) as unknown as Blob;
 }

@@ -3,7 +3,7 @@
  * registry, src/llm/engines/registry.ts: scripted, openai): the engine flags, `--model ROLE=ID`
  * parsing, and the `LlmPort` a kind builds from the command's options (`createMatrixEngine`).
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../capture/node/regular-file';
 import type { EmbeddingPort } from '../llm/embeddings';
 import { EngineUsageError as MatrixEngineUsageError, type CliEngineSources } from '../llm/engines/engine-kind';
 import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
@@ -18,7 +18,7 @@ export { MatrixEngineUsageError };
 
 /** The engine sources of the command line: files from disk, the process's environment, status lines on stderr. */
 export const CLI_ENGINE_SOURCES: CliEngineSources = {
-  readText: (path) => readFile(path, 'utf8'),
+  readText: (path) => readRegularFile(path, 'utf8'),
   get env() {
     return process.env;
   },
@@ -61,6 +61,10 @@ export type MatrixEngineFlags = {
   'base-url'?: string | readonly string[] | undefined;
   'api-key-env'?: string | undefined;
   'embedding-model'?: string | undefined;
+  /** Seconds per attempt of a model call (openai). */
+  timeout?: string | undefined;
+  /** Seconds one model call may wait on a rate limit in all (openai). */
+  'rate-limit-wait'?: string | undefined;
   model?: string[] | undefined;
   preset?: string | undefined;
   script?: string | undefined;
@@ -90,6 +94,8 @@ export function engineKindOptions(registry: EngineRegistry = engineRegistry) {
     'base-url': { type: 'string'; multiple: true };
     'api-key-env': { type: 'string' };
     'embedding-model': { type: 'string' };
+    timeout: { type: 'string' };
+    'rate-limit-wait': { type: 'string' };
     script: { type: 'string' };
   };
 }

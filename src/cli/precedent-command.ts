@@ -9,7 +9,7 @@
  * related, phases }`.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { NotRegularFileError, readRegularFile } from '../capture/node/regular-file';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultReferencePath } from '../eval/cornell-tc/cornell-tc-dataset';
@@ -36,8 +36,9 @@ const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ');
 
 async function readInput(path: string, what: string): Promise<string> {
   try {
-    return await readFile(path, 'utf8');
+    return await readRegularFile(path, 'utf8');
   } catch (error) {
+    if (error instanceof NotRegularFileError) throw new PrecedentInputError(`${what} ${error.message}`);
     throw new PrecedentInputError(
       `${what} ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file' : (error as Error).message}`,
     );

@@ -9,9 +9,9 @@
  * unreadable paper, missing or empty triplets file, a file that is not JSONL at all); 2 for bad
  * usage. A line that is not a valid fact is that line's result (`rejected`, with the reason).
  */
-import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { toCaptureFailure } from '../capture/errors';
+import { NotRegularFileError, readRegularFile, regularFileStat } from '../capture/node/regular-file';
 import type { Article } from '../contracts/article';
 import { formatConditions, formatProvenance, type Condition, type Provenance } from '../contracts/conditions';
 import type { PropertyDefinition } from '../contracts/property';
@@ -155,16 +155,18 @@ async function propertyCatalogue(values: readonly string[]): Promise<PropertyDef
 async function readTripletsFile(path: string): Promise<string> {
   let size: number;
   try {
-    size = (await stat(path)).size;
+    size = (await regularFileStat(path)).size;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof NotRegularFileError) throw new FactFileError(error.message);
     throw new FactFileError(code === 'ENOENT' ? `no such triplets file: ${path}` : `cannot read ${path}: ${(error as Error).message}`);
   }
   if (size > MAX_TRIPLETS_FILE_BYTES)
     throw new FactFileError(`${path} is ${size} bytes, over the ${MAX_TRIPLETS_FILE_BYTES}-byte limit of a triplets file`);
   try {
-    return await readFile(path, 'utf8');
+    return await readRegularFile(path, 'utf8');
   } catch (error) {
+    if (error instanceof NotRegularFileError) throw new FactFileError(error.message);
     throw new FactFileError(`cannot read ${path}: ${(error as Error).message}`);
   }
 }

@@ -13,7 +13,8 @@
  * are the parsed quantities, `truths` the gold Quantity spans with their MeasuredEntity (through
  * `other.HasQuantity`) as the material, both with offsets.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { readRegularFile } from '../capture/node/regular-file';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -91,8 +92,8 @@ export async function evaluateMeasEval(dataRoot: string, options: MeasEvalOption
       const docId = file.replace(/\.tsv$/, '');
       const textPath = join(textFolder, `${docId}.txt`);
       if (!existsSync(textPath)) continue;
-      const text = await readFile(textPath, 'utf8');
-      const rows = parse(await readFile(join(dataRoot, split, 'tsv', file), 'utf8'), {
+      const text = await readRegularFile(textPath, 'utf8');
+      const rows = parse(await readRegularFile(join(dataRoot, split, 'tsv', file), 'utf8'), {
         delimiter: '\t',
         columns: true,
         relax_quotes: true,

@@ -13,7 +13,8 @@
  * `predictions` are the parsed quantities, `truths` the VALUE spans (material "", the unit the
  * UNIT span inside it), both with offsets.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { readRegularFile } from '../capture/node/regular-file';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseQuantities, type Quantity } from '../text/quantities';
@@ -111,7 +112,7 @@ export async function evaluateMulms(dataRoot: string, options: MulmsOptions = {}
   const predictions: MulmsReport['predictions'] = [];
   const truths: MulmsReport['truths'] = [];
   for (const file of files.slice(0, options.limit ?? files.length)) {
-    const xml = gunzipSync(await readFile(join(dataRoot, file))).toString('utf8');
+    const xml = gunzipSync(await readRegularFile(join(dataRoot, file))).toString('utf8');
     const sofa = /sofaString="([^"]*)"/.exec(xml);
     if (!sofa) continue;
     const text = unescapeXml(sofa[1]!);

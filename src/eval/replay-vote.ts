@@ -24,7 +24,7 @@
  * the verified set without step 4 (to separate the effect of the attribution check) and without
  * step 5 (the gate before issue 26).
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../capture/node/regular-file';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
 import { tripletsAgree, type CrossVerifyDependencies } from '../matrix/cross-verify';
@@ -218,7 +218,7 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
     counts.unattributed += agreed.length - verified.length - rejected.length;
     counts.needsReview += vote.records.length - agreed.length;
     const predictions = (records: VerificationRecord[]) => records.map((record) => predictionFromTriplet(record.triplet, record.status));
-    const definedAliases = definedAliasesOf(await readFile(path, 'utf8'));
+    const definedAliases = definedAliasesOf(await readRegularFile(path, 'utf8'));
     verifiedCases.push({ paper: id, truths: paper.truths, predictions: predictions(verified), definedAliases });
     withoutAttributionCases.push({
       paper: id,

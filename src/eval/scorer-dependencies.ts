@@ -5,7 +5,7 @@
  * the condition reader of `src/text/conditions`, with which strict scoring compares the condition
  * qualifiers of a name (`BPN-GaN (HSE06)`; issue 26).
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../capture/node/regular-file';
 import { join } from 'node:path';
 import { findConditionMentions, methodsCompatible } from '../text/conditions/index';
 import { sameMaterial, sameMaterialStrict } from '../text/materials/index';
@@ -18,7 +18,7 @@ export const SI_FACTORS_PATH = join('datasets', 'cornell-scillm', 'supercon-extr
 
 /** Load the factor CSV from `dataRoot` and build the dependencies; rejects when the CSV is missing. */
 export async function loadScorerDependencies(dataRoot: string): Promise<ScorerDependencies> {
-  const factors = parseSiFactors(await readFile(join(dataRoot, SI_FACTORS_PATH), 'utf8'));
+  const factors = parseSiFactors(await readRegularFile(join(dataRoot, SI_FACTORS_PATH), 'utf8'));
   return {
     convert: createSiConverter({ toSI, normalizeUnit }, factors),
     sameMaterial,

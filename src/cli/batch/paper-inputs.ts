@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
+import { fileKindWords } from '../../capture/node/regular-file';
 
 /** File name endings a folder walk takes: HTML, XHTML, XML (JATS, Elsevier, ACS), PDF and plain text. */
 export const PAPER_EXTENSIONS = ['html', 'htm', 'xhtml', 'xml', 'pdf', 'txt'] as const;
@@ -30,7 +31,8 @@ function shown(path: string, cwd: string): string {
  * are left out, symbolic links are not followed); anything else with glob characters is a
  * pattern (hidden files left out). Paths are de-duplicated by their resolved path, in the order
  * the inputs give them, each folder's and pattern's matches sorted. An input that names nothing
- * (a missing path, a folder or pattern with no document) is a problem. `exclude` (resolved
+ * (a missing path, a folder or pattern with no document) is a problem, and so is a path that
+ * is neither a file nor a folder (a FIFO, socket or device, or a link to one). `exclude` (resolved
  * paths, e.g. the batch's own output) is never a paper. Never throws for a missing path.
  */
 export async function collectPaperFiles(inputs: readonly string[], cwd: string, exclude: readonly string[] = []): Promise<PaperInputs> {
@@ -46,11 +48,17 @@ export async function collectPaperFiles(inputs: readonly string[], cwd: string, 
   for (const input of inputs) {
     const absolute = resolve(cwd, input);
     let kind: 'file' | 'folder' | null = null;
+    let special: string | null = null;
     try {
       const info = await stat(absolute);
       kind = info.isDirectory() ? 'folder' : info.isFile() ? 'file' : null;
+      if (kind === null) special = fileKindWords(info);
     } catch {
       kind = null;
+    }
+    if (special !== null) {
+      problems.push(`${input} is ${special}, not a regular file: Assay reads only regular files`);
+      continue;
     }
     if (kind === 'file') {
       add(absolute);

@@ -4,7 +4,8 @@
  * replay names `assay eval bandgap-200 --replay NAME` accepts: the names of docs/EVAL.md, plus
  * `chatextract-<model>-verified` (only rows ChatExtract's own checks confirmed).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import { parseBandgapTruth, type BandgapPaper } from './bandgap-truth';
 import { parseChatExtractCsv, type RecordedPrediction } from './recorded-chatextract';
@@ -44,7 +45,7 @@ export function bandgapPaths(dataRoot: string, version: BandgapVersion) {
 
 /** Load the ground truth of one version (papers in index order). */
 export async function loadBandgapTruth(dataRoot: string, version: BandgapVersion): Promise<BandgapPaper[]> {
-  return parseBandgapTruth(await readFile(bandgapPaths(dataRoot, version).truth, 'utf8'));
+  return parseBandgapTruth(await readRegularFile(bandgapPaths(dataRoot, version).truth, 'utf8'));
 }
 
 /** Paper index → absolute path of its text file (`<index>_<doi with / as _>.txt`). */
@@ -75,12 +76,12 @@ export async function loadReplay(dataRoot: string, version: BandgapVersion, name
   const model = CHATEXTRACT_MODELS[requireVerified ? name.slice(0, -VERIFIED_SUFFIX.length) : name];
   if (model) {
     const file = await findRecordedFile(join(recorded, '3-ChatExtract'), `2_extracted_${model}_`);
-    return parseChatExtractCsv(await readFile(file, 'utf8'), { engine: name, requireVerified });
+    return parseChatExtractCsv(await readRegularFile(file, 'utf8'), { engine: name, requireVerified });
   }
   const run = /^langchain-(\d+)$/.exec(name)?.[1];
   if (run && LANGCHAIN_RUNS.includes(run)) {
     const file = await findRecordedFile(join(recorded, '4-LangChain'), `output_LC_${run}_`);
-    return parseLangChainCsv(await readFile(file, 'utf8'), name);
+    return parseLangChainCsv(await readRegularFile(file, 'utf8'), name);
   }
   throw new Error(`unknown replay "${name}"; known: ${REPLAY_NAMES.join(', ')}`);
 }

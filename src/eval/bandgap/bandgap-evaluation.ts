@@ -5,7 +5,7 @@
  */
 import type { Article } from '../../contracts/article';
 import type { Triplet } from '../../contracts/triplet';
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import type { Extractor } from '../extractor';
 import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase, type ScoredTriplets } from '../scored-triplets';
 import type { ScorerDependencies } from '../triplet-scorer';
@@ -74,7 +74,7 @@ export async function evaluateBandgap(options: BandgapEvaluationOptions): Promis
         paper: `${paper.index}/${paper.doi}`,
         truths: paper.truths,
         predictions: (recorded.get(paper.index) ?? []).map((prediction) => ({ ...prediction, quote: prediction.sentence ?? null })),
-        definedAliases: definedAliasesOf(await readFile(textPath(paper.index), 'utf8')),
+        definedAliases: definedAliasesOf(await readRegularFile(textPath(paper.index), 'utf8')),
       });
   } else {
     for (const [position, paper] of papers.entries()) {

@@ -5,7 +5,7 @@
  * and one `property_unit` per paper. A value is a number, a `[low, high]` range, or null (the
  * paper names the composition but gives no d33); the paper texts are not in the data root.
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import type { ReportedValue } from '../../contracts/triplet';
 import type { TruthTriplet } from '../triplet-scorer';
@@ -83,5 +83,5 @@ export function parsePiezoGroundTruth(jsonText: string): PiezoPaper[] {
 
 /** Load the ground truth of the data root. Rejects when the file is missing or malformed. */
 export async function loadPiezoPapers(dataRoot: string): Promise<PiezoPaper[]> {
-  return parsePiezoGroundTruth(await readFile(piezoGroundTruthPath(dataRoot), 'utf8'));
+  return parsePiezoGroundTruth(await readRegularFile(piezoGroundTruthPath(dataRoot), 'utf8'));
 }

@@ -18,7 +18,7 @@
  * element order, Unicode subscripts, 1 subscripts, dopant variable) under the same setup: they
  * measure whether the matching holds up, one figure per way of writing.
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { parse } from 'csv-parse/sync';
 import { answerFromReferenceTable } from '../../precedent/answer-from-reference-table';
 import { parseReferenceTable, tableLines, type ReferenceRow, type ReferenceTable } from '../../precedent/reference-table';
@@ -213,11 +213,11 @@ function excludedRowCounts(
  */
 export async function evaluateCornellTc(options: CornellTcOptions): Promise<CornellTcEvaluation> {
   const setup = options.setup ?? 'leave-one-out';
-  const devText = await readFile(join(cornellTcFolder(options.dataRoot), 'SuperCon_Tc_Tcn_dev-set.csv'), 'utf8');
+  const devText = await readRegularFile(join(cornellTcFolder(options.dataRoot), 'SuperCon_Tc_Tcn_dev-set.csv'), 'utf8');
   let questions = parseCornellTcDevSet(devText);
   if (options.limit !== undefined) questions = questions.slice(0, options.limit);
   const referencePath = options.referencePath ?? defaultReferencePath(options.dataRoot);
-  const tableText = await readFile(referencePath, 'utf8');
+  const tableText = await readRegularFile(referencePath, 'utf8');
   const table: ReferenceTable = parseReferenceTable(tableText);
   const lines = tableLines(tableText);
   const header = Object.keys((parse(tableText, { columns: true, to_line: 2 }) as Array<Record<string, string>>)[0] ?? {});

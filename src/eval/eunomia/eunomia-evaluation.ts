@@ -10,7 +10,7 @@
  * therefore the classification from the evidence; name pairing still decides which answer meets
  * which truth. With `candidates: 'none'` the model names the MOFs itself from the sentences.
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import pLimit from 'p-limit';
 import { LlmError } from '../../llm/llm-port';
 import type { EvalPrediction, EvalTruth } from '../rescorable';
@@ -23,7 +23,7 @@ export const WATER_STABILITY = 'water_stability';
 
 /** Load the ground truth of the data root (first `limit` papers). Rejects when the file is missing or malformed. */
 export async function loadEunomiaPapers(dataRoot: string, limit?: number): Promise<EunomiaPaper[]> {
-  const papers = parseEunomiaGroundTruth(await readFile(eunomiaGroundTruthPath(dataRoot), 'utf8'));
+  const papers = parseEunomiaGroundTruth(await readRegularFile(eunomiaGroundTruthPath(dataRoot), 'utf8'));
   return limit === undefined ? papers : papers.slice(0, limit);
 }
 

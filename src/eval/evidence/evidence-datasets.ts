@@ -4,7 +4,8 @@
  * evidence sentence), supermat (the SuperMat PDFs in the data root's fixtures, Tc records),
  * polyie (documents rebuilt from tokens, relations whose property has a schema).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import type { Article } from '../../contracts/article';
 import type { PropertyDefinition } from '../../contracts/property';
@@ -50,7 +51,7 @@ async function bandgapCases(options: EvidenceLoadOptions): Promise<EvidenceCase[
 }
 
 async function supermatCases(options: EvidenceLoadOptions): Promise<EvidenceCase[]> {
-  const truth = parseSupermatTruth(await readFile(join(options.dataRoot, 'datasets', 'supermat', 'SuperMat-2.0.csv'), 'utf8'));
+  const truth = parseSupermatTruth(await readRegularFile(join(options.dataRoot, 'datasets', 'supermat', 'SuperMat-2.0.csv'), 'utf8'));
   const folder = join(options.dataRoot, 'fixtures', 'pdf', 'supercon');
   const stems = new Set((await readdir(folder)).filter((name) => /^supermat__.+\.pdf$/u.test(name)).map((name) => name.slice(10, -4)));
   const papers = truth.filter((paper) => stems.has(paper.stem) && paper.truths.length > 0).sort((a, b) => a.stem.localeCompare(b.stem));

@@ -19,7 +19,7 @@
  * Split: the supervised frame-extraction dev list (`sfex-dev-fnames.txt`, 30 papers), the one
  * made for relations such as these (the corpus has no other "dev" for relations).
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import { parseValueText } from '../reported-value-text';
 import type { Offsets } from '../span-score';
@@ -132,7 +132,7 @@ export function msptcPaper(id: string, fileText: string, annText: string): Value
 /** Load the dev papers (`MSPTC_DEV_LIST`, in list order), the first `limit` of them. Rejects when a file is missing. */
 export async function loadMsptc(dataRoot: string, options: { limit?: number } = {}): Promise<ValuePaper[]> {
   const folder = join(dataRoot, MSPTC_FOLDER);
-  const ids = (await readFile(join(folder, MSPTC_DEV_LIST), 'utf8'))
+  const ids = (await readRegularFile(join(folder, MSPTC_DEV_LIST), 'utf8'))
     .split(/\r?\n/u)
     .map((line) => line.trim())
     .filter(Boolean)
@@ -140,7 +140,7 @@ export async function loadMsptc(dataRoot: string, options: { limit?: number } = 
   const papers: ValuePaper[] = [];
   for (const id of ids) {
     const [fileText, annText] = await Promise.all(
-      ['txt', 'ann'].map((extension) => readFile(join(folder, 'data', `${id}.${extension}`), 'utf8')),
+      ['txt', 'ann'].map((extension) => readRegularFile(join(folder, 'data', `${id}.${extension}`), 'utf8')),
     );
     papers.push(msptcPaper(id, fileText!, annText!));
   }

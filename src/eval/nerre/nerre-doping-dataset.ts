@@ -5,7 +5,7 @@
  * dopants2basemats: {d0: ['b0']}, relevant, … }] }`. Assay scores per abstract, so the
  * sentence annotations are gathered into one truth per abstract.
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -108,5 +108,5 @@ export function parseNerreDoping(json: string): NerreDopingDataset {
 
 /** Read and parse `<dataRoot>/datasets/llm-nerre/doping/train.json`. File errors propagate. */
 export async function loadNerreDoping(dataRoot: string): Promise<NerreDopingDataset> {
-  return parseNerreDoping(await readFile(nerreDopingPath(dataRoot), 'utf8'));
+  return parseNerreDoping(await readRegularFile(nerreDopingPath(dataRoot), 'utf8'));
 }

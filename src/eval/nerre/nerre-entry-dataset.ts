@@ -8,7 +8,7 @@
  * line of the annotations file). `experiments_*` hold the five cross-validation folds' `val.jsonl`
  * (the paper's evaluation records; folds overlap).
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -162,7 +162,7 @@ export function nerreEntryFolder(dataRoot: string): string {
 
 /** Read and parse a task's annotations file. File errors propagate. */
 export async function loadNerreEntries(dataRoot: string, task: NerreTask): Promise<NerreEntryFile> {
-  return parseNerreEntryLines(await readFile(join(nerreEntryFolder(dataRoot), task.annotationsFile), 'utf8'), task);
+  return parseNerreEntryLines(await readRegularFile(join(nerreEntryFolder(dataRoot), task.annotationsFile), 'utf8'), task);
 }
 
 /**
@@ -177,7 +177,7 @@ export async function loadNerreFolds(
 ): Promise<NerreEntryRecord[][]> {
   const folds: NerreEntryRecord[][] = [];
   for (let fold = 0; fold < NERRE_FOLDS; fold++) {
-    const text = await readFile(join(nerreEntryFolder(dataRoot), task.foldFolder, `fold_${fold}`, 'val.jsonl'), 'utf8');
+    const text = await readRegularFile(join(nerreEntryFolder(dataRoot), task.foldFolder, `fold_${fold}`, 'val.jsonl'), 'utf8');
     const { records } = parseNerreEntryLines(text, task);
     folds.push(records.map((record) => ({ ...record, id: byText.get(record.text) ?? record.id.replace('/', `/fold_${fold}/`) })));
   }

@@ -7,7 +7,7 @@
  * A record is found by `id` (`<task>/<line>`, as the evaluation reports it) when given, else by
  * its prompt (the abstract, with or without upstream's `###` separator).
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { z } from 'zod';
 import { parseCompletion, promptText, type NerreEntry, type NerreTask } from './nerre-entry-dataset';
 
@@ -92,5 +92,5 @@ export function parseNerreEntryPredictions(text: string, task: NerreTask): Nerre
 
 /** Read a predictions file (JSON or JSONL). File and format errors propagate. */
 export async function loadNerreEntryPredictions(path: string, task: NerreTask): Promise<NerreEntryPredictionSet> {
-  return parseNerreEntryPredictions(await readFile(path, 'utf8'), task);
+  return parseNerreEntryPredictions(await readRegularFile(path, 'utf8'), task);
 }

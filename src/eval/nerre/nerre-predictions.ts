@@ -4,7 +4,7 @@
  * `{ id, hosts?: string[], dopants?: string[], relations?: ({ host, dopant } | [host, dopant])[] }`,
  * `id` being the abstract's DOI. Absent lists are empty.
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { z } from 'zod';
 import type { NerreEntities } from './nerre-doping-dataset';
 
@@ -73,5 +73,5 @@ export function parseNerrePredictions(text: string): NerrePredictionSet {
 
 /** Read a predictions file (JSON or JSONL). File and format errors propagate. */
 export async function loadNerrePredictions(path: string): Promise<NerrePredictionSet> {
-  return parseNerrePredictions(await readFile(path, 'utf8'));
+  return parseNerrePredictions(await readRegularFile(path, 'utf8'));
 }

@@ -10,7 +10,7 @@
  * whole property name is a synonym or symbol of a property schema (`findPropertyMentions`): PolyIE's
  * "optical band gap" becomes `band_gap`; PCE, Voc, HOMO levels have no schema and are left out.
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import { ArticleBuilder } from '../../capture/article-builder';
 import type { Article } from '../../contracts/article';
@@ -104,6 +104,8 @@ export function parsePolyie(jsonText: string, stem: string, schemas: readonly Pr
 export async function loadPolyie(dataRoot: string, schemas: readonly PropertyDefinition[]): Promise<PolyiePaper[]> {
   const papers: PolyiePaper[] = [];
   for (const file of POLYIE_FILES)
-    papers.push(...parsePolyie(await readFile(join(dataRoot, 'datasets', 'polyie', file), 'utf8'), file.replace(/\.json$/u, ''), schemas));
+    papers.push(
+      ...parsePolyie(await readRegularFile(join(dataRoot, 'datasets', 'polyie', file), 'utf8'), file.replace(/\.json$/u, ''), schemas),
+    );
   return papers;
 }

@@ -25,7 +25,7 @@
  * (band gap, Tc, moduli, lattice constants, density…). A slot's truths are then scored by unit
  * dimension (see `value-corpus-evaluation.ts`).
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { PropertyDefinition } from '../../contracts/property';
@@ -176,7 +176,7 @@ export async function loadSofcExp(
   options: { set?: string; limit?: number } = {},
 ): Promise<ValuePaper[]> {
   const folder = join(dataRoot, SOFC_EXP_FOLDER);
-  const metadata = parse(await readFile(join(folder, 'SOFC-Exp-Metadata.csv'), 'utf8'), {
+  const metadata = parse(await readRegularFile(join(folder, 'SOFC-Exp-Metadata.csv'), 'utf8'), {
     delimiter: '\t',
     columns: true,
     relax_quotes: true,
@@ -193,7 +193,7 @@ export async function loadSofcExp(
     const name = row.name!;
     const [text, sentences, frames] = await Promise.all(
       [join('texts', `${name}.txt`), join('annotations', 'sentences', `${name}.csv`), join('annotations', 'frames', `${name}.csv`)].map(
-        (path) => readFile(join(folder, path), 'utf8'),
+        (path) => readRegularFile(join(folder, path), 'utf8'),
       ),
     );
     papers.push(sofcExpPaper({ name, doi: row.DOI || null, title: row['Document title'] ?? name }, text!, sentences!, frames!, schemaOf));

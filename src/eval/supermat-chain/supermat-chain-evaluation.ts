@@ -14,7 +14,8 @@
  * A value cites its paper by DOI when the capture found one, else by title; it is traced back to
  * the PDF by that DOI or title.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import type { Article } from '../../contracts/article';
 import type { DatasetTriplet } from '../../contracts/dataset';
@@ -99,7 +100,7 @@ export interface SupermatChainEvaluation extends SupermatChainFigures {
 
 /** The SuperMat papers with a PDF in the data root, by stem; rejects when the CSV or folder is missing. */
 async function papersWithPdf(dataRoot: string): Promise<{ papers: SupermatPaper[]; pdfFolder: string }> {
-  const truth = parseSupermatTruth(await readFile(join(dataRoot, 'datasets', 'supermat', 'SuperMat-2.0.csv'), 'utf8'));
+  const truth = parseSupermatTruth(await readRegularFile(join(dataRoot, 'datasets', 'supermat', 'SuperMat-2.0.csv'), 'utf8'));
   const pdfFolder = join(dataRoot, 'fixtures', 'pdf', 'supercon');
   const stems = new Set((await readdir(pdfFolder)).filter((name) => /^supermat__.+\.pdf$/.test(name)).map((name) => name.slice(10, -4)));
   return { papers: truth.filter((paper) => stems.has(paper.stem)).sort((a, b) => a.stem.localeCompare(b.stem)), pdfFolder };

@@ -4,7 +4,8 @@
  * records of the same papers. PDFs without records in the CSV are left out (nothing tells
  * "no Tc in this paper" from "not annotated"), as are papers without a PDF.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import type { EngineSetup } from '../extractor';
 import type { Article } from '../../contracts/article';
@@ -34,7 +35,7 @@ export interface SupermatEvaluation extends ScoredTriplets {
 /** Run the evaluation. Rejects when the CSV or the PDF folder is missing, or a capture fails. */
 export async function evaluateSupermat(options: SupermatEvaluationOptions): Promise<SupermatEvaluation> {
   const { dataRoot, engine } = options;
-  const truth = parseSupermatTruth(await readFile(join(dataRoot, 'datasets', 'supermat', 'SuperMat-2.0.csv'), 'utf8'));
+  const truth = parseSupermatTruth(await readRegularFile(join(dataRoot, 'datasets', 'supermat', 'SuperMat-2.0.csv'), 'utf8'));
   const pdfFolder = join(dataRoot, 'fixtures', 'pdf', 'supercon');
   const pdfStems = new Set(
     (await readdir(pdfFolder))
