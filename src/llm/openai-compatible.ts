@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { abortedError, raceAbort } from './abort';
 import { LlmError, type LlmPort, type LlmReply, type LlmRequest, type ModelRole } from './llm-port';
 import { AttemptFailure, httpFailure, networkFailure, refuseKeyOverPlainHttp } from './openai-failures';
+import { secondsText, type RetryEvent } from './retry-after';
 import { approximateTokenCount } from './token-estimate';
 
 export interface OpenAiCompatibleOptions {
@@ -28,18 +29,24 @@ export interface OpenAiCompatibleOptions {
   fetch?: typeof globalThis.fetch;
   /** Backoff between attempts: minTimeoutMs·2^k, times a random factor in [1, 2); defaults 1 000 and 30 000 ms. */
   backoff?: { minTimeoutMs?: number; maxTimeoutMs?: number };
-  /** Longest Retry-After honoured (ms); longer values are capped; default 60 000. */
+  /** Longest single wait a Retry-After may ask (ms); longer values are capped; default 60 000. */
   maxRetryAfterMs?: number;
-  /** Told about each failed attempt that will be retried (for progress lines and logs). */
+  /**
+   * Most time one call waits on a rate-limiting server (429), over all its attempts (ms); then it
+   * fails 'rate-limited'. 429s are retried while this lasts and do not use up `retries`; default
+   * 300 000 (`DEFAULT_RATE_LIMIT_WAIT_MS`); 0 gives up at the first 429.
+   */
+  maxRateLimitWaitMs?: number;
+  /** Told about each failed attempt that will be retried (for progress lines and logs: `describeRetry`). */
   onRetry?: (event: RetryEvent) => void;
 }
 
-export interface RetryEvent {
-  attempt: number;
-  error: LlmError;
-  /** The server's Retry-After in ms, when it sent one. */
-  retryAfterMs?: number;
-}
+export type { RetryEvent };
+
+/** Per attempt of a call, from sending the request to reading the whole body (ms). */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+/** Most time one call waits on a rate limit in all (ms): five capped Retry-Afters of 60 s. */
+export const DEFAULT_RATE_LIMIT_WAIT_MS = 300_000;
 
 /** The subset of the chat-completions response Assay relies on (narrowed, as STYLE.md asks of third-party APIs). */
 const ChatCompletionSchema = z.object({
@@ -66,7 +73,8 @@ const ChatCompletionSchema = z.object({
  * ceil(chars/4) approximation instead of zeros, so budgets never read as free.
  *
  * Errors (`LlmError.code`): 'unavailable' (no model for the role), 'unreachable' (refused, DNS —
- * retried), 'rate-limited' (429 after the retries, Retry-After honoured), 'http' (5xx after the
+ * retried), 'rate-limited' (429s retried while `maxRateLimitWaitMs` lasts, each wait its Retry-After
+ * within `maxRetryAfterMs` and told to `onRetry` first), 'http' (5xx after the
  * retries; 401/403/404/other 4xx at once, never retried; or a 2xx body of the wrong shape),
  * 'timeout' (one attempt exceeded `timeoutMs`; not retried — a server that slow is not helped by
  * waiting longer), 'aborted' (`request.signal`, while queued, in flight, or between retries).
@@ -78,8 +86,11 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
   const limit = pLimit(Math.max(1, options.concurrency ?? 2));
-  const timeoutMs = options.timeoutMs ?? 120_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
+  const maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? DEFAULT_RATE_LIMIT_WAIT_MS;
+  const minBackoffMs = options.backoff?.minTimeoutMs ?? 1_000;
+  const maxBackoffMs = options.backoff?.maxTimeoutMs ?? 30_000;
 
   async function attempt(request: LlmRequest, model: string): Promise<LlmReply> {
     throwIfAborted(request.signal);
@@ -152,8 +163,49 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
     };
   }
 
+  /**
+   * After a 429: tell `onRetry` and wait the Retry-After (or, when the server named no wait, the
+   * backoff: 1 s, 2 s, 4 s, … up to its cap), capped at `maxRetryAfterMs` and at what is left of
+   * `maxRateLimitWaitMs`; `spent` (the call's rate-limit waits so far) grows by the wait. Throws
+   * the final 'rate-limited' failure once the bound is used up.
+   */
+  async function waitOutRateLimit(
+    failure: AttemptFailure,
+    attemptNumber: number,
+    spent: RateLimitSpent,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const left = maxRateLimitWaitMs - spent.waitedMs;
+    if (left <= 0) {
+      const asked = failure.retryAfterMs !== undefined ? `; it asked to wait ${secondsText(failure.retryAfterMs)}` : '';
+      throw new AttemptFailure(
+        new LlmError(
+          'rate-limited',
+          `${failure.llmError.message}${asked}; gave up after waiting ${secondsText(spent.waitedMs)}, the most allowed (${secondsText(maxRateLimitWaitMs)})`,
+          failure.llmError.details,
+        ),
+        false,
+      );
+    }
+    const wanted = failure.retryAfterMs ?? Math.min(maxBackoffMs, minBackoffMs * 2 ** spent.retries);
+    const waitMs = Math.min(wanted, maxRetryAfterMs, left);
+    options.onRetry?.({
+      attempt: attemptNumber,
+      error: failure.llmError,
+      ...(failure.retryAfterMs !== undefined ? { retryAfterMs: failure.retryAfterMs } : {}),
+      waitMs,
+      // If the server keeps asking this wait, the bound allows this many attempts in all.
+      maxAttempts: attemptNumber + Math.ceil(left / Math.max(1, waitMs)),
+      maxWaitMs: maxRateLimitWaitMs,
+    });
+    await abortableDelay(waitMs, signal);
+    spent.waitedMs += waitMs;
+    spent.retries += 1;
+  }
+
   async function withRetries(request: LlmRequest, model: string): Promise<LlmReply> {
     let attempts = 0;
+    const rateLimit: RateLimitSpent = { waitedMs: 0, retries: 0 };
     try {
       return await pRetry(
         () => {
@@ -163,21 +215,21 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
         {
           retries: options.retries ?? 3,
           factor: 2,
-          minTimeout: options.backoff?.minTimeoutMs ?? 1_000,
-          maxTimeout: options.backoff?.maxTimeoutMs ?? 30_000,
+          minTimeout: minBackoffMs,
+          maxTimeout: maxBackoffMs,
           randomize: true,
           ...(request.signal ? { signal: request.signal } : {}),
           shouldRetry: ({ error }) => error instanceof AttemptFailure && error.retryable,
+          // A 429 is bounded by the time waited on it (`maxRateLimitWaitMs`), not by the count, and
+          // its wait is the one `waitOutRateLimit` announced: p-retry adds no backoff to it.
+          shouldConsumeRetry: ({ error }) => !isRateLimit(error),
           onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
             if (!(error instanceof AttemptFailure) || !error.retryable || retriesLeft === 0) return;
-            options.onRetry?.({
-              attempt: attemptNumber,
-              error: error.llmError,
-              ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
-            });
-            // Retry-After is waited out here, before p-retry's own backoff: the total wait is then
-            // at least what the server asked for (it says "not before"), at the cost of a little extra.
-            if (error.retryAfterMs !== undefined) await abortableDelay(Math.min(error.retryAfterMs, maxRetryAfterMs), request.signal);
+            if (isRateLimit(error)) {
+              await waitOutRateLimit(error, attemptNumber, rateLimit, request.signal);
+              return;
+            }
+            options.onRetry?.({ attempt: attemptNumber, error: error.llmError });
           },
         },
       );
@@ -229,6 +281,16 @@ function requestBody(request: LlmRequest, model: string): Record<string, unknown
         }
       : {}),
   };
+}
+
+/** What one call has spent on 429s: time waited (ms) and retries made. */
+interface RateLimitSpent {
+  waitedMs: number;
+  retries: number;
+}
+
+function isRateLimit(error: unknown): boolean {
+  return error instanceof AttemptFailure && error.llmError.code === 'rate-limited';
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

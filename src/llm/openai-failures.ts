@@ -4,6 +4,7 @@
  */
 import { isSecureOrLoopbackUrl } from '../contracts/webllm-model';
 import { LlmError } from './llm-port';
+import { parseRetryAfter } from './retry-after';
 
 /** One failed attempt: the error to surface, whether another attempt may help, and any Retry-After. */
 export class AttemptFailure extends Error {
@@ -73,15 +74,6 @@ export function networkFailure(error: unknown, url: string): AttemptFailure {
   }
   const detail = code ?? (error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error));
   return new AttemptFailure(new LlmError('unreachable', `could not reach ${origin} (${detail})`), true);
-}
-
-/** Retry-After as delta-seconds or an HTTP date → milliseconds from now; undefined if absent or unreadable. */
-export function parseRetryAfter(header: string | null, now: number = Date.now()): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 function causeCode(error: unknown): string | undefined {

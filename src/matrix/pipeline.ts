@@ -106,6 +106,23 @@ export interface MatrixDependencies extends CrossVerifyDependencies {
  * the properties finished before the stop. No model call starts after the signal fires.
  */
 export async function runMatrix(article: Article, options: MatrixOptions, deps: MatrixDependencies): Promise<MatrixResult> {
+  // The run's calls listen to its own signal, fired by the caller's and when the run ends: a stage
+  // stopped by one failed call (Promise.all) leaves its sibling calls in flight or queued, and
+  // their sockets and timers kept `assay extract` alive for another timeout each after it had
+  // printed its result (issue 27, item 5).
+  const scope = new AbortController();
+  const forward = (): void => scope.abort();
+  if (deps.signal?.aborted) forward();
+  else deps.signal?.addEventListener('abort', forward, { once: true });
+  try {
+    return await runMatrixWithin(article, options, { ...deps, signal: scope.signal });
+  } finally {
+    deps.signal?.removeEventListener('abort', forward);
+    scope.abort();
+  }
+}
+
+async function runMatrixWithin(article: Article, options: MatrixOptions, deps: MatrixDependencies): Promise<MatrixResult> {
   const now = deps.now ?? (() => performance.now());
   const started = now();
   const meter = deps.usage ?? new UsageMeter(deps.llm, now);

@@ -4,7 +4,10 @@
  * (http(s) URL), apiKey?, roster, embeddingModel? }`; an embedding model, when named, is asked
  * for the chunk vectors retrieval's MMR compares (`/embeddings` on the same server). The browser needs a host permission for the base URL's
  * origin. Command line: `--base-url URL [--api-key-env NAME] [--embedding-model ID]` with `--model ROLE=ID`;
- * `--embedding-model` names the server's embedding model for retrieval's MMR similarity.
+ * `--embedding-model` names the server's embedding model for retrieval's MMR similarity;
+ * `--timeout SECONDS` bounds each attempt of a call (default 120) and `--rate-limit-wait SECONDS`
+ * the time one call waits on a rate-limiting server in all (default 300; each wait is said on
+ * stderr, then the call fails 'rate-limited').
  * `--base-url` may be given more than once: the calls then go to a pool of those servers
  * (src/llm/server-pool.ts) that serve the same models under the same ids; the embedding model is
  * asked at the first one.
@@ -15,6 +18,7 @@ import { RosterSchema } from '../../contracts/matrix-run';
 import type { LlmPort, ModelRole } from '../llm-port';
 import { createOpenAiCompatibleLlm } from '../openai-compatible';
 import { refuseKeyOverPlainHttp } from '../openai-failures';
+import { describeRetry } from '../retry-after';
 import { createServerPool, describeServerEvent } from '../server-pool';
 import { modelListText, parseModelList, rosterToPresetModels } from '../roster';
 import { EngineUsageError, type CliEngineSources, type CliFlags, type EngineKind, type RoleModels } from './engine-kind';
@@ -75,7 +79,11 @@ export interface OpenAiServers {
   apiKey?: string | undefined;
   /** Calls in flight at once: per server with one URL (default 2), across the pool with several (default 2 per server). */
   concurrency?: number | undefined;
-  /** Told about a pooled server going down and coming back, in one line each. */
+  /** Per attempt of a call (ms); default `DEFAULT_TIMEOUT_MS`. */
+  timeoutMs?: number | undefined;
+  /** Most time one call waits on a rate limit (429) in all (ms), one server; default `DEFAULT_RATE_LIMIT_WAIT_MS`. */
+  maxRateLimitWaitMs?: number | undefined;
+  /** Told, in one line each, about a retry (a rate limit's wait, a failed attempt) and a pooled server going down and coming back. */
   onStatus?: ((line: string) => void) | undefined;
 }
 
@@ -87,15 +95,25 @@ export interface OpenAiServers {
  * go over plain http to another machine.
  */
 export function openAiServersPort(servers: OpenAiServers, models: Partial<Record<ModelRole, string>>): LlmPort {
-  const { apiKey, concurrency, onStatus } = servers;
+  const { apiKey, concurrency, onStatus, timeoutMs, maxRateLimitWaitMs } = servers;
   const urls = typeof servers.baseUrls === 'string' ? [servers.baseUrls] : servers.baseUrls;
   const key = apiKey ? { apiKey } : {};
-  if (urls.length === 1) return createOpenAiCompatibleLlm({ baseUrl: urls[0]!, ...key, models, ...(concurrency ? { concurrency } : {}) });
+  const timeout = timeoutMs !== undefined ? { timeoutMs } : {};
+  if (urls.length === 1)
+    return createOpenAiCompatibleLlm({
+      baseUrl: urls[0]!,
+      ...key,
+      models,
+      ...timeout,
+      ...(concurrency ? { concurrency } : {}),
+      ...(maxRateLimitWaitMs !== undefined ? { maxRateLimitWaitMs } : {}),
+      ...(onStatus ? { onRetry: (event) => onStatus(describeRetry(event)) } : {}),
+    });
   const poolConcurrency = concurrency || 2 * urls.length;
   return createServerPool(
     urls.map((url) => ({
       url,
-      llm: createOpenAiCompatibleLlm({ baseUrl: url, ...key, models, concurrency: poolConcurrency, retries: 0 }),
+      llm: createOpenAiCompatibleLlm({ baseUrl: url, ...key, models, ...timeout, concurrency: poolConcurrency, retries: 0 }),
     })),
     { concurrency: poolConcurrency, ...(onStatus ? { onEvent: (event) => onStatus(describeServerEvent(event)) } : {}) },
   );
@@ -114,6 +132,26 @@ export function openAiEngine(servers: OpenAiServers, models: RoleModels): LlmPor
 const stringFlag = (flags: CliFlags, name: string): string | undefined => (typeof flags[name] === 'string' ? flags[name] : undefined);
 const listFlag = (flags: CliFlags, name: string): readonly string[] =>
   Array.isArray(flags[name]) ? (flags[name] as readonly string[]) : [];
+
+/**
+ * `--NAME SECONDS` (a number of seconds, fractions allowed) → ms, or undefined without the flag.
+ * `positive`: 0 is refused (a timeout of 0 would fail every call). Throws `EngineUsageError`.
+ */
+function secondsFlag(flags: CliFlags, name: string, positive: boolean): number | undefined {
+  const text = stringFlag(flags, name);
+  if (text === undefined) return undefined;
+  const seconds = Number(text);
+  if (text.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || (positive && seconds === 0))
+    throw new EngineUsageError(`--${name} takes a number of seconds${positive ? ' above 0' : ''}, not "${text}"`);
+  return Math.round(seconds * 1000);
+}
+
+/** `--timeout SECONDS` and `--rate-limit-wait SECONDS` as `OpenAiServers` fields (absent flags: the defaults). */
+function waitsOf(flags: CliFlags): Pick<OpenAiServers, 'timeoutMs' | 'maxRateLimitWaitMs'> {
+  const timeoutMs = secondsFlag(flags, 'timeout', true);
+  const maxRateLimitWaitMs = secondsFlag(flags, 'rate-limit-wait', false);
+  return { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(maxRateLimitWaitMs !== undefined ? { maxRateLimitWaitMs } : {}) };
+}
 
 const NEEDS_BASE_URL = '--engine openai needs --base-url URL (e.g. http://127.0.0.1:11434/v1 for Ollama)';
 
@@ -168,8 +206,10 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
             discriminator: roster.discriminator,
           },
           ...(sources.fetch ? { fetch: sources.fetch } : {}),
-          onRetry: (event) =>
-            onStatus(`The model server did not answer (${event.error.message}); retrying (attempt ${event.attempt + 1}).`),
+          onRetry: (event) => {
+            const line = describeRetry(event);
+            onStatus(`${line.charAt(0).toUpperCase()}${line.slice(1)}.`);
+          },
         }),
         models: rosterToPresetModels(roster),
         ...(settings.embeddingModel
@@ -250,7 +290,15 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
     ],
   },
   cli: {
-    options: { 'base-url': { type: 'string', multiple: true }, 'api-key-env': { type: 'string' }, 'embedding-model': { type: 'string' } },
+    options: {
+      'base-url': { type: 'string', multiple: true },
+      'api-key-env': { type: 'string' },
+      'embedding-model': { type: 'string' },
+      // Seconds each attempt of a model call may take (default DEFAULT_TIMEOUT_MS), and that one
+      // call may wait on a rate-limiting server in all (default DEFAULT_RATE_LIMIT_WAIT_MS).
+      timeout: { type: 'string' },
+      'rate-limit-wait': { type: 'string' },
+    },
     matrix: async (flags, { models, concurrency }, sources) => {
       const baseUrls = baseUrlsOf(flags);
       const missing = missingRoles(models);
@@ -259,7 +307,7 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
           `no model for ${missing.join(', ')}: pass --model ROLE=ID for each, or --preset paper for the paper's models`,
         );
       const apiKey = apiKeyFromEnv(flags, sources, baseUrls);
-      return openAiEngine({ baseUrls, apiKey, concurrency, onStatus: sources.onStatus }, models);
+      return openAiEngine({ baseUrls, apiKey, concurrency, ...waitsOf(flags), onStatus: sources.onStatus }, models);
     },
     // Embeddings (a few calls per paper) go to the first server only: a pool for them would be
     // a second copy of the pool's logic for little gain.
@@ -277,7 +325,7 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
       if (models.length !== 1 || given.some((value) => /^[a-z]+=/.test(value) && !value.startsWith('judge=')))
         throw new EngineUsageError('--engine openai needs exactly one --model judge=ID (the judge model)');
       const apiKey = apiKeyFromEnv(flags, sources, baseUrls);
-      return openAiServersPort({ baseUrls, apiKey, onStatus: sources.onStatus }, { judge: models[0]! });
+      return openAiServersPort({ baseUrls, apiKey, ...waitsOf(flags), onStatus: sources.onStatus }, { judge: models[0]! });
     },
   },
 };

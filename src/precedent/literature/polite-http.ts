@@ -7,6 +7,7 @@
  */
 import pLimit from 'p-limit';
 import pRetry from 'p-retry';
+import { parseRetryAfter } from '../../llm/retry-after';
 import { foldWhitespace } from './record-text';
 import { LiteratureError, type LiteratureClock, type LiteratureQuery, type LiteratureRecord, type LiteratureSource } from './types';
 
@@ -170,18 +171,6 @@ export function createPoliteGetter(options: PoliteGetterOptions): (url: string, 
     if (signal?.aborted) return Promise.reject(abortedError(provider));
     return slot(() => withRetries(url, signal));
   };
-}
-
-/**
- * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3) → milliseconds from `now`;
- * undefined if absent or unreadable.
- */
-export function parseRetryAfter(header: string | null, now: number): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 export function abortedError(provider: string): LiteratureError {

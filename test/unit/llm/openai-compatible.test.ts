@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LlmError, type LlmRequest } from '../../../src/llm/llm-port';
 import { createOpenAiCompatibleEmbeddings } from '../../../src/llm/embeddings';
 import { createOpenAiCompatibleLlm, type RetryEvent } from '../../../src/llm/openai-compatible';
-import { parseRetryAfter } from '../../../src/llm/openai-failures';
+import { describeRetry, parseRetryAfter } from '../../../src/llm/retry-after';
 
 /** A real HTTP server on 127.0.0.1 (random port) whose answers the test scripts per request. */
 interface TestServer {
@@ -143,6 +143,48 @@ describe('createOpenAiCompatibleLlm against a local HTTP server', () => {
     expect(retries[0]).toMatchObject({ attempt: 1, retryAfterMs: 1000, error: { code: 'rate-limited' } });
   });
 
+  it('caps a long Retry-After, tells each wait, and gives up after maxRateLimitWaitMs without using up the retries', async () => {
+    const server = await startServer((_request, response) => send(response, 429, '{"error":"slow down"}', { 'retry-after': '3600' }));
+    const retries: RetryEvent[] = [];
+    const llm = createOpenAiCompatibleLlm({
+      baseUrl: server.baseUrl,
+      models: { proposer: 'm' },
+      retries: 1,
+      maxRetryAfterMs: 40,
+      maxRateLimitWaitMs: 100,
+      ...fast,
+      onRetry: (event) => retries.push(event),
+    });
+    const error = await failureOf(llm.complete(ask()));
+    // Waits of 40, 40 and the 20 ms left of the bound: four attempts, though `retries` is 1.
+    expect(retries.map(({ attempt, waitMs, maxAttempts }) => ({ attempt, waitMs, maxAttempts }))).toEqual([
+      { attempt: 1, waitMs: 40, maxAttempts: 4 },
+      { attempt: 2, waitMs: 40, maxAttempts: 4 },
+      { attempt: 3, waitMs: 20, maxAttempts: 4 },
+    ]);
+    expect(retries[0]).toMatchObject({ retryAfterMs: 3_600_000, maxWaitMs: 100, error: { code: 'rate-limited' } });
+    expect(describeRetry(retries[0]!)).toBe('the server asks to wait 3600 s (rate limit); retrying in 1 s (attempt 2 of 4)');
+    expect(server.bodies).toHaveLength(4);
+    expect(error.code).toBe('rate-limited');
+    expect(error.message).toContain('it asked to wait 3600 s; gave up after waiting 1 s, the most allowed (1 s) (after 4 attempts)');
+  });
+
+  it('gives up at the first 429 when maxRateLimitWaitMs is 0', async () => {
+    const server = await startServer((_request, response) => send(response, 429, '{}'));
+    const retries: RetryEvent[] = [];
+    const llm = createOpenAiCompatibleLlm({
+      baseUrl: server.baseUrl,
+      models: { proposer: 'm' },
+      maxRateLimitWaitMs: 0,
+      ...fast,
+      onRetry: (event) => retries.push(event),
+    });
+    const error = await failureOf(llm.complete(ask()));
+    expect(server.bodies).toHaveLength(1);
+    expect(retries).toEqual([]);
+    expect(error.code).toBe('rate-limited');
+  });
+
   it('retries a 500 and then fails with a typed http error naming the status and attempts', async () => {
     const server = await startServer((_request, response) => send(response, 500, '{"error":"CUDA out of memory"}'));
     const llm = createOpenAiCompatibleLlm({ baseUrl: server.baseUrl, models: { proposer: 'm' }, retries: 2, ...fast });
@@ -257,9 +299,17 @@ describe('createOpenAiCompatibleLlm against a local HTTP server', () => {
 describe('parseRetryAfter', () => {
   it('reads seconds and HTTP dates', () => {
     expect(parseRetryAfter('2')).toBe(2000);
+    expect(parseRetryAfter(' 7 ')).toBe(7000);
     expect(parseRetryAfter('Sun, 22 Nov 2026 04:00:10 GMT', Date.parse('Sun, 22 Nov 2026 04:00:00 GMT'))).toBe(10_000);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 03:59:00 GMT', Date.parse('Sun, 22 Nov 2026 04:00:00 GMT'))).toBe(0);
     expect(parseRetryAfter(null)).toBeUndefined();
     expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+
+  // Both copies before (the engine's and the literature client's) read `Number(header)`: "1e3" was
+  // 1,000 s, "0x10" 16 s and "-5" no wait at all. RFC 9110 allows only digits or a date.
+  it('reads nothing but digits as delta-seconds', () => {
+    for (const header of ['1e3', '0x10', '-5', '2.5', 'Infinity', '12 s']) expect(parseRetryAfter(header), header).toBeUndefined();
   });
 });
 
