@@ -6,15 +6,16 @@
  *
  * Exit status: 0 when every paper finished (now or in an earlier run), 3 when some failed (each
  * recorded with its file, code and message; the rest are in the output), 1 on a usage error
- * (bad flags, an input naming nothing, an `--out` that is not this batch's), 130 after Ctrl-C.
+ * (bad flags, an input naming nothing, an `--out` that is not this batch's, an `--out` another
+ * batch is writing: batch-lock.ts), 130 after Ctrl-C.
  */
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { captureDocument } from '../../capture/capture-document';
 import { nodeDomParser } from '../../capture/node/node-dom';
+import { readRegularFile } from '../../capture/node/regular-file';
 import { extractWithRules } from '../../extract/rules';
 import { engineRegistry, type EngineRegistry } from '../../llm/engines/registry';
 import type { LlmPort } from '../../llm/llm-port';
@@ -34,6 +35,7 @@ import {
 import { resolvePropertySchemas } from '../scan-command';
 import { unguardedTerminal } from '../terminal-output';
 import { estimateBatch, formatEstimate } from './batch-estimate';
+import { BatchLockError, lockBatchOutput, type BatchLock } from './batch-lock';
 import { manifestPathOf, type BatchSettings } from './batch-manifest';
 import { BatchOutputError, openBatchOutput } from './batch-output';
 import { createBatchProgress, formatDuration, type UsageCounts } from './batch-progress';
@@ -202,11 +204,67 @@ export async function runBatchExtract(
     ...(flags.script
       ? {
           script: createHash('sha256')
-            .update(await readFile(flags.script))
+            .update(await readRegularFile(flags.script))
             .digest('hex'),
         }
       : {}),
   };
+  // Held from before the output is read (a resume repairs it) until it is closed.
+  const controller = new AbortController();
+  let lockLost: Error | null = null;
+  let lock: BatchLock;
+  try {
+    lock = await lockBatchOutput(out, {
+      command: ['assay', 'extract', ...process.argv.slice(3)].join(' '),
+      onWait: (line) => process.stderr.write(`assay extract: ${line}\n`),
+      onCompromised: (error) => {
+        lockLost = error;
+        controller.abort();
+      },
+    });
+  } catch (error) {
+    if (error instanceof BatchLockError) return usage(error.message);
+    throw error;
+  }
+  try {
+    return await runLockedBatch({
+      files: found.files,
+      out,
+      settings,
+      engine,
+      properties,
+      flags,
+      concurrency,
+      cwd,
+      controller,
+      lockLost: () => lockLost,
+    });
+  } finally {
+    await lock.release();
+  }
+}
+
+/** A batch whose output is locked: what `runLockedBatch` needs from the command line. */
+interface LockedBatch {
+  files: readonly string[];
+  /** The output's absolute path. */
+  out: string;
+  settings: BatchSettings;
+  /** The model engine, or null for the rules engine. */
+  engine: MatrixEngine | null;
+  properties: readonly PropertyDefinition[];
+  flags: BatchExtractFlags;
+  concurrency: number;
+  cwd: string;
+  /** Aborted by Ctrl-C and when the lock is lost. */
+  controller: AbortController;
+  /** The error of a lock lost while running (another run took it over), else null. */
+  lockLost: () => Error | null;
+}
+
+/** Open (or continue) the locked output, run the batch and print its summary; → the exit status. */
+async function runLockedBatch(batch: LockedBatch): Promise<number> {
+  const { files, out, settings, engine, properties, flags, concurrency, cwd, controller } = batch;
   let opened;
   try {
     opened = await openBatchOutput(out, settings, new Date());
@@ -216,7 +274,7 @@ export async function runBatchExtract(
   }
   const { output } = opened;
   const counts: UsageCounts = { calls: 0, promptTokens: 0, completionTokens: 0 };
-  const progress = createBatchProgress({ terminal: unguardedTerminal(process.stderr), total: found.files.length, usage: () => counts });
+  const progress = createBatchProgress({ terminal: unguardedTerminal(process.stderr), total: files.length, usage: () => counts });
   if (opened.done.size > 0)
     progress.note(
       `continuing ${flags.out}: ${opened.done.size} papers finished before${opened.failedBefore > 0 ? `, ${opened.failedBefore} failed before and tried again` : ''}${opened.cutBytes > 0 ? `; cut ${opened.cutBytes} bytes of unfinished papers from the end of the output` : ''}`,
@@ -247,7 +305,6 @@ export async function runBatchExtract(
   }
 
   const failures: BatchSummary['failures'] = [];
-  const controller = new AbortController();
   // Every model call in flight listens to this one signal (N papers × the calls of each): not a leak.
   setMaxListeners(0, controller.signal);
   const onInterrupt = (): void => {
@@ -259,7 +316,7 @@ export async function runBatchExtract(
   let result;
   try {
     result = await runBatch({
-      files: found.files,
+      files,
       concurrency,
       output,
       doneBefore: opened.done,
@@ -286,6 +343,13 @@ export async function runBatchExtract(
   progress.stop();
   await output.close();
   process.removeListener('SIGINT', onInterrupt);
+  const lost = batch.lockLost();
+  if (lost) {
+    process.stderr.write(
+      `assay extract: stopped: the lock on ${flags.out} was lost (${lost.message}), so another run may be writing it; run the same command again once that run has ended\n`,
+    );
+    return 1;
+  }
 
   const seconds = Math.round(performance.now() - started) / 1000;
   const earlierTriplets = [...opened.done.values()].reduce((sum, entry) => sum + entry.rows, 0);
