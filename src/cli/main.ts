@@ -21,11 +21,15 @@ commands:
   scan <file> [--property NAME] [--json]         quantities, materials and property-linked candidates, no model
   extract <file> --engine rules [--json]         material–property–value–unit triplets with evidence
   extract <file> --engine openai --base-url URL --model ROLE=ID … [--preset paper|browser] [--embedding-model ID]
+                 [--timeout SECONDS]             each attempt of a model call (default 120)
+                 [--rate-limit-wait SECONDS]     most one call waits on a 429's Retry-After in all, each wait
+                                                 said on stderr, then [rate-limited] (default 300; 0: give up at once)
   extract <file> --engine scripted --script FILE   the SLM-MATRIX pipeline (any OpenAI-compatible endpoint)
                                                  (--base-url may be repeated: calls go to the least-loaded server)
   extract <file|folder|glob>… --out FILE.jsonl [--engine …] [--concurrency N] [--json]
                                                  a batch: dataset rows the extension imports, resumable (rerun the
                                                  same command), exit 0 all finished, 3 some failed, 1 usage error
+                                                 or an --out another batch is writing (one batch per output)
   extract <file|folder|glob>… --estimate [--preset paper|browser] [--model ROLE=ID …] [--json]
                                                  papers, pages, calls and tokens the batch will need, no model called
   eval <dataset> [options]                       score against the shared ground truth:
@@ -45,7 +49,8 @@ ${VERIFY_USAGE}  precedent "<material>" [--property tc] [--reference FILE]… [-
   bench --presets [--limit N] [--json]           LLM calls, tokens and model loads per paper for the paper and browser presets
 
 Every command takes --json (exactly one JSON document on stdout). Data root: --data, else
-ASSAY_DATA, else ../shared beside the project.
+ASSAY_DATA, else ../shared beside the project. Only regular files are read (links followed):
+a named pipe, a device or a folder given as a file is refused with one line.
 `;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
