@@ -1,7 +1,8 @@
 /**
  * dependency-cruiser: no import cycles between files, type-only imports included (ESLint's
  * import/no-cycle skips `import type`, and a type circle still ties two modules together).
- * The layer rules themselves live in eslint.config.js.
+ * The layer rules themselves live in eslint.config.js; the rules here add what a layer there does
+ * not say (two folders of one layer, src/text below src/properties).
  */
 module.exports = {
   forbidden: [
@@ -13,6 +14,17 @@ module.exports = {
         'src/contracts/ or the shared code into a module both can import (see README "Layout").',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'text-below-properties',
+      severity: 'error',
+      comment:
+        'text-below-properties: a module of src/text imports from src/properties. src/text reads text (sentences, ' +
+        'tables, quantities, units, materials, property mentions of the schemas it is given) and src/properties ' +
+        '(schemas, display units, questions) builds on it, so the arrow goes one way and the two folders never form a ' +
+        'cycle. Take the schemas as a parameter (the ArticleIndex carries the catalogue) or move the code into src/text.',
+      from: { path: '^src/text/' },
+      to: { path: '^src/properties/' },
     },
     {
       name: 'no-pdfjs-in-background',

@@ -8,8 +8,8 @@ export {
   selectPropertySchemas,
   PropertySchemaError,
 } from './load-property-schemas';
-export { findContextualMentions, findPropertyMentions } from './find-property-mentions';
-export type { PropertyMention } from './find-property-mentions';
+// Property mentions are text reading (src/text, below this folder); re-exported for the callers that read schemas and mentions together.
+export { findContextualMentions, findPropertyMentions, type PropertyMention } from '../text/find-property-mentions';
 export { builtInQuestions, questionsFor } from './verification-questions';
 export {
   builtInDisplayUnits,

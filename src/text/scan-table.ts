@@ -8,7 +8,7 @@
  * the gate reads them).
  */
 import type { PropertyDefinition } from '../contracts/property';
-import { findPropertyMentions } from '../properties';
+import { findPropertyMentions } from './find-property-mentions';
 import type { IndexedTable } from './article-index';
 import { unitFitsProperty } from './scan-fit';
 import { tableCellFacts } from './scan-facts';

@@ -5,7 +5,7 @@
 import type { Condition, Provenance } from '../contracts/conditions';
 import type { MaterialMention } from './materials';
 import type { Quantity } from './quantities';
-import type { PropertyMention } from '../properties';
+import type { PropertyMention } from './find-property-mentions';
 
 /** A number with its unit; offsets relative to the text it was parsed from until re-based. */
 export type ScanQuantity = Omit<Quantity, 'si'>;

@@ -5,7 +5,7 @@
 import { findConditionMentions, type ConditionMention } from './conditions';
 import type { Block } from '../contracts/article';
 import type { PropertyDefinition } from '../contracts/property';
-import { findPropertyMentions, type PropertyMention } from '../properties';
+import { findPropertyMentions, type PropertyMention } from './find-property-mentions';
 import type { ArticleIndex, IndexedSentence } from './article-index';
 import { findMaterialMentions } from './materials';
 import { unitFitsProperty } from './scan-fit';

@@ -11,7 +11,7 @@
  * plain value loses a real fact, so every cue must stand right beside the number or be its head.
  */
 import type { PropertyDefinition } from '../../contracts/property';
-import { findContextualMentions, findPropertyMentions } from '../../properties';
+import { findContextualMentions, findPropertyMentions } from '../find-property-mentions';
 import type { TextSpan, ValueRole, ValueRoleKind } from './condition-types';
 import {
   APPROXIMATORS,

@@ -1,6 +1,8 @@
 /**
  * Finds where a text names a property: by a synonym ("band gap", "Curie temperature") or a
- * symbol ("Eg", "Tc"), using the lexicon of the property schemas.
+ * symbol ("Eg", "Tc"), using the lexicon of the property schemas the caller passes (its
+ * catalogue), so this text reading depends on no property module (.dependency-cruiser.cjs,
+ * `text-below-properties`).
  */
 import type { PropertyDefinition } from '../contracts/property';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findPropertyMentions, loadPropertySchemas } from '../../../src/properties';
+import { loadPropertySchemas } from '../../../src/properties';
+import { findPropertyMentions } from '../../../src/text/find-property-mentions';
 
 const schemas = loadPropertySchemas();
 const found = (text: string) => findPropertyMentions(text, schemas).map((mention) => [mention.property, mention.text]);
