@@ -19,7 +19,7 @@ import { presetByName } from '../matrix/presets';
 import { createSeededRandom } from '../matrix/random';
 import type { EngineCheck } from '../contracts/run-record';
 import { MatrixInterrupted, type RunRecord } from '../matrix/run-record';
-import type { PropertyDefinition } from '../properties';
+import { propertyCatalogue, type PropertyDefinition } from '../properties';
 import type { AssayDatabase } from '../store/assay-database';
 import { getPaper } from '../store/paper-repository';
 import {
@@ -284,10 +284,13 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
   };
 }
 
-/** The built-in schemas, then the reader's own (`settings.extraProperties`); a reader's schema with a built-in name replaces it. */
+/**
+ * The run's catalogue: the built-in schemas, then the reader's own (`settings.extraProperties`); a
+ * reader's schema with a built-in name replaces it (`propertyCatalogue`, the catalogue the side
+ * panel's display units read: `runDisplayUnits`).
+ */
 function availableProperties(builtIn: readonly PropertyDefinition[], settings: MatrixRunSettings): PropertyDefinition[] {
-  const extra = settings.extraProperties ?? [];
-  return [...builtIn.filter((property) => !extra.some((own) => own.name === property.name)), ...extra];
+  return propertyCatalogue(settings.extraProperties ?? [], builtIn);
 }
 
 /** A write of the run's row that failed: what was being written ("the verdicts of band_gap") and the storage's error. */

@@ -1,14 +1,18 @@
 /**
  * Quick-scan candidates as page highlights: what the side panel sends right after a capture,
- * before (or instead of) an SLM-MATRIX run, and what it says about them. Pure: the scan's
- * candidates and the run's row in, items and words out, so every rule is unit-tested.
+ * before (or instead of) an SLM-MATRIX run, and what it says about them. Pure: the article and
+ * its catalogue, or the scan's candidates and the run's row, in; items and words out, so every
+ * rule is unit-tested.
  */
-import { builtInDisplayUnits, displayTextBeside, type DisplayUnitSchema } from '../../properties/display-unit';
+import { builtInDisplayUnits, displayTextBeside, displayUnitsOf, type DisplayUnitSchema } from '../../properties/display-unit';
 import type { Article } from '../../contracts/article';
 import { formatConditions, formatProvenance } from '../../contracts/conditions';
 import type { HighlightItem, ResponseOf } from '../../contracts/messages';
 import type { MatrixRunRow } from '../../contracts/matrix-run';
+import type { PropertyDefinition } from '../../contracts/property';
 import { describeQuote } from '../../text/anchoring';
+import { buildArticleIndex } from '../../text/article-index';
+import { scanArticle } from '../../text/scan';
 import type { Candidate } from '../../text/scan-types';
 import { spellPropertyName, type PropertyLabel } from '../shared/run-view-model';
 
@@ -88,6 +92,19 @@ export function candidateHighlightItems(
     items.push(item);
   }
   return { items, total: candidates.length };
+}
+
+/**
+ * The quick scan of `article` for `catalogue` (the built-in schemas and the reader's own) as
+ * highlight items (`candidateHighlightItems`): every property of the catalogue is looked for, each
+ * card names its schema's `label` and shows the value in its schema's display unit, a reader's
+ * own property like a built-in one. → `{ items, total }`.
+ */
+export function scanHighlightItems(article: Article, catalogue: readonly PropertyDefinition[]): { items: HighlightItem[]; total: number } {
+  const labels = new Map(catalogue.map((schema) => [schema.name, schema.label]));
+  const { candidates } = scanArticle(buildArticleIndex(article, catalogue));
+  const label = (name: string) => labels.get(name) ?? spellPropertyName(name);
+  return candidateHighlightItems(article, candidates, label, MAX_CANDIDATE_HIGHLIGHTS, displayUnitsOf(catalogue));
 }
 
 /**

@@ -4,7 +4,8 @@
  * reader's reviews, so every rule is unit-tested.
  */
 import { formatConditions, formatProvenance } from '../../contracts/conditions';
-import { builtInDisplayUnits, displayTextBeside, type DisplayUnitSchema } from '../../properties/display-unit';
+import { displayTextBeside, type DisplayUnitSchema } from '../../properties/display-unit';
+import { runDisplayUnits } from './run-display-units';
 import { printedValue } from '../../text/quantities/format-quantity';
 import { decisionOf, keptAnswer } from '../../store/dataset-rows';
 import type { ResponseOf } from '../../contracts/messages';
@@ -42,13 +43,14 @@ export interface HighlightFailure {
  * - `card`: material, property label, value as printed and unit — the reader's edit where there
  *   is one — conditions in words, method first (`formatConditions`), provenance ("computed",
  *   "cited [19]"; none for `unknown`), `agreed` = `agreedText(votes)`, and `display`, the value in the
- *   property's display unit (`displayTextBeside` with `displayUnits`, default the built-in
- *   schemas) when it differs from the printed unit and there is no edit.
+ *   property's display unit (`displayTextBeside` with `displayUnits`, default those of the run's
+ *   catalogue, `runDisplayUnits(row.settings)`: the built-in schemas and the reader's own the run
+ *   used) when it differs from the printed unit and there is no edit.
  */
 export function highlightItems(
-  row: Pick<MatrixRunRow, 'records' | 'reviews'>,
+  row: Pick<MatrixRunRow, 'records' | 'reviews'> & Partial<Pick<MatrixRunRow, 'settings'>>,
   label: PropertyLabel = spellPropertyName,
-  displayUnits: ReadonlyMap<string, DisplayUnitSchema> = builtInDisplayUnits(),
+  displayUnits: ReadonlyMap<string, DisplayUnitSchema> = runDisplayUnits(row.settings),
 ): { items: HighlightItem[]; skipped: HighlightFailure[] } {
   const items: HighlightItem[] = [];
   const skipped: HighlightFailure[] = [];

@@ -9,13 +9,14 @@
  * is rendered as React text, never as HTML.
  */
 import { printedValue } from '../../text/quantities/format-quantity';
-import { builtInDisplayUnits, describeValueWithDisplay } from '../../properties/display-unit';
+import { describeValueWithDisplay, type DisplayUnitSchema } from '../../properties/display-unit';
 import { decisionOf, keptAnswer, type AdjudicationPath } from '../../store/dataset-rows';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ReviewDecision } from '../../contracts/dataset';
 import type { MatrixRunRow, RunReview } from '../../contracts/matrix-run';
 import type { VerificationRecord } from '../../contracts/verification';
 import { failureLines } from './highlight-items';
+import { runDisplayUnits } from './run-display-units';
 import { PrecedentButton } from '../shared/precedent-lookup';
 import { ConditionList, FactConditions } from '../shared/fact-conditions-view';
 import type { RunHighlights } from './highlight-sync';
@@ -63,6 +64,8 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
     focusNext.current = null;
   });
   const groups = groupRecords(row.records, row.settings.properties);
+  // The catalogue the run used, the reader's own properties included: each value's display unit comes from it.
+  const displayUnits = runDisplayUnits(row.settings);
   const notProvided = (row.run?.properties ?? []).flatMap((property) => {
     const text = notProvidedText(property, label);
     return text ? [{ property: property.property, text }] : [];
@@ -195,6 +198,7 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
                     key={index}
                     index={index}
                     label={label}
+                    displayUnits={displayUnits}
                     roving={
                       review
                         ? {
@@ -308,6 +312,8 @@ interface Roving {
 interface RecordItemProps {
   index: number;
   label: (name: string) => string;
+  /** Display units by property (`runDisplayUnits` of the run's settings). */
+  displayUnits: ReadonlyMap<string, DisplayUnitSchema>;
   /** Present when the record can be reviewed by keyboard. */
   roving: Roving | undefined;
   record: VerificationRecord;
@@ -318,7 +324,7 @@ interface RecordItemProps {
   children?: ReactNode;
 }
 
-function RecordItem({ index, label, roving, record, review, decision, onLocate, children }: RecordItemProps) {
+function RecordItem({ index, label, displayUnits, roving, record, review, decision, onLocate, children }: RecordItemProps) {
   const { triplet } = record;
   const kept = keptAnswer(record, review);
   const edit = review?.edit;
@@ -326,7 +332,7 @@ function RecordItem({ index, label, roving, record, review, decision, onLocate, 
   const value = edit
     ? `${edit.valueText ?? printedValue(triplet)}${edit.unit ? ` ${edit.unit}` : ''}`
     : // The value as printed, with the property's display unit beside it when that differs: "40 meV (0.040 eV)".
-      describeValueWithDisplay(triplet, builtInDisplayUnits().get(triplet.property));
+      describeValueWithDisplay(triplet, displayUnits.get(triplet.property));
   const quote = triplet.evidence?.quote.exact;
   const page = triplet.evidence?.page;
   return (

@@ -1,7 +1,7 @@
 /**
- * The quick scan of a saved paper, for highlights: read the paper's article (`getPaper`), run
- * `scanArticle` for the given property schemas, and turn the candidates into highlight items
- * (`candidateHighlightItems`). The items go to the page through `useRunHighlights` (as a
+ * The quick scan of a saved paper, for highlights: read the paper's article (`getPaper`) and
+ * scan it for the given catalogue into highlight items (`scanHighlightItems`: labels and display
+ * units from the catalogue). The items go to the page through `useRunHighlights` (as a
  * `CandidateLayer`), so the run's items and these never race.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -9,11 +9,8 @@ import type { ResponseOf } from '../../contracts/messages';
 import type { PropertyDefinition } from '../../contracts/property';
 import type { AssayDatabase } from '../../store/assay-database';
 import { getPaper } from '../../store/paper-repository';
-import { buildArticleIndex } from '../../text/article-index';
-import { scanArticle } from '../../text/scan';
-import { candidateHighlightItems, type CandidateState } from './candidate-highlights';
+import { scanHighlightItems, type CandidateState } from './candidate-highlights';
 import type { CandidateLayer } from './highlight-sync';
-import { spellPropertyName } from '../shared/run-view-model';
 
 export interface CandidateHighlights {
   /** The scan and the page's answer; null before the first scan (nothing to say yet). */
@@ -49,10 +46,7 @@ export function useCandidateHighlights(
     const scan = async () => {
       const record = await getPaper(database, paperKey);
       if (!record) throw new Error('the saved paper could not be read; capture the page again.');
-      const properties = latestSchemas.current;
-      const labels = new Map(properties.map((schema) => [schema.name, schema.label]));
-      const { candidates } = scanArticle(buildArticleIndex(record.article, properties));
-      return candidateHighlightItems(record.article, candidates, (name) => labels.get(name) ?? spellPropertyName(name));
+      return scanHighlightItems(record.article, latestSchemas.current);
     };
     scan().then(
       ({ items, total }) => current && setState({ phase: 'ready', items, total }),

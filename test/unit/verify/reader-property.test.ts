@@ -5,26 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Triplet } from '../../../src/contracts/triplet';
-import { displayUnitsOf, displayValueOf, loadPropertySchemas, parsePropertySchema } from '../../../src/properties';
+import { displayUnitsOf, displayValueOf, loadPropertySchemas } from '../../../src/properties';
 import { defaultAttributionDependencies } from '../../../src/verify/attribution';
 import { ground } from '../../../src/verify/ground';
 import { groundingDependencies } from '../../../src/verify/grounding-dependencies';
 import { groundAndAttribute } from '../../../src/verify/grounding-gate';
 import { defaultGroundingDependencies } from '../../../src/verify/grounding-dependencies';
 import { articleFromBlocks, paragraph } from '../text/article-from-blocks';
+import { excitonBindingEnergy } from '../../support/reader-property';
 
 // A property a reader adds: reported in eV or meV, shown in meV.
-const binding = parsePropertySchema({
-  name: 'exciton_binding_energy',
-  label: 'Exciton binding energy',
-  synonyms: ['exciton binding energy'],
-  dimension: 'energy',
-  canonicalUnit: 'eV',
-  units: ['eV', 'meV'],
-  displayUnit: 'meV',
-  plausibleRange: { min: 0, max: 2 },
-  note: 'A reader-defined property for this test.',
-});
+const binding = excitonBindingEnergy;
 const catalogue = [...loadPropertySchemas(), binding];
 
 const article = articleFromBlocks([paragraph('The exciton binding energy of MoS2 is 0.021 eV in the monolayer.')]);
