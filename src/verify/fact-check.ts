@@ -42,7 +42,7 @@ import { parseQuantities } from '../text/quantities';
 import { loadPropertySchemas } from '../properties';
 import { articleIndexFor, cellNumber, defaultAttributionDependencies, type AttributionDependencies } from './attribution';
 import { defaultGroundingDependencies, type GroundingDependencies } from './grounding-dependencies';
-import { flattenedTableCells } from './flattened-table';
+import { flattenedTableCells, misplacedInColumn } from './flattened-table';
 import { materialNames, namesMaterial } from './material-named';
 import { valueShownBy } from './value-in-quote';
 
@@ -269,6 +269,20 @@ export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, de
   }
   if (flattened?.rowLabel !== undefined && !namesMaterial(flattened.rowLabel, materialNames(triplet.material, article))) {
     reasons.push(`in the table the value stands in the row of ${flattened.rowLabel}, not of ${triplet.material}`);
+    lower('needs_review');
+  }
+  // In a row-major flattened table, the value's position in its row names its column's material.
+  const column = flattened
+    ? misplacedInColumn(
+        article.text,
+        flattenedTableCells(article.text, anchor.start, anchor.end, dependencies.grounding.normalizeUnit),
+        (cell) => valueShownBy(triplet.value, { kind: 'number', value: cell.value }),
+        materialNames(triplet.material, article),
+        triplet.material,
+      )
+    : undefined;
+  if (column) {
+    reasons.push(column);
     lower('needs_review');
   }
 
