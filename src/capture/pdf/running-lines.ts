@@ -18,6 +18,22 @@ const MIN_REPEAT_SHARE = 0.3;
 
 const PAGE_NUMBER = /^(?:-\s*)?(?:page\s+)?\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?(?:\s*-)?$/i;
 
+/**
+ * A line that reads as a sentence: it starts with a capital letter or a digit, ends with . ! or ?
+ * (a closing bracket or quote may follow), has at least four words and three in lower case.
+ * Running heads name the paper (title, journal, volume, authors, page, DOI) and carry no final
+ * stop; a sentence states something, so a repeated one is kept once (issue 27, item 12: a fact
+ * printed on every page was dropped everywhere, its only statement with it).
+ */
+export function isSentenceLine(text: string): boolean {
+  const trimmed = text.trim();
+  if (!/^[\p{Lu}\p{N}]/u.test(trimmed) || !/[.!?][)\]"'\u2019\u201d]?$/u.test(trimmed)) return false;
+  const words = trimmed.split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  // Prose has lower-case words; "et al." after authors' names is not prose.
+  const lowerCase = words.filter((word) => /^\p{Ll}{2,}/u.test(word) && !/^(?:et|al)\.?$/.test(word));
+  return words.length >= 4 && lowerCase.length >= 3;
+}
+
 type Zone = 'top' | 'bottom';
 
 function zoneOf(line: TextLine, height: number): Zone | null {
@@ -43,8 +59,9 @@ function segmentKeys(line: TextLine, zone: Zone): string[] {
 /**
  * Remove running headers/footers and page numbers from every page: a line in the top or bottom
  * band is dropped when each of its pieces recurs on ≥ 30 % of pages (at least 2) or is a page
- * number. Returns new arrays; lines outside the margin bands are never removed. With one page
- * only bare page numbers go.
+ * number, except the first occurrence of a repeated sentence (`isSentenceLine`), which is kept.
+ * Returns new arrays; lines outside the margin bands are never removed. With one page only bare
+ * page numbers go.
  */
 export function dropRunningLines(pages: readonly PageLines[]): TextLine[][] {
   const pagesPerKey = new Map<string, Set<number>>();
@@ -61,12 +78,18 @@ export function dropRunningLines(pages: readonly PageLines[]): TextLine[][] {
   });
   const minimumPages = Math.max(2, Math.ceil(MIN_REPEAT_SHARE * pages.length));
   const pageNumberKey = (key: string): boolean => PAGE_NUMBER.test(key.slice(key.indexOf(':') + 1).replace(/#/g, '1'));
+  const sentencesKept = new Set<string>();
   return pages.map((page) =>
     page.lines.filter((line) => {
       const zone = zoneOf(line, page.height);
       if (!zone) return true;
       if (PAGE_NUMBER.test(line.text.trim())) return false;
-      return !segmentKeys(line, zone).every((key) => pageNumberKey(key) || (pagesPerKey.get(key)?.size ?? 0) >= minimumPages);
+      const keys = segmentKeys(line, zone);
+      if (!keys.every((key) => pageNumberKey(key) || (pagesPerKey.get(key)?.size ?? 0) >= minimumPages)) return true;
+      const sentence = line.text.replace(/\s+/g, ' ').trim();
+      if (!isSentenceLine(sentence) || sentencesKept.has(sentence)) return false;
+      sentencesKept.add(sentence);
+      return true;
     }),
   );
 }

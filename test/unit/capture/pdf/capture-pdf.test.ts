@@ -70,3 +70,12 @@ describe('capturePdf on hand-written PDFs', () => {
     await expect(capturePdf(minimalPdf({ pages: [body] }), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
+
+describe('a sentence printed on every page (issue 27, item 12)', () => {
+  it('is captured once, not dropped as a running footer', async () => {
+    const footer = { text: 'The band gap of GaN is 3.4 eV at 300 K.', x: 72, y: 40 };
+    const pages = [body, body, body].map((lines) => [...lines, footer]);
+    const article = await capturePdf(minimalPdf({ pages }), {});
+    expect(article.text.split('The band gap of GaN is 3.4 eV at 300 K.')).toHaveLength(2);
+  });
+});

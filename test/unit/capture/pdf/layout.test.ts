@@ -128,3 +128,32 @@ describe('running headers and footers', () => {
     expect(kept[0]!.some((line) => line.text.startsWith('Received'))).toBe(true);
   });
 });
+
+describe('a sentence repeated on every page (issue 27, item 12)', () => {
+  const withFooter = (number: number, footer: string) => {
+    const fragments = [
+      fragment(`PHYSICAL REVIEW B 94, 16110${number} (2016)`, 54, 750),
+      ...column(`page ${number}`, 54, 700, 20),
+      fragment(footer, 54, 50),
+    ];
+    return { lines: groupLines(fragments, null), height: 792 };
+  };
+
+  it('keeps the first occurrence of a repeated sentence, its only statement, and drops the rest', () => {
+    const kept = dropRunningLines([1, 2, 3, 4].map((number) => withFooter(number, 'The band gap of GaN is 3.4 eV at 300 K.')));
+    const copies = kept.map((lines) => lines.filter((line) => line.text === 'The band gap of GaN is 3.4 eV at 300 K.').length);
+    expect(copies).toEqual([1, 0, 0, 0]);
+    expect(kept.flat().some((line) => line.text.includes('PHYSICAL REVIEW'))).toBe(false);
+  });
+
+  it.each([
+    'Journal of Physics: Condensed Matter',
+    'L-H Liu et al',
+    'YONGKANG LUO et al.',
+    'doi:10.1088/0953-8984/28/9/094014',
+    'SUPERCONDUCTIVITY IN THIN FILMS OF FESE.',
+  ])('still drops the running line "%s" everywhere', (footer) => {
+    const kept = dropRunningLines([1, 2, 3].map((number) => withFooter(number, footer)));
+    expect(kept.flat().some((line) => line.text === footer)).toBe(false);
+  });
+});
