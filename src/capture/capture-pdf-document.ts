@@ -16,11 +16,17 @@ export const MAX_PDF_BYTES = 100 * 1024 * 1024;
 /**
  * Capture an article from the bytes of a PDF (the caller has checked `looksLikePdf`). Resolves
  * to a validated `Article` (`source: 'pdf'`, blocks with 1-based `page`, `url` from
- * `options.url`); rejects with `CaptureError` `too-large` (over `MAX_PDF_BYTES`),
+ * `options.url`); rejects with `CaptureError` `too-large` (over `MAX_PDF_BYTES`, or streams
+ * decoding past `options.decodeLimitBytes`, default `PDF_DECODE_BUDGET_BYTES`),
  * `no-text-layer`, `truncated`, `unreadable` (also for a capture the `Article` contract
  * refuses, naming the field), or with `signal.reason` when `options.signal` aborts.
  */
-export async function capturePdfDocument(bytes: Uint8Array, options: { url?: string | null; signal?: AbortSignal }): Promise<Article> {
+export async function capturePdfDocument(
+  bytes: Uint8Array,
+  options: { url?: string | null; signal?: AbortSignal; decodeLimitBytes?: number },
+): Promise<Article> {
   checkDocumentSize(bytes.length, MAX_PDF_BYTES, 'a PDF');
-  return validArticle(await capturePdf(bytes, { url: options.url ?? null, signal: options.signal }));
+  return validArticle(
+    await capturePdf(bytes, { url: options.url ?? null, signal: options.signal, decodeLimitBytes: options.decodeLimitBytes }),
+  );
 }

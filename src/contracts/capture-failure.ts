@@ -15,7 +15,7 @@ export const CaptureErrorCodeSchema = z.enum([
   'unreadable', // a file that could not be parsed (encrypted PDF, broken XML)
   'not-found', // a path that does not exist
   'no-tab', // extension: no capturable tab (chrome:// pages, the Web Store)
-  'too-large', // a file over the size limit (16 MiB of markup or text, 100 MiB of PDF)
+  'too-large', // a file over the size limit (16 MiB of markup or text, 100 MiB of PDF), or a PDF decoding to over 256 MiB
   'binary', // bytes that are not a document: random data, an executable, text in an unknown encoding
 ]);
 export type CaptureErrorCode = z.infer<typeof CaptureErrorCodeSchema>;

@@ -22,22 +22,28 @@ import {
 } from './pdf-metadata';
 import { MIN_PAGE_CHARACTERS, readPdfLayout, type PdfLayout } from './read-pdf';
 import { dropRunningLines, type PageLines } from './running-lines';
+import type { HiddenReason } from './visible-text';
 
 export interface CapturePdfOptions {
   /** Where the PDF came from; copied to `Article.url`. */
   url?: string | null;
   /** Checked between pages; aborting rejects with the signal's reason (an `AbortError`). */
   signal?: AbortSignal;
+  /** Decoded stream bytes pdf.js may allocate; tests set less than `PDF_DECODE_BUDGET_BYTES`. */
+  decodeLimitBytes?: number;
 }
 
 /**
  * Capture a PDF (bytes are copied, never detached). Resolves to an `Article` with
  * `source: 'pdf'`, `adapter: 'pdfjs'`, `pageCount`, blocks carrying 1-based `page` numbers.
- * Rejects with `CaptureError`: `no-text-layer` (scanned pages, needs OCR), `truncated`,
- * `unreadable` (encrypted or damaged); with an `AbortError` when `signal` aborts.
+ * Text a reader cannot see is left out, with a warning. Rejects with `CaptureError`:
+ * `no-text-layer` (scanned pages, needs OCR; or only hidden text), `too-large` (streams decoding
+ * past the budget), `truncated`, `unreadable` (encrypted or damaged); with an `AbortError` when
+ * `signal` aborts.
  */
 export async function capturePdf(data: Uint8Array, options: CapturePdfOptions): Promise<Article> {
-  return articleFromLayout(await readPdfLayout(data, options.signal), options.url ?? null);
+  const layout = await readPdfLayout(data, { signal: options.signal, decodeLimitBytes: options.decodeLimitBytes });
+  return articleFromLayout(layout, options.url ?? null);
 }
 
 /**
@@ -46,14 +52,21 @@ export async function capturePdf(data: Uint8Array, options: CapturePdfOptions): 
  */
 export function articleFromLayout(layout: PdfLayout, url: string | null): Article {
   if (layout.pages.length === 0)
-    throw new CaptureError('unreadable', `The PDF has no readable pages (${layout.pageErrors.join('; ') || 'empty page tree'}).`);
+    throw new CaptureError(
+      'unreadable',
+      `The PDF is broken: no page of it can be read (${layout.pageErrors.join('; ') || 'its page tree is empty'}).`,
+    );
+  const hidden = hiddenTextOf(layout);
   if (layout.pages.every((page) => page.characterCount < MIN_PAGE_CHARACTERS)) {
+    if (hidden)
+      throw new CaptureError('no-text-layer', `The PDF has no text a reader can see: ${hidden.replace(/^Left out /, 'it holds only ')}`);
     throw new CaptureError(
       'no-text-layer',
       `The PDF has no text layer (${layout.pages.length} page(s) of images only): it is a scanned PDF and needs OCR first.`,
     );
   }
   const warnings = layout.pageErrors.map((error) => `Skipped an unreadable page: ${error}`);
+  if (hidden) warnings.push(hidden);
   const { blocks: body, referenceOnlyPages } = bodyBlocksOf(layout);
   if (referenceOnlyPages.length)
     warnings.push(`Reference list left out: ${pageList(referenceOnlyPages)} hold only references and have no blocks.`);
@@ -84,6 +97,24 @@ export function articleFromLayout(layout: PdfLayout, url: string | null): Articl
     abstractOnly: false,
     warnings,
   };
+}
+
+const HIDDEN_REASON_WORDS: Record<HiddenReason, string> = {
+  invisible: 'drawn invisible',
+  'same-colour': 'in the colour of its background',
+  transparent: 'transparent',
+  tiny: 'under 1 pt',
+  clipped: 'outside the page or clipped away',
+  'hidden-layer': 'on a hidden layer',
+};
+
+/** One warning naming the hidden text left out (characters, pages, reasons), or null when none was. */
+function hiddenTextOf(layout: PdfLayout): string | null {
+  const pages = layout.pages.filter((page) => page.hidden.characters > 0);
+  if (pages.length === 0) return null;
+  const characters = pages.reduce((sum, page) => sum + page.hidden.characters, 0);
+  const reasons = [...new Set(pages.flatMap((page) => page.hidden.reasons))].map((reason) => HIDDEN_REASON_WORDS[reason]);
+  return `Left out ${characters} characters of text a reader cannot see (${reasons.join(', ')}) on ${pageList(pages.map((page) => page.pageNumber))}.`;
 }
 
 function pageList(pages: readonly number[]): string {

@@ -11,7 +11,12 @@
  *
  * The legacy build is used in both: it is the build pdf.js supports in Node, and it also runs in
  * current Chromium/Firefox.
+ *
+ * The same-thread worker is also what bounds pdf.js's memory: the decode limit
+ * (`decode-budget.ts`) is a hook in this realm that the patched worker calls, so a worker run
+ * elsewhere (`configurePdfjsWorker`) decodes without a limit. The extension configures none.
  */
+import { pdfjsHasDecodeHook } from './decode-budget';
 import type { PdfjsModule, PdfjsWorkerModule } from './pdfjs-types';
 
 export interface PdfjsWorkerConfiguration {
@@ -35,7 +40,8 @@ export function configurePdfjsWorker(configuration: PdfjsWorkerConfiguration): v
 
 /**
  * The pdf.js module, loaded once and configured: a real worker when `configurePdfjsWorker`
- * gave one, else the same-thread worker. Rejects only if the package itself cannot be loaded.
+ * gave one, else the same-thread worker. Rejects if the package cannot be loaded, or if its
+ * worker lacks the decode-limit patch (`scripts/patch-pdfjs.mjs`).
  */
 export function loadPdfjs(): Promise<PdfjsModule> {
   modulePromise ??= importPdfjs(workerConfiguration);
@@ -51,6 +57,11 @@ async function importPdfjs(configuration: PdfjsWorkerConfiguration | null): Prom
   } else {
     const scope = globalThis as { pdfjsWorker?: PdfjsWorkerModule };
     scope.pdfjsWorker ??= (await import('pdfjs-dist/legacy/build/pdf.worker.mjs')) as unknown as PdfjsWorkerModule;
+    if (!pdfjsHasDecodeHook()) {
+      throw new Error(
+        "pdf.js was installed without Assay's decode limit, so a small PDF could use unbounded memory: run npm install (its postinstall runs scripts/patch-pdfjs.mjs).",
+      );
+    }
   }
   return pdfjs;
 }
