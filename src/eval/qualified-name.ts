@@ -21,6 +21,7 @@
  * Pure and deterministic: the same text gives the same split on the truth and the prediction side.
  */
 import type { ConditionKind } from '../contracts/conditions';
+import { isConditionConnective } from '../text/conditions/condition-connectives';
 
 /** A condition as the scorer compares it: its kind and normalized value ("HSE06", "0.04 eV/Å"). */
 export interface ScoredCondition {
@@ -56,52 +57,6 @@ export interface QualifiedName {
   qualifiers: ScoredCondition[];
 }
 
-/**
- * Words that only join a condition to the name or to another condition. They are dropped next to
- * a condition and never decide on their own (a group of connectives alone stays whole). General
- * English and the field's phrasing of a calculation ("at the HSE06 level", "with SOC included"),
- * not words of any dataset row.
- */
-const CONNECTIVES = new Set([
-  'a',
-  'an',
-  'and',
-  'applied',
-  'approximation',
-  'at',
-  'by',
-  'calculated',
-  'calculation',
-  'calculations',
-  'computed',
-  'electric',
-  'field',
-  'for',
-  'from',
-  'functional',
-  'in',
-  'included',
-  'including',
-  'level',
-  'magnetic',
-  'measured',
-  'measurement',
-  'measurements',
-  'method',
-  'of',
-  'on',
-  'phase',
-  'the',
-  'under',
-  'using',
-  'via',
-  'with',
-  'within',
-  'without',
-  'w/',
-  'w/o',
-]);
-
 /** Words that make a group's conditions a span or a comparison rather than one condition. */
 const RANGE_WORDS = new Set(['to', 'from', 'between', 'versus', 'vs', 'vs.']);
 
@@ -134,10 +89,6 @@ function uncovered(start: number, end: number, text: string, mentions: readonly 
   return own;
 }
 
-function isConnective(word: string): boolean {
-  return CONNECTIVES.has(word.toLowerCase().replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}/]+$/gu, ''));
-}
-
 function asCondition({ kind, value, text }: ConditionMentionLike): ScoredCondition {
   return { kind, value, ...(text !== undefined ? { text } : {}) };
 }
@@ -155,7 +106,7 @@ function splitPart(part: string, reader: ConditionReader): { qualifiers: ScoredC
     if (RANGE_WORDS.has(match[0].toLowerCase())) return { qualifiers: [], kept: part.trim() };
     // A word joined to a condition by a hyphen keeps only its own letters ("GW-corrected" → "corrected").
     const own = uncovered(start, end, part, mentions).replace(/^[-–+/]+|[-–+/]+$/g, '');
-    if (own !== '' && !isConnective(own)) kept.push(own);
+    if (own !== '' && !isConditionConnective(own)) kept.push(own);
   }
   return { qualifiers: mentions.map(asCondition), kept: kept.join(' ') };
 }
@@ -171,7 +122,7 @@ function splitTail(text: string, reader: ConditionReader): { cut: number; qualif
   for (let index = words.length - 1; index >= 1; index -= 1) {
     const { start, end, word } = words[index]!;
     if (covered(start, end, text, mentions)) conditionCut = start;
-    else if (!isConnective(word)) break;
+    else if (!isConditionConnective(word)) break;
     cut = start;
   }
   if (conditionCut === null) return null;
