@@ -5,6 +5,7 @@
  * not by the scorer itself.
  */
 import type { ReportedValue } from '../contracts/triplet';
+import { parseNumber } from '../text/quantities/number';
 
 export interface ParsedValueText {
   value: ReportedValue;
@@ -15,7 +16,9 @@ export interface ParsedValueText {
 }
 
 // "10^-4" first: otherwise the plain-number branch would take "10" and leave "^-4" as unit text.
-const NUMBER = String.raw`10\s*\^\s*\(?[-−+]?\d+\)?|[-−+]?(?:\d+(?:\.\d*)?|\.\d+)(?:\s*(?:[eE][-−+]?\d+|[×x*]\s*10\s*\^?\s*\(?[-−+]?\d+\)?))?`;
+// Digits as printed: thousands by commas or spaces ("1,200", "3 800"), a decimal point or comma
+// ("6,2"), read by the number reader (`parseNumber`).
+const NUMBER = String.raw`10\s*\^\s*\(?[-−+]?\d+\)?|[-−+]?(?:\d{1,3}(?:[, ]\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d*|,\d+(?![\d,]))?|\.\d+)(?:\s*(?:[eE][-−+]?\d+|[×x*]\s*10\s*\^?\s*\(?[-−+]?\d+\)?))?`;
 const APPROXIMATE_PREFIX = /^(?:~|∼|≈|≃|about|approx(?:\.|imately)?|around|ca\.?)\s*/i;
 // An upper or lower bound ("<0.002", "≤ 5", "below 1.7 K", "up to 72 K"). `ReportedValue` has
 // no bound kind, so a bound is read as its limit marked approximate, and `bound` says which
@@ -26,8 +29,13 @@ const UNCERTAINTY = String.raw`^\s*(?:±|\+\/-|\+-)\s*(\d+(?:\.\d*)?|\.\d+)(.*)$
 const RANGE = new RegExp(String.raw`^(${NUMBER})\s*(?:-|–|—|to|~|∼)\s*(${NUMBER})(.*)$`, 'i');
 const SINGLE = new RegExp(String.raw`^(${NUMBER})(.*)$`, 'i');
 
-/** Turn one number as printed ("1.2e-3", "1.2 × 10^-3", "10^-4", "−0.15") into a JS number. */
+/**
+ * Turn one number as printed ("1.2e-3", "1.2 × 10^-3", "10^-4", "−0.15", "6,2", "3 800") into a
+ * JS number: the number reader's (`parseNumber`) when it reads the text, else the forms below.
+ */
 export function readNumber(text: string): number | null {
+  const read = parseNumber(text.replace(/\s*([×x*])\s*/, ' $1 ').replace(/\s*\^\s*/, '^'));
+  if (read) return read.value;
   const cleaned = text.replace(/−/g, '-').replace(/\s+/g, '');
   const power = /^(?:([-+]?(?:\d+(?:\.\d*)?|\.\d+))[×x*])?10\^?\(?([-+]?\d+)\)?$/.exec(cleaned);
   if (power && (power[1] !== undefined || cleaned.startsWith('10^'))) {

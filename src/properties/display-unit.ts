@@ -21,7 +21,7 @@ import type { PropertyDefinition } from '../contracts/property';
 import type { ReportedValue } from '../contracts/triplet';
 import { loadPropertySchemas } from './load-property-schemas';
 import { describeValue } from '../text/quantities/format-quantity';
-import { numberPattern, parseNumber } from '../text/quantities/number';
+import { numberPattern, parseNumber, withDecimalPoint } from '../text/quantities/number';
 import { convertUnit, normalizeUnit } from '../text/units/convert';
 
 /** A value in a display unit: converted numbers (unrounded), the unit, and the text "0.040 eV" (rounded as printed). */
@@ -55,13 +55,14 @@ const numberRegex = new RegExp(numberPattern, 'gu');
 
 /**
  * The place of the last printed digit of a number as printed: "3.905" → 0.001, "40" → 1,
- * "1.5e-3" → 0.0001, "1.5 × 10^3" → 100, "10,308" → 1, "3.41(2)" → 0.01. Null when `text` is not
+ * "1.5e-3" → 0.0001, "1.5 × 10^3" → 100, "10,308" → 1, "3.41(2)" → 0.01, "6,2" → 0.1. Null when `text` is not
  * one number (`parseNumber`).
  */
 export function printedResolution(text: string): number | null {
   const parsed = parseNumber(text);
   if (!parsed) return null;
-  const mantissa = /^[-−+]?((?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d+))?)/.exec(text.trim());
+  // The digits as the number reader reads them: "6,2" has one decimal, "3 800" none.
+  const mantissa = /^[-−+]?((?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d+))?)/.exec(withDecimalPoint(text));
   const digits = mantissa?.[1]?.replace(/,/g, '') ?? '';
   const decimals = mantissa?.[2]?.length ?? 0;
   const mantissaValue = Number(digits);

@@ -149,9 +149,9 @@ function namesInContext(text: string, schema: PropertyDefinition, dependencies: 
   return unitPrinted || mentions.some((mention) => ZERO_BEFORE.test(normalized.slice(0, mention.start)));
 }
 
-/** The number a cell may print the value as: the leading number of "1.12", "146(5)", "(1.52)b", "3.4 eV". */
+/** The number a cell may print the value as: the leading number of "1.12", "146(5)", "(1.52)b", "3.4 eV", "6,2", "3 800". */
 export function cellNumber(cell: string): number | undefined {
-  const match = /^\(?\s*([-−–]?\d[\d,]*(?:\.\d+)?(?:\(\d+\))?)/u.exec(cell.trim());
+  const match = /^\(?\s*([-−–]?\d[\d,]*(?:[ \u2009]\d{3}(?!\d))*(?:\.\d+)?(?:\(\d+\))?)/u.exec(cell.trim());
   return match ? parseNumber(match[1]!)?.value : undefined;
 }
 

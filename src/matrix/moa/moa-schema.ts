@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Triplet } from '../../contracts/triplet';
 import { ModelConditionsSchema, ModelProvenanceSchema, toConditions, toModelConditions, toProvenance } from '../model-conditions';
+import { parseNumber } from '../../text/quantities/number';
 import { limited, REPLY_LIMITS } from '../reply-limits';
 
 /**
@@ -28,9 +29,19 @@ export type MoaTriplet = z.infer<typeof MoaTripletSchema>;
 export const MoaAnswerSchema = z.object({ triplets: limited(z.array(MoaTripletSchema), REPLY_LIMITS.itemsPerReply) });
 export type MoaAnswer = z.infer<typeof MoaAnswerSchema>;
 
-const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?`;
+// The digits a model copies from the paper: a decimal point or comma ("6,2"), thousands by commas
+// or spaces ("3 800"), an exponent; each read by the number reader (`parseNumber`).
+const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:[ ,]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][-+]?\d+)?`;
 
-/** "1.45" → number; "~1.45" → approximate; "1.2-1.5" / "1.2–1.5" / "1.2 to 1.5" → range; else null. */
+/** One number of a model's value, by `parseNumber` (a trailing point, "3.", is the integer). */
+function modelNumber(text: string): number {
+  return parseNumber(text.replace(/[.,]$/, ''))?.value ?? Number.NaN;
+}
+
+/**
+ * "1.45" → number; "~1.45" → approximate; "1.2-1.5" / "1.2–1.5" / "1.2 to 1.5" → range; digits as
+ * the paper prints them ("6,2", "3 800") read by `parseNumber`; else null.
+ */
 export function parseModelValue(text: string): Triplet['value'] | null {
   const cleaned = text
     .replace(/[\u2212]/g, '-')
@@ -40,15 +51,18 @@ export function parseModelValue(text: string): Triplet['value'] | null {
   const body = cleaned.replace(/^(?:~|≈|about |approximately |ca\.? )\s*/i, '');
   const range = new RegExp(`^(${NUMBER})\\s*(?:-|–|—|to)\\s*(${NUMBER})$`).exec(body);
   if (range) {
-    const [low, high] = [Number(range[1]), Number(range[2])];
+    const [low, high] = [modelNumber(range[1]!), modelNumber(range[2]!)];
+    if (Number.isNaN(low) || Number.isNaN(high)) return null;
     return { kind: 'range', low: Math.min(low, high), high: Math.max(low, high), ...(approximate ? { approximate } : {}) };
   }
   const single = new RegExp(`^(${NUMBER})(?:\\s*(?:±|\\+/-)\\s*(${NUMBER}))?$`).exec(body);
   if (!single) return null;
-  const uncertainty = single[2] === undefined ? undefined : Math.abs(Number(single[2]));
+  const value = modelNumber(single[1]!);
+  const uncertainty = single[2] === undefined ? undefined : Math.abs(modelNumber(single[2]));
+  if (Number.isNaN(value) || (uncertainty !== undefined && Number.isNaN(uncertainty))) return null;
   return {
     kind: 'number',
-    value: Number(single[1]),
+    value,
     ...(uncertainty === undefined ? {} : { uncertainty }),
     ...(approximate ? { approximate } : {}),
   };

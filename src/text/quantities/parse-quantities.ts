@@ -11,6 +11,7 @@
 import type { ReportedValue } from '../../contracts/triplet';
 import { formatFactors } from '../units/match-unit';
 import { toSIWithDimension } from '../units/convert';
+import type { NumberReading } from './number';
 import { findNumberTokens, type NumberToken } from './number-tokens';
 import type { Quantity } from './quantity';
 
@@ -80,12 +81,20 @@ export function makeQuantity(
   return quantity;
 }
 
+/** A quantity of `makeQuantity` carrying the first ambiguity among the numbers it was read from. */
+function withAmbiguity(quantity: Quantity, tokens: readonly NumberToken[]): Quantity {
+  const ambiguity = tokens.find((token) => token.number.ambiguity)?.number.ambiguity;
+  return ambiguity ? { ...quantity, ambiguity } : quantity;
+}
+
 /**
  * Every quantity in `text`, left to right, with offsets such that
- * `text.slice(q.start, q.end) === q.text`. Never throws.
+ * `text.slice(q.start, q.end) === q.text`. `reading.decimalMark` is the paper's decimal mark
+ * (`decimalMarkOf`), when known; without it, digits that read two ways ("1,043 K") are read as
+ * thousands and the quantity carries the `ambiguity`. Never throws.
  */
-export function parseQuantities(text: string): Quantity[] {
-  const tokens = findNumberTokens(text);
+export function parseQuantities(text: string, reading: NumberReading = {}): Quantity[] {
+  const tokens = findNumberTokens(text, reading);
   const quantities: Quantity[] = [];
   let index = 0;
   while (index < tokens.length) {
@@ -129,7 +138,7 @@ export function parseQuantities(text: string): Quantity[] {
             ...(token.number.uncertainty !== undefined ? { uncertainty: token.number.uncertainty } : {}),
           };
           const memberEnd = member === last ? tokenEnd(token) : token.end;
-          quantities.push(makeQuantity(text, token.start, memberEnd, token.end, memberValue, lastToken));
+          quantities.push(withAmbiguity(makeQuantity(text, token.start, memberEnd, token.end, memberValue, lastToken), [token]));
         }
         index = last + 1;
         continue;
@@ -154,7 +163,7 @@ export function parseQuantities(text: string): Quantity[] {
       start -= approximate[0].length;
       value.approximate = true;
     }
-    quantities.push(makeQuantity(text, start, end, valueEnd, value, unitToken));
+    quantities.push(withAmbiguity(makeQuantity(text, start, end, valueEnd, value, unitToken), tokens.slice(index - consumed, index)));
   }
   return quantities;
 }

@@ -1,5 +1,6 @@
 /** The shape every quantity reader returns (the public API shared with scan and rules). */
 import type { ReportedValue } from '../../contracts/triplet';
+import type { NumberAmbiguity } from './number';
 
 /**
  * A value with its unit found in text: `text === source.slice(start, end)`. `unit` is the
@@ -16,4 +17,6 @@ export interface Quantity {
   unitText: string;
   dimension?: string;
   si?: { value: ReportedValue; unit: string };
+  /** Set when a number of the value reads two ways ("1,043": 1043 or 1.043) and nothing said which (`parseNumber`). */
+  ambiguity?: NumberAmbiguity;
 }
