@@ -88,6 +88,12 @@ export const DatasetTripletSchema = z.object({
   evidence: EvidenceSchema.optional(),
   /** The machine verdict (cross-verification + grounding gate). */
   status: z.enum(['verified', 'needs_review', 'rejected']),
+  /**
+   * Why the verdict is not `verified`, and doubts noted on a verified one, in words ("value 99 not
+   * in the quote", "only the MoA path gave this triplet"): the verdict's `reasons`, kept so a row
+   * left for review says why. Absent in rows saved before issue 27 and when there were none.
+   */
+  reasons: boundedList(boundedText(TEXT_LIMITS.reason), TEXT_LIMITS.reasons).optional(),
   review: z.object({
     decision: ReviewDecisionSchema,
     /** ISO 8601 time of the decision. */

@@ -71,9 +71,21 @@ export const PropertySchema = z
      * fall back to `canonicalUnit` (`displayUnitOf`), so properties stored before it stay valid.
      */
     displayUnit: nonBlank.optional(),
-    /** Inclusive bounds in `canonicalUnit`; values outside are dropped as misreadings. */
-    plausibleRange: z.object({ min: z.number(), max: z.number() }),
-    /** Where the range comes from, or the reasoning behind it. */
+    /**
+     * Inclusive bounds in `canonicalUnit`. The scan drops values outside as misreadings; the gate
+     * (`src/verify/value-doubts.ts`) sends a fact outside to review, giving the range and `source`.
+     */
+    plausibleRange: z.object({
+      min: z.number(),
+      max: z.number(),
+      /**
+       * Where the bounds come from: the record holders and their references ("LiF, the widest
+       * known gap, 14.2 eV: Piacentini et al., Phys. Rev. B 13, 5530 (1976)"). Every built-in
+       * schema gives one (a test checks it); optional for a reader's own properties.
+       */
+      source: nonBlank.optional(),
+    }),
+    /** Notes on the names, units and range (the range's references are in `plausibleRange.source`). */
     note: nonBlank,
     /**
      * Where the names come from: groups of `synonyms`, `symbols`, `contextualSynonyms` and

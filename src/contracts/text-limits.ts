@@ -62,6 +62,8 @@ export const TEXT_LIMITS = {
   questionId: { max: 100, what: 'a question id', why: 'such as "phase"' },
   answers: { max: 100, what: 'a list of verification answers', why: 'one per question of a property' },
   fileName: { max: 255, what: 'a file name', why: 'file systems allow at most 255 bytes' },
+  reason: { max: 2_000, what: 'a reason', why: 'one doubt of the gate in words, quoting a few words of the paper' },
+  reasons: { max: 64, what: 'a list of reasons', why: 'one per doubt of the gate and of cross-verification' },
 } as const satisfies Record<string, TextLimit>;
 
 const count = (value: number) => value.toLocaleString('en-US');

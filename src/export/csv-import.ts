@@ -16,7 +16,7 @@
 // The browser build, as the CSV export's: the default one needs Node's Buffer.
 import { parse } from 'csv-parse/browser/esm/sync';
 import type { Condition, ConditionKind, Provenance } from '../contracts/conditions';
-import { CONDITION_COLUMNS, CONDITION_SEPARATOR } from './dataset-export';
+import { CONDITION_COLUMNS, CONDITION_SEPARATOR, REASON_SEPARATOR } from './dataset-export';
 import type { ImportEntry } from './import-entry';
 
 /** How every Assay CSV export's header starts (after its byte-order mark). */
@@ -131,6 +131,7 @@ function rowOf(cell: Cells, header: ReadonlySet<string>): Record<string, unknown
     ...(provenance !== undefined && { provenance }),
     ...(evidence !== undefined && { evidence }),
     status: cell('status'),
+    ...(header.has('reasons') && cell('reasons') !== '' && { reasons: cell('reasons').split(REASON_SEPARATOR) }),
     review: { decision: cell('decision') },
     votes: list(cell('votes')),
     models: list(cell('models')),

@@ -38,11 +38,15 @@ export const CONDITION_COLUMNS = {
  */
 export const CONDITION_SEPARATOR = '; ';
 
+/** Between the reasons of one row in its CSV cell: a line break (a reason may hold ";" or ","). */
+export const REASON_SEPARATOR = '\n';
+
 /**
  * The CSV columns, in order (fixed: scripts rely on them). Before issue 26 one `conditions`
  * column held free text; it became one column per condition kind (`CONDITION_COLUMNS`) and
  * `provenance` ("measured", "computed", "cited [19]"; empty when unknown), and `url` was added
- * so that a row from a page without a DOI imports under its own paper.
+ * so that a row from a page without a DOI imports under its own paper. Issue 27 added `reasons`
+ * (the verdict's reasons, one per line of the cell) after `status`.
  */
 export const CSV_COLUMNS = [
   'id',
@@ -61,6 +65,7 @@ export const CSV_COLUMNS = [
   ...Object.values(CONDITION_COLUMNS),
   'provenance',
   'status',
+  'reasons',
   'decision',
   'original_value',
   'doi',
@@ -147,6 +152,7 @@ function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnit
     ...conditionCells(row),
     provenance: formatProvenance(row.provenance),
     status: row.status,
+    reasons: row.reasons?.join(REASON_SEPARATOR),
     decision: row.review.decision,
     original_value: originalCell(row),
     doi: paper.doi,
@@ -180,7 +186,7 @@ function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnit
  * convert). Conditions have a column per kind (`CONDITION_COLUMNS`: `method`, `temperature`,
  * …, `other_conditions`; several of one kind `CONDITION_SEPARATOR`-joined) and `provenance` is
  * `formatProvenance` ("computed", "cited [19]"). The SI base value is in the JSON/JSONL exports
- * only. Lists (votes, models) are `;`-joined; missing fields are empty; `imported_from` and
+ * only. Lists (votes, models) are `;`-joined, reasons one per line (`REASON_SEPARATOR`); missing fields are empty; `imported_from` and
  * `imported_at` are set on rows added by an import. Every cell goes through `spreadsheetCell`:
  * text a spreadsheet would run as a formula gets a leading apostrophe, numbers stay numbers.
  */
@@ -239,7 +245,8 @@ function describe(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnitS
   // "2.31 eV (HSE06 · indirect; computed)": the conditions, then where the value comes from.
   const about = [formatConditions(conditionsOf(row)), formatProvenance(row.provenance)].filter((part) => part !== '').join('; ');
   const conditions = about === '' ? '' : ` (${about})`;
-  return `${row.material} — ${row.property.replace(/_/g, ' ')}: ${value}${conditions}. Status: ${row.status}; review: ${row.review.decision}.`;
+  const reasons = row.reasons?.length ? ` (${row.reasons.join('; ')})` : '';
+  return `${row.material} — ${row.property.replace(/_/g, ' ')}: ${value}${conditions}. Status: ${row.status}${reasons}; review: ${row.review.decision}.`;
 }
 
 function annotation(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnitSchema>): Record<string, unknown> {

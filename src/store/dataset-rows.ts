@@ -7,6 +7,7 @@
  */
 import type { DatasetTriplet, ModelAnswer, ReviewDecision, SourcePaper } from '../contracts/dataset';
 import type { MatrixRunRow, RunReview } from '../contracts/matrix-run';
+import { TEXT_LIMITS } from '../contracts/text-limits';
 import type { ReportedValue, Triplet } from '../contracts/triplet';
 import type { VerificationRecord } from '../contracts/verification';
 import { parseQuantities } from '../text/quantities';
@@ -88,8 +89,17 @@ export function runModelIds(row: Pick<MatrixRunRow, 'run' | 'settings'>): string
 }
 
 /**
+ * A verdict's reasons as a row keeps them (`TEXT_LIMITS.reason`, `.reasons`): distinct, each cut
+ * to the limit with "…", at most the limit's count, so a long reason never makes a row invalid.
+ */
+export function rowReasons(reasons: readonly string[]): string[] {
+  const cut = (reason: string) => (reason.length <= TEXT_LIMITS.reason.max ? reason : `${reason.slice(0, TEXT_LIMITS.reason.max - 1)}…`);
+  return [...new Set(reasons.map(cut))].slice(0, TEXT_LIMITS.reasons.max);
+}
+
+/**
  * The dataset row for one verdict of a run: the triplet's fields (its conditions and provenance
- * too, so the merge key tells two methods apart), the verdict's status, votes and
+ * too, so the merge key tells two methods apart), the verdict's status and reasons (`rowReasons`), votes and
  * Chain-of-Verification answers, `si` from `toSI`, `mergeKey`, `savedAt` = `now`, review `pending` unless `context.review` is
  * given. `id` is the caller's random UUID. Does not validate (the verdict already passed the
  * contract); the repository stores it as is.
@@ -116,6 +126,7 @@ export function toDatasetTriplet(
     ...fields,
     ...(triplet.evidence !== undefined && { evidence: triplet.evidence }),
     status: record.status,
+    ...(record.reasons.length > 0 && { reasons: rowReasons(record.reasons) }),
     review: context.review ?? { decision: 'pending' },
     votes: [...record.votes],
     ...(record.verificationAnswers !== undefined && { verificationAnswers: record.verificationAnswers.map((answer) => ({ ...answer })) }),

@@ -13,6 +13,7 @@ import { checkAttribution, defaultAttributionDependencies, type AttributionDepen
 import { checkFact, defaultFactCheckDependencies, type FactCheck, type FactCheckDependencies } from './fact-check';
 import { ground, type GroundingResult } from './ground';
 import { defaultGroundingDependencies, type GroundingDependencies } from './grounding-dependencies';
+import { withValueDoubts } from './value-doubts';
 
 /** `ground()`'s verdict, plus the attribution verdict when the triplet grounded. */
 export interface GateResult extends GroundingResult {
@@ -52,8 +53,10 @@ export interface FactGateResult extends GateResult {
 
 /**
  * The whole gate (issue 26): `groundAndAttribute`, then, for a grounded triplet, `checkFact` at
- * the same anchor (is the number the property's value, which conditions hold for it, is it cited).
- * `fact` is absent when the triplet did not ground. Never throws for a valid triplet and article.
+ * the same anchor (is the number the property's value, which conditions hold for it, is it cited)
+ * and the value's doubts (`withValueDoubts`: digits that read two ways, a value outside the
+ * property's plausible range: review). `fact` is absent when the triplet did not ground. Never
+ * throws for a valid triplet and article.
  */
 export function gateFact(
   triplet: Triplet,
@@ -62,5 +65,7 @@ export function gateFact(
 ): FactGateResult {
   const result = groundAndAttribute(triplet, article, dependencies.grounding, dependencies.attribution);
   if (!result.grounded || !result.anchor) return result;
-  return { ...result, fact: checkFact(triplet, article, result.anchor, dependencies) };
+  const fact = checkFact(triplet, article, result.anchor, dependencies);
+  // The number as read ("1,043 K" reads two ways) and against the property's range (issue 27).
+  return { ...result, fact: withValueDoubts(fact, triplet, article, result.anchor, dependencies.schemas) };
 }

@@ -61,6 +61,7 @@ describe('toCsv', () => {
       other_conditions: 'anatase, room temperature',
       provenance: '',
       status: 'verified',
+      reasons: '',
       decision: 'accepted',
       original_value: '',
       doi: '10.1021/acs.jpcc.9b01234',
@@ -388,6 +389,31 @@ describe('import then save', () => {
     expect(await saveTriplets(database, parseAssayImport(toJson(datasetRows)).rows)).toEqual({ added: 0, merged: 4 });
     expect(await countTriplets(database)).toBe(4);
     expect(await database.triplets.get(editedRow.id)).toEqual(editedRow);
+  });
+});
+
+describe("the verdict's reasons (issue 27)", () => {
+  const doubted = {
+    ...bandGapRow,
+    status: 'needs_review' as const,
+    reasons: ['not grounded: value 99 not in the quote', 'cited [19]: a value the paper quotes from elsewhere; see "Table 2", p. 3'],
+  };
+
+  it('are kept by the JSON and JSONL exports', () => {
+    expect(parseAssayImport(toJsonl([doubted])).rows[0]?.reasons).toEqual(doubted.reasons);
+    expect(parseAssayImport(toJson([doubted])).rows[0]?.reasons).toEqual(doubted.reasons);
+  });
+
+  it('are one per line of the CSV cell beside the status, and read back by the CSV import', () => {
+    const [record] = readCsv(toCsv([doubted]));
+    expect(record).toMatchObject({ status: 'needs_review', reasons: doubted.reasons.join('\n') });
+    expect(CSV_COLUMNS.indexOf('reasons')).toBe(CSV_COLUMNS.indexOf('status') + 1);
+    expect(readAssayImport(toCsv([doubted])).rows[0]?.row.reasons).toEqual(expect.arrayContaining(doubted.reasons));
+  });
+
+  it('are stated beside the status in the Web Annotation', () => {
+    const [item] = JSON.parse(toWebAnnotations([doubted])).first.items;
+    expect(item.body.value).toContain(`Status: needs_review (${doubted.reasons.join('; ')}); review: accepted.`);
   });
 });
 
