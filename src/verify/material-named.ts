@@ -8,6 +8,7 @@
 import type { Article } from '../contracts/article';
 import type { ArticleIndex } from '../text/article-index';
 import { findAbbreviationDefinitions, findMaterialMentions, parseMaterial, sameMaterial } from '../text/materials';
+import { elementByName, isElementSymbol } from '../text/materials/elements';
 import { cleanFormulaText, joinSpacedFormula } from '../text/materials/formula-text';
 
 /**
@@ -27,11 +28,39 @@ function definitionsOf(source: Article | ArticleIndex) {
   return 'abbreviations' in source ? source.abbreviations() : findAbbreviationDefinitions(source.text);
 }
 
+/** A part of a material string: its text and where it starts in the string. */
+export interface NamePart {
+  text: string;
+  start: number;
+}
+
+/**
+ * `material` cut into its bare name and its trailing parenthesised groups (in the order written),
+ * each with its offset in `material`: "VCClBr (GGA + SOC, increased)" → "VCClBr" at 0 and
+ * "GGA + SOC, increased" at 8; "Gallium nitride (BPN-GaN)" → "Gallium nitride", "BPN-GaN". A
+ * parenthesis glued to the name stays in it (`TRAILING_PARENTHESIS`). Never throws.
+ */
+export function nameParts(material: string): { bare: NamePart; groups: NamePart[] } {
+  let bare = material.trimEnd();
+  const groups: NamePart[] = [];
+  for (let qualified = TRAILING_PARENTHESIS.exec(bare); qualified; qualified = TRAILING_PARENTHESIS.exec(bare)) {
+    const inner = qualified[2]!;
+    const open = bare.lastIndexOf(`(${inner})`);
+    const lead = inner.length - inner.trimStart().length;
+    groups.unshift({ text: inner.trim(), start: open + 1 + lead });
+    bare = qualified[1]!;
+  }
+  const lead = bare.length - bare.trimStart().length;
+  return { bare: { text: bare.trim(), start: lead }, groups };
+}
+
 /**
  * The names under which `material` may appear in `article`: the string itself; without a
  * trailing parenthesis, and the parenthesis itself when it reads as a material name or formula
  * (papers write "ZnO (w-ZnO)", "CsPbI3 (perovskite)"); and for every `long form (SHORT)` the
- * paper defines where either side is this material, both sides. `source` is the article or its
+ * paper defines where either side is this material, both sides; a descriptor of one element
+ * with its symbol for its name and the reverse (`elementSpellings`: "white phosphorus" →
+ * "white-P"). `source` is the article or its
  * `ArticleIndex` (whose definitions are read once for all triplets). Never empty.
  */
 export function materialNames(material: string, source: Article | ArticleIndex): string[] {
@@ -52,6 +81,7 @@ export function materialNames(material: string, source: Article | ArticleIndex):
   const onSubstrate = /^(.+?)\s+on\s+\S/u.exec(bare);
   if (onSubstrate) names.add(onSubstrate[1]!);
   for (const name of [...names]) for (const formula of spacedFormulasIn(name)) names.add(formula);
+  for (const name of [...names]) for (const variant of elementSpellings(name)) names.add(variant);
   for (const definition of definitionsOf(source)) {
     const matches = [...names].some(
       (name) =>
@@ -82,22 +112,72 @@ const LABEL = /^[A-Z]{2,3}$/u;
  * "A = K, Rb, Cs") is a constituent, not the material.
  */
 function spacedFormulasIn(name: string): string[] {
-  const formulas: string[] = [];
-  const tokens = cleanFormulaText(name).split(/\s+/u);
-  let run: string[] = [];
+  return spacedFormulaRuns(name).map((run) => run.formula);
+}
+
+/**
+ * `spacedFormulasIn` with where each joined formula is written in `name` (UTF-16 offsets of
+ * `name`, end exclusive; a run without its label starts after the label).
+ */
+export function spacedFormulaRuns(name: string): { start: number; end: number; formula: string }[] {
+  const runs: { start: number; end: number; formula: string }[] = [];
+  let run: { start: number; end: number; token: string }[] = [];
   const flush = () => {
-    for (const candidate of LABEL.test(run[0] ?? '') ? [run, run.slice(1)] : [run]) {
-      const joined = candidate.length >= 2 ? joinSpacedFormula(candidate.join(' ')) : null;
-      if (joined && /\p{Lu}/u.test(joined)) formulas.push(joined);
+    for (const candidate of LABEL.test(run[0]?.token ?? '') ? [run, run.slice(1)] : [run]) {
+      const joined = candidate.length >= 2 ? joinSpacedFormula(candidate.map((token) => token.token).join(' ')) : null;
+      if (joined && /\p{Lu}/u.test(joined)) runs.push({ start: candidate[0]!.start, end: candidate.at(-1)!.end, formula: joined });
     }
     run = [];
   };
-  for (const token of tokens) {
-    if (token && joinSpacedFormula(`${token} 1`) !== null) run.push(token);
+  for (const match of name.matchAll(/\S+/gu)) {
+    const token = cleanFormulaText(match[0]);
+    if (token && joinSpacedFormula(`${token} 1`) !== null) run.push({ start: match.index, end: match.index + match[0].length, token });
     else flush();
   }
   flush();
-  return formulas;
+  return runs;
+}
+
+/** Element symbols by lower-case name ("phosphorus" → "P"), with the US and British spellings `elementByName` lists. */
+const symbolOfName = (word: string) => elementByName.get(word.toLowerCase());
+const nameOfSymbol = new Map(
+  [...elementByName].filter(([name]) => !['aluminum', 'cesium', 'sulphur'].includes(name)).map(([name, symbol]) => [symbol, name]),
+);
+
+/**
+ * The other spellings of a descriptor of one element: its words joined by spaces or hyphens, one
+ * of them the element's name or symbol, the others words (a capital only first: "Black
+ * phosphorus" opens a sentence) or a Greek polymorph letter
+ * ("white phosphorus", "black-P", "α-Sn", "amorphous silicon"). Papers name an allotrope or a
+ * form of an element either way ("white phosphorus" is "white-P" two sentences on), and the
+ * symbol stands for the name by the IUPAC naming of the elements, so each spelling is written
+ * with the other, and with a hyphen or a space next to it. Nothing for a descriptor with a
+ * formula or two elements ("H-MoSe2", "Eu-doped ZnS", "P-doped Si"): there
+ * the symbol is part of something else.
+ */
+export function elementSpellings(descriptor: string): string[] {
+  const parts = descriptor.trim().split(/([\s\-‐–]+)/u);
+  const words = parts.filter((_, index) => index % 2 === 0);
+  if (words.length < 2) return [];
+  const elementAt = words.map((word) => symbolOfName(word) !== undefined || isElementSymbol(word));
+  if (elementAt.filter(Boolean).length !== 1) return [];
+  const other = (word: string, index: number) => elementAt[index] || /^(?:\p{Lu}?\p{Ll}+|[αβγδεθκ]'?)$/u.test(word);
+  if (!words.every(other)) return [];
+  const at = elementAt.indexOf(true) * 2;
+  const word = parts[at]!;
+  const swapped = symbolOfName(word) ?? nameOfSymbol.get(word);
+  if (swapped === undefined) return [];
+  const variants = new Set<string>();
+  for (const joiner of [' ', '-']) {
+    const next = [...parts];
+    next[at] = swapped;
+    // The separators next to the element take either joiner; the others stay as written.
+    if (at > 0) next[at - 1] = joiner;
+    if (at + 1 < next.length) next[at + 1] = joiner;
+    variants.add(next.join(''));
+  }
+  variants.delete(descriptor.trim());
+  return [...variants];
 }
 
 function comparable(text: string): string {
