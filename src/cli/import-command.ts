@@ -6,27 +6,28 @@
  * (`importFileInMemory`: a fact already held, or repeated in the file, merges; every added row
  * gets a new id and `imported: { file, at, sourceId }`). The result is written atomically as the
  * extension's JSONL export (`toJsonl`, newest first), or not at all when a file cannot be read.
- * With `--json`, one document `{ out, rows, existing: { rows, rejected }, files: [{ file, lines,
- * added, merged, rejected }], added, merged, rejected }`.
+ * Every refused line is named on stderr with its reason (a row that contradicts itself: a key
+ * written twice, a value its value text does not read as; see src/export/dataset-import.ts), and
+ * so is every line kept with a lower status than it claimed (a verified row its own quote
+ * contradicts, kept as needs_review). With `--json`, one document `{ out, rows, existing: { rows,
+ * rejected }, files: [{ file, lines, added, merged, rejected, demoted, refusedLines,
+ * demotedLines }], added, merged, rejected, demoted }`.
  */
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DatasetTriplet } from '../contracts/dataset';
+import { readErrorWords } from '../capture/read-error-words';
+import type { RejectedLine } from '../export/dataset-import';
 import { EMPTY_FILE_PROBLEM } from '../export/import-file';
 import { newestFirst } from '../store/dataset-triplet';
 import { importFileInMemory, memoryDataset, type MemoryDataset } from '../store/memory-dataset';
-import {
-  DatasetFileError,
-  exportParts,
-  openFileBlob,
-  readDatasetFile,
-  rejectedLines,
-  SHOWN_REJECTED,
-  writeFileAtomically,
-} from './dataset-files';
+import { DatasetFileError, exportParts, openFileBlob, readDatasetFile, rejectedLines, writeFileAtomically } from './dataset-files';
 
 /** Bad options (exit 2); a `DatasetFileError` is exit 1. */
 class ImportUsageError extends Error {}
+
+/** Exit status when the import was written but some lines were refused (as `assay extract` exits 3 when some papers failed). */
+const SOME_REFUSED = 3;
 
 const USAGE_LINE = 'assay import FILE… --out FILE.jsonl [--json]';
 
@@ -40,13 +41,16 @@ export interface ImportCommandOptions {
   chunkSize?: number;
 }
 
-/** What one imported file did, as the summary lists it. */
+/** What one imported file did, as the summary lists it: counts, then each refused line and each line kept with a lower status, with the reason. */
 export interface ImportedFile {
   file: string;
   lines: number;
   added: number;
   merged: number;
   rejected: number;
+  demoted: number;
+  refusedLines: RejectedLine[];
+  demotedLines: RejectedLine[];
 }
 
 /**
@@ -79,19 +83,24 @@ async function importFile(path: string, dataset: MemoryDataset, now: Date, optio
       now,
       ...(options.newId && { newId: options.newId }),
       ...(options.chunkSize && { chunkSize: options.chunkSize }),
-      keptRejected: SHOWN_REJECTED,
+      // Every line, so each refused one is named (a file's lines are already in memory as rows).
+      keptRejected: Number.MAX_SAFE_INTEGER,
     });
   } catch (error) {
-    throw new DatasetFileError(`${path}: could not be read (${(error as Error).message}). Nothing was written.`);
+    throw new DatasetFileError(`${path}: could not be read (${readErrorWords(error)}). Nothing was written.`);
   }
   if ('fileProblem' in result) throw new DatasetFileError(`${path}: ${result.fileProblem} Nothing was written.`);
   for (const line of rejectedLines(path, result.refused, result.rejected)) process.stderr.write(`assay import: ${oneLine(line)}\n`);
+  for (const { where, message } of result.demoted) process.stderr.write(`assay import: ${path} ${where} ${oneLine(message)}\n`);
   return {
     file: path,
     lines: result.entries,
     added: result.report.added.length,
     merged: result.report.merged.length,
     rejected: result.refused,
+    demoted: result.lowered,
+    refusedLines: result.rejected,
+    demotedLines: result.demoted,
   };
 }
 
@@ -121,7 +130,7 @@ async function importCommand(argv: string[], options: ImportCommandOptions): Pro
     throw new DatasetFileError(`--out ${out}: could not be written (${(error as Error).message})`);
   }
 
-  const total = (field: 'added' | 'merged' | 'rejected') => imported.reduce((sum, file) => sum + file[field], 0);
+  const total = (field: 'added' | 'merged' | 'rejected' | 'demoted') => imported.reduce((sum, file) => sum + file[field], 0);
   const before = { rows: existing.rows.length, rejected: existing.rejected };
   const summary = {
     out,
@@ -131,23 +140,31 @@ async function importCommand(argv: string[], options: ImportCommandOptions): Pro
     added: total('added'),
     merged: total('merged'),
     rejected: total('rejected'),
+    demoted: total('demoted'),
   };
   if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
   else {
     const lines = imported.map(
-      (file) => `${file.file}: ${file.lines} lines, ${file.added} added, ${file.merged} merged, ${file.rejected} rejected`,
+      (file) =>
+        `${file.file}: ${file.lines} lines, ${file.added} added, ${file.merged} merged, ${file.rejected} rejected` +
+        (file.demoted > 0 ? `, ${file.demoted} kept as needs_review` : ''),
     );
     lines.push(`${out}: ${summary.rows} rows (${before.rows} there before, ${summary.added} added)`);
     process.stdout.write(`${lines.join('\n')}\n`);
   }
-  return 0;
+  const refused = summary.rejected + before.rejected;
+  if (refused > 0) process.stderr.write(`assay import: ${refused} line(s) refused (listed above); the others were imported\n`);
+  return refused > 0 ? SOME_REFUSED : 0;
 }
 
 /**
- * Run `assay import`. Exit codes: 0 every file was read (lines refused are reported on stderr,
- * and counted); 1 a file (an input, or `--out`) could not be read at all, or is not an Assay
- * export (the extension's words), or `--out` could not be written — nothing is written then; 2 a
- * usage error (no file, no `--out`, an unknown option). Errors are one line on stderr.
+ * Run `assay import`. Exit codes: 0 every line of every file was imported (lines kept with a
+ * lower status are named on stderr); 3 the import was written but some lines were refused (each
+ * named on stderr with its reason, and counted; rows of `--out` itself that are refused count
+ * too, as they are left out of the rewritten file); 1 a file (an input, or `--out`) could not be
+ * read at all, or is not an Assay export (the extension's words), or `--out` could not be written
+ * — nothing is written then; 2 a usage error (no file, no `--out`, an unknown option). Errors are
+ * one line on stderr.
  */
 export async function runImport(argv: string[], options: ImportCommandOptions = {}): Promise<number> {
   try {

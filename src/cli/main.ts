@@ -42,7 +42,9 @@ commands:
 ${VERIFY_USAGE}  precedent "<material>" [--property tc] [--reference FILE]… [--dataset FILE] [--texts FILE.jsonl]
             [--literature --mailto ADDRESS [--openalex-key-env NAME]] [--engine scripted --script FILE | openai --base-url URL --model judge=ID]
                                                  has it been reported superconducting (Tc / Tcn), grounded in tables or texts, else Unknown
-  import <file> … --out FILE.jsonl [--json]      import Assay JSON/JSONL exports into a dataset file, merging as the extension does
+  import <file> … --out FILE.jsonl [--json]      import Assay JSON/JSONL/CSV exports into a dataset file, merging as the extension does;
+                                                 each refused line named on stderr; exit 0 all imported, 3 some refused,
+                                                 1 a file not read (nothing written), 2 usage error
   export <file> --format csv|json|jsonl|w3c|bibtex|csl-json [--out FILE] [--json]
                                                  a dataset file in the dataset page's export formats (stdout without --out)
   bench [--runs N] [--json] [file …]            capture, scan and rules-extraction timings on sample papers

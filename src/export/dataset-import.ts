@@ -3,8 +3,10 @@
  * of `toCsv` (src/export/csv-import.ts; lossy, but it keeps what the merge key reads). The file
  * is untrusted (a colleague's export, an edited file, a hostile one), so every row is validated
  * with `DatasetTripletSchema` (which caps every string, see src/contracts/text-limits.ts), its
- * times are checked, and its merge key and SI value are recomputed from its own fields
- * (`withOwnKeys`); bad rows are refused with their line and the reason, good ones kept. Saving
+ * times are checked, a row that contradicts itself is refused (a key written twice, a value its
+ * value text does not read as: `duplicate-keys.ts`, `import-row-checks.ts`), a `verified` row its
+ * own quote contradicts is kept for review, and its merge key and SI value are recomputed from its
+ * own fields (`withOwnKeys`); bad rows are refused with their line and the reason, good ones kept. Saving
  * them is `runImportJob` (src/store/import-job.ts, chunk by chunk through `saveImportChunk`),
  * which never trusts their ids.
  */
@@ -13,6 +15,8 @@ import type { z } from 'zod';
 import { DatasetTripletSchema, type DatasetTriplet } from '../contracts/dataset';
 import { withOwnKeys } from '../store/dataset-triplet';
 import { csvImportEntries, isAssayCsv } from './csv-import';
+import { duplicateKeys, duplicateKeysMessage, mayRepeatKeys } from './duplicate-keys';
+import { rowContradiction, withImportedStatus, withValueFromText } from './import-row-checks';
 import type { ImportLine } from '../store/import-merge';
 import type { RejectedLine } from '../store/import-job-record';
 
@@ -30,10 +34,15 @@ const NOT_AN_EXPORT = 'This file is neither an Assay JSON export (an array of ro
 
 export type { RejectedLine } from '../store/import-job-record';
 
-/** What `readAssayImport` found: the rows to save, the lines refused, and a problem with the whole file (then nothing else). */
+/**
+ * What `readAssayImport` found: the rows to save, the lines refused, the lines kept with a lower
+ * status than they claimed (`demoted`: a `verified` row whose own quote contradicts it, now
+ * `needs_review`; the message gives why), and a problem with the whole file (then nothing else).
+ */
 export interface AssayImportText {
   rows: ImportLine[];
   rejected: RejectedLine[];
+  demoted: RejectedLine[];
   fileProblem?: string;
 }
 
@@ -46,8 +55,8 @@ function capped(problems: string[]): string[] {
   return [...problems.slice(0, MAX_LISTED_PROBLEMS), `… and ${problems.length - MAX_LISTED_PROBLEMS} more problems.`];
 }
 
-/** Why `row`'s times cannot be taken, or null: savedAt and review.at must not be later than `now` (plus `CLOCK_SKEW_MS`). */
-function futureTime(row: DatasetTriplet, now: Date): string | null {
+/** Why `row`'s times cannot be taken, or undefined: savedAt and review.at must not be later than `now` (plus `CLOCK_SKEW_MS`). */
+function futureTime(row: DatasetTriplet, now: Date): string | undefined {
   const latest = now.getTime() + CLOCK_SKEW_MS;
   const times: Array<[string, string | undefined]> = [
     ['savedAt', row.savedAt],
@@ -57,18 +66,28 @@ function futureTime(row: DatasetTriplet, now: Date): string | null {
     if (time !== undefined && Date.parse(time) > latest)
       return `${field}: ${time} is later than the time of this import (${now.toISOString()})`;
   }
-  return null;
+  return undefined;
 }
 
+/**
+ * Check one entry's value (see `checkImportEntries`): its value recomputed from its value text
+ * when it has none, the schema, its times, its value against its value text (a contradiction is
+ * refused), then its status against its own evidence (`withImportedStatus`), and its keys.
+ */
 function check(value: unknown, where: string, now: Date, result: AssayImportText): void {
-  const parsed = DatasetTripletSchema.safeParse(value);
+  const parsed = DatasetTripletSchema.safeParse(withValueFromText(value));
   if (!parsed.success) {
     result.rejected.push({ where, message: zodMessage(parsed.error) });
     return;
   }
-  const future = futureTime(parsed.data, now);
-  if (future) result.rejected.push({ where, message: future });
-  else result.rows.push({ row: withOwnKeys(parsed.data), where });
+  const refusal = futureTime(parsed.data, now) ?? rowContradiction(parsed.data);
+  if (refusal !== undefined) {
+    result.rejected.push({ where, message: refusal });
+    return;
+  }
+  const { row, doubts } = withImportedStatus(parsed.data);
+  if (doubts.length > 0) result.demoted.push({ where, message: `kept as needs_review: ${doubts.join('; ')}` });
+  result.rows.push({ row: withOwnKeys(row), where });
 }
 
 export type { ImportEntry } from './import-entry';
@@ -97,7 +116,18 @@ export function splitAssayImport(text: string): SplitImport {
       return { fileProblem: `${NOT_AN_EXPORT} (${error instanceof Error ? error.message : String(error)})` };
     }
     if (!Array.isArray(parsed)) return { fileProblem: NOT_AN_EXPORT };
-    return { entries: parsed.map((value, index) => ({ where: `row ${index + 1}`, value })), jsonLines: false };
+    const repeated = new Map<number, ReturnType<typeof duplicateKeys>>();
+    for (const duplicate of mayRepeatKeys(trimmed, parsed) ? duplicateKeys(trimmed) : []) {
+      const element = duplicate.path[0] as number;
+      repeated.set(element, [...(repeated.get(element) ?? []), duplicate]);
+    }
+    return {
+      entries: parsed.map((value, index) => {
+        const duplicates = repeated.get(index);
+        return { where: `row ${index + 1}`, value, ...(duplicates && { problem: duplicateKeysMessage(duplicates, 1) }) };
+      }),
+      jsonLines: false,
+    };
   }
   if (isAssayCsv(trimmed)) {
     const csv = csvImportEntries(body);
@@ -112,15 +142,21 @@ export function splitAssayImport(text: string): SplitImport {
 
 /**
  * Check `entries` (a chunk of `splitAssayImport`'s) at time `now`: each is parsed when it is a
- * line (a line that is not JSON is refused with the parser's message), must match
- * `DatasetTripletSchema` and have no time more than a day after `now`; its `si` and `mergeKey`
- * are recomputed (`withOwnKeys`). `jsonValues` counts the entries that were JSON at all (a JSONL
- * file with none is not an export). Never throws.
+ * line (a line that is not JSON is refused with the parser's message); an entry with a key written
+ * twice in one object is refused (`duplicateKeys`: JSON keeps the last silently); its value is
+ * read from its `valueText` when it has none (`withValueFromText`); it must match
+ * `DatasetTripletSchema`, have no time more than a day after `now`, and a value its `valueText`
+ * reads as (`rowContradiction`: 340 against "3.4" is refused); a `verified` row whose own quote
+ * does not print its value or names another material is kept as `needs_review` with the reason
+ * (`withImportedStatus`, listed in `demoted`); its `si` and `mergeKey` are recomputed
+ * (`withOwnKeys`). `jsonValues` counts the entries that were JSON at all (a JSONL file with none
+ * is not an export). Never throws.
  */
 export function checkImportEntries(entries: readonly ImportEntry[], now: Date): AssayImportText & { jsonValues: number } {
-  const result: AssayImportText & { jsonValues: number } = { rows: [], rejected: [], jsonValues: 0 };
+  const result: AssayImportText & { jsonValues: number } = { rows: [], rejected: [], demoted: [], jsonValues: 0 };
   for (const entry of entries) {
     let value: unknown;
+    let problem: string | undefined;
     if ('text' in entry) {
       try {
         value = JSON.parse(entry.text);
@@ -128,9 +164,12 @@ export function checkImportEntries(entries: readonly ImportEntry[], now: Date): 
         result.rejected.push({ where: entry.where, message: `not JSON (${error instanceof Error ? error.message : String(error)})` });
         continue;
       }
-    } else value = entry.value;
+      const duplicates = mayRepeatKeys(entry.text, value) ? duplicateKeys(entry.text) : [];
+      if (duplicates.length > 0) problem = duplicateKeysMessage(duplicates);
+    } else ({ value, problem } = entry);
     result.jsonValues += 1;
-    check(value, entry.where, now, result);
+    if (problem !== undefined) result.rejected.push({ where: entry.where, message: problem });
+    else check(value, entry.where, now, result);
   }
   return result;
 }
@@ -146,10 +185,10 @@ export const NOT_AN_EXPORT_PROBLEM = NOT_AN_EXPORT;
  */
 export function readAssayImport(text: string, now: Date = new Date()): AssayImportText {
   const split = splitAssayImport(text);
-  if ('fileProblem' in split) return { rows: [], rejected: [], fileProblem: split.fileProblem };
-  const { rows, rejected, jsonValues } = checkImportEntries(split.entries, now);
-  if (split.jsonLines && jsonValues === 0) return { rows: [], rejected: [], fileProblem: NOT_AN_EXPORT };
-  return { rows, rejected };
+  if ('fileProblem' in split) return { rows: [], rejected: [], demoted: [], fileProblem: split.fileProblem };
+  const { rows, rejected, demoted, jsonValues } = checkImportEntries(split.entries, now);
+  if (split.jsonLines && jsonValues === 0) return { rows: [], rejected: [], demoted: [], fileProblem: NOT_AN_EXPORT };
+  return { rows, rejected, demoted };
 }
 
 /**

@@ -14,6 +14,7 @@
  * saved fact, `saveImportChunk`); and each chunk is one strictly durable transaction of
  * `IMPORT_CHUNK_SIZE` rows, flushed once.
  */
+import { readErrorWords } from '../capture/read-error-words';
 import { checkImportEntries } from '../export/dataset-import';
 import { importFileBatches, problemAfterReading, type ImportBatch } from '../export/import-file';
 import { TEXT_LIMITS } from '../contracts/text-limits';
@@ -168,14 +169,16 @@ export async function runImportJob(database: AssayDatabase, id: string, options:
     if ('fileProblem' in read) return end({ status: 'done', fileProblem: read.fileProblem }, false);
     ({ batches, jsonLines } = read);
   } catch (error) {
-    return end({ status: 'failed', message: `Could not read ${job.fileName}: ${importErrorText(error)}` }, true);
+    return end({ status: 'failed', message: `Could not read ${job.fileName}: ${readErrorWords(error)}` }, true);
   }
 
   const report: ImportReport = { fileName: job.fileName, at: started.toISOString(), added: [], merged: [] };
   const addedKeys = new Map<string, string>();
   const context: ImportContext = { fileName: job.fileName, at: report.at, newId: options.newId ?? (() => crypto.randomUUID()), addedKeys };
   const rejected: RejectedLine[] = [];
+  const demoted: RejectedLine[] = [];
   let refused = 0;
+  let lowered = 0;
   let jsonValues = 0;
   let entriesSeen = 0;
   let pending: Promise<void> | undefined;
@@ -216,7 +219,9 @@ export async function runImportJob(database: AssayDatabase, id: string, options:
           (outcome) => {
             addOutcome(report, addedKeys, outcome);
             refused += checked.rejected.length;
+            lowered += checked.demoted.length;
             for (const line of checked.rejected) if (rejected.length < KEPT_REJECTED) rejected.push(line);
+            for (const line of checked.demoted) if (demoted.length < KEPT_REJECTED) demoted.push(line);
             wheres[chunkIndex] = [];
           },
           (error: unknown) => {
@@ -227,22 +232,41 @@ export async function runImportJob(database: AssayDatabase, id: string, options:
     await pending;
   } catch (error) {
     await pending?.catch(() => undefined);
-    return end({ status: 'failed', report, rejected, refused, message: `Could not read ${job.fileName}: ${importErrorText(error)}` }, true);
+    return end(
+      {
+        status: 'failed',
+        report,
+        rejected,
+        refused,
+        lowered,
+        demoted,
+        message: `Could not read ${job.fileName}: ${readErrorWords(error)}`,
+      },
+      true,
+    );
   }
 
   if (failure) {
     // The failed chunk and every line after it.
     report.failure = { message: failure.message, unsaved: wheres.slice(failure.at).flat() };
-    return end({ status: 'failed', report, rejected, refused, message: `Saving failed: ${failure.message}` }, true);
+    return end({ status: 'failed', report, rejected, refused, lowered, demoted, message: `Saving failed: ${failure.message}` }, true);
   }
   const fileProblem = problemAfterReading({ jsonLines, entries: entriesSeen, jsonValues });
   if (fileProblem !== undefined) return end({ status: 'done', fileProblem }, false);
   if (options.signal?.aborted) {
     const saved = report.added.length + report.merged.length + refused;
     return end(
-      { status: 'stopped', report, rejected, refused, message: `Stopped after ${saved} lines, at your request; they stay saved.` },
+      {
+        status: 'stopped',
+        report,
+        rejected,
+        refused,
+        lowered,
+        demoted,
+        message: `Stopped after ${saved} lines, at your request; they stay saved.`,
+      },
       true,
     );
   }
-  return end({ status: 'done', total: entriesSeen, report, rejected, refused }, false);
+  return end({ status: 'done', total: entriesSeen, report, rejected, refused, lowered, demoted }, false);
 }

@@ -62,12 +62,19 @@ export interface MemoryImportOptions {
   keptRejected?: number;
 }
 
-/** What importing one file did: its entries (non-blank lines or array elements), the report by line, how many lines were refused, and the first of them with the reason. */
+/**
+ * What importing one file did: its entries (non-blank lines or array elements), the report by
+ * line, how many lines were refused and the first of them with the reason, and how many were kept
+ * with a lower status than they claimed (`lowered`, a verified row its own quote contradicts) and
+ * the first of them with the reason (`demoted`).
+ */
 export interface MemoryImport {
   entries: number;
   report: ImportReport;
   refused: number;
   rejected: RejectedLine[];
+  lowered: number;
+  demoted: RejectedLine[];
 }
 
 /**
@@ -103,5 +110,5 @@ export async function importFileInMemory(
     { chunkSize: options.chunkSize ?? IMPORT_CHUNK_SIZE, keptRejected: options.keptRejected ?? 50 },
   );
   if ('fileProblem' in read) return read;
-  return { entries: read.entries, report, refused: read.refused, rejected: read.rejected };
+  return { entries: read.entries, report, refused: read.refused, rejected: read.rejected, lowered: read.lowered, demoted: read.demoted };
 }

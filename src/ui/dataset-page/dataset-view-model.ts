@@ -225,6 +225,16 @@ export function rejectedLineTexts(rejected: readonly RejectedLine[], total: numb
   return total > listed.length ? [...listed, `… and ${total - listed.length} more refused.`] : listed;
 }
 
+/**
+ * The lines an import kept with a lower status than they claimed (a verified row whose own quote
+ * does not print its value or names another material, kept as needs_review), with the reason:
+ * "line 3: kept as needs_review: …"; at most 50, then "… and N more kept for review.".
+ */
+export function demotedLineTexts(demoted: readonly RejectedLine[], total: number = demoted.length): string[] {
+  const listed = demoted.slice(0, 50).map(({ where, message }) => `${where}: ${message}`);
+  return total > listed.length ? [...listed, `… and ${total - listed.length} more kept for review.`] : listed;
+}
+
 /** Where an imported row came from, for the date cell: "Imported from colleague.jsonl on 2026-11-22". */
 export function importedText(note: ImportNote): string {
   return `Imported from ${note.file} on ${savedDay(note.at)}`;

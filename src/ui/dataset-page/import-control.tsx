@@ -13,7 +13,14 @@ import type { RequestOf, ResponseOf } from '../../contracts/messages';
 import { sendRequest } from '../../extension/send-request';
 import type { AssayDatabase } from '../../store/assay-database';
 import { createImportJob, latestImportJob, restartImportJob, type ImportJob } from '../../store/import-job';
-import { importProgressText, importReportSentences, importSavedText, importSummaryText, rejectedLineTexts } from './dataset-view-model';
+import {
+  demotedLineTexts,
+  importProgressText,
+  importReportSentences,
+  importSavedText,
+  importSummaryText,
+  rejectedLineTexts,
+} from './dataset-view-model';
 
 /** How the page reaches the import host: `sendRequest` in the extension; tests call the host directly. */
 export type ImportRequester = (request: RequestOf<'dataset-import'>) => Promise<ResponseOf<'dataset-import'>>;
@@ -28,7 +35,7 @@ export interface ImportControlProps {
 
 const ended = (job: ImportJob) => job.status !== 'waiting' && job.status !== 'running';
 
-/** The finished job's summary, sentences and refused lines (or the problem with the whole file). */
+/** The finished job's summary, sentences, refused lines (or the problem with the whole file), and the lines kept for review against their claim. */
 function endedView(job: ImportJob) {
   const problems = job.fileProblem !== undefined ? [job.fileProblem] : rejectedLineTexts(job.rejected ?? [], job.refused);
   const problemCount = job.fileProblem !== undefined ? 1 : job.refused;
@@ -40,7 +47,8 @@ function endedView(job: ImportJob) {
   const sentences = job.report ? importReportSentences(job.report) : [];
   if ((job.status === 'interrupted' || job.status === 'stopped') && job.message) sentences.unshift(job.message);
   if (job.status === 'failed' && !job.report && job.message) sentences.unshift(job.message);
-  return { summary, sentences, problems, alert: job.status !== 'done' };
+  const demoted = demotedLineTexts(job.demoted ?? [], job.lowered ?? 0);
+  return { summary, sentences, problems, demoted, alert: job.status !== 'done' };
 }
 
 /** The file input, the running import's progress with Stop, and the last import's report. */
@@ -151,6 +159,16 @@ export function ImportControl({ database, now = () => new Date(), requestImport 
               <ul data-testid="import-refused">
                 {view.problems.map((problem, index) => (
                   <li key={index}>{problem}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {view.demoted.length > 0 && (
+            <>
+              <p>Marked verified in the file, but their own quote contradicts them: kept as needs review, with the reason:</p>
+              <ul data-testid="import-demoted">
+                {view.demoted.map((line, index) => (
+                  <li key={index}>{line}</li>
                 ))}
               </ul>
             </>

@@ -74,12 +74,13 @@ describe('assay import', () => {
       rows: 4,
       existing: { rows: 1, rejected: 0 },
       files: [
-        { file: at('first.jsonl'), lines: 3, added: 1, merged: 2, rejected: 0 },
-        { file: at('second.json'), lines: 3, added: 2, merged: 1, rejected: 0 },
+        { file: at('first.jsonl'), lines: 3, added: 1, merged: 2, rejected: 0, demoted: 0, refusedLines: [], demotedLines: [] },
+        { file: at('second.json'), lines: 3, added: 2, merged: 1, rejected: 0, demoted: 0, refusedLines: [], demotedLines: [] },
       ],
       added: 3,
       merged: 3,
       rejected: 0,
+      demoted: 0,
     });
 
     const text = readFileSync(at('dataset.jsonl'), 'utf8');
@@ -115,14 +116,16 @@ describe('assay import', () => {
     ]);
   });
 
-  it('refuses hostile lines with their reason on stderr and imports the rest', async () => {
+  it('refuses hostile lines with their reason on stderr, imports the rest and exits 3', async () => {
     const future = { ...withOwnKeys({ ...bandGapRow, material: 'GaN' }), savedAt: '2027-06-01T00:00:00.000Z' };
     const badSchema = { ...tcRangeRow, status: 'approved', material: 'x'.repeat(100_000) };
     write('hostile.jsonl', [JSON.stringify(future), JSON.stringify(badSchema), 'not json', JSON.stringify(noDoiRow)].join('\n'));
-    expect(await runImport([at('hostile.jsonl'), '--out', at('out.jsonl'), '--json'], options())).toBe(0);
-    expect(JSON.parse(stdout).files).toEqual([{ file: at('hostile.jsonl'), lines: 4, added: 1, merged: 0, rejected: 3 }]);
+    expect(await runImport([at('hostile.jsonl'), '--out', at('out.jsonl'), '--json'], options())).toBe(3);
+    expect(JSON.parse(stdout).files).toMatchObject([{ file: at('hostile.jsonl'), lines: 4, added: 1, merged: 0, rejected: 3, demoted: 0 }]);
+    expect(JSON.parse(stdout).files[0].refusedLines.map((line: { where: string }) => line.where)).toEqual(['line 1', 'line 2', 'line 3']);
     const lines = stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe('assay import: 3 line(s) refused (listed above); the others were imported');
     expect(lines[0]).toMatch(/^assay import: .*hostile\.jsonl line 1 refused: savedAt: 2027-06-01T00:00:00.000Z is later than/);
     expect(lines[1]).toMatch(/hostile\.jsonl line 2 refused: .*material.*status/);
     expect(lines[2]).toMatch(/hostile\.jsonl line 3 refused: not JSON/);
@@ -134,7 +137,7 @@ describe('assay import', () => {
     const future = { ...tcRangeRow, savedAt: '2027-06-01T00:00:00.000Z' };
     write('dataset.jsonl', toJsonl([bandGapRow, future]));
     write('more.jsonl', toJsonl([noDoiRow]));
-    expect(await runImport([at('more.jsonl'), '--out', at('dataset.jsonl'), '--json'], options())).toBe(0);
+    expect(await runImport([at('more.jsonl'), '--out', at('dataset.jsonl'), '--json'], options())).toBe(3);
     expect(JSON.parse(stdout)).toMatchObject({ rows: 2, existing: { rows: 1, rejected: 1 } });
     expect(stderr).toMatch(/dataset\.jsonl line 2 refused: savedAt: .*\n.*1 row\(s\) of .*dataset\.jsonl were refused and are left out/);
     expect(readAssayImport(readFileSync(at('dataset.jsonl'), 'utf8'), NOW).rows.map((line) => line.row.id)).toEqual([

@@ -37,6 +37,8 @@ function gan(id: string, value: number, conditions: Condition[], provenance?: Da
     value: { kind: 'number', value },
     valueText: String(value),
     si: null,
+    // Its own quote (the band gap row's is about TiO₂ at 3.2 eV: an import sends such a verified row to review).
+    evidence: { quote: { type: 'TextQuoteSelector', exact: `BPN-GaN has an indirect band gap of ${value} eV.`, prefix: '', suffix: '' } },
     conditions,
     ...(provenance && { provenance }),
   };

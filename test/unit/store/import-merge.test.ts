@@ -20,9 +20,10 @@ function counter(): () => string {
   return () => `new-${(next += 1)}`;
 }
 
-/** `bandGapRow` as the distinct fact `index` (its own material, so its own merge key), under the file's id `file-<index>`. */
+/** `bandGapRow` as the distinct fact `index` (its own material, so its own merge key; its own quote, so a verified row an import keeps verified), under the file's id `file-<index>`. */
 function fact(index: number): DatasetTriplet {
-  return withOwnKeys({ ...bandGapRow, id: `file-${index}`, material: `Ga${index}N` });
+  const quote = { ...bandGapRow.evidence!.quote, exact: `The optical band gap of Ga${index}N was 3.2 eV.` };
+  return withOwnKeys({ ...bandGapRow, id: `file-${index}`, material: `Ga${index}N`, evidence: { ...bandGapRow.evidence!, quote } });
 }
 
 const line = (row: DatasetTriplet, number: number): ImportLine => ({ row, where: `line ${number}` });

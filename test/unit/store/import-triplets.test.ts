@@ -199,7 +199,15 @@ describe.each([
         valueText: String(drawn.value),
         paper: papers[drawn.paper]!,
         ...(drawn.quote !== undefined && {
-          evidence: { quote: { type: 'TextQuoteSelector', exact: `${drawn.quote} ${index}`, prefix: '', suffix: '' } },
+          // The quote prints the row's fact: a verified row whose own quote contradicts it is imported for review.
+          evidence: {
+            quote: {
+              type: 'TextQuoteSelector',
+              exact: `${drawn.quote} ${index}: ${drawn.material}, ${drawn.value} eV`,
+              prefix: '',
+              suffix: '',
+            },
+          },
         }),
         review: drawn.decision === 'pending' ? { decision: 'pending' } : { decision: drawn.decision, at: '2026-11-20T00:00:00.000Z' },
       } as DatasetTriplet);

@@ -258,6 +258,13 @@ describe('the triplets section', () => {
     const problems = [...summary.querySelectorAll('[data-testid="import-refused"] li')].map((item) => item.textContent);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^line 5: /);
+    // Lines 1–3 say verified over a quote about GaN (the fixture's): kept, for review, with the reason (issue 27, item 10).
+    const demoted = [...summary.querySelectorAll('[data-testid="import-demoted"] li')].map((item) => item.textContent);
+    expect(demoted).toEqual([
+      'line 1: kept as needs_review: imported as verified, but its quote names GaN, not AlN',
+      'line 2: kept as needs_review: imported as verified, but its quote names GaN, not InN',
+      'line 3: kept as needs_review: imported as verified, but its quote names GaN, not AlN',
+    ]);
     await until(() => countLine() === '53 of 53 triplets', 'the imported rows');
     expect(await database.triplets.get('row-3')).toEqual(row3Before);
     // The imports are the oldest rows (savedAt 2026-01-01T00:00:00Z), below the rendered window: filter to reach one.
@@ -268,6 +275,7 @@ describe('the triplets section', () => {
     const aln = await database.triplets.get(alnId!);
     expect(aln?.imported).toEqual({ file: 'mine.jsonl', at: expect.any(String), sourceId: 'new-1' });
     expect(aln?.votes).toEqual(['moa', 'gd']);
+    expect(aln?.status).toBe('needs_review');
     expect(container.querySelector(`tr[data-id="${alnId}"] [data-testid="triplet-imported"]`)?.textContent).toMatch(
       /^ imported \(Imported from mine\.jsonl on \d{4}-\d{2}-\d{2}\)$/,
     );
@@ -278,7 +286,14 @@ describe('the triplets section', () => {
     await until(() => countLine() === '50 of 50 triplets', 'all 50 rows');
     // 1 200 rows: the first chunk of 1 000 commits, the second fails as a full disk would.
     const text = Array.from({ length: 1200 }, (_, index) =>
-      JSON.stringify(datasetTriplet({ id: `bulk-${index}`, material: `AlN ${index}` })),
+      JSON.stringify(
+        datasetTriplet({
+          id: `bulk-${index}`,
+          material: `AlN ${index}`,
+          // Its own quote: a verified row whose quote names another material is checked further and kept for review.
+          evidence: { quote: { type: 'TextQuoteSelector', exact: `AlN ${index} has a band gap of 3.4 eV`, prefix: '', suffix: '' } },
+        }),
+      ),
     ).join('\n');
     // The second chunk's write fails, whichever bulk write the import uses.
     const table = database.triplets;
