@@ -35,13 +35,29 @@ export type GroundCheck = (
   grounded: boolean;
   reasons: string[];
   attribution?: { attributed: boolean; reasons: string[] };
-  fact?: { verdict: 'ok' | 'needs_review' | 'rejected'; reasons: string[]; conditions: Condition[]; provenance: Provenance };
+  fact?: {
+    verdict: 'ok' | 'needs_review' | 'rejected';
+    reasons: string[];
+    conditions: Condition[];
+    provenance: Provenance;
+    /** The material as the paper names it where the claim anchored, when the fact check read one. */
+    material?: { text: string };
+  };
 };
 
-/** The triplet with the conditions and provenance the fact check read (unchanged without one). */
+/**
+ * The triplet with the conditions and provenance the fact check read, and the paper's own name for
+ * its material when the check read one (the tool's descriptor is then kept in the reasons); unchanged
+ * without a fact check.
+ */
 function withFact(triplet: Triplet, fact: ReturnType<GroundCheck>['fact']): Triplet {
   if (!fact) return triplet;
-  return { ...triplet, conditions: fact.conditions, provenance: fact.provenance };
+  return {
+    ...triplet,
+    ...(fact.material ? { material: fact.material.text } : {}),
+    conditions: fact.conditions,
+    provenance: fact.provenance,
+  };
 }
 
 export interface RefinementInput {

@@ -12,8 +12,9 @@
  * 3. Conditions (`conditionsOfValue`, `conditionsOfTableCell`): read from the evidence, each with
  *    its span in `Article.text`. A condition the tool stated (in `triplet.conditions`, or as a
  *    qualifier of its material name, "BPN-GaN (HSE06)") must be among them: one the evidence does
- *    not show is dropped with a reason (a material qualifier cannot be dropped, so it sends the
- *    fact to review), and one that contradicts what the evidence pairs with the value (HSE06 for
+ *    not show is dropped with a reason (a phase or composition qualifier of the name may be what
+ *    tells this sample from another of the same compound, so it sends the fact to review instead),
+ *    and one that contradicts what the evidence pairs with the value (HSE06 for
  *    the GGA/PBE value of a "respectively" sentence) sends it to review. When the sentence states
  *    competing conditions of one kind and does not say which holds for the value, the fact goes
  *    to review even when it states one of them: a tool's pairing is not the evidence's, one value
@@ -25,9 +26,17 @@
  *    may still save (as cited) but which is not verified as this paper's.
  * 5. Material subject (`materialSubjectProblem`): a model, band, structure type or figure given
  *    as the material → `needs_review`.
+ * 6. The paper's name (`paperNameOf`, rules in paper-name.ts): the token of the evidence the
+ *    claimed material anchored — in a "respectively" sentence, the one paired with the value —
+ *    becomes `FactCheck.material`, what a verified fact stores ("BPN-GaN" for a tool's "Gallium
+ *    nitride (BPN-GaN)"; "BPN-GaN" for "GaN" when the evidence writes GaN only inside it), with
+ *    the tool's name in the reasons. A claim written only inside several tokens, given by the
+ *    sentence to another token than the one it names, or whose name holds words that identify
+ *    the material and that the evidence does not write, goes to review and is not renamed.
  */
 import type { Article, Block } from '../contracts/article';
 import type { Condition, ConditionKind, Provenance } from '../contracts/conditions';
+import type { TextPositionSelector } from '../contracts/evidence';
 import type { PropertyDefinition } from '../contracts/property';
 import type { Triplet } from '../contracts/triplet';
 import type { Anchor } from '../text/anchoring';
@@ -44,6 +53,7 @@ import { articleIndexFor, cellNumber, defaultAttributionDependencies, type Attri
 import { defaultGroundingDependencies, type GroundingDependencies } from './grounding-dependencies';
 import { flattenedTableCells, misplacedInColumn } from './flattened-table';
 import { materialNames, namesMaterial } from './material-named';
+import { paperNameOf } from './paper-name';
 import { valueShownBy } from './value-in-quote';
 
 export interface FactCheckDependencies {
@@ -66,6 +76,12 @@ export interface FactCheck {
   /** The conditions that hold for the value, read from the evidence, with their spans in `Article.text`. */
   conditions: Condition[];
   provenance: Provenance;
+  /**
+   * The material as the paper names it where the claim anchored (`paperNameOf`): the text to store
+   * instead of the tool's descriptor, and the `Article.text` span of the token it was read from.
+   * Absent when no token of the evidence names the claim, or when the naming left a doubt.
+   */
+  material?: { text: string; position: TextPositionSelector };
 }
 
 /** Where the value stands: the text it is read in (offsets of `Article.text`) and the value's span there. */
@@ -77,8 +93,10 @@ interface ValuePlace {
   shown: { text: string; start: number }[];
   role?: ReturnType<typeof valueRole>;
   provenance: Provenance;
-  /** A "respectively" sentence's material for the value (`respectivelyMaterial`), when it pairs one. */
-  pairedMaterial?: string;
+  /** A "respectively" sentence's material mention for the value (`respectivelyMaterial`), span in `Article.text`, when it pairs one. */
+  pairedMaterial?: { text: string; start: number; end: number };
+  /** Where the material is named, in the order to look (the value's sentence; a table row's label, header, caption). */
+  naming: { text: string; start: number }[];
 }
 
 const shift = (mention: ConditionMention, offset: number): ConditionMention => ({
@@ -100,7 +118,11 @@ function valueSpanIn(text: string, triplet: Triplet): TextSpan | undefined {
  * or more, in reading order (as the rules extractor pairs them, src/extract/rules/respectively.ts);
  * undefined otherwise.
  */
-function respectivelyMaterial(sentence: string, value: TextSpan, index: ArticleIndex): string | undefined {
+function respectivelyMaterial(
+  sentence: string,
+  value: TextSpan,
+  index: ArticleIndex,
+): { text: string; start: number; end: number } | undefined {
   if (!/\brespectively\b/i.test(sentence)) return undefined;
   const quantities = parseQuantities(sentence);
   const own = quantities.find((quantity) => quantity.start <= value.start && quantity.end >= value.end);
@@ -109,7 +131,8 @@ function respectivelyMaterial(sentence: string, value: TextSpan, index: ArticleI
   const overlapsValue = (mention: TextSpan) => quantities.some((quantity) => mention.start < quantity.end && quantity.start < mention.end);
   const materials = findMaterialMentions(sentence, { definitions: index.abbreviations() }).filter((mention) => !overlapsValue(mention));
   if (values.length < 2 || materials.length !== values.length) return undefined;
-  return materials[values.indexOf(own)]?.text;
+  const paired = materials[values.indexOf(own)];
+  return paired ? { text: paired.text, start: paired.start, end: paired.end } : undefined;
 }
 
 /** The value in prose: the anchored block's sentence that prints it. */
@@ -128,9 +151,10 @@ function proseplace(
     if (!found) continue;
     const read = conditionsOfValue(text, found);
     const provenance = provenanceOf(text, found);
-    const pairedMaterial = respectivelyMaterial(text, found, index);
+    const paired = respectivelyMaterial(text, found, index);
     return {
-      ...(pairedMaterial === undefined ? {} : { pairedMaterial }),
+      ...(paired === undefined ? {} : { pairedMaterial: { ...paired, start: start + paired.start, end: start + paired.end } }),
+      naming: [{ text, start }],
       mentions: read.conditions.map((mention) => shift(mention, start)),
       ambiguous: read.ambiguous,
       shown: [{ text, start }],
@@ -179,6 +203,11 @@ function tablePlace(triplet: Triplet, index: ArticleIndex, block: Block, anchor:
           ...(caption ? [{ text: caption.text, start: caption.start }] : []),
           { text: cell.text, start: cell.start },
         ],
+        naming: [
+          { text: rowLabel, start: row.cells[0]!.start },
+          { text: headerText, start: headerStart },
+          ...(caption ? [{ text: caption.text, start: caption.start }] : []),
+        ],
         provenance: { kind: 'unknown' },
       };
     }
@@ -213,6 +242,10 @@ function flattenedPlace(
       ...(cell.rowLabel ? [{ text: cell.rowLabel.text, start: cell.rowLabel.start }] : []),
       { text: article.text.slice(cell.start, cell.end), start: cell.start },
     ],
+    naming: [
+      ...(cell.rowLabel ? [{ text: cell.rowLabel.text, start: cell.rowLabel.start }] : []),
+      { text: cell.header.text, start: cell.header.start },
+    ],
     provenance: { kind: 'unknown' },
     ...(cell.rowLabel ? { rowLabel: cell.rowLabel.text } : {}),
   };
@@ -232,6 +265,29 @@ function statedConditions(triplet: Triplet): { condition: { kind: ConditionKind;
     .map((condition) => ({ condition, inMaterial: false }));
   const inName = findConditionMentions(triplet.material).map((mention) => ({ condition: mention, inMaterial: true }));
   return [...listed, ...inName];
+}
+
+/** Kinds of condition that can tell one material from another of the same compound (see `checkFact`'s stated conditions). */
+const IDENTIFYING_KINDS: ReadonlySet<ConditionKind> = new Set(['phase', 'composition']);
+
+/**
+ * Where to look for the material's name, in order: the value's own sentence or table cells
+ * (`ValuePlace.naming`), the anchored quote, then the sentence before the quote in its block (a
+ * quote that refers back: "Its band gap is …").
+ */
+function namingPieces(place: ValuePlace | undefined, anchor: Anchor, index: ArticleIndex, block: Block | undefined) {
+  const { text } = index.article;
+  const before = block
+    ? index
+        .sentencesOf(block)
+        .filter((sentence) => sentence.end <= anchor.start)
+        .at(-1)
+    : undefined;
+  return [
+    ...(place?.naming ?? []),
+    { text: text.slice(anchor.start, anchor.end), start: anchor.start },
+    ...(before ? [{ text: text.slice(before.start, before.end), start: before.start }] : []),
+  ];
 }
 
 const asCondition = (mention: ConditionMention): Condition => ({
@@ -263,11 +319,15 @@ export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, de
     : block.kind === 'table'
       ? tablePlace(triplet, index, block, anchor)
       : (flattened ?? proseplace(triplet, index, block, anchor, schema, dependencies.schemas));
-  if (place?.pairedMaterial !== undefined && !namesMaterial(place.pairedMaterial, materialNames(triplet.material, article))) {
-    reasons.push(`the sentence gives this value to ${place.pairedMaterial} ("respectively"), not to ${triplet.material}`);
-    lower('needs_review');
-  }
-  if (flattened?.rowLabel !== undefined && !namesMaterial(flattened.rowLabel, materialNames(triplet.material, article))) {
+  const names = materialNames(triplet.material, index);
+  const naming = paperNameOf(triplet.material, names, namingPieces(place, anchor, index, block), {
+    index,
+    schemas: dependencies.schemas,
+    ...(place?.pairedMaterial ? { paired: place.pairedMaterial } : {}),
+  });
+  if (naming.kind !== 'unnamed') reasons.push(...naming.reasons);
+  if (naming.kind === 'review') lower('needs_review');
+  if (flattened?.rowLabel !== undefined && !namesMaterial(flattened.rowLabel, names)) {
     reasons.push(`in the table the value stands in the row of ${flattened.rowLabel}, not of ${triplet.material}`);
     lower('needs_review');
   }
@@ -347,12 +407,18 @@ export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, de
       kept.push(shown[0]!);
       continue;
     }
+    // A phase or composition in the name may be what tells this sample from another of the same
+    // compound (monolayer or bulk, x = 0.1 or 0.2): the fact stays for a person. A method, a
+    // quantity or a direction does not change which material it is: dropped, as a listed one is.
+    const identifies = inMaterial && IDENTIFYING_KINDS.has(condition.kind);
     reasons.push(
-      inMaterial
+      identifies
         ? `the material name states ${label}, which the evidence does not show`
-        : `condition ${label} is not in the evidence: dropped`,
+        : inMaterial
+          ? `the material name states ${label}, which the evidence does not show: dropped`
+          : `condition ${label} is not in the evidence: dropped`,
     );
-    if (inMaterial) lower('needs_review');
+    if (identifies) lower('needs_review');
   }
   if (place && place.ambiguous.length > 0) {
     reasons.push(...place.ambiguous);
@@ -369,5 +435,18 @@ export function checkFact(triplet: Triplet, article: Article, anchor: Anchor, de
   const unique = kept.filter(
     (mention, index) => kept.findIndex((other) => other.kind === mention.kind && other.value === mention.value) === index,
   );
-  return { verdict, reasons, conditions: unique.map(asCondition), provenance };
+  return {
+    verdict,
+    reasons,
+    conditions: unique.map(asCondition),
+    provenance,
+    ...(naming.kind === 'named'
+      ? {
+          material: {
+            text: naming.material,
+            position: { type: 'TextPositionSelector' as const, start: naming.mention.start, end: naming.mention.end },
+          },
+        }
+      : {}),
+  };
 }

@@ -23,6 +23,12 @@ export interface FactVerdict {
   /** The conditions the gate read from the evidence (and those the triplet stated that re-anchored). */
   conditions: Condition[];
   provenance: Provenance;
+  /**
+   * The material as the paper names it where the claim anchored ("BPN-GaN" for a tool's "Gallium
+   * nitride (BPN-GaN)"), to store in place of the tool's string; the reasons then say what the tool
+   * named it. Absent when not grounded, or when the evidence names no token of it unambiguously.
+   */
+  material?: string;
   /** The anchored evidence: the article's own words at the anchor, with their position. Absent when not anchored. */
   evidence?: Evidence;
   /** The gate's parts, for callers that report them apart (ablations). */
@@ -57,5 +63,13 @@ export function judgeFact(
   const attributed = !gate.attribution || gate.attribution.attributed;
   const status: VerificationStatus =
     fact.verdict === 'rejected' ? 'rejected' : attributed && fact.verdict === 'ok' ? 'verified' : 'needs_review';
-  return { status, reasons, conditions: fact.conditions, provenance: fact.provenance, evidence, gate };
+  return {
+    status,
+    reasons,
+    conditions: fact.conditions,
+    provenance: fact.provenance,
+    ...(fact.material ? { material: fact.material.text } : {}),
+    evidence,
+    gate,
+  };
 }

@@ -11,7 +11,7 @@ import {
 import { sameMaterial } from '../../../src/text/materials';
 import { toSI } from '../../../src/text/units';
 import { ground } from '../../../src/verify/ground';
-import { groundAndAttribute } from '../../../src/verify/grounding-gate';
+import { gateFact, groundAndAttribute } from '../../../src/verify/grounding-gate';
 import { articleFromBlocks, paragraph } from '../text/article-from-blocks';
 
 const dependencies = { sameMaterial: (a: string, b: string) => sameMaterial(a, b), toSI };
@@ -181,6 +181,18 @@ describe('groundCandidates (the grounding gate)', () => {
     )[0]!;
     expect([twin.status, twin.triplet.evidence?.quote.exact]).toEqual(['verified', other]);
     expect(attributed(triplet('ZnO', 3.5, SENTENCE)).status).toBe('rejected');
+  });
+
+  it('stores the paper’s name for the material of a verified triplet, with the tool’s name in the reasons', () => {
+    const record = groundCandidates(
+      [{ status: 'needs_review', triplet: triplet('ZnO (direct, n-type)', 3.4, SENTENCE), votes: ['moa', 'gd'], reasons: [] }],
+      article,
+      (t, a) => gateFact(t, a),
+    )[0]!;
+    expect(record.status).toBe('verified');
+    expect(record.triplet.material).toBe('ZnO');
+    expect(record.reasons.join(' ')).toMatch(/named "ZnO \(direct, n-type\)" by the tool; the paper calls it ZnO; "n-type" dropped/);
+    expect(record.triplet.conditions?.map((condition) => condition.value)).toContain('direct');
   });
 
   it('pairedAlternatives gives the G–D twin of an agreed MoA triplet', () => {
