@@ -37,8 +37,11 @@ function material(index: number): string {
 export function syntheticRow(index: number, now: string): DatasetTriplet {
   const paperIndex = index % 17;
   const doi = `10.9999/bench.${paperIndex}`;
-  const value = Math.round((0.5 + (index % 997) / 100) * 1000) / 1000;
-  const quote = `The measured value for ${material(index % 500)} is ${value} eV in sample ${index}.`;
+  // Distinct for every row (+ index µeV), and printed as it is stored: an import refuses a value its
+  // valueText does not read as, and sends a verified row whose quote does not print it to review.
+  const value = Math.round((0.5 + (index % 997) / 100) * 1000) / 1000 + index / 1e6;
+  const printed = String(Math.round(value * 1e6) / 1e6);
+  const quote = `The measured value for ${material(index % 500)} is ${printed} eV in sample ${index}.`;
   const base: Omit<DatasetTriplet, 'mergeKey'> = {
     id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
     paper: {
@@ -52,10 +55,10 @@ export function syntheticRow(index: number, now: string): DatasetTriplet {
     },
     material: material(index % 500),
     property: PROPERTIES[index % PROPERTIES.length]!,
-    value: { kind: 'number', value: value + index * 1e-6 },
-    valueText: String(value),
+    value: { kind: 'number', value: Number(printed) },
+    valueText: printed,
     unit: 'eV',
-    si: { value: { kind: 'number', value: (value + index * 1e-6) * 1.602176634e-19 }, unit: 'kg m^2 s^-2' },
+    si: { value: { kind: 'number', value: Number(printed) * 1.602176634e-19 }, unit: 'kg m^2 s^-2' },
     evidence: {
       quote: { type: 'TextQuoteSelector', exact: quote, prefix: 'Results. ', suffix: ' See Fig. 2.' },
       position: { type: 'TextPositionSelector', start: 100, end: 100 + quote.length },
