@@ -17,7 +17,7 @@
 import type { Article } from '../contracts/article';
 import type { DatasetTriplet, ModelAnswer } from '../contracts/dataset';
 import type { ReportedValue, Triplet } from '../contracts/triplet';
-import { parseValueText } from '../store/dataset-rows';
+import { parseValueText, rowReasons } from '../store/dataset-rows';
 import { findMaterialMentions } from '../text/materials';
 import { numberPattern, parseNumber } from '../text/quantities/number';
 import { ground } from '../verify/ground';
@@ -212,11 +212,12 @@ export function evidenceDoubts(row: DatasetTriplet): string[] {
 
 /**
  * `row` with the status its evidence allows (`evidenceDoubts`): a `verified` row whose own quote
- * contradicts it becomes `needs_review` (the import's report gives the doubts, line by line); any
- * other row is returned as it is. `doubts` is empty when nothing changed.
+ * contradicts it becomes `needs_review`, the doubts put before its reasons; any other row is
+ * returned as it is. `doubts` is empty when nothing changed.
  */
 export function withImportedStatus(row: DatasetTriplet): { row: DatasetTriplet; doubts: string[] } {
   const doubts = evidenceDoubts(row);
   if (doubts.length === 0) return { row, doubts };
-  return { row: { ...row, status: 'needs_review' }, doubts };
+  // The doubts first, so the reasons' bound (`rowReasons`) never cuts them off.
+  return { row: { ...row, status: 'needs_review', reasons: rowReasons([...doubts, ...(row.reasons ?? [])]) }, doubts };
 }

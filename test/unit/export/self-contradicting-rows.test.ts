@@ -83,10 +83,10 @@ describe('an imported row that contradicts itself', () => {
     const made: DatasetTriplet = { ...gan, id: 'made', value: { kind: 'number', value: 99 }, valueText: '99' };
     const read = readAssayImport(toJsonl([withOwnKeys(aln), withOwnKeys(made), gan]), NOW);
     expect(read.rejected).toEqual([]);
-    expect(read.rows.map(({ row }) => [row.id, row.status])).toEqual([
-      ['aln', 'needs_review'],
-      ['made', 'needs_review'],
-      ['gan', 'verified'],
+    expect(read.rows.map(({ row }) => [row.id, row.status, row.reasons])).toEqual([
+      ['aln', 'needs_review', ['imported as verified, but its quote names GaN, not AlN']],
+      ['made', 'needs_review', ['imported as verified, but its quote does not print the value 99 eV']],
+      ['gan', 'verified', undefined],
     ]);
     expect(read.demoted).toEqual([
       { where: 'line 1', message: 'kept as needs_review: imported as verified, but its quote names GaN, not AlN' },
@@ -162,10 +162,10 @@ describe('assay import and the extension apply the same rules', () => {
       expect(job).toMatchObject({ status: 'done', refused: 2, lowered: 1 });
       expect(job!.rejected!.map((line) => line.where)).toEqual(['line 1', 'line 2']);
       expect(job!.demoted).toEqual(summary.files[0].demotedLines);
-      const stored = (await database.triplets.toArray()).map((row) => [row.material, row.status]);
+      const stored = (await database.triplets.toArray()).map((row) => [row.material, row.status, row.reasons]);
       expect(stored.sort()).toEqual([
-        ['AlN', 'needs_review'],
-        ['GaN', 'verified'],
+        ['AlN', 'needs_review', ['imported as verified, but its quote names GaN, not AlN']],
+        ['GaN', 'verified', undefined],
       ]);
     } finally {
       await database.delete();
