@@ -4,12 +4,14 @@ import { captureDocument, MAX_PDF_BYTES } from '../capture/capture-document';
 import { CaptureError, toCaptureFailure } from '../capture/errors';
 import { nodeDomParser } from '../capture/node/node-dom';
 import { NotRegularFileError, readRegularFile, regularFileStat } from '../capture/node/regular-file';
+import { describeReadError } from '../capture/read-error-words';
 
 /**
  * Read a file into bytes, turning a missing or unreadable path into a `CaptureError`, anything
  * but a regular file (a folder, FIFO, device, or a link to one: `readRegularFile`) into
  * `unsupported-type` before opening it, and a file over the largest size capture accepts
- * (`MAX_PDF_BYTES`) into `too-large` before reading it.
+ * (`MAX_PDF_BYTES`) into `too-large` before reading it. Any other read error is said in words
+ * (`describeReadError`: EACCES → "permission denied: this user may not read the file").
  */
 export async function readInputFile(path: string): Promise<Uint8Array> {
   try {
@@ -28,7 +30,8 @@ export async function readInputFile(path: string): Promise<Uint8Array> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new CaptureError('not-found', `No such file: ${path}`);
     if (code === 'EISDIR') throw new CaptureError('unsupported-type', `${path} is a directory, not a file.`);
-    throw new CaptureError('unreadable', `Cannot read ${path}: ${(error as Error).message}`);
+    const { words, tooLarge } = describeReadError(error);
+    throw new CaptureError(tooLarge ? 'too-large' : 'unreadable', `Cannot read ${path}: ${words}.`);
   }
 }
 

@@ -8,6 +8,7 @@ import { openAsBlob } from 'node:fs';
 import { open, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileKindWords } from '../capture/node/regular-file';
+import { readErrorWords } from '../capture/read-error-words';
 import type { DatasetTriplet } from '../contracts/dataset';
 import { csvChunk, toBibtex, toCslJson, toJson, toJsonl, toWebAnnotations } from '../export/dataset-export';
 import type { RejectedLine } from '../export/dataset-import';
@@ -51,7 +52,7 @@ export interface DatasetFile {
  * Read the Assay JSON or JSONL export `file` at time `now` as an import reads it (`eachCheckedChunk`:
  * every row validated, no time more than a day after `now`, SI value and merge key recomputed),
  * keeping the good rows in file order. Resolves to them, or the whole file's problem in the
- * extension's words. Throws `DatasetFileError` when the file cannot be read.
+ * extension's words. Throws `DatasetFileError` when the file cannot be read (why in words: `readErrorWords`).
  */
 export async function readDatasetFile(path: string, file: Blob, now: Date): Promise<DatasetFile | { fileProblem: string }> {
   const rows: DatasetTriplet[] = [];
@@ -62,7 +63,7 @@ export async function readDatasetFile(path: string, file: Blob, now: Date): Prom
     });
     return 'fileProblem' in read ? read : { rows, ...read };
   } catch (error) {
-    throw new DatasetFileError(`${path}: could not be read (${(error as Error).message})`);
+    throw new DatasetFileError(`${path}: could not be read (${readErrorWords(error)})`);
   }
 }
 
