@@ -144,7 +144,8 @@ function rowOf(cell: Cells, header: ReadonlySet<string>): Record<string, unknown
  * The records of an Assay CSV export (`isAssayCsv`) as import entries ("row N", 1-based, the
  * header not counted), each the row it describes, in file order. A record with fewer cells than
  * the header reads the missing ones as empty (the schema then names what is missing); blank
- * lines are skipped. Gives `fileProblem` when the text is not CSV at all (an unclosed quote).
+ * lines are skipped. Gives `fileProblem` when the text is not CSV at all (an unclosed quote), or
+ * when its header names a column twice.
  * Never throws.
  */
 export function csvImportEntries(text: string): { entries: ImportEntry[] } | { fileProblem: string } {
@@ -156,6 +157,12 @@ export function csvImportEntries(text: string): { entries: ImportEntry[] } | { f
   }
   const [columns = [], ...body] = records;
   const header = new Set(columns);
+  // A column named twice is a CSV's key written twice: each record would keep one cell silently (issue 27, item 10).
+  const repeated = [...new Set(columns.filter((column, position) => columns.indexOf(column) !== position))];
+  if (repeated.length > 0)
+    return {
+      fileProblem: `This CSV file names the column${repeated.length > 1 ? 's' : ''} ${repeated.map((column) => `"${column}"`).join(', ')} twice: which cell holds the value cannot be told.`,
+    };
   const entries = body.map((record, index) => {
     const cells = new Map(columns.map((column, position) => [column, undefused(record[position] ?? '')]));
     return { where: `row ${index + 1}`, value: rowOf((column) => cells.get(column) ?? '', header) };

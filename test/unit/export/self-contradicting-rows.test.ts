@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runImport } from '../../../src/cli/import-command';
 import type { DatasetTriplet } from '../../../src/contracts/dataset';
-import { toJson, toJsonl } from '../../../src/export/dataset-export';
+import { toCsv, toJson, toJsonl } from '../../../src/export/dataset-export';
 import { readAssayImport } from '../../../src/export/dataset-import';
 import { duplicateKeys, mayRepeatKeys } from '../../../src/export/duplicate-keys';
 import { createAssayDatabase } from '../../../src/store/assay-database';
@@ -115,6 +115,18 @@ describe('an imported row that contradicts itself', () => {
     expect(read.rejected).toEqual([]);
     expect(read.rows[0]!.row.value).toEqual({ kind: 'number', value: 3.4 });
     expect(read.rows[0]!.row.mergeKey).toBe(gan.mergeKey);
+  });
+
+  it('is refused with its whole CSV file when the header names a column twice', () => {
+    // The export's header and its one record, each with a second "material" cell at the end.
+    const [header, record] = toCsv([gan]).split(/\r?\n/);
+    const doubled = `${header},material\r\n${record},AlN\r\n`;
+    expect(readAssayImport(doubled, NOW)).toEqual({
+      rows: [],
+      rejected: [],
+      demoted: [],
+      fileProblem: 'This CSV file names the column "material" twice: which cell holds the value cannot be told.',
+    });
   });
 });
 
