@@ -436,9 +436,11 @@ async function runProperty(
     if (relabelled.status !== 'needs_review') return relabelled;
     // Not decided by the gate, but a reviewer should see whether the kept quote holds up.
     const grounding = deps.ground(relabelled.triplet, article);
-    return grounding.grounded
-      ? relabelled
-      : { ...relabelled, reasons: [...relabelled.reasons, ...grounding.reasons.map((reason) => `not grounded: ${reason}`)] };
+    if (!grounding.grounded)
+      return { ...relabelled, reasons: [...relabelled.reasons, ...grounding.reasons.map((reason) => `not grounded: ${reason}`)] };
+    // And the fact check's doubts about a quote that holds up (a value outside its property's range, issue 27).
+    const doubts = (grounding.fact?.reasons ?? []).filter((reason) => !relabelled.reasons.includes(reason));
+    return doubts.length === 0 ? relabelled : { ...relabelled, reasons: [...relabelled.reasons, ...doubts] };
   });
   emit('ground', records.length, records.length);
   if (records.length === 0) {

@@ -33,6 +33,7 @@ import {
   type MatrixEngineFlags,
 } from '../matrix-engines';
 import { resolvePropertySchemas } from '../scan-command';
+import { valueDoubts } from '../../verify/value-doubts';
 import { unguardedTerminal } from '../terminal-output';
 import { estimateBatch, formatEstimate } from './batch-estimate';
 import { BatchLockError, lockBatchOutput, type BatchLock } from './batch-lock';
@@ -298,7 +299,13 @@ async function runLockedBatch(batch: LockedBatch): Promise<number> {
         status: 'needs_review' as const,
         triplet,
         votes: ['rules'],
-        reasons: [],
+        // The number as read ("1,043 K" reads two ways) and against its property's range (issue 27).
+        reasons: valueDoubts(
+          triplet,
+          triplet.evidence?.quote.exact ?? '',
+          article.text,
+          properties.find((schema) => schema.name === triplet.property),
+        ),
       })),
       models: [],
     });

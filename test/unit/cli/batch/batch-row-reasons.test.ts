@@ -19,17 +19,15 @@ const FILLER =
   'The films were grown by metal-organic chemical vapour deposition on c-plane sapphire, with a ' +
   'low-temperature buffer layer, and examined by X-ray diffraction and atomic force microscopy. ';
 
-/** A model whose MoA proposers and aggregator state 99 eV with GaN's 3.4 eV sentence; the search path finds nothing. */
-async function madeUpValueServer(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
-  const fact = {
-    material: 'GaN',
-    property: 'band_gap',
-    value: '99',
-    unit: 'eV',
-    quote: 'The band gap of GaN is 3.4 eV.',
-    conditions: [],
-    provenance: 'measured',
-  };
+/** A model whose MoA proposers and aggregator state `stated` (a fact with its quote); the search path finds nothing. */
+async function onePathServer(stated: {
+  material: string;
+  property: string;
+  value: string;
+  unit: string;
+  quote: string;
+}): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const fact = { ...stated, conditions: [], provenance: 'measured' };
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -66,7 +64,8 @@ async function madeUpValueServer(): Promise<{ baseUrl: string; close: () => Prom
 }
 
 let folder: string;
-let madeUp: Awaited<ReturnType<typeof madeUpValueServer>>;
+let madeUp: Awaited<ReturnType<typeof onePathServer>>;
+let onePathHydride: Awaited<ReturnType<typeof onePathServer>>;
 let agreeing: OpenAiTestServer;
 
 beforeAll(async () => {
@@ -81,7 +80,19 @@ beforeAll(async () => {
     join(folder, 'hydride', 'hydride.txt'),
     `Superconductivity in a compressed hydride\n\n${FILLER}The superconducting transition temperature of LaH10 is 350 K. ${FILLER}\n`,
   );
-  madeUp = await madeUpValueServer();
+  mkdirSync(join(folder, 'niobate'));
+  writeFileSync(
+    join(folder, 'niobate', 'niobate.txt'),
+    `Ferroelectric niobates\n\n${FILLER}The Curie temperature of LiNbO3 is 1,483 K. ${FILLER}\n`,
+  );
+  madeUp = await onePathServer({ material: 'GaN', property: 'band_gap', value: '99', unit: 'eV', quote: 'The band gap of GaN is 3.4 eV.' });
+  onePathHydride = await onePathServer({
+    material: 'LaH10',
+    property: 'tc',
+    value: '350',
+    unit: 'K',
+    quote: 'The superconducting transition temperature of LaH10 is 350 K.',
+  });
   agreeing = await startOpenAiTestServer({
     material: 'LaH10',
     property: 'tc',
@@ -92,27 +103,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await madeUp?.close();
+  await onePathHydride?.close();
   await agreeing?.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
-function batch(papers: string, out: string, baseUrl: string, schema: string): Promise<{ code: number | null; stderr: string }> {
+/** `assay extract <papers> --out <out>` with the model server at `baseUrl`, or the rules engine when it is null. */
+function batch(papers: string, out: string, baseUrl: string | null, schema: string): Promise<{ code: number | null; stderr: string }> {
+  const engine = baseUrl === null ? ['--engine', 'rules'] : ['--engine', 'openai', '--base-url', baseUrl];
   const child = spawn(
     process.execPath,
-    [
-      join(projectRoot, 'bin', 'assay.mjs'),
-      'extract',
-      papers,
-      '--out',
-      out,
-      '--engine',
-      'openai',
-      '--base-url',
-      baseUrl,
-      '--schema',
-      schema,
-      '--json',
-    ],
+    [join(projectRoot, 'bin', 'assay.mjs'), 'extract', papers, '--out', out, ...engine, '--schema', schema, '--json'],
     { cwd: folder, env: { ...process.env, SOURCE_DATE_EPOCH: '1764028800' }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -137,6 +138,31 @@ describe('assay extract <folder> --out keeps the reasons of every row', () => {
     expect(row!.reasons).toEqual(
       expect.arrayContaining(['only the MoA path gave this triplet', 'not grounded: value 99 not in the quote']),
     );
+  }, 120_000);
+
+  it("a value outside the property's plausible range that one path gave keeps the range in words", async () => {
+    const out = join(folder, 'hydride-one-path.jsonl');
+    const run = await batch('hydride', out, onePathHydride.baseUrl, 'tc');
+    expect(run.code, run.stderr).toBe(0);
+    const [row] = rows(out);
+    expect(row).toMatchObject({ material: 'LaH10', value: { kind: 'number', value: 350 }, status: 'needs_review' });
+    expect(row!.reasons).toEqual(
+      expect.arrayContaining([
+        'only the MoA path gave this triplet',
+        expect.stringContaining('350 K is outside the plausible range of the superconducting transition temperature, 0–300 K'),
+      ]),
+    );
+  }, 120_000);
+
+  it('a rules row whose number reads two ways says so', async () => {
+    const out = join(folder, 'niobate.jsonl');
+    const run = await batch('niobate', out, null, 'curie_temperature');
+    expect(run.code, run.stderr).toBe(0);
+    const [row] = rows(out);
+    expect(row).toMatchObject({ material: 'LiNbO3', value: { kind: 'number', value: 1483 }, status: 'needs_review' });
+    expect(row!.reasons).toEqual([
+      '"1,483" is 1483 with a comma between thousands or 1.483 with a decimal comma, and the paper\'s other numbers do not say which: check the number',
+    ]);
   }, 120_000);
 
   it("a value outside the property's plausible range goes to review with the range in words", async () => {
