@@ -34,6 +34,7 @@ const spellings: [written: string, canonical: string, source: string][] = [
   ['kOe', 'kOe', 'si_conversion_factors.csv'],
   ['m\u2126 cm2', 'mΩ cm^2', 'mulms/xmi (sofaString "specific electrical resistance (10 mΩ cm2)", OHM SIGN U+2126)'],
   ['\u25e6C', '°C', 'mulms/xmi (sofaString "at 60 ◦C", WHITE BULLET as degree sign from PDF)'],
+  ['oC', '°C', 'sofc-exp texts/PMC4495617.txt ("0.12 S cm−1 at 600 oC", the PMC plain text of a superscript o)'],
   ['VRHE', 'V_RHE', 'mulms/xmi (sofaString "at E= 1.55 VRHE")'],
   ['V vs. RHE', 'V_RHE', 'electrochemistry papers'],
   ['mTorr', 'mTorr', 'mulms/xmi (sofaString "with 30 mTorr pressure")'],
