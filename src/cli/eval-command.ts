@@ -294,7 +294,8 @@ const CURVE_K = [3, 6, 9, 12, 18, Infinity];
 const CURVE_TOKENS = [600, 1200, 2400];
 
 /**
- * `--context` on bandgap-200 (`--version pub|arxiv`), supermat or polyie, with `--preset
+ * `--context` on bandgap-200 (`--version pub|arxiv`), supermat, polyie or sofc-exp (all its
+ * papers, with properties a reader defines: src/eval/sofc-exp/sofc-exp-evidence.ts), with `--preset
  * browser|paper` (default browser), `--k N` (default 9, Eunomia) and `--call-tokens N` (default
  * by preset): context recall of today's passages, the retrieval path and the curve
  * (src/eval/context/). JSON `{ contextRecall, locatable, inContext, truths, promptTokensPerCall,
@@ -306,9 +307,9 @@ async function evaluateContextDataset(
   dataRoot: string,
   dependencies: EvalCommandDependencies,
 ): Promise<void> {
-  const { EVIDENCE_DATASETS } = await import('../eval/evidence/evidence-datasets');
-  if (!(EVIDENCE_DATASETS as readonly string[]).includes(dataset))
-    throw new UsageError(`--context applies to ${EVIDENCE_DATASETS.join(', ')}, not ${dataset}`);
+  const { CONTEXT_DATASETS } = await import('../eval/evidence/evidence-datasets');
+  if (!(CONTEXT_DATASETS as readonly string[]).includes(dataset))
+    throw new UsageError(`--context applies to ${CONTEXT_DATASETS.join(', ')}, not ${dataset}`);
   if (values.replay || values.engine || values['all-replays'] || values['replay-vote'] || values.attribution)
     throw new UsageError('--context measures what the models would read; --replay, --engine, --all-replays and --attribution do not apply');
   if (values.version !== undefined && dataset !== 'bandgap-200') throw new UsageError('--version applies to bandgap-200 only');
@@ -329,7 +330,7 @@ async function evaluateContextDataset(
     throw new UsageError(`--call-tokens takes a positive integer, not "${values['call-tokens']}"`);
   const counter = await tokenCounterFor('Qwen2.5-1.5B-Instruct-q4f16_1-MLC');
   const report = await runContextEvaluation({
-    dataset: dataset as (typeof EVIDENCE_DATASETS)[number],
+    dataset: dataset as (typeof CONTEXT_DATASETS)[number],
     dataRoot,
     version,
     limit: parseLimit(values.limit),

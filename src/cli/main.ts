@@ -36,7 +36,8 @@ commands:
       bandgap-200 [--version pub|arxiv|both] [--engine rules | --replay NAME | --all-replays]
       supermat [--engine rules], cornell-tc [--reference FILE], measeval, mulms,
       llm-nerre-doping (--predictions FILE | --baseline formula-hosts)
-      bandgap-200|supermat|polyie --context [--preset browser|paper]   what the models read (no model)
+      bandgap-200|supermat|polyie|sofc-exp --context [--preset browser|paper]
+                                                                       what the models read (no model)
       bandgap-200|supermat|polyie --attribution                        the attribution check (no model)
       common: [--data DIR] [--split dev] [--limit N] [--json]
 ${VERIFY_USAGE}  precedent "<material>" [--property tc] [--reference FILE]… [--dataset FILE] [--texts FILE.jsonl]

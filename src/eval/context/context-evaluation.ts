@@ -10,7 +10,7 @@ import type { PropertyDefinition } from '../../contracts/property';
 import type { MatrixPreset } from '../../matrix/presets';
 import { chunkArticle } from '../../text/retrieval';
 import { evidenceUnits, locateTruthEverywhere } from '../attribution/locate-truth';
-import { loadEvidenceCases, type EvidenceLoadOptions } from '../evidence/evidence-datasets';
+import { evidenceCatalogue, loadEvidenceCases, type EvidenceLoadOptions } from '../evidence/evidence-datasets';
 import type { SiConverter } from '../si-conversion';
 import { passageCalls, pipelineCalls, propertyCandidates, retrievalCalls, type CountChat, type RetrievalBudget } from './context-calls';
 import { scoreContextRecall, type ContextCase, type ContextRecall } from './context-recall';
@@ -28,7 +28,8 @@ export interface ContextRunOptions extends EvidenceLoadOptions {
 /** The JSON `assay eval <dataset> --context --json` prints. */
 export type ContextReport = {
   dataset: string;
-  split: 'dev';
+  /** 'dev' for the evidence datasets; 'all' for sofc-exp, all of whose sets stand for unseen papers. */
+  split: 'dev' | 'all';
   version: string;
   preset: string;
   /** What the top-level figures measure: the calls the pipeline makes (reading stage and focused passage). */
@@ -57,14 +58,16 @@ function maxCallsPerPaper(cases: readonly ContextCase[]): number {
 }
 
 /**
- * Load the dataset's papers with truths (`loadEvidenceCases`), locate every truth, and score
- * today's passages, the retrieval path at `budget`, and each budget of `curve`. Truths of a
+ * Load the dataset's papers with truths (`loadEvidenceCases`, the catalogue `options.schemas`
+ * with the dataset's reader-defined properties: `evidenceCatalogue`), locate every truth, and
+ * score today's passages, the retrieval path at `budget`, and each budget of `curve`. Truths of a
  * property without a schema are left out (nothing would extract them). Rejects when the
  * dataset's files are missing or a capture fails.
  */
 export async function runContextEvaluation(options: ContextRunOptions): Promise<ContextReport> {
-  const papers = await loadEvidenceCases(options);
-  const byName = new Map(options.schemas.map((schema) => [schema.name, schema]));
+  const schemas = evidenceCatalogue(options.dataset, options.schemas);
+  const papers = await loadEvidenceCases({ ...options, schemas });
+  const byName = new Map(schemas.map((schema) => [schema.name, schema]));
   const budgets = [options.budget, ...options.curve];
   const passages: ContextCase[] = [];
   const pipeline: ContextCase[] = [];
@@ -98,7 +101,7 @@ export async function runContextEvaluation(options: ContextRunOptions): Promise<
   const [atBudget, ...curve] = budgets.map((budget, index) => ({ ...scoreContextRecall(retrieval[index]!), ...budgetJson(budget) }));
   return {
     dataset: options.dataset,
-    split: 'dev',
+    split: options.dataset === 'sofc-exp' ? 'all' : 'dev',
     version: options.dataset === 'bandgap-200' ? (options.version ?? 'pub') : '-',
     preset: options.preset.name,
     calls: 'pipeline',

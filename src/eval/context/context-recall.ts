@@ -6,7 +6,7 @@
  *   0.1%) and its material (any alias) occur in one sentence or table row of the captured text
  *   (`locateTruthEverywhere`, the same definition the attribution measurement uses).
  * - It is *in context* when one such span lies inside what one model call for that property
- *   shows (`ContextCall.ranges`, spans of `article.text`).
+ *   shows (`ContextCall.ranges`, spans of `article.text`, taken together).
  * `contextRecall` = in context ÷ locatable. Truths that are not locatable (the value is in a
  * figure, or printed in another form than the truth's) cannot be recalled by any passage: they
  * are left out of the ratio but counted in `truths`.
@@ -44,8 +44,20 @@ export interface ContextRecall {
   callsPerPaper: { median: number };
 }
 
+/**
+ * Does `call` show all of `span`: is it covered by the call's ranges taken together? A sentence
+ * longer than a chunk is cut into pieces, each shown with the piece before it (`shownSpan`), so
+ * the pieces of one call overlap and together show a sentence no single piece holds.
+ */
 function inside(span: TextSpan, call: ContextCall): boolean {
-  return call.ranges.some((range) => range.start <= span.start && span.end <= range.end);
+  const ranges = call.ranges.filter((range) => range.start < span.end && span.start < range.end).sort((a, b) => a.start - b.start);
+  let reached = span.start;
+  for (const range of ranges) {
+    if (range.start > reached) return false;
+    reached = Math.max(reached, range.end);
+    if (reached >= span.end) return true;
+  }
+  return false;
 }
 
 /** Nearest-rank quantile: the smallest value with at least `q` of the values at or below it (0 for none). */

@@ -2,7 +2,8 @@
  * The datasets measured without a model (`assay eval <dataset> --attribution | --context`), as
  * captured articles with their truths: bandgap-200 (text of one version, truths with their
  * evidence sentence), supermat (the SuperMat PDFs in the data root's fixtures, Tc records),
- * polyie (documents rebuilt from tokens, relations whose property has a schema).
+ * polyie (documents rebuilt from tokens, relations whose property has a schema); for `--context`
+ * also sofc-exp (every paper, truths of properties a reader defines: `sofc-exp-evidence.ts`).
  */
 import { readdir } from 'node:fs/promises';
 import { readRegularFile } from '../../capture/node/regular-file';
@@ -11,12 +12,20 @@ import type { Article } from '../../contracts/article';
 import type { PropertyDefinition } from '../../contracts/property';
 import { bandgapTextFiles, loadBandgapTruth, type BandgapVersion } from '../bandgap/bandgap-dataset';
 import { loadPolyie } from '../polyie/polyie-dataset';
+import { propertyCatalogue } from '../../properties';
+import { loadSofcExpEvidence, SOFC_EXP_READER_PROPERTIES } from '../sofc-exp/sofc-exp-evidence';
 import { parseSupermatTruth } from '../supermat/supermat-truth';
 import type { TruthTriplet } from '../triplet-scorer';
 
 /** Datasets with truths that can be located in their captured text. */
 export const EVIDENCE_DATASETS = ['bandgap-200', 'supermat', 'polyie'] as const;
-export type EvidenceDataset = (typeof EVIDENCE_DATASETS)[number];
+/**
+ * The datasets `--context` measures: the evidence datasets and sofc-exp, whose truths are of
+ * properties a reader defines (`SOFC_EXP_READER_PROPERTIES`), which the attribution check's
+ * built-in catalogue does not hold.
+ */
+export const CONTEXT_DATASETS = [...EVIDENCE_DATASETS, 'sofc-exp'] as const;
+export type EvidenceDataset = (typeof CONTEXT_DATASETS)[number];
 
 /** One paper: an identifier, its captured article and its truths. */
 export interface EvidenceCase {
@@ -71,11 +80,20 @@ async function polyieCases(options: EvidenceLoadOptions): Promise<EvidenceCase[]
 }
 
 /**
+ * The property catalogue `dataset`'s truths are measured against: `schemas`, and for sofc-exp
+ * its reader-defined properties as well (`propertyCatalogue`).
+ */
+export function evidenceCatalogue(dataset: EvidenceDataset, schemas: readonly PropertyDefinition[]): PropertyDefinition[] {
+  return dataset === 'sofc-exp' ? propertyCatalogue([...SOFC_EXP_READER_PROPERTIES], schemas) : [...schemas];
+}
+
+/**
  * The papers of `options.dataset` that have truths, captured (at most `limit`). Rejects when the
  * dataset's files are missing or a capture fails.
  */
 export async function loadEvidenceCases(options: EvidenceLoadOptions): Promise<EvidenceCase[]> {
   if (options.dataset === 'bandgap-200') return bandgapCases(options);
   if (options.dataset === 'supermat') return supermatCases(options);
+  if (options.dataset === 'sofc-exp') return loadSofcExpEvidence(options.dataRoot, options.schemas, options.limit);
   return polyieCases(options);
 }

@@ -55,6 +55,37 @@ describe('scoreContextRecall', () => {
     ];
     expect(scoreContextRecall(cases).inContext).toBe(0);
   });
+
+  it('a span covered by the overlapping ranges of one call is in context, and split over two calls is not', () => {
+    // A 3,000-character sentence cut into three chunks, each shown with the piece before it.
+    const pieces = [
+      { start: 0, end: 2400 },
+      { start: 1200, end: 3000 },
+    ];
+    const sentence = { truth: truth('GaN', 3.4), located: [{ start: 0, end: 3000 }] };
+    const oneCall: ContextCase = { paper: 'p', truths: [sentence], calls: [{ ranges: pieces, promptTokens: 1 }] };
+    const twoCalls: ContextCase = {
+      paper: 'p',
+      truths: [sentence],
+      calls: pieces.map((range) => ({ ranges: [range], promptTokens: 1 })),
+    };
+    const withGap: ContextCase = {
+      paper: 'p',
+      truths: [sentence],
+      calls: [
+        {
+          ranges: [
+            { start: 0, end: 1000 },
+            { start: 1200, end: 3000 },
+          ],
+          promptTokens: 1,
+        },
+      ],
+    };
+    expect(scoreContextRecall([oneCall]).inContext).toBe(1);
+    expect(scoreContextRecall([twoCalls]).inContext).toBe(0);
+    expect(scoreContextRecall([withGap]).inContext).toBe(0);
+  });
 });
 
 describe('quantile', () => {
