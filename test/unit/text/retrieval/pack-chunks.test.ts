@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkArticle, type Chunk } from '../../../../src/text/retrieval/chunk-article';
-import { CHUNK_SEPARATOR, packChunks, renderChunk } from '../../../../src/text/retrieval/pack-chunks';
+import { CHUNK_SEPARATOR, continuesFrom, packChunks, renderChunk, renderChunks } from '../../../../src/text/retrieval/pack-chunks';
 import type { RankedChunk } from '../../../../src/text/retrieval/rank-chunks';
 import { articleFromBlocks, paragraph, table } from '../article-from-blocks';
 
@@ -34,6 +34,46 @@ describe('renderChunk', () => {
   });
 });
 
+describe('renderChunks', () => {
+  it('shows a table caption and header once for rows of one table that follow each other', () => {
+    const article = articleFromBlocks([
+      { kind: 'caption', text: 'Table 2. Optical band gaps of the films annealed at four temperatures.' },
+      table('Film\tEg (eV)\nZnO\t3.30\nZnS\t3.61\nCdS\t2.42'),
+    ]);
+    const rows = chunkArticle(article).filter((chunk) => chunk.kind === 'table-row');
+    expect(rows).toHaveLength(3);
+    expect(renderChunks(rows)).toBe(
+      '[table caption] Table 2. Optical band gaps of the films annealed at four temperatures.\n' +
+        '[table header] Film\tEg (eV)\nZnO\t3.30\nZnS\t3.61\nCdS\t2.42',
+    );
+    // Alone, or after a chunk of another block, a row still carries its caption and header.
+    expect(renderChunks([rows[2]!])).toContain('[table header] Film\tEg (eV)');
+  });
+
+  it('drops the context line of a sentence that follows its previous sentence, and keeps it otherwise', () => {
+    const article = articleFromBlocks([
+      paragraph('CsPbBr3 nanocrystals were grown by hot injection. Their band gap is 2.3 eV. The PL peak lies at 2.4 eV. Growth took 5 s.'),
+    ]);
+    const [first, second, third, fourth] = chunkArticle(article);
+    expect(continuesFrom(third!, second)).toBe(true);
+    expect(continuesFrom(fourth!, second)).toBe(false);
+    expect(renderChunks([second!, third!])).toBe(
+      '[context] CsPbBr3 nanocrystals were grown by hot injection.\nTheir band gap is 2.3 eV.\nThe PL peak lies at 2.4 eV.',
+    );
+    expect(renderChunks([second!, fourth!])).toBe(
+      `[context] ${first!.quote}\n${second!.quote}${CHUNK_SEPARATOR}[context] ${third!.quote}\n${fourth!.quote}`,
+    );
+  });
+
+  it('defines an abbreviation once per call', () => {
+    const article = articleFromBlocks([paragraph('The BFO films are thin. The BFO gap is 2.7 eV.'), paragraph('Thicker BFO has 2.6 eV.')]);
+    const definitions = [{ abbreviation: 'BFO', longForm: 'bismuth ferrite' }];
+    const chunks = chunkArticle(article).map((chunk) => ({ ...chunk, definitions }));
+    const text = renderChunks([chunks[1]!, chunks[2]!]);
+    expect(text.match(/\[defines\] BFO = bismuth ferrite/g)).toHaveLength(1);
+  });
+});
+
 describe('packChunks', () => {
   const sentences = Array.from({ length: 12 }, (_, index) => `Sentence ${index} reports a band gap of ${index}.5 eV here.`);
   const chunks = ranked(
@@ -47,7 +87,7 @@ describe('packChunks', () => {
     for (const group of groups) {
       expect(group.tokens).toBeLessThanOrEqual(30);
       expect(group.tokens).toBe(countWords(group.text));
-      expect(group.text).toBe(group.chunks.map((entry) => renderChunk(entry.chunk)).join(CHUNK_SEPARATOR));
+      expect(group.text).toBe(renderChunks(group.chunks.map((entry) => entry.chunk)));
       expect(group.overBudget).toBe(false);
     }
   });
@@ -62,6 +102,21 @@ describe('packChunks', () => {
     const groups = packChunks(chunks.slice(0, 3), { maxTokensPerCall: 5, countTokens: countWords });
     expect(groups).toHaveLength(3);
     expect(groups.every((group) => group.chunks.length === 1 && group.overBudget)).toBe(true);
+  });
+
+  it('fits more rows of a table in a call than when every row repeats caption and header', () => {
+    const body = Array.from({ length: 40 }, (_, index) => `Film ${index}\t${(1 + index / 20).toFixed(2)}`).join('\n');
+    const article = articleFromBlocks([
+      { kind: 'caption', text: 'Table 1. Band gaps of the forty films, measured by UV-vis absorption at room temperature.' },
+      table(`Film\tEg (eV)\n${body}`),
+    ]);
+    const rows = ranked(chunkArticle(article).filter((chunk) => chunk.kind === 'table-row'));
+    const groups = packChunks(rows, { maxTokensPerCall: 200, countTokens: countWords });
+    const repeated = rows.reduce((sum, entry) => sum + countWords(renderChunk(entry.chunk)), 0);
+    // Every row rendered whole would take ~18 words each: 40 rows need 4 calls of 200; shown once, 1.
+    expect(repeated).toBeGreaterThan(600);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.chunks).toHaveLength(40);
   });
 
   it('returns no groups for no chunks and rejects a budget that is not positive', () => {
