@@ -1,7 +1,9 @@
 /**
  * Chunking for retrieval: the units BM25 + MMR rank and a model reads. A chunk is one sentence of
- * prose, one table row (carrying its table's header row and caption), or one whole caption.
- * Headings are left out: they name sections, they do not report values.
+ * prose or of a heading, one table row (carrying its table's header row and caption), or one
+ * whole caption. Headings are read like prose: most name a section and rank low, but a title
+ * can be the one place a value is printed with its material ("Superconductivity at 39 K in
+ * magnesium diboride", Nagamatsu et al., Nature 2001), and text no chunk holds no model reads.
  *
  * Every chunk keeps its block and its offsets into `Article.text`, so whatever a model quotes
  * from it can be re-anchored, and carries what attribution needs beside the chunk itself: the
@@ -161,8 +163,8 @@ function tableChunks(block: Block, caption: string | undefined, context: ChunkCo
 }
 
 /**
- * Chunks of `article` in reading order: every sentence of every paragraph block (also the one
- * big block of a plain-text or PDF capture), every row of every table block with its header row
+ * Chunks of `article` in reading order: every sentence of every paragraph and heading block
+ * (also the one big block of a plain-text or PDF capture), every row of every table block with its header row
  * and its caption (`ArticleIndex.captionOf`: the caption block printed just before the table), and
  * every caption block whole. Sentences and captions longer than `MAX_CHUNK_CHARS` are cut.
  * Sentences, rows, caption and abbreviation definitions are those of `index` (the article's
@@ -173,7 +175,7 @@ export function chunkArticle(article: Article, index: ArticleIndex = buildArticl
   const context: ChunkContext = { article, index, definitions: index.definitions() };
   const chunks: Chunk[] = [];
   for (const block of article.blocks) {
-    if (block.kind === 'paragraph') chunks.push(...sentenceChunks(block, context));
+    if (block.kind === 'paragraph' || block.kind === 'heading') chunks.push(...sentenceChunks(block, context));
     else if (block.kind === 'caption') {
       boundedSpans(article.text, block).forEach((span, part) => chunks.push(makeChunk(block, part, 'caption', span, context)));
     } else if (block.kind === 'table') {

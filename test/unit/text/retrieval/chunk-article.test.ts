@@ -18,7 +18,7 @@ describe('chunkArticle', () => {
       paragraph('ZnO films were grown by pulsed laser deposition. Their band gap is 3.3 eV at 300 K.'),
       paragraph('The films are transparent.'),
     ]);
-    const chunks = chunkArticle(article);
+    const chunks = chunkArticle(article).filter((chunk) => chunk.blockKind === 'paragraph');
     expect(chunks.map((chunk) => chunk.quote)).toEqual([
       'ZnO films were grown by pulsed laser deposition.',
       'Their band gap is 3.3 eV at 300 K.',
@@ -35,6 +35,17 @@ describe('chunkArticle', () => {
     expect(chunks[2]!.previousSentence).toBeUndefined();
     expect(chunks.map((chunk) => chunk.blockId)).toEqual(['b1', 'b1', 'b2']);
     expect(new Set(chunks.map((chunk) => chunk.id)).size).toBe(chunks.length);
+    expectOffsetsRight(article);
+  });
+
+  it('reads a heading like prose: a title that prints a value is a chunk, with no context from the text after it', () => {
+    const article = articleFromBlocks([
+      heading('Superconductivity at 39 K in magnesium diboride'),
+      paragraph('MgB2 is a simple binary compound.'),
+    ]);
+    const [title, first] = chunkArticle(article);
+    expect(title).toMatchObject({ kind: 'sentence', blockKind: 'heading', quote: 'Superconductivity at 39 K in magnesium diboride' });
+    expect(first!.previousSentence).toBeUndefined();
     expectOffsetsRight(article);
   });
 
