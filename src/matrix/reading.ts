@@ -12,7 +12,8 @@
  *    relevant to density by the word "bulk", but states no density).
  * 2. **Pack** the relevant chunks, in reading order, into calls of at most `chunkTokensPerCall`
  *    tokens (`packChunks`), splitting over several calls instead of dropping. At most
- *    `maxReadingCalls` calls: past that, the lowest-ranked chunks are left out and named.
+ *    `maxReadingCalls` calls: past that, sentences that state a value with a material lose
+ *    their context line, then the lowest-ranked chunks are left out and named.
  * 3. One call's worth → that call is the passage MoA, MCTS and refinement read; no extra call.
  *    More → a **reading stage**: one proposer reads each group and proposes triplets with
  *    quotes (G calls), and the **focused passage** for MoA/MCTS/refinement is the chunks holding
@@ -33,6 +34,7 @@ import type { Triplet } from '../contracts/triplet';
 import { generateObject, isUnusableReply, replyFailure, type ReplyFailure } from '../llm/generate-object';
 import type { LlmPort } from '../llm/llm-port';
 import { anchorQuoteInArticle } from '../text/anchoring';
+import { findMaterialMentions } from '../text/materials';
 import { findNumberTokens } from '../text/quantities/number-tokens';
 import { packChunks, rankChunks, terms, type Chunk, type ChunkGroup, type RankedChunk } from '../text/retrieval';
 import type { Candidate } from '../text/scan-types';
@@ -47,7 +49,11 @@ export interface ReadingPlan {
   chunks: number;
   /** Every relevant chunk, MMR order (best first). Empty: nothing to read, the property abstains. */
   ranked: RankedChunk[];
-  /** The calls that read the ranked chunks, each in reading order; at most `maxReadingCalls`. None when no ranked chunk `mayStateValue`. */
+  /**
+   * The calls that read the ranked chunks, each in reading order; at most `maxReadingCalls`. None
+   * when no ranked chunk `mayStateValue`. When the cap bit, a chunk here may be shown without its
+   * context sentence (`planReading`).
+   */
   groups: ChunkGroup[];
   /** Ranked chunks no group holds because the cap bit, in `readingPriority` order. */
   leftOut: RankedChunk[];
@@ -91,12 +97,55 @@ export function readingPriority(ranked: readonly RankedChunk[], property: Proper
   return [...ranked].sort((a, b) => tiers.get(a)! - tiers.get(b)! || b.relevance - a.relevance);
 }
 
+/** `entry` with its chunk shown without the sentence before it (no `[context]` line; `shownSpan` is the chunk alone). */
+function withoutContext(entry: RankedChunk): RankedChunk {
+  const { previousSentence: _sentence, previousStart: _start, ...chunk } = entry.chunk;
+  return { ...entry, chunk };
+}
+
+/**
+ * The ranked chunks that state a value with a material: a value in the property's units or a scan
+ * candidate (`entry.unit`, `entry.candidate`) in a chunk that names a material itself
+ * (`findMaterialMentions`: "NbTi (Tc = 9.2 K)", "cells with a YSZ electrolyte run at 700 °C").
+ * Their context sentence is what the cap gives up first: the sentence names what
+ * attribution needs; one that names no material ("Its band gap is 2.1 eV") keeps it.
+ */
+function selfContained(ranked: readonly RankedChunk[]): Set<RankedChunk> {
+  return new Set(
+    ranked.filter(
+      (entry) =>
+        entry.chunk.previousSentence !== undefined && (entry.unit || entry.candidate) && findMaterialMentions(entry.chunk.quote).length > 0,
+    ),
+  );
+}
+
+/** The longest prefix of `priority` that packs into `budget.maxReadingCalls` calls, packed, and the rest. */
+function capped(
+  priority: readonly RankedChunk[],
+  budget: RetrievalBudget,
+  countTokens: CountTokens,
+): { groups: ChunkGroup[]; leftOut: RankedChunk[] } {
+  // Largest n whose first n chunks by priority pack into maxReadingCalls calls (n = 1 always does).
+  let low = 1;
+  let high = priority.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (pack(priority.slice(0, middle), budget, countTokens).length <= budget.maxReadingCalls) low = middle;
+    else high = middle - 1;
+  }
+  return { groups: pack(priority.slice(0, low), budget, countTokens), leftOut: priority.slice(low) };
+}
+
 /**
  * Plan the reading of `property` in an article cut into `chunks` (`chunkArticle`): rank them
  * (`rankChunks` with `candidates`, every relevant chunk, λ of `budget`), pack them in reading
  * order into calls of `budget.chunkTokensPerCall` tokens counted by `countTokens`, and when that
  * takes more than `budget.maxReadingCalls` calls keep the longest prefix of `readingPriority`
  * that packs into that many (binary search over the prefix length, each candidate packed for real).
+ * When that still leaves out a chunk that `mayStateValue`, the chunks that state a value with a
+ * material (`selfContained`) are shown without their context sentence and the prefix is sought
+ * again: in a long paper (a review, a thesis) the context lines of value sentences take about
+ * half of the reading budget, and a value shown without its context beats a value not shown.
  * No groups when no ranked chunk `mayStateValue` (the property abstains). `similarity` is MMR's
  * chunk similarity (default `lexicalSimilarity`; `embeddingSimilarity` when the engine embeds),
  * which orders the best-ranked chunks the focused passage takes. The one
@@ -118,16 +167,19 @@ export function planReading(
   let leftOut: RankedChunk[] = [];
   if (groups.length > budget.maxReadingCalls) {
     const priority = readingPriority(ranked, property);
-    // Largest n whose first n chunks by priority pack into maxReadingCalls calls (n = 1 always does).
-    let low = 1;
-    let high = priority.length - 1;
-    while (low < high) {
-      const middle = Math.ceil((low + high) / 2);
-      if (pack(priority.slice(0, middle), budget, countTokens).length <= budget.maxReadingCalls) low = middle;
-      else high = middle - 1;
+    ({ groups, leftOut } = capped(priority, budget, countTokens));
+    const bare = selfContained(ranked);
+    if (bare.size > 0 && leftOut.some((entry) => mayStateValue(entry, property))) {
+      const shorter = capped(
+        priority.map((entry) => (bare.has(entry) ? withoutContext(entry) : entry)),
+        budget,
+        countTokens,
+      );
+      groups = shorter.groups;
+      // Left out as ranked (with their context), so that a caller's ids and spans are the ranking's.
+      const left = new Set(shorter.leftOut.map((entry) => entry.chunk.id));
+      leftOut = priority.filter((entry) => left.has(entry.chunk.id));
     }
-    groups = pack(priority.slice(0, low), budget, countTokens);
-    leftOut = priority.slice(low);
   }
   return { chunks: chunks.length, ranked, groups, leftOut, reading: groups.length > 1 };
 }

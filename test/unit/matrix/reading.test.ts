@@ -75,6 +75,26 @@ describe('planReading', () => {
     expect(new Set([...read(plan), ...plan.leftOut.map((entry) => entry.chunk.quote)]).size).toBe(plan.ranked.length);
   });
 
+  it('when the cap would leave out values, shows sentences that name material and value without their context first', () => {
+    // A review-like text: many values, each after a sentence that says nothing about it.
+    const compounds = ['GaN', 'AlN', 'InN', 'GaAs', 'InP', 'ZnS', 'CdTe', 'SiC'];
+    const review = articleFromBlocks([
+      ...compounds.map((compound, index) =>
+        paragraph(`Films of the ${index + 1}th kind were sputtered on sapphire wafers. The band gap of ${compound} is ${index + 1}.5 eV.`),
+      ),
+      paragraph('Thin films of zinc oxide were grown by pulsed laser deposition. Its band gap is 3.3 eV.'),
+    ]);
+    const found = scanFor(review, [bandGap]).candidates.filter((candidate) => candidate.property === 'band_gap');
+    const plan = planReading(chunkArticle(review), bandGap, found, budget({ chunkTokensPerCall: 50, maxReadingCalls: 2 }), countWords);
+    const text = plan.groups.map((group) => group.text).join('\n');
+    for (const [index, compound] of compounds.entries()) expect(text).toContain(`The band gap of ${compound} is ${index + 1}.5 eV.`);
+    expect(text).not.toContain('[context] Films of the');
+    // The sentence that names no material keeps the sentence that does.
+    expect(text).toContain('[context] Thin films of zinc oxide were grown by pulsed laser deposition.\nIts band gap is 3.3 eV.');
+    expect(plan.leftOut.filter((entry) => mayStateValue(entry, bandGap))).toEqual([]);
+    expect(plan.groups.length).toBeLessThanOrEqual(2);
+  });
+
   it('orders the cap by what can state a value: candidates and values in the units, then other numbers, then none', () => {
     const plan = planReading(chunks, bandGap, candidates, budget({ chunkTokensPerCall: 10_000 }), countWords);
     const tiers = readingPriority(plan.ranked, bandGap).map((entry) =>
