@@ -110,6 +110,7 @@ const EVAL_OPTIONS = {
   context: { type: 'boolean' },
   k: { type: 'string' },
   'call-tokens': { type: 'string' },
+  'reading-calls': { type: 'string' },
   attribution: { type: 'boolean' },
   halves: { type: 'boolean' },
   texts: { type: 'string' },
@@ -296,9 +297,10 @@ const CURVE_TOKENS = [600, 1200, 2400];
 /**
  * `--context` on bandgap-200 (`--version pub|arxiv`), supermat, polyie or sofc-exp (all its
  * papers, with properties a reader defines: src/eval/sofc-exp/sofc-exp-evidence.ts), with `--preset
- * browser|paper` (default browser), `--k N` (default 9, Eunomia) and `--call-tokens N` (default
- * by preset): context recall of today's passages, the retrieval path and the curve
- * (src/eval/context/). JSON `{ contextRecall, locatable, inContext, truths, promptTokensPerCall,
+ * browser|paper` (default browser), `--reading-calls N` (the preset's cap on reading calls, for a
+ * stress test: 3 instead of 7 reads a paper as if it were 2.3 times as long), `--k N` (default 9,
+ * Eunomia) and `--call-tokens N` (default by preset): context recall of today's passages, the
+ * retrieval path and the curve (src/eval/context/). JSON `{ contextRecall, locatable, inContext, truths, promptTokensPerCall,
  * callsPerPaper, retrieval, curve, … }`.
  */
 async function evaluateContextDataset(
@@ -315,14 +317,19 @@ async function evaluateContextDataset(
   if (values.version !== undefined && dataset !== 'bandgap-200') throw new UsageError('--version applies to bandgap-200 only');
   const [version] = parseVersions(values.version, false) as [BandgapVersion];
   const presetName = values.preset ?? 'browser';
-  const [{ presetByName }, { loadPropertySchemas }, { tokenCounterFor }, { runContextEvaluation }] = await Promise.all([
+  const [{ presetByName, retrievalOf }, { loadPropertySchemas }, { tokenCounterFor }, { runContextEvaluation }] = await Promise.all([
     import('../matrix/presets'),
     import('../properties'),
     import('../llm/tokenizers'),
     import('../eval/context/context-evaluation'),
   ]);
-  const preset = presetByName(presetName);
-  if (!preset) throw new UsageError(`unknown preset "${presetName}"; presets: paper, browser`);
+  const named = presetByName(presetName);
+  if (!named) throw new UsageError(`unknown preset "${presetName}"; presets: paper, browser`);
+  const readingCalls = values['reading-calls'] === undefined ? undefined : Number(values['reading-calls']);
+  if (readingCalls !== undefined && !(Number.isInteger(readingCalls) && readingCalls > 0))
+    throw new UsageError(`--reading-calls takes a positive integer, not "${values['reading-calls']}"`);
+  // A cap of n reading calls reads a paper as the preset's own cap reads one (cap ÷ n) times as long.
+  const preset = readingCalls === undefined ? named : { ...named, retrieval: { ...retrievalOf(named), maxReadingCalls: readingCalls } };
   const k = values.k === undefined ? 9 : Number(values.k);
   if (!(Number.isInteger(k) && k > 0)) throw new UsageError(`--k takes a positive integer, not "${values.k}"`);
   const callTokens = values['call-tokens'] === undefined ? CALL_TOKENS[preset.name]! : Number(values['call-tokens']);

@@ -7,7 +7,7 @@
  * roster's first proposer's tokenizer (Qwen2.5) over the proposer's real messages.
  */
 import type { PropertyDefinition } from '../../contracts/property';
-import type { MatrixPreset } from '../../matrix/presets';
+import { retrievalOf, type MatrixPreset } from '../../matrix/presets';
 import { chunkArticle } from '../../text/retrieval';
 import { evidenceUnits, locateTruthEverywhere } from '../attribution/locate-truth';
 import { evidenceCatalogue, loadEvidenceCases, type EvidenceLoadOptions } from '../evidence/evidence-datasets';
@@ -39,6 +39,8 @@ export type ContextReport = {
   passages: ContextRecall & { maxPassageChars: number };
   /** Most calls one paper made, summed over its properties (reading calls and focused passage). */
   maxCallsPerPaper: number;
+  /** The preset's cap on reading calls per property (`retrievalOf(preset).maxReadingCalls`). */
+  maxReadingCalls: number;
   /** The retrieval layer alone at `budget`: MMR's k and one packing, no reading stage. */
   retrieval: ContextRecall & RetrievalBudget;
   curve: (ContextRecall & RetrievalBudget)[];
@@ -108,6 +110,7 @@ export async function runContextEvaluation(options: ContextRunOptions): Promise<
     tokenizer: { family: options.count.family, exact: options.count.exact },
     ...scoreContextRecall(pipeline),
     maxCallsPerPaper: maxCallsPerPaper(pipeline),
+    maxReadingCalls: retrievalOf(options.preset).maxReadingCalls,
     passages: { ...scoreContextRecall(passages), maxPassageChars: options.preset.maxPassageChars },
     retrieval: atBudget!,
     curve,

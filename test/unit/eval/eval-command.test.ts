@@ -396,11 +396,19 @@ describe('runEval --context', () => {
     expect(result.retrieval).toMatchObject({ k: 9, maxTokensPerCall: 1200, locatable: 2, inContext: 2 });
     expect(result.curve.map((point: { k: number | null }) => point.k)).toEqual([3, 6, 9, 12, 18, null, 9, 9, 9]);
     expect(result.promptTokensPerCall.median).toBeGreaterThan(100);
+    expect(result.maxReadingCalls).toBe(7);
   });
 
-  it('refuses a dataset it does not measure and a bad --k', async () => {
+  it('reads with the cap --reading-calls gives, and says which', async () => {
+    const output = capture();
+    expect(await runEval(['bandgap-200', '--data', dataRoot, '--context', '--reading-calls', '2', '--json'], dependencies)).toBe(0);
+    expect(JSON.parse(output.stdout.join(''))).toMatchObject({ maxReadingCalls: 2, locatable: 2 });
+  });
+
+  it('refuses a dataset it does not measure, a bad --k and a bad --reading-calls', async () => {
     capture();
     expect(await runEval(['cornell-tc', '--data', dataRoot, '--context', '--json'], dependencies)).toBe(2);
     expect(await runEval(['bandgap-200', '--data', dataRoot, '--context', '--k', '0', '--json'], dependencies)).toBe(2);
+    expect(await runEval(['bandgap-200', '--data', dataRoot, '--context', '--reading-calls', '0', '--json'], dependencies)).toBe(2);
   });
 });
