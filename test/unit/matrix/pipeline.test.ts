@@ -60,11 +60,11 @@ describe('runMatrix with the paper preset', () => {
     const evidence = records[0]!.triplet.evidence!;
     expect(evidence.blockId).toBe('b1');
     expect(article.text.slice(evidence.position!.start, evidence.position!.end)).toBe(BAND_GAP_SENTENCE);
-    // Retrieval reads the band-gap sentence and b3's "optical … measurements" (a band-gap query
-    // term) in one call; density ranks only "bulk modulus … 210 GPa", which states no density, so
-    // it abstains with no call.
+    // Retrieval reads the band-gap sentence, the title "Optical and elastic properties …" and b3's
+    // "optical … measurements" ("optical" is a band-gap query term) in one call; density ranks
+    // only "bulk modulus … 210 GPa", which states no density, so it abstains with no call.
     expect(run.properties.map((property) => [property.property, property.skipped, property.blockIds])).toEqual([
-      ['band_gap', false, ['b1', 'b3']],
+      ['band_gap', false, ['b0', 'b1', 'b3']],
       ['density', true, []],
       ['bulk_modulus', false, ['b2']],
     ]);
