@@ -191,7 +191,8 @@ function otherMaterials(row: DatasetTriplet, evidence: NonNullable<DatasetTriple
 
 /**
  * Why a row that says `verified` cannot be, from its own evidence (module comment): a quote that
- * does not print its value; a quote that names other materials and not its own. Empty for a row
+ * does not print its value; a quote that names other materials and not its own. A row the reader
+ * edited is checked with its `review.original` (the answer the quote was read for). Empty for a row
  * whose evidence does not contradict it, for a row without evidence, and for every row that does
  * not say `verified`. Never throws for a row that passed `DatasetTripletSchema`.
  */
@@ -200,6 +201,11 @@ export function evidenceDoubts(row: DatasetTriplet): string[] {
   const evidence = row.evidence;
   // Without a quote there is nothing the row could contradict (a reader's own row, a CSV without its quote column).
   if (!evidence) return [];
+  // A row the reader edited holds the reader's value, and its quote the one the paper printed
+  // (kept in `review.original`): the quote is checked against what it was read for, so the
+  // reader's correction survives an export and an import unchanged.
+  const original = row.review.decision === 'edited' ? row.review.original : undefined;
+  if (original) return evidenceDoubts({ ...row, ...original, review: { ...row.review, decision: 'accepted' } });
   const doubts: string[] = [];
   if (!valuePrinted(row, evidence)) {
     const value = `${row.valueText?.trim() || formatReportedValue(row.value)} ${row.unit}`.trim();

@@ -64,7 +64,7 @@ export function implausibleValue(triplet: Pick<Triplet, 'value' | 'unit'>, schem
   const unit = triplet.unit === '' ? '' : ` ${triplet.unit}`;
   return (
     `${formatReportedValue(triplet.value)}${unit} is outside the plausible range of the ${schema.label.toLowerCase()}, ` +
-    `${min}–${max} ${schema.canonicalUnit}${source ? ` (${source})` : ''}: check the number and its unit`
+    `${min < 0 ? `from ${min} to ${max}` : `${min}–${max}`} ${schema.canonicalUnit}${source ? ` (${source})` : ''}: check the number and its unit`
   );
 }
 

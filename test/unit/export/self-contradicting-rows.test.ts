@@ -94,6 +94,28 @@ describe('an imported row that contradicts itself', () => {
     ]);
   });
 
+  it("keeps a reader's edit verified: the quote is checked against the answer it was read for (review.original)", () => {
+    const original = { material: 'GaN', value: { kind: 'number' as const, value: 3.4 }, valueText: '3.4', unit: 'eV' };
+    const review = { decision: 'edited' as const, at: NOW.toISOString(), original };
+    const corrected = { ...gan, id: 'corrected', value: { kind: 'number', value: 3.2 }, valueText: '3.2', review };
+    const renamed = { ...gan, id: 'renamed', material: 'AlN', review };
+    const unfounded = {
+      ...corrected,
+      id: 'unfounded',
+      review: { ...review, original: { ...original, value: { kind: 'number', value: 99 }, valueText: '99' } },
+    };
+    const read = readAssayImport(toJsonl([corrected, renamed, unfounded].map((row) => withOwnKeys(row as DatasetTriplet))), NOW);
+    expect(read.rejected).toEqual([]);
+    expect(read.rows.map(({ row }) => [row.id, row.status])).toEqual([
+      ['corrected', 'verified'],
+      ['renamed', 'verified'],
+      ['unfounded', 'needs_review'],
+    ]);
+    expect(read.demoted).toEqual([
+      { where: 'line 3', message: 'kept as needs_review: imported as verified, but its quote does not print the value 99 eV' },
+    ]);
+  });
+
   it('keeps a verified row whose quote shows its value bare (a table cell), in another unit, or refers back to its material', () => {
     const cell = {
       ...gan,

@@ -74,7 +74,7 @@ describe('extractWithRules on real sentences', () => {
   });
 
   it('drops values outside the plausible range', () => {
-    // paper 7's sentence with its value replaced by an implausible one (band gaps are 0–15 eV).
+    // paper 7's sentence with its value replaced by an implausible one (band gaps are −2 to 15 eV).
     expect(extract(paragraph('This is similar to LaOBiS2 where the energy gap was found to be 82 eV.')).facts).toEqual([]);
     // A Tc of 930 K is above the 300 K bound (supermat__P066020501-CC.pdf, value changed).
     expect(extract(paragraph('a fully oxydised superconducting YBa2Cu3O7 based system with Tc=930 K.')).facts).toEqual([]);

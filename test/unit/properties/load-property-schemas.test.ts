@@ -34,7 +34,7 @@ describe('loadPropertySchemas', () => {
     }
     expect(new Set(names).size).toBe(names.length);
     const bandGap = schemas.find((schema) => schema.name === 'band_gap')!;
-    expect(bandGap).toMatchObject({ canonicalUnit: 'eV', dimension: 'energy', plausibleRange: { min: 0, max: 15 } });
+    expect(bandGap).toMatchObject({ canonicalUnit: 'eV', dimension: 'energy', plausibleRange: { min: -2, max: 15 } });
     expect(bandGap.synonyms).toEqual(expect.arrayContaining(['band gap', 'bandgap', 'band-gap', 'optical gap', 'energy gap']));
     expect(bandGap.symbols).toEqual(expect.arrayContaining(['Eg', 'E_g', 'Egap']));
   });

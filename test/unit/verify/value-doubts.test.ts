@@ -1,7 +1,7 @@
 /**
  * Issue 27: the gate sends a fact to review, with the reason in words, when its number reads two
  * ways ("1,043 K") and the paper does not say which, and when its value lies outside the property's
- * plausible range (band gap 0–15 eV, Tc 0–300 K, …). Before, both were verified silently.
+ * plausible range (band gap −2 to 15 eV, Tc 0–300 K, …). Before, both were verified silently.
  */
 import { describe, expect, it } from 'vitest';
 import type { Triplet } from '../../../src/contracts/triplet';
@@ -56,12 +56,15 @@ describe('the plausible range of each property', () => {
     const quote = 'The band gap of the hypothetical phase X2Y is 99 eV.';
     const verdict = judgeFact(claim('X2Y', 'band_gap', 99, 'eV', quote), articleFromBlocks([paragraph(quote)]));
     expect(verdict.status).toBe('needs_review');
-    expect(verdict.reasons.join(' ')).toContain('99 eV is outside the plausible range of the band gap, 0–15 eV (LiF');
+    expect(verdict.reasons.join(' ')).toContain('99 eV is outside the plausible range of the band gap, from -2 to 15 eV (LiF');
     expect(verdict.reasons.join(' ')).toContain('Piacentini, Lynch & Olson, Phys. Rev. B 13, 5530 (1976)');
   });
 
   it('converts to the canonical unit first, and leaves values inside it alone', () => {
     expect(implausibleValue({ value: { kind: 'number', value: 3400 }, unit: 'meV' }, schema('band_gap'))).toBeUndefined();
+    // A negative gap is a band overlap (HgTe, semimetal phases), not a wrong sign.
+    expect(implausibleValue({ value: { kind: 'number', value: -0.15 }, unit: 'eV' }, schema('band_gap'))).toBeUndefined();
+    expect(implausibleValue({ value: { kind: 'number', value: -5 }, unit: 'eV' }, schema('band_gap'))).toContain('from -2 to 15 eV');
     expect(implausibleValue({ value: { kind: 'number', value: 16000 }, unit: 'meV' }, schema('band_gap'))).toContain('16000 meV');
     expect(implausibleValue({ value: { kind: 'number', value: 350 }, unit: 'K' }, schema('tc'))).toContain('0–300 K');
     expect(implausibleValue({ value: { kind: 'range', low: 250, high: 320 }, unit: 'K' }, schema('tc'))).toContain('250–320 K');
