@@ -21,7 +21,7 @@ export interface FixtureServer {
 
 /**
  * Serve each `files[urlPath] = absolute file path` at 127.0.0.1 on a free port; 404 otherwise.
- * Files ending in `.pdf` are served as `application/pdf`, everything else as HTML.
+ * Files ending in `.pdf` are served as `application/pdf`, `.css` as `text/css`, everything else as HTML.
  */
 export async function startFixtureServer(files: Record<string, string>): Promise<FixtureServer> {
   const statuses = new Map<string, number>();
@@ -42,6 +42,10 @@ export async function startFixtureServer(files: Record<string, string>): Promise
         if (filePath.toLowerCase().endsWith('.pdf')) {
           // A PDF as a publisher sends it, so Chromium opens it in its viewer.
           response.writeHead(200, { 'Content-Type': 'application/pdf' }).end(body);
+          return;
+        }
+        if (filePath.toLowerCase().endsWith('.css')) {
+          response.writeHead(200, { 'Content-Type': 'text/css' }).end(body);
           return;
         }
         // No charset: the browser reads it from the page's <meta>, as it would from the publisher.

@@ -3,12 +3,15 @@
  * test extension in Chromium captures a page whose fake facts are hidden by a `display:none`
  * class rule, a zero font size, a rule under a media query (which only the browser's computed
  * style can settle) and an off-screen box; the stored `Article.text` holds the visible text and
- * none of the hidden facts.
+ * none of the hidden facts. A second page carries the 22 variants of issue 27 (colour, tiny
+ * fonts, transforms, covers, cascade layers, an external stylesheet, closed `<details>`, …)
+ * beside one visible control fact: only the control is captured.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_FACT, HIDDEN_VARIANTS_CSS, hiddenVariantsPage, leakedVariants, lostLookalikes } from '../support/hidden-variants';
 import { projectRoot } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { captureInSidePanel, findTabId, readStore } from './extension-pages';
@@ -22,6 +25,7 @@ const skipReason = !existsSync(chromiumPath)
     : undefined;
 
 const DOI = '10.5555/hidden.text.1';
+const VARIANTS_DOI = '10.5555/hidden.variants.1';
 const paragraph = (marker: string): string =>
   `<p>The ${marker} AlN films were annealed at 450 °C for 2 h and showed a band gap of 6.2 eV in absorption. `.repeat(8) + '</p>';
 
@@ -56,7 +60,11 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'hidden text in the buil
     directory = mkdtempSync(join(tmpdir(), 'assay-hidden-'));
     const file = join(directory, 'hidden.html');
     writeFileSync(file, PAGE);
-    server = await startFixtureServer({ '/hidden.html': file });
+    const variantsFile = join(directory, 'variants.html');
+    writeFileSync(variantsFile, hiddenVariantsPage(VARIANTS_DOI));
+    const cssFile = join(directory, 'hidden-variants.css');
+    writeFileSync(cssFile, HIDDEN_VARIANTS_CSS);
+    server = await startFixtureServer({ '/hidden.html': file, '/variants.html': variantsFile, '/hidden-variants.css': cssFile });
     browser = await launchExtensionBrowser(extensionDirectory, [server.origin]);
   });
 
@@ -66,21 +74,35 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'hidden text in the buil
     if (directory) rmSync(directory, { recursive: true, force: true });
   });
 
-  it('captures the visible text and none of the text hidden by CSS', async () => {
+  /** Capture `urlPath` in the side panel and answer the stored article's text. */
+  async function capturedText(urlPath: string, doi: string, waitUntil: 'domcontentloaded' | 'load'): Promise<string> {
     const extensionPage = await browser.context.newPage();
     await extensionPage.goto(browser.extensionUrl('dataset.html'));
     const articlePage = await browser.context.newPage();
     await articlePage.setViewportSize({ width: 1200, height: 800 });
-    await articlePage.goto(`${server.origin}/hidden.html`, { waitUntil: 'domcontentloaded' });
+    await articlePage.goto(`${server.origin}${urlPath}`, { waitUntil });
     const panel = await browser.context.newPage();
     await captureInSidePanel(browser, panel, await findTabId(extensionPage, articlePage));
     const status = panel.getByTestId('capture-status');
     expect(await status.getAttribute('data-status'), (await status.textContent()) ?? '').toBe('saved');
-
     const records = await readStore<{ key: string; article: { text: string } }>(extensionPage, 'papers');
-    const text = records.find((record) => record.key === `doi:${DOI}`)?.article.text ?? '';
+    return records.find((record) => record.key === `doi:${doi}`)?.article.text ?? '';
+  }
+
+  it('captures the visible text and none of the text hidden by CSS', async () => {
+    const text = await capturedText('/hidden.html', DOI, 'domcontentloaded');
     expect(text).toContain('first visible AlN films');
     expect(text).toContain('second visible AlN films');
     expect(text).not.toContain('GaN band gap');
+  });
+
+  it('captures the visible control fact and none of the 22 hidden variants of issue 27', async () => {
+    // `load`: the external stylesheet has been applied.
+    const text = await capturedText('/variants.html', VARIANTS_DOI, 'load');
+    expect(text).toContain(CONTROL_FACT);
+    expect(text).toContain('Seen before.');
+    expect(text).toContain('second visible AlN films');
+    expect(leakedVariants(text)).toEqual([]);
+    expect(lostLookalikes(text)).toEqual([]);
   });
 });

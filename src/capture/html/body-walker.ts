@@ -29,7 +29,7 @@ import {
   backMatterContainer,
   isDataTable,
 } from './block-rules';
-import { BLOCK_TAGS, compactText, headingLevel, isElement, isIgnorable, isText, tagOf, visibleText } from './dom-text';
+import { BLOCK_TAGS, compactText, headingLevel, inClosedDetails, isElement, isIgnorable, isText, tagOf, visibleText } from './dom-text';
 import { NOTHING_HIDDEN, type VisibilityJudge } from './visibility';
 
 /** The elements a walk's rules select, resolved once (`selectAll`); `excluded` is the `exclude` rule's matches. */
@@ -235,7 +235,7 @@ export class BodyWalker {
       }
       frame.next = child.nextSibling;
       if (isText(child)) {
-        frame.run += child.nodeValue ?? '';
+        if (!inClosedDetails(child)) frame.run += child.nodeValue ?? '';
         continue;
       }
       if (!isElement(child)) continue;

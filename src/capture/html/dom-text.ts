@@ -110,22 +110,41 @@ export function tagOf(element: Element): string {
   return element.localName.toLowerCase();
 }
 
-/** True when markup alone says the element is not shown: `hidden`, `aria-hidden="true"`, inline `display:none`. */
+/**
+ * True when markup alone says the element is not shown: `hidden`, `aria-hidden="true"` (any
+ * case: HTML enumerated attribute values are ASCII case-insensitive), inline `display:none`, or
+ * content of a closed `<details>` other than its summary.
+ */
 export function isHiddenByMarkup(element: Element): boolean {
+  if (inClosedDetails(element)) return true;
   // Most elements of an article (<p>, <i>, <sub>, <td>) carry no attribute at all.
   if (!element.hasAttributes()) return false;
   if (element.hasAttribute('hidden')) return true;
-  if (element.getAttribute('aria-hidden') === 'true') return true;
+  const ariaHidden = element.getAttribute('aria-hidden');
+  if (ariaHidden !== null && ariaHidden.trim().toLowerCase() === 'true') return true;
   const style = element.getAttribute('style');
   return style !== null && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
+}
+
+/**
+ * True for a node (element or text) directly inside a closed `<details>` that is not its
+ * summary: the browser renders only the first `<summary>` child until the reader opens it.
+ */
+export function inClosedDetails(node: Node): boolean {
+  const parent = node.parentElement;
+  if (!parent || parent.localName.toLowerCase() !== 'details' || parent.hasAttribute('open')) return false;
+  if (!isElement(node) || tagOf(node) !== 'summary') return true;
+  let first = parent.firstElementChild;
+  while (first && tagOf(first) !== 'summary') first = first.nextElementSibling;
+  return first !== node;
 }
 
 /** An element the capture never reads: a skipped tag, hidden markup, or a duplicate math rendering. */
 export function isIgnorable(element: Element): boolean {
   const tag = tagOf(element);
   if (SKIPPED_TAGS.has(tag)) return true;
-  if (!element.hasAttributes()) return false;
   if (isHiddenByMarkup(element)) return true;
+  if (!element.hasAttributes()) return false;
   // A class test on the attribute, not `matches()`: this runs for every element visited.
   const classes = element.getAttribute('class');
   return classes !== null && UNSEEN_CLASSES.test(classes);
@@ -160,7 +179,7 @@ export function visibleText(root: Node, skip?: (element: Element) => boolean): s
       continue;
     }
     if (isText(node)) {
-      parts.push(node.nodeValue ?? '');
+      if (!inClosedDetails(node)) parts.push(node.nodeValue ?? '');
       continue;
     }
     if (!isElement(node)) continue;

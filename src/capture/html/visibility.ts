@@ -14,8 +14,11 @@
  * size; `opacity:0`; a zero width or height with `overflow:hidden` (and no padding that opens
  * the box); an absolutely positioned box clipped to nothing (`clip: rect(0 0 0 0)`,
  * `clip-path: inset(50%)`); a box placed off screen (`position:absolute|fixed` with
- * `left`/`top` ≤ −1000px) or text pushed out by `text-indent` ≤ −999px. Markup (`hidden`,
- * `aria-hidden="true"`) is judged by `isHiddenByMarkup` in dom-text.ts, before either judge.
+ * `left`/`top` ≤ −1000px) or text pushed out by `text-indent` ≤ −999px. The live judge adds what
+ * only layout and computed style can tell (see `computedVisibility`: colour against the
+ * background, tiny fonts, faint opacity, transforms, covers). Markup (`hidden`,
+ * `aria-hidden="true"` in any case, a closed `<details>`) is judged by `isHiddenByMarkup` in
+ * dom-text.ts, before either judge.
  *
  * Both are conservative, because losing visible article text is worse than reading a hidden
  * line: rules under a media query or `@supports` never hide (they may only un-hide), print-only
@@ -42,6 +45,14 @@ export const NOTHING_HIDDEN: VisibilityJudge = () => false;
  */
 export function pageVisibility(document: Document, window?: Window | null): VisibilityJudge {
   return window && hasLayout(document) ? computedVisibility(window) : styleRuleVisibility(document);
+}
+
+/**
+ * The judge for a page judged elsewhere with layout (the CLI's headless Chromium, `mark-hidden.ts`):
+ * hidden elements carry `attribute`.
+ */
+export function markedVisibility(attribute: string): VisibilityJudge {
+  return (element) => element.hasAttribute(attribute);
 }
 
 /** True when the document is laid out (a browser tab): jsdom and parsed documents have no boxes. */
@@ -156,15 +167,219 @@ function resetMemos(): Record<InheritedProperty, Map<Element, boolean>> {
 // Computed style (live page)
 
 /**
+ * Below this computed font size (CSS px) text is judged unreadable: 4px is a third of the
+ * smallest body text in the shared fixtures (12px) and below any sub- or superscript seen there
+ * (≈7px: 60 % of 12px); the `font-size:1px` trick sits far under it.
+ */
+const MIN_READABLE_FONT_PX = 4;
+/**
+ * Below this opacity text is judged invisible: 0.1 leaves 10 % of the ink (black on white
+ * becomes #e6e6e6, a contrast ratio of 1.26 — near the limit below); fades and watermarks that
+ * are meant to be read stay above 0.2.
+ */
+const MIN_VISIBLE_OPACITY = 0.1;
+/**
+ * Text whose contrast ratio with the background behind it is below this is judged invisible.
+ * The ratio is WCAG 2.x's ((L1 + 0.05) / (L2 + 0.05), relative luminance L of sRGB:
+ * https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio), which runs from 1 (same colour) to 21;
+ * WCAG asks 4.5 of body text and 3 of large text, and 1.2 is far below any text a page means to
+ * be read (#fff on #ebebeb is 1.2), so only text coloured like its background falls under it.
+ */
+const MIN_TEXT_CONTRAST = 1.2;
+/** A transform that shrinks area to under 1 % (`scale(0)`, `scale(0.05)`) leaves no readable text. */
+const MIN_TRANSFORM_AREA = 0.01;
+
+/** An sRGB colour with alpha (0–1), as the browser computes it: `rgb(…)` or `rgba(…)`. */
+type Rgba = [red: number, green: number, blue: number, alpha: number];
+
+/** `rgb(r, g, b)` / `rgba(r, g, b, a)` (and `transparent`); undefined for other colour syntaxes. */
+function parseColor(value: string): Rgba | undefined {
+  if (value.trim() === 'transparent') return [0, 0, 0, 0];
+  const match = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%?))?\s*\)$/.exec(value.trim());
+  if (!match) return undefined;
+  const alpha = match[4] === undefined ? 1 : Number(match[4]) / (match[5] ? 100 : 1);
+  return [Number(match[1]), Number(match[2]), Number(match[3]), alpha];
+}
+
+/** `top` painted over `bottom` (source-over compositing). */
+function over(top: Rgba, bottom: Rgba): Rgba {
+  const alpha = top[3] + bottom[3] * (1 - top[3]);
+  if (alpha === 0) return [0, 0, 0, 0];
+  const mix = (index: number): number => (top[index]! * top[3] + bottom[index]! * bottom[3] * (1 - top[3])) / alpha;
+  return [mix(0), mix(1), mix(2), alpha];
+}
+
+/** WCAG 2.x relative luminance (https://www.w3.org/TR/WCAG21/#dfn-relative-luminance). */
+function luminance([red, green, blue]: Rgba): number {
+  const channel = (value: number): number => {
+    const unit = value / 255;
+    return unit <= 0.04045 ? unit / 12.92 : ((unit + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue);
+}
+
+/** WCAG 2.x contrast ratio of two opaque colours, 1 to 21. */
+export function contrastRatio(first: Rgba, second: Rgba): number {
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Area scale of a computed `transform` (`matrix(a, b, c, d, e, f)`): |ad − bc|; 1 for `none` or 3D. */
+function transformArea(value: string): number {
+  const match = /^matrix\(([^)]*)\)$/.exec(value.trim());
+  if (!match) return 1;
+  const [a, b, c, d] = match[1]!.split(',').map(Number) as [number, number, number, number];
+  const area = Math.abs(a * d - b * c);
+  return Number.isFinite(area) ? area : 1;
+}
+
+/** `clip-path: polygon(…)` whose points are all the same point (`polygon(0 0, 0 0, 0 0)`): nothing shows. */
+function polygonHides(value: string | undefined): boolean {
+  const match = value ? /^polygon\(\s*(?:(?:nonzero|evenodd)\s*,)?([^)]*)\)$/.exec(value.trim()) : null;
+  if (!match) return false;
+  const points = match[1]!.split(',').map((point) => point.trim().replace(/\s+/g, ' '));
+  return points.length > 0 && points.every((point) => point === points[0]);
+}
+
+/** Computed style of elements that make a stacking context (what paints below a `z-index:-1` child). */
+function makesStackingContext(style: CSSStyleDeclaration): boolean {
+  return (
+    (style.position !== 'static' && style.zIndex !== 'auto') ||
+    Number(style.opacity) < 1 ||
+    style.transform !== 'none' ||
+    style.filter !== 'none' ||
+    style.isolation === 'isolate' ||
+    style.mixBlendMode !== 'normal'
+  );
+}
+
+/** Replaced elements: they paint content of their own over whatever is behind them. */
+const PAINTED_TAGS = new Set(['img', 'picture', 'video', 'canvas', 'svg', 'iframe', 'object', 'embed', 'input', 'textarea', 'select']);
+
+/**
  * The judge for a live page: the browser's computed style and layout. `display: contents`
- * wrappers (no box of their own, children shown) are never hidden.
+ * wrappers (no box of their own, children shown) are never hidden. On top of the rules shared
+ * with the style-rule judge (file comment) it judges what only layout shows: a box placed
+ * wholly above or left of the page (by offsets, negative margins or a transform), a transform
+ * that shrinks it to nothing, `content-visibility:hidden`, a computed font size under
+ * `MIN_READABLE_FONT_PX`, opacity under `MIN_VISIBLE_OPACITY`, text whose colour has a contrast
+ * ratio under `MIN_TEXT_CONTRAST` with the background behind it, and a `z-index` below zero under
+ * an opaque cover. Colour and cover are judged only where the background is known: any
+ * background image, blend, filter, text shadow or stroke, or another painted box over the text,
+ * and the text counts as visible.
  */
 export function computedVisibility(window: Window): VisibilityJudge {
+  const document = window.document;
   const memo = new WeakMap<Element, boolean>();
   const resets = resetMemos();
+  const colourResets = new Map<Element, boolean>();
   const styleOf = (element: Element): CSSStyleDeclaration => window.getComputedStyle(element);
   const resetBelow = (element: Element, property: InheritedProperty, hides: (value: string) => boolean): boolean => {
     return someDescendantMemo(element, (descendant) => !hides(styleOf(descendant).getPropertyValue(property)), resets[property]);
+  };
+  const rightToLeft = styleOf(document.documentElement).direction === 'rtl';
+  let painters: { element: Element; box: DOMRect; opaque: boolean }[] | undefined;
+  /** Boxes that paint something (a background or replaced content), found once when first needed. */
+  const paintersOnPage = (): { element: Element; box: DOMRect; opaque: boolean }[] => {
+    if (painters) return painters;
+    painters = [];
+    for (const element of Array.from(document.body?.getElementsByTagName('*') ?? [])) {
+      const style = styleOf(element);
+      if (style.display === 'none' || style.visibility !== 'visible') continue;
+      const background = parseColor(style.backgroundColor);
+      const image = style.backgroundImage !== 'none' || PAINTED_TAGS.has(element.localName.toLowerCase());
+      if (!image && (!background || background[3] === 0)) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0) painters.push({ element, box, opaque: image || background![3] === 1 });
+    }
+    return painters;
+  };
+  /** Painted boxes over the centre of `box` that are neither `element`'s ancestors nor its descendants. */
+  const othersOver = (element: Element, box: DOMRect): { element: Element; opaque: boolean }[] => {
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    return paintersOnPage().filter(
+      (painter) =>
+        painter.box.left <= x &&
+        x <= painter.box.right &&
+        painter.box.top <= y &&
+        y <= painter.box.bottom &&
+        !painter.element.contains(element) &&
+        !element.contains(painter.element),
+    );
+  };
+  /**
+   * The opaque colour behind `element`'s text: its own and its ancestors' background colours
+   * composited over the white canvas; undefined when that cannot be told from colours alone.
+   */
+  const backgroundBehind = (element: Element): Rgba | undefined => {
+    const layers: Rgba[] = [];
+    for (let current: Element | null = element; current; current = current.parentElement) {
+      const style = styleOf(current);
+      if (style.backgroundImage !== 'none' || style.filter !== 'none' || style.mixBlendMode !== 'normal') return undefined;
+      if (/text/.test(`${style.backgroundClip} ${style.getPropertyValue('-webkit-background-clip')}`)) return undefined;
+      if (current !== element && (style.position === 'absolute' || style.position === 'fixed')) return undefined;
+      const colour = parseColor(style.backgroundColor);
+      if (!colour) return undefined;
+      if (colour[3] > 0) layers.push(colour);
+      if (colour[3] === 1) break;
+    }
+    let behind: Rgba = [255, 255, 255, 1];
+    for (let index = layers.length - 1; index >= 0; index -= 1) behind = over(layers[index]!, behind);
+    return behind;
+  };
+  /** True when `element`'s own text is drawn in a colour the reader cannot tell from its background. */
+  const blendsIn = (element: Element, style: CSSStyleDeclaration, box: DOMRect): boolean => {
+    const fill = parseColor(style.getPropertyValue('-webkit-text-fill-color') || style.color);
+    if (!fill) return false;
+    if (style.textShadow !== 'none' || (pixels(style.getPropertyValue('-webkit-text-stroke-width')) ?? 0) > 0) return false;
+    if (style.position === 'absolute' || style.position === 'fixed') return false;
+    const behind = backgroundBehind(element);
+    if (!behind || contrastRatio(over(fill, behind), behind) >= MIN_TEXT_CONTRAST) return false;
+    return othersOver(element, box).length === 0;
+  };
+  /** True when a descendant draws its text differently (another colour or background): it may show. */
+  const colourResetBelow = (element: Element, style: CSSStyleDeclaration): boolean => {
+    const paint = (target: CSSStyleDeclaration): string =>
+      `${target.getPropertyValue('-webkit-text-fill-color') || target.color}|${target.textShadow}`;
+    const own = paint(style);
+    return someDescendantMemo(
+      element,
+      (descendant) => {
+        const inner = styleOf(descendant);
+        return paint(inner) !== own || inner.backgroundColor !== 'rgba(0, 0, 0, 0)' || inner.backgroundImage !== 'none';
+      },
+      colourResets,
+    );
+  };
+  /** True when a box with a negative `z-index` is painted over by an opaque background. */
+  const coveredBelow = (element: Element, box: DOMRect): boolean => {
+    // Ancestors below the stacking context paint their backgrounds over a negative z-index child.
+    // <body> and <html> are left out: their background is the canvas's, painted below everything.
+    for (let current = element.parentElement; current && current !== document.body; current = current.parentElement) {
+      const style = styleOf(current);
+      if (makesStackingContext(style)) break;
+      const colour = parseColor(style.backgroundColor);
+      if (style.backgroundImage !== 'none' || (colour && colour[3] === 1)) return true;
+    }
+    return othersOver(element, box).some((painter) => painter.opaque);
+  };
+  /** True when the text of `element` lies wholly above or left of the page, where no scrolling reaches. */
+  const offPage = (element: Element, box: DOMRect): boolean => {
+    const left = !rightToLeft && box.left + window.scrollX < 0;
+    if (!left && box.top + window.scrollY >= 0) return false;
+    // The box may reach onto the page while its text does not (`margin-left:-9999px` widens a block).
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const text = range.getBoundingClientRect();
+    const ink = text.width > 0 || text.height > 0 ? text : box;
+    if (!(box.width > 0 || box.height > 0)) return false;
+    if (!((!rightToLeft && ink.right + window.scrollX <= 0) || ink.bottom + window.scrollY <= 0)) return false;
+    // Inside a box the reader can scroll (a carousel scrolled on), it can be scrolled back.
+    for (let current = element.parentElement; current && current !== document.body; current = current.parentElement) {
+      if (/auto|scroll/.test(`${styleOf(current).overflowX} ${styleOf(current).overflowY}`)) return false;
+    }
+    return true;
   };
   const judge = (element: Element): boolean => {
     const style = styleOf(element);
@@ -173,22 +388,26 @@ export function computedVisibility(window: Window): VisibilityJudge {
     const withCheck = element as Element & { checkVisibility?: (options?: object) => boolean };
     // False for descendants of display:none and of content-visibility:hidden (closed <details>).
     if (typeof withCheck.checkVisibility === 'function' && !withCheck.checkVisibility()) return true;
-    if (isZeroOpacity(style.opacity)) return true;
+    // The element's box is drawn, its content is not.
+    if (style.getPropertyValue('content-visibility') === 'hidden') return true;
+    if (isZeroOpacity(style.opacity) || Number(style.opacity) < MIN_VISIBLE_OPACITY) return true;
     const positioned = style.position === 'absolute' || style.position === 'fixed';
     if (positioned && clipHides(style.clip)) return true;
-    if (clipPathHides(style.clipPath)) return true;
+    if (clipPathHides(style.clipPath) || polygonHides(style.clipPath)) return true;
+    // Transforms do not apply to inline boxes.
+    if (style.display !== 'inline' && transformArea(style.transform) < MIN_TRANSFORM_AREA) return true;
     const box = element.getBoundingClientRect();
     const clipsOverflow = /hidden|clip/.test(`${style.overflowX} ${style.overflowY}`);
     if (clipsOverflow && style.display !== 'inline' && (box.width === 0 || box.height === 0)) return true;
-    // A positioned box wholly above or left of the page can never be scrolled into view.
-    const offPage = box.right + window.scrollX <= 0 || box.bottom + window.scrollY <= 0;
-    if (positioned && (box.width > 0 || box.height > 0) && offPage) return true;
+    if (offPage(element, box)) return true;
+    if (style.position !== 'static' && /^-/.test(style.zIndex) && coveredBelow(element, box)) return true;
     const hiddenVisibility = (value: string): boolean => value === 'hidden' || value === 'collapse';
     if (hiddenVisibility(style.visibility) && !resetBelow(element, 'visibility', hiddenVisibility)) return true;
-    const zeroFont = (value: string): boolean => (pixels(value) ?? 1) === 0;
-    if (zeroFont(style.fontSize) && !resetBelow(element, 'font-size', zeroFont)) return true;
+    const tinyFont = (value: string): boolean => (pixels(value) ?? MIN_READABLE_FONT_PX) < MIN_READABLE_FONT_PX;
+    if (tinyFont(style.fontSize) && !resetBelow(element, 'font-size', tinyFont)) return true;
     const pushedOut = (value: string): boolean => (pixels(value) ?? 0) <= OFF_SCREEN_INDENT;
-    return pushedOut(style.textIndent) && !resetBelow(element, 'text-indent', pushedOut);
+    if (pushedOut(style.textIndent) && !resetBelow(element, 'text-indent', pushedOut)) return true;
+    return blendsIn(element, style, box) && !colourResetBelow(element, style);
   };
   return (element) => {
     let verdict = memo.get(element);

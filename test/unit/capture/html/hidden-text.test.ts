@@ -4,7 +4,7 @@
  * or apply only in print must not hide visible text.
  */
 import { describe, expect, it } from 'vitest';
-import { styleRuleVisibility } from '../../../../src/capture/html/visibility';
+import { contrastRatio, styleRuleVisibility } from '../../../../src/capture/html/visibility';
 import { captureString, filler, page, parseHtml } from './html-test-helpers';
 
 const META = '<meta name="citation_title" content="Nitride films"><meta name="citation_doi" content="10.1234/hidden.1">';
@@ -46,6 +46,9 @@ const HIDING_CASES: [string, string, string][] = [
   ['text-indent', '.ir2 { text-indent: -9999px; overflow: hidden }', '<h3 class="ir2">GaN band gap 9.9 eV indented.</h3>'],
   ['aria-hidden', '', '<p aria-hidden="true">GaN band gap 9.9 eV aria.</p>'],
   ['hidden attribute', '', '<p hidden>GaN band gap 9.9 eV attribute.</p>'],
+  ['aria-hidden="TRUE" (any case)', '', '<p aria-hidden="TRUE">GaN band gap 9.9 eV aria upper case.</p>'],
+  ['closed <details>', '', '<details><summary>More</summary><p>GaN band gap 9.9 eV closed details.</p></details>'],
+  ['closed <details>, bare text', '', '<details><summary>More</summary>GaN band gap 9.9 eV bare details text.</details>'],
   [
     '!important beats a later rule',
     '.x { display: none !important } .x { display: block }',
@@ -127,6 +130,8 @@ describe('only hides when sure', () => {
     ],
     ['an invalid selector', ':-moz-any(p) { display: none } p:unknown-thing { display: none }', '<p>Shown fact 7.7 eV.</p>'],
     ['broken CSS', '.x { display: none', '<p>Shown fact 7.7 eV.</p>'],
+    ['an open <details>', '', '<details open><summary>More</summary><p>Shown fact 7.7 eV.</p></details>'],
+    ['the summary of a closed <details>', '', '<details><summary>Shown fact 7.7 eV.</summary><p>More.</p></details>'],
   ];
 
   it.each(VISIBLE_CASES)('%s', (_name, style, body) => {
@@ -150,5 +155,14 @@ describe('styleRuleVisibility', () => {
     const hidden = [...document.querySelectorAll('p')].filter((element) => judge(element));
     expect(hidden).toHaveLength(80);
     expect(performance.now() - start).toBeLessThan(2000);
+  });
+});
+
+describe('contrastRatio (WCAG 2.x, what the live judge compares with MIN_TEXT_CONTRAST)', () => {
+  it('runs from 1 (same colour) to 21 (black on white), as WCAG states', () => {
+    expect(contrastRatio([255, 255, 255, 1], [0, 0, 0, 1])).toBeCloseTo(21, 5);
+    expect(contrastRatio([250, 250, 250, 1], [250, 250, 250, 1])).toBe(1);
+    // #767676 on white is the lightest grey WCAG AA allows for body text (4.54:1).
+    expect(contrastRatio([0x76, 0x76, 0x76, 1], [255, 255, 255, 1])).toBeCloseTo(4.54, 2);
   });
 });
