@@ -232,15 +232,23 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
     });
     stop.catch(() => undefined);
     request.signal?.addEventListener('abort', stopped!, { once: true });
-    inFlight += 1;
-    const generation = engineGeneration;
-    const call = current.chat.completions.create(body).finally(() => {
-      // A call dropped by `unload` was already uncounted there.
-      if (generation === engineGeneration) inFlight -= 1;
-    });
-    call.catch(() => undefined);
+    const send = () => {
+      inFlight += 1;
+      const generation = engineGeneration;
+      const call = current.chat.completions.create(body).finally(() => {
+        // A call dropped by `unload` was already uncounted there.
+        if (generation === engineGeneration) inFlight -= 1;
+      });
+      call.catch(() => undefined);
+      return call;
+    };
     try {
-      const reply = await Promise.race([call, stop]);
+      let reply = await Promise.race([send(), stop]);
+      if (request.signal?.aborted) throw new LlmError('aborted', 'The run was cancelled during the model call.');
+      // An interrupt outlives the call it stopped in some WebLLM releases (0.2.79 clears its flag
+      // only inside generation, and checks it before): the next call, which nobody stopped, ends at
+      // once with finish_reason 'abort' and no text. Such a reply is sent again, once.
+      if (staleInterrupt(reply)) reply = await Promise.race([send(), stop]);
       if (request.signal?.aborted) throw new LlmError('aborted', 'The run was cancelled during the model call.');
       const choice = reply.choices[0];
       const timing = timingOf(reply);
@@ -318,4 +326,13 @@ function timingOf(reply: WebLlmCompletion): LlmTiming | undefined {
     decodeTokensPerSecond: extra.decode_tokens_per_s!,
     totalSeconds: extra.e2e_latency_s!,
   };
+}
+
+/**
+ * True for a reply that a stale interrupt ended before it began: every choice finished with
+ * 'abort' and holds no text (WebLLM 0.2.79's `chatCompletion` checks `interruptSignal` before
+ * `_generate` clears it, so a Stop that came after its own call had ended stops the next call).
+ */
+function staleInterrupt(reply: WebLlmCompletion): boolean {
+  return reply.choices.length > 0 && reply.choices.every((choice) => choice.finish_reason === 'abort' && !choice.message.content);
 }

@@ -105,7 +105,13 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the real WebLLM runtime
   it('Stop during a model call ends the run at once and unloads the model; Settings then deletes it from the cache', async () => {
     await panel.getByTestId('extract-button').click();
     // The model is still loaded from the first run: the engine check's call starts at once.
-    await expect.poll(() => panel.getByTestId('run-status').textContent(), { timeout: 60_000 }).toContain('Checking that');
+    // The run's error line is polled with the status, so a run that never starts says why.
+    const statusAndError = async () =>
+      `${await panel.getByTestId('run-status').textContent()} | ${await panel
+        .getByTestId('run-error')
+        .textContent({ timeout: 1_000 })
+        .catch(() => '')}`;
+    await expect.poll(statusAndError, { timeout: 60_000 }).toContain('Checking that');
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const stopped = Date.now();
     await panel.getByTestId('stop-button').click();

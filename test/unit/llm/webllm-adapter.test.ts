@@ -295,6 +295,29 @@ describe('createWebLlm: calls in flight, Stop and unload', () => {
     expect(llm.callsInFlight()).toBe(0);
   });
 
+  it('sends a call again, once, when a stale interrupt from an earlier Stop ended it before it began', async () => {
+    // WebLLM 0.2.79 checks its interrupt flag before the generation that clears it: after a Stop
+    // whose call had already ended, the next call comes back at once, empty, finish_reason 'abort'.
+    const held = heldEngine();
+    const llm = make(held);
+    const call = llm.complete(request);
+    await settle();
+    held.calls[0]!.reply.resolve({ model: MODEL, choices: [{ message: { content: '' }, finish_reason: 'abort' }] });
+    await settle();
+    expect(held.calls).toHaveLength(2);
+    held.calls[1]!.reply.resolve(completion());
+    expect(await call).toMatchObject({ text: '{"triplets":[]}', finishReason: 'stop' });
+    expect(llm.callsInFlight()).toBe(0);
+    // Only once: a second empty 'abort' is the reply.
+    const again = llm.complete(request);
+    await settle();
+    held.calls[2]!.reply.resolve({ model: MODEL, choices: [{ message: { content: '' }, finish_reason: 'abort' }] });
+    await settle();
+    held.calls[3]!.reply.resolve({ model: MODEL, choices: [{ message: { content: '' }, finish_reason: 'abort' }] });
+    expect(await again).toMatchObject({ text: '', finishReason: 'abort' });
+    expect(held.calls).toHaveLength(4);
+  });
+
   it('counts every pending call, and uncounts each as the engine answers or fails it', async () => {
     const held = heldEngine();
     const llm = make(held);
