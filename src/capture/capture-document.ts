@@ -9,6 +9,7 @@ import { binaryShare, detectDocumentType, looksLikePdf } from './detect-type';
 import { checkDocumentSize, validArticle } from './document-checks';
 import { CaptureError } from './errors';
 import { captureHtml } from './html/capture-html';
+import { markedVisibility } from './html/visibility';
 import { captureText } from './text/capture-text';
 import { captureXml } from './xml/capture-xml';
 import type { DomParserLike } from './dom-parser';
@@ -23,6 +24,14 @@ export interface CaptureDocumentOptions {
   /** Where the document came from (page URL or PDF URL); used for adapter choice and `Article.url`. */
   url?: string | null;
   signal?: AbortSignal;
+  /**
+   * For an HTML file: judge what it hides with layout, outside this module (the CLI opens the
+   * saved file in headless Chromium: `src/capture/node/chromium-visibility.ts`). Given the
+   * decoded text, resolves to the page serialized with its hidden elements marked by
+   * `attribute`, captured instead of the text; or to a warning, added to the article, when the
+   * style rules had to judge instead.
+   */
+  judgeHtml?: (text: string) => Promise<{ html: string; attribute: string } | { warning: string }>;
 }
 
 /**
@@ -67,9 +76,19 @@ export async function captureDocument(bytes: Uint8Array, options: CaptureDocumen
   const type = detectDocumentType(bytes, text);
   let article: Article;
   switch (type) {
-    case 'html':
-      article = captureHtml(options.domParser.parseFromString(text, 'text/html'), { url });
+    case 'html': {
+      const judged = await options.judgeHtml?.(text);
+      if (judged && 'html' in judged) {
+        article = captureHtml(options.domParser.parseFromString(judged.html, 'text/html'), {
+          url,
+          isHidden: markedVisibility(judged.attribute),
+        });
+      } else {
+        article = captureHtml(options.domParser.parseFromString(text, 'text/html'), { url });
+        if (judged) article = { ...article, warnings: [...article.warnings, judged.warning] };
+      }
       break;
+    }
     case 'xml':
       article = captureXml(parseXml(text, options.domParser), { url });
       break;

@@ -4,6 +4,7 @@ import { captureDocument, MAX_PDF_BYTES } from '../capture/capture-document';
 import { CaptureError, toCaptureFailure } from '../capture/errors';
 import { nodeDomParser } from '../capture/node/node-dom';
 import { NotRegularFileError, readRegularFile, regularFileStat } from '../capture/node/regular-file';
+import { judgeInChromium, partialCheckWarning } from '../capture/node/chromium-visibility';
 import { describeReadError } from '../capture/read-error-words';
 
 /**
@@ -35,10 +36,32 @@ export async function readInputFile(path: string): Promise<Uint8Array> {
   }
 }
 
+/** How `captureFile` judges what an HTML file hides. */
+export interface CaptureFileOptions {
+  /**
+   * `chromium`: in headless Chromium with the extension's live-page judge when it can
+   * (`judgeInChromium`), else by style rules with a warning that the check was partial. `off`:
+   * by style rules, with a warning that the check was turned off. Absent: by markup and
+   * `<style>` rules, no warning (evaluations and benches, whose figures are the style rules').
+   */
+  browser?: 'chromium' | 'off';
+}
+
 /** Capture a file from disk (type detected from content) into a validated `Article`. */
-export async function captureFile(path: string, url?: string | null): Promise<Article> {
+export async function captureFile(path: string, url?: string | null, options: CaptureFileOptions = {}): Promise<Article> {
   const bytes = await readInputFile(path);
-  return captureDocument(bytes, { domParser: nodeDomParser(), url: url ?? null });
+  const judgeHtml =
+    options.browser === 'chromium'
+      ? (text: string) => judgeInChromium(path, text)
+      : options.browser === 'off'
+        ? async () => ({ warning: partialCheckWarning('the browser check was turned off (--no-browser or ASSAY_BROWSER=0)') })
+        : undefined;
+  return captureDocument(bytes, { domParser: nodeDomParser(), url: url ?? null, judgeHtml });
+}
+
+/** The browser check `assay capture` and `assay extract` ask for: on, unless `--no-browser` or `ASSAY_BROWSER=0`. */
+export function browserCheck(noBrowser: boolean | undefined, env: NodeJS.ProcessEnv = process.env): CaptureFileOptions {
+  return { browser: noBrowser || env['ASSAY_BROWSER'] === '0' ? 'off' : 'chromium' };
 }
 
 /** A short human summary of a captured article (what `assay capture` prints without --json). */
@@ -60,11 +83,19 @@ export function summarizeArticle(article: Article): string {
   return lines.join('\n') + '\n';
 }
 
-/** `assay capture <file> [--json] [--url URL]`. Returns the exit code. */
+/**
+ * `assay capture <file> [--json] [--url URL] [--no-browser]`. An HTML file is judged for hidden
+ * text in headless Chromium when it is installed (`ASSAY_CHROMIUM`, else /usr/bin/chromium),
+ * unless `--no-browser`. Returns the exit code.
+ */
 export async function runCapture(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, url: { type: 'string' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, url: { type: 'string' }, 'no-browser': { type: 'boolean' } },
+    });
   } catch (error) {
     process.stderr.write(`assay capture: ${(error as Error).message}\n`);
     return 2;
@@ -75,7 +106,7 @@ export async function runCapture(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const article = await captureFile(path, parsed.values.url);
+    const article = await captureFile(path, parsed.values.url, browserCheck(parsed.values['no-browser']));
     process.stdout.write(parsed.values.json ? JSON.stringify(article) + '\n' : summarizeArticle(article));
     return 0;
   } catch (error) {

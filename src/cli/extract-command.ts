@@ -5,7 +5,7 @@ import { toCaptureFailure } from '../capture/errors';
 import type { Triplet } from '../contracts/triplet';
 import { extractWithRules } from '../extract/rules';
 import type { PropertyDefinition } from '../properties';
-import { captureFile } from './capture-command';
+import { browserCheck, captureFile } from './capture-command';
 import { resolvePropertySchemas } from './scan-command';
 import { runMatrixExtract } from './extract-matrix';
 import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
@@ -65,6 +65,7 @@ export async function runExtract(argv: string[], registry: EngineRegistry = engi
         schema: { type: 'string', multiple: true },
         out: { type: 'string' },
         estimate: { type: 'boolean' },
+        'no-browser': { type: 'boolean' },
         // Options of the model engines (see matrix-engines.ts).
         ...matrixEngineOptions(registry),
       },
@@ -94,7 +95,7 @@ export async function runExtract(argv: string[], registry: EngineRegistry = engi
     return 2;
   }
   try {
-    const article = await captureFile(path);
+    const article = await captureFile(path, null, browserCheck(parsed.values['no-browser']));
     const started = performance.now();
     const triplets = extractWithRules(article, { properties });
     const milliseconds = Math.round(performance.now() - started);

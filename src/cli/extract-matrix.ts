@@ -16,13 +16,14 @@ import { runMatrix, type MatrixProgress } from '../matrix/pipeline';
 import { defaultMatrixDependencies } from '../matrix/default-dependencies';
 import { MatrixInterrupted, type MatrixResult, type RunRecord } from '../matrix/run-record';
 import type { PropertyDefinition } from '../properties';
-import { captureFile } from './capture-command';
+import { browserCheck, captureFile } from './capture-command';
 import { createMatrixEngine, MatrixEngineUsageError, type MatrixEngine, type MatrixEngineFlags } from './matrix-engines';
 import { resolvePropertySchemas } from './scan-command';
 
 export type MatrixExtractFlags = MatrixEngineFlags & {
   json?: boolean | undefined;
   schema?: string[] | undefined;
+  'no-browser'?: boolean | undefined;
 };
 
 /** What `--engine <kind> --json` prints (`llmEngine`: the kind's id, e.g. "openai"). */
@@ -91,7 +92,7 @@ export async function runMatrixExtract(
   }
   let article;
   try {
-    article = await captureFile(path);
+    article = await captureFile(path, null, browserCheck(flags['no-browser']));
   } catch (error) {
     const failure = toCaptureFailure(error);
     process.stderr.write(`assay extract: ${path}: ${failure.message} [${failure.code}]\n`);

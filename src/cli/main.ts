@@ -17,9 +17,12 @@ import { guardTerminalOutput } from './terminal-output';
 const USAGE = `usage: assay <command> [options]
 
 commands:
-  capture <file> [--json]                        capture an article (HTML, XHTML, JATS/Elsevier/ACS XML, PDF or text)
+  capture <file> [--json] [--no-browser]         capture an article (HTML, XHTML, JATS/Elsevier/ACS XML, PDF or text);
+                                                 hidden text of an HTML file is judged in headless Chromium (ASSAY_CHROMIUM,
+                                                 else /usr/bin/chromium) unless --no-browser, else from its style rules only
   scan <file> [--property NAME] [--json]         quantities, materials and property-linked candidates, no model
-  extract <file> --engine rules [--json]         material–property–value–unit triplets with evidence
+  extract <file> --engine rules [--json] [--no-browser]
+                                                 material–property–value–unit triplets with evidence
   extract <file> --engine openai --base-url URL --model ROLE=ID … [--preset paper|browser] [--embedding-model ID]
                  [--timeout SECONDS]             each attempt of a model call (default 120)
                  [--rate-limit-wait SECONDS]     most one call waits on a 429's Retry-After in all, each wait

@@ -50,5 +50,5 @@ describe('what the CLI prints', () => {
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
-  });
+  }, 60_000); // three captures of an HTML file, each judged in headless Chromium where it is installed (about 1–2 s each)
 });
