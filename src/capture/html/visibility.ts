@@ -121,6 +121,50 @@ function isZeroOpacity(value: string | undefined): boolean {
   return value !== undefined && /^0*\.?0+%?$/.test(value.trim());
 }
 
+/** An opacity under `MIN_VISIBLE_OPACITY` (`0.01`, `5%`); a declared value, as the style rules read it. */
+function isFaintOpacity(value: string | undefined): boolean {
+  const match = value === undefined ? null : /^(\d*\.?\d+)(%?)$/.exec(value.trim());
+  return match !== null && Number(match[1]) / (match[2] ? 100 : 1) < MIN_VISIBLE_OPACITY;
+}
+
+/** A declared font size under `MIN_READABLE_FONT_PX` in px, pt or rem (`1px`, `0.1px`, `2pt`); zero in any unit. */
+function isTinyFont(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  if (isZeroLength(value)) return true;
+  const points = /^(\d*\.?\d+)pt$/.exec(value.trim());
+  const size = points ? (Number(points[1]) * 4) / 3 : /(?:px|rem)$/.test(value.trim()) ? pixels(value) : undefined;
+  return size !== undefined && size < MIN_READABLE_FONT_PX;
+}
+
+/**
+ * A declared `transform` that leaves no text to see: a scale of zero on either axis, or a
+ * translation by `OFF_SCREEN_OFFSET` or more to the left or up (`translateX(-9999px)`).
+ */
+function transformHides(value: string | undefined): boolean {
+  if (!value) return false;
+  for (const [, name, args] of value.matchAll(/([a-z0-9]+)\(([^)]*)\)/gi)) {
+    const parts = args!.split(/\s*,\s*|\s+/).filter(Boolean);
+    const numbers = parts.map(Number);
+    const lengths = parts.map((part) => pixels(part) ?? 0);
+    switch (name!.toLowerCase()) {
+      case 'scale':
+        if (numbers.some((number) => number === 0)) return true;
+        break;
+      case 'scalex':
+      case 'scaley':
+        if (numbers[0] === 0) return true;
+        break;
+      case 'translate':
+      case 'translatex':
+      case 'translatey':
+      case 'translate3d':
+        if (lengths.slice(0, 2).some((length) => length <= OFF_SCREEN_OFFSET)) return true;
+        break;
+    }
+  }
+  return false;
+}
+
 /** `clip: rect(…)` leaving at most one pixel in either direction (`rect(0 0 0 0)`, `rect(1px,1px,1px,1px)`). */
 function clipHides(value: string | undefined): boolean {
   const match = value ? /^rect\(([^)]*)\)$/.exec(value.trim()) : null;
@@ -425,6 +469,10 @@ export function computedVisibility(window: Window): VisibilityJudge {
 /** The properties the style-rule judge reads; others are dropped at parse time. */
 const READ_PROPERTIES = new Set([
   'display',
+  'content-visibility',
+  'transform',
+  'max-width',
+  'max-height',
   'visibility',
   'font-size',
   'opacity',
@@ -455,27 +503,37 @@ interface StyleRule {
   selector: string;
   specificity: number;
   order: number;
+  /** Inside `@layer`: below every unlayered rule of the same importance. */
+  layered: boolean;
   declarations: Declaration[];
 }
 
 /** A declaration that can hide the element it applies to, alone or with others (candidates only). */
 function mayHide({ property, value }: Declaration): boolean {
+  // A custom property's value is known only in the cascade: `display: var(--h)` may hide.
+  if (/var\(/.test(value)) return !property.startsWith('--');
   switch (property) {
     case 'display':
       return value === 'none';
+    case 'content-visibility':
+      return value === 'hidden';
     case 'visibility':
       return value === 'hidden' || value === 'collapse';
     case 'font-size':
-      return isZeroLength(value);
+      return isTinyFont(value);
     case 'opacity':
-      return isZeroOpacity(value);
+      return isZeroOpacity(value) || isFaintOpacity(value);
     case 'width':
     case 'height':
+    case 'max-width':
+    case 'max-height':
       return isZeroLength(value);
     case 'clip':
       return clipHides(value);
     case 'clip-path':
-      return clipPathHides(value);
+      return clipPathHides(value) || polygonHides(value);
+    case 'transform':
+      return transformHides(value);
     case 'left':
     case 'top':
       return (pixels(value) ?? 0) <= OFF_SCREEN_OFFSET;
@@ -486,9 +544,23 @@ function mayHide({ property, value }: Declaration): boolean {
   }
 }
 
+/**
+ * A CSS identifier with its escapes decoded (`\64 isplay` → `display`, `dis\play` → `display`):
+ * the browser reads property names that way, so a page can hide a rule from plain matching.
+ */
+function unescapeIdentifier(name: string): string {
+  if (!name.includes('\\')) return name;
+  return name.replace(/\\(?:([0-9a-f]{1,6})\s?|(.))/gi, (_, hex: string | undefined, character: string | undefined) =>
+    hex ? String.fromCodePoint(Number.parseInt(hex, 16) || 0xfffd) : character!,
+  );
+}
+
 /** Split a declaration into the read properties it sets (shorthands `overflow` and `font` expanded). */
 function expand(property: string, rawValue: string, important: boolean): Declaration[] {
-  const name = property.trim().toLowerCase();
+  const trimmed = unescapeIdentifier(property.trim());
+  // Custom properties keep their case (`--H` is not `--h`) and their value's case.
+  if (trimmed.startsWith('--')) return [{ property: trimmed, value: rawValue.replace(/!\s*important\s*$/i, '').trim(), important }];
+  const name = trimmed.toLowerCase();
   const value = cleanValue(rawValue);
   if (name === 'overflow') {
     const [x, y = x] = value.split(/\s+/);
@@ -630,7 +702,7 @@ function readStyleRules(styles: Iterable<Element>): { all: RuleIndex; hiding: Ru
   const all = new RuleIndex();
   const hiding = new RuleIndex();
   let order = 0;
-  const readRule = (node: Rule, scope: 'always' | 'sometimes'): void => {
+  const readRule = (node: Rule, scope: 'always' | 'sometimes', layered: boolean): void => {
     let declarations: Declaration[] = [];
     node.each((child) => {
       if (child.type === 'decl') declarations.push(...expand(child.prop, child.value, child.important === true));
@@ -643,7 +715,7 @@ function readStyleRules(styles: Iterable<Element>): { all: RuleIndex; hiding: Ru
       if (PSEUDO_ELEMENT.test(selector)) continue;
       if (hides && STATEFUL_PSEUDO.test(selector)) continue;
       order += 1;
-      const rule = { selector, specificity: specificityOf(selector), order, declarations };
+      const rule = { selector, specificity: specificityOf(selector), order, layered, declarations };
       all.add(rule);
       if (hides) hiding.add(rule);
     }
@@ -651,8 +723,8 @@ function readStyleRules(styles: Iterable<Element>): { all: RuleIndex; hiding: Ru
   // Rules in sheet order, at-rules entered where they stand; an explicit stack, not recursion
   // (a sheet can nest @media/@supports thousands deep).
   const visit = (root: Container, rootScope: 'always' | 'sometimes'): void => {
-    const stack: { nodes: ChildNode[]; next: number; scope: 'always' | 'sometimes' }[] = [
-      { nodes: root.nodes ?? [], next: 0, scope: rootScope },
+    const stack: { nodes: ChildNode[]; next: number; scope: 'always' | 'sometimes'; layered: boolean }[] = [
+      { nodes: root.nodes ?? [], next: 0, scope: rootScope, layered: false },
     ];
     while (stack.length > 0) {
       const frame = stack[stack.length - 1]!;
@@ -662,12 +734,15 @@ function readStyleRules(styles: Iterable<Element>): { all: RuleIndex; hiding: Ru
         continue;
       }
       frame.next += 1;
-      if (node.type === 'rule') readRule(node, frame.scope);
+      if (node.type === 'rule') readRule(node, frame.scope, frame.layered);
       if (node.type !== 'atrule') continue;
       const name = node.name.toLowerCase();
       if (!node.nodes || /keyframes|font-face|page|counter-style|property/.test(name)) continue;
-      const inner = name === 'media' ? mediaScope(node.params) : 'sometimes';
-      if (inner !== 'never') stack.push({ nodes: node.nodes, next: 0, scope: inner === 'always' ? frame.scope : 'sometimes' });
+      // A cascade layer always applies; its rules only rank below unlayered ones (`cascade`).
+      const layer = name === 'layer';
+      const inner = name === 'media' ? mediaScope(node.params) : layer ? 'always' : 'sometimes';
+      const scope = inner === 'always' ? frame.scope : 'sometimes';
+      if (inner !== 'never') stack.push({ nodes: node.nodes, next: 0, scope, layered: frame.layered || layer });
     }
   };
   for (const style of styles) {
@@ -682,15 +757,25 @@ function readStyleRules(styles: Iterable<Element>): { all: RuleIndex; hiding: Ru
   return { all, hiding };
 }
 
-/** The declared values that win for `element` (rules by importance, specificity, order; inline style). */
+/**
+ * The declared values that win for `element` (rules by importance, cascade layer, specificity,
+ * order; inline style). Rules inside `@layer` lose to unlayered rules of the same importance
+ * whatever their specificity (CSS Cascade 5); `!important` in a layer is ranked like any
+ * `!important`, which can only keep text that the browser hides.
+ */
 function cascade(element: Element, rules: RuleIndex, inline: Declaration[]): Map<string, string> {
-  const entries: { declaration: Declaration; rank: number; order: number }[] = [];
+  const entries: { declaration: Declaration; layer: number; rank: number; order: number }[] = [];
   for (const rule of rules.matching(element)) {
-    for (const declaration of rule.declarations) entries.push({ declaration, rank: rule.specificity, order: rule.order });
+    for (const declaration of rule.declarations) {
+      entries.push({ declaration, layer: rule.layered && !declaration.important ? 0 : 1, rank: rule.specificity, order: rule.order });
+    }
   }
   // Inline style beats every selector; `!important` beats everything not important.
-  for (const declaration of inline) entries.push({ declaration, rank: Number.MAX_SAFE_INTEGER, order: 0 });
-  entries.sort((a, b) => Number(a.declaration.important) - Number(b.declaration.important) || a.rank - b.rank || a.order - b.order);
+  for (const declaration of inline) entries.push({ declaration, layer: 1, rank: Number.MAX_SAFE_INTEGER, order: 0 });
+  entries.sort(
+    (a, b) =>
+      Number(a.declaration.important) - Number(b.declaration.important) || a.layer - b.layer || a.rank - b.rank || a.order - b.order,
+  );
   const values = new Map<string, string>();
   for (const { declaration } of entries) values.set(declaration.property, declaration.value);
   return values;
@@ -710,6 +795,8 @@ export function styleRuleVisibility(document: Document, styles: Iterable<Element
   const valuesMemo = new Map<Element, Map<string, string>>();
   const verdicts = new Map<Element, boolean>();
   const resets = resetMemos();
+  // A tiny (not zero) font size is set back by other values than a zero one is: its own memo.
+  const tinyResets = new Map<Element, boolean>();
   const inlineOf = (element: Element): Declaration[] => {
     if (!element.hasAttributes()) return NO_DECLARATIONS;
     let declarations = inlineMemo.get(element);
@@ -728,37 +815,83 @@ export function styleRuleVisibility(document: Document, styles: Iterable<Element
     }
     return values;
   };
+  /** The custom property `name` as `element` inherits it (custom properties inherit), or undefined. */
+  const customProperty = (element: Element, name: string): string | undefined => {
+    for (let current: Element | null = element; current; current = current.parentElement) {
+      const value = valuesOf(current).get(name);
+      if (value !== undefined && value !== 'inherit') return value;
+    }
+    return undefined;
+  };
+  /**
+   * `valuesOf` with `var(--name, fallback)` substituted in the read properties (nested custom
+   * properties up to eight deep); a reference to nothing leaves the value unknown (`unset`).
+   */
+  const resolvedValuesOf = (element: Element): Map<string, string> => {
+    const values = valuesOf(element);
+    if (![...values].some(([property, value]) => !property.startsWith('--') && value.includes('var('))) return values;
+    const resolved = new Map(values);
+    for (const [property, value] of values) {
+      if (property.startsWith('--') || !value.includes('var(')) continue;
+      let text = value;
+      for (let depth = 0; depth < 8 && text.includes('var('); depth += 1) {
+        text = text.replace(/var\(\s*(--[^,\s)]+)\s*(?:,\s*([^()]*(?:\([^()]*\)[^()]*)*))?\)/g, (_, name: string, fallback?: string) => {
+          return customProperty(element, name) ?? fallback?.trim() ?? 'unset';
+        });
+      }
+      resolved.set(property, text.includes('var(') ? 'unset' : cleanValue(text));
+    }
+    return resolved;
+  };
   /** True when a descendant declares `property` with a value that does not hide. */
-  const resetBelow = (element: Element, property: InheritedProperty, hides: (value: string) => boolean): boolean => {
+  const resetBelow = (
+    element: Element,
+    property: InheritedProperty,
+    hides: (value: string) => boolean,
+    memo: Map<Element, boolean> = resets[property],
+  ): boolean => {
     return someDescendantMemo(
       element,
       (descendant) => {
         const value = valuesOf(descendant).get(property);
         return value !== undefined && value !== 'inherit' && value !== 'unset' && !hides(value);
       },
-      resets[property],
+      memo,
     );
   };
   const judge = (element: Element): boolean => {
     const tag = element.localName.toLowerCase();
     if (tag === 'html' || tag === 'body') return false;
     if (!inlineOf(element).some(mayHide) && hiding.matching(element).length === 0) return false;
-    const values = valuesOf(element);
+    const values = resolvedValuesOf(element);
     const display = values.get('display');
-    if (display === 'none') return true;
-    if (isZeroOpacity(values.get('opacity'))) return true;
+    if (display === 'none' || values.get('content-visibility') === 'hidden') return true;
+    const opacity = values.get('opacity');
+    if (isZeroOpacity(opacity) || isFaintOpacity(opacity)) return true;
     const position = values.get('position');
     const positioned = position === 'absolute' || position === 'fixed';
     if (positioned && clipHides(values.get('clip'))) return true;
-    if (clipPathHides(values.get('clip-path'))) return true;
+    const clipPath = values.get('clip-path');
+    if (clipPathHides(clipPath) || polygonHides(clipPath)) return true;
     if (positioned && [values.get('left'), values.get('top')].some((offset) => (pixels(offset) ?? 0) <= OFF_SCREEN_OFFSET)) return true;
-    if (zeroBox(values, display ?? (BLOCK_TAGS.has(tag) ? 'block' : undefined), positioned)) return true;
+    const boxDisplay = display ?? (BLOCK_TAGS.has(tag) ? 'block' : undefined);
+    // Transforms do not apply to inline boxes: an element whose display is unknown is not judged.
+    const boxed = positioned || (boxDisplay !== undefined && boxDisplay !== 'inline' && boxDisplay !== 'contents');
+    if (boxed && transformHides(values.get('transform'))) return true;
+    if (zeroBox(values, boxDisplay, positioned)) return true;
     const hiddenVisibility = (value: string): boolean => value === 'hidden' || value === 'collapse';
     const visibility = values.get('visibility');
     if (visibility && hiddenVisibility(visibility) && !resetBelow(element, 'visibility', hiddenVisibility)) return true;
     // A relative size (em, %) of zero is still zero: only other sizes set the text back.
     const zeroFont = (value: string): boolean => isZeroLength(value) || /^[\d.]+(?:em|%)$/.test(value);
-    if (isZeroLength(values.get('font-size')) && !resetBelow(element, 'font-size', zeroFont)) return true;
+    const fontSize = values.get('font-size');
+    if (isZeroLength(fontSize) && !resetBelow(element, 'font-size', zeroFont)) return true;
+    // At most 1em of a tiny size is still tiny; a larger relative size may be readable.
+    const tinyFont = (value: string): boolean => {
+      const relative = /^(\d*\.?\d+)(em|%)$/.exec(value);
+      return isTinyFont(value) || (relative !== null && Number(relative[1]) / (relative[2] === '%' ? 100 : 1) <= 1);
+    };
+    if (isTinyFont(fontSize) && !resetBelow(element, 'font-size', tinyFont, tinyResets)) return true;
     const pushedOut = (value: string): boolean => (pixels(value) ?? 0) <= OFF_SCREEN_INDENT;
     const indent = values.get('text-indent');
     return indent !== undefined && pushedOut(indent) && !resetBelow(element, 'text-indent', pushedOut);
@@ -786,5 +919,5 @@ function zeroBox(values: Map<string, string>, display: string | undefined, posit
     return value !== undefined && !value.split(/\s+/).every(isZeroLength);
   });
   if (padding) return false;
-  return isZeroLength(values.get('width')) || isZeroLength(values.get('height'));
+  return ['width', 'height', 'max-width', 'max-height'].some((property) => isZeroLength(values.get(property)));
 }
