@@ -78,11 +78,19 @@ export interface WebLlmEngineLike {
   reload(modelIds: string | string[]): Promise<void>;
   unload(): Promise<void>;
   interruptGenerate?(): void;
-  chat: { completions: { create(request: Record<string, unknown>): Promise<WebLlmCompletion> } };
+  /** A reply, or with `stream: true` its chunks. */
+  chat: { completions: { create(request: Record<string, unknown>): Promise<WebLlmCompletion | AsyncIterable<WebLlmChunk>> } };
   /** WebLLM's `engine.embeddings` (answers in OpenAI's `{ data: [{ index, embedding }] }` shape). */
   embeddings?: { create(request: { input: string[]; model?: string }): Promise<unknown> };
   /** The GPU memory the runtime reports, when the build exposes it. */
   gpuMemory?(): WebLlmGpuMemory | undefined;
+}
+
+/** One chunk of a streamed reply (OpenAI's `chat.completion.chunk`; the last one carries `usage` when asked for it). */
+export interface WebLlmChunk {
+  model?: string;
+  choices: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
+  usage?: WebLlmCompletion['usage'];
 }
 
 /** Creates an engine that reports load progress to `initProgressCallback`. */
@@ -232,10 +240,13 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
     });
     stop.catch(() => undefined);
     request.signal?.addEventListener('abort', stopped!, { once: true });
-    const send = () => {
+    const send = (stream = false) => {
       inFlight += 1;
       const generation = engineGeneration;
-      const call = current.chat.completions.create(body).finally(() => {
+      const sent = stream
+        ? current.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } })
+        : current.chat.completions.create(body);
+      const call = sent.then(wholeReply).finally(() => {
         // A call dropped by `unload` was already uncounted there.
         if (generation === engineGeneration) inFlight -= 1;
       });
@@ -246,9 +257,10 @@ export function createWebLlm(options: WebLlmOptions): WebLlm {
       let reply = await Promise.race([send(), stop]);
       if (request.signal?.aborted) throw new LlmError('aborted', 'The run was cancelled during the model call.');
       // An interrupt outlives the call it stopped in some WebLLM releases (0.2.79 clears its flag
-      // only inside generation, and checks it before): the next call, which nobody stopped, ends at
-      // once with finish_reason 'abort' and no text. Such a reply is sent again, once.
-      if (staleInterrupt(reply)) reply = await Promise.race([send(), stop]);
+      // only when a generation starts, and a non-streamed call checks it before): the next call,
+      // which nobody stopped, ends at once with finish_reason 'abort' and no text, and so would
+      // every later one. Such a call is sent again, once, streamed: that path clears the flag.
+      if (staleInterrupt(reply)) reply = await Promise.race([send(true), stop]);
       if (request.signal?.aborted) throw new LlmError('aborted', 'The run was cancelled during the model call.');
       const choice = reply.choices[0];
       const timing = timingOf(reply);
@@ -326,6 +338,23 @@ function timingOf(reply: WebLlmCompletion): LlmTiming | undefined {
     decodeTokensPerSecond: extra.decode_tokens_per_s!,
     totalSeconds: extra.e2e_latency_s!,
   };
+}
+
+/** `reply` as one completion: a streamed reply's chunks joined (content concatenated, the last finish reason, model and usage). */
+async function wholeReply(reply: WebLlmCompletion | AsyncIterable<WebLlmChunk>): Promise<WebLlmCompletion> {
+  if (!(Symbol.asyncIterator in reply)) return reply;
+  let content = '';
+  let finishReason: string | null = null;
+  let model: string | undefined;
+  let usage: WebLlmCompletion['usage'];
+  for await (const chunk of reply) {
+    const choice = chunk.choices[0];
+    content += choice?.delta?.content ?? '';
+    finishReason = choice?.finish_reason ?? finishReason;
+    model = chunk.model ?? model;
+    usage = chunk.usage ?? usage;
+  }
+  return { ...(model ? { model } : {}), choices: [{ message: { content }, finish_reason: finishReason }], ...(usage ? { usage } : {}) };
 }
 
 /**

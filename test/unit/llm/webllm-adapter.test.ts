@@ -4,6 +4,7 @@ import type { WebGpuCapability } from '../../../src/llm/webgpu-capability';
 import {
   createWebLlm,
   parseWebLlmProgress,
+  type WebLlmChunk,
   type WebLlmCompletion,
   type WebLlmEngineLike,
   type WebLlmInitReport,
@@ -295,25 +296,34 @@ describe('createWebLlm: calls in flight, Stop and unload', () => {
     expect(llm.callsInFlight()).toBe(0);
   });
 
-  it('sends a call again, once, when a stale interrupt from an earlier Stop ended it before it began', async () => {
-    // WebLLM 0.2.79 checks its interrupt flag before the generation that clears it: after a Stop
-    // whose call had already ended, the next call comes back at once, empty, finish_reason 'abort'.
+  it('sends a call again, once and streamed, when a stale interrupt from an earlier Stop ended it before it began', async () => {
+    // WebLLM 0.2.79 checks its interrupt flag before a non-streamed generation, and clears it only
+    // when a generation starts: after a Stop whose call had already ended, every later call came
+    // back at once, empty, finish_reason 'abort'. The streamed path clears the flag.
     const held = heldEngine();
     const llm = make(held);
+    const aborted: WebLlmCompletion = { model: MODEL, choices: [{ message: { content: '' }, finish_reason: 'abort' }] };
+    async function* chunks(): AsyncGenerator<WebLlmChunk> {
+      yield { model: MODEL, choices: [{ delta: { content: '{"triplets"' } }] };
+      yield { model: MODEL, choices: [{ delta: { content: ':[]}' }, finish_reason: 'stop' }] };
+      yield { model: MODEL, choices: [], usage: { prompt_tokens: 42, completion_tokens: 7 } };
+    }
     const call = llm.complete(request);
     await settle();
-    held.calls[0]!.reply.resolve({ model: MODEL, choices: [{ message: { content: '' }, finish_reason: 'abort' }] });
+    held.calls[0]!.reply.resolve(aborted);
     await settle();
     expect(held.calls).toHaveLength(2);
-    held.calls[1]!.reply.resolve(completion());
-    expect(await call).toMatchObject({ text: '{"triplets":[]}', finishReason: 'stop' });
+    expect(held.calls[1]!.request).toMatchObject({ stream: true, stream_options: { include_usage: true }, max_tokens: 256 });
+    expect(held.calls[0]!.request.stream).toBe(false);
+    (held.calls[1]!.reply as unknown as { resolve(value: unknown): void }).resolve(chunks());
+    expect(await call).toMatchObject({ text: '{"triplets":[]}', finishReason: 'stop', usage: { promptTokens: 42, completionTokens: 7 } });
     expect(llm.callsInFlight()).toBe(0);
     // Only once: a second empty 'abort' is the reply.
     const again = llm.complete(request);
     await settle();
-    held.calls[2]!.reply.resolve({ model: MODEL, choices: [{ message: { content: '' }, finish_reason: 'abort' }] });
+    held.calls[2]!.reply.resolve(aborted);
     await settle();
-    held.calls[3]!.reply.resolve({ model: MODEL, choices: [{ message: { content: '' }, finish_reason: 'abort' }] });
+    held.calls[3]!.reply.resolve(aborted);
     expect(await again).toMatchObject({ text: '', finishReason: 'abort' });
     expect(held.calls).toHaveLength(4);
   });
