@@ -21,8 +21,12 @@ describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground tru
     // conditions the scan reads, so strict scoring matches 'BPN-GaN (HSE06)'; differences and
     // parameters are no candidates): pub 0.591, 0.151, 0.241, 0.333; arxiv 0.565, 0.146, 0.232,
     // 0.321. With conditions matched: 6 of the 38 qualified truths in each version.
-    ['pub', 0.59, 0.15, 0.24, 0.33],
-    ['arxiv', 0.56, 0.14, 0.23, 0.32],
+    // 2026-11-29, after a negative band gap became plausible (a band overlap: the range is −2 to
+    // 15 eV): SmN's FM-phase −0.15 eV is predicted too, a truth of the dataset matched leniently
+    // but not strictly (its method, LSDA+U+SO, is stated sentences earlier): pub 0.565, 0.151,
+    // 0.239, 0.349; arxiv 0.542, 0.146, 0.230, 0.336.
+    ['pub', 0.56, 0.15, 0.23, 0.34],
+    ['arxiv', 0.54, 0.14, 0.22, 0.33],
   ] as const)(
     'bandgap-200 %s: strict P ≥ %f, R ≥ %f, F1 ≥ %f, lenient F1 ≥ %f, every triplet grounded',
     async (version, precision, recall, f1, lenientF1) => {
