@@ -113,15 +113,16 @@ export function scanHighlightItems(article: Article, catalogue: readonly Propert
  * run of this paper has shown records since the panel opened (`recordsSeen`):
  * - while loading: no (a reopened panel must not flash candidates over a run's results);
  * - no run: yes;
- * - a run still going without a record yet: yes, unless records were seen before (a new run
- *   after one with results clears the page instead of bringing the candidates back);
- * - a run with records, or a finished one (done, stopped, interrupted): no — the models have
- *   checked the paper, so "not yet checked" would be false.
+ * - a run without a record, going or ended (failed, stopped, interrupted, or done with nothing
+ *   found): yes, unless records were seen before (a new run after one with results clears the
+ *   page instead of bringing the candidates back) — a run that could not start (no WebGPU, a
+ *   download that failed) must not take the quick scan's highlights with it;
+ * - a run with records: no — its verdicts replace the candidates.
  */
 export function showsCandidates(run: MatrixRunRow | null | undefined, recordsSeen: boolean): boolean {
   if (run === undefined) return false;
   if (run === null) return !recordsSeen;
-  return run.status === 'running' && run.records.length === 0 && !recordsSeen;
+  return run.records.length === 0 && !recordsSeen;
 }
 
 /** The quick scan as the panel shows it, next to the paper summary (`candidate-status`). */

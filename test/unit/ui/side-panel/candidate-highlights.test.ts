@@ -118,15 +118,19 @@ describe('candidateHighlightItems', () => {
 });
 
 describe('showsCandidates', () => {
-  it('shows candidates when the paper has no run, or a run going without records, until records were seen', () => {
+  it('shows candidates when the paper has no run, or a run without records (going or ended), until records were seen', () => {
     expect(showsCandidates(undefined, false)).toBe(false); // still loading
     expect(showsCandidates(null, false)).toBe(true);
     expect(showsCandidates(null, true)).toBe(false);
     expect(showsCandidates(runRow(), false)).toBe(true);
     expect(showsCandidates(runRow(), true)).toBe(false); // a new run after one with results
     expect(showsCandidates(runRow({ records: [record('verified')] }), false)).toBe(false);
-    expect(showsCandidates(runRow({ status: 'done' }), false)).toBe(false);
-    expect(showsCandidates(runRow({ status: 'cancelled' }), false)).toBe(false);
+    // A run that ended without a record (failed at once, stopped, or found nothing) leaves the candidates.
+    expect(showsCandidates(runRow({ status: 'interrupted' }), false)).toBe(true);
+    expect(showsCandidates(runRow({ status: 'done' }), false)).toBe(true);
+    expect(showsCandidates(runRow({ status: 'cancelled' }), false)).toBe(true);
+    expect(showsCandidates(runRow({ status: 'interrupted' }), true)).toBe(false);
+    expect(showsCandidates(runRow({ status: 'done', records: [record('rejected')] }), false)).toBe(false);
   });
 });
 
