@@ -15,7 +15,7 @@ import type { PageText } from './page-text';
 export interface AnchoredItem {
   item: HighlightItem;
   range: Range;
-  /** [start, end) in `PageText.text` of the painted range (the mark, or the whole quote). */
+  /** [start, end) in `PageText.text` of the painted range (the mark, or the whole quote; a rejected item's mark only). */
   start: number;
   end: number;
 }
@@ -89,7 +89,9 @@ export function failureReason(text: string, item: HighlightItem): string {
  * Anchor every item's quote in `pageText` (`anchorEvidence`: exact, whitespace-folded, then
  * approximate quote + prefix/suffix, elided quotes piece by piece) and map it to a DOM `Range`.
  * When `item.mark` (the value as printed) occurs inside the anchored quote — exactly, or with
- * other whitespace and dashes — the range covers only the mark; otherwise the whole quote.
+ * other whitespace and dashes — the range covers only the mark; otherwise the whole quote. A
+ * rejected item is painted on its mark or not at all, and not where its mark overlaps the mark
+ * of an item that is not rejected (it goes to `failed` with the reason).
  *
  * The item's `TextPositionSelector` is not used: its offsets point into `Article.text`, and the
  * page text has other furniture before the article, so a position would only mislead.
@@ -99,7 +101,7 @@ export function failureReason(text: string, item: HighlightItem): string {
  * highlighted" when no text node lies under it). Never throws.
  */
 export function anchorItems(items: readonly HighlightItem[], pageText: PageText): AnchorResult {
-  const anchored: AnchoredItem[] = [];
+  const placed: Array<{ item: HighlightItem; start: number; end: number }> = [];
   const failed: FailedItem[] = [];
   for (const item of items) {
     const anchor = anchorEvidence(pageText.text, { quote: item.quote });
@@ -107,13 +109,35 @@ export function anchorItems(items: readonly HighlightItem[], pageText: PageText)
       failed.push({ id: item.id, reason: failureReason(pageText.text, item) });
       continue;
     }
-    const span = markSpan(pageText.text, anchor.start, anchor.end, item.mark) ?? { start: anchor.start, end: anchor.end };
-    const range = pageText.rangeOf(span.start, span.end);
-    if (!range) {
-      failed.push({ id: item.id, reason: 'the quote was found only in text that cannot be highlighted (symbols drawn as images)' });
+    const mark = markSpan(pageText.text, anchor.start, anchor.end, item.mark);
+    // A rejected fact is marked on its value only: painted over its whole sentence it would
+    // cover the sentence's good facts in red (issue 28).
+    if (!mark && item.status === 'rejected') {
+      failed.push({ id: item.id, reason: REJECTED_WITHOUT_VALUE });
       continue;
     }
-    anchored.push({ item, range, start: span.start, end: span.end });
+    placed.push({ item, ...(mark ?? { start: anchor.start, end: anchor.end }) });
+  }
+  const anchored: AnchoredItem[] = [];
+  for (const entry of placed) {
+    // Nor does a rejected mark cover another fact's mark (the same number claimed for another material).
+    const covers = (other: (typeof placed)[number]) =>
+      other !== entry && other.item.status !== 'rejected' && other.start < entry.end && entry.start < other.end;
+    if (entry.item.status === 'rejected' && placed.some(covers)) {
+      failed.push({ id: entry.item.id, reason: REJECTED_UNDER_ANOTHER });
+      continue;
+    }
+    const range = pageText.rangeOf(entry.start, entry.end);
+    if (!range) {
+      failed.push({ id: entry.item.id, reason: 'the quote was found only in text that cannot be highlighted (symbols drawn as images)' });
+      continue;
+    }
+    anchored.push({ ...entry, range });
   }
   return { anchored, failed };
 }
+
+/** Why a rejected fact is not painted when its value is not printed in its quote. */
+export const REJECTED_WITHOUT_VALUE = 'rejected, and its value is not printed in its quote, so there is nothing of it to mark';
+/** Why a rejected fact is not painted when its value is another fact's mark. */
+export const REJECTED_UNDER_ANOTHER = 'rejected, and its value is the mark of another fact here, which it would cover';

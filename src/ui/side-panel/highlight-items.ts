@@ -91,7 +91,7 @@ export function highlightItems(
   return { items, skipped };
 }
 
-/** A failure as the panel lists it under "Not found in the page": what the record said, and why. */
+/** A failure as the panel lists it under "Not marked in the page": what the record said, and why. */
 export interface FailureLine {
   id: string;
   /** "GaN: 3.4 eV", or "Record 4" when the id names no record. */

@@ -267,7 +267,7 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
       )}
       {highlights && highlights.failures.length > 0 && (
         <div className="highlight-failures" data-testid="highlight-failures">
-          <p>Not found in the page:</p>
+          <p>Not marked in the page:</p>
           <ul>
             {failureLines(row, highlights.failures).map((line) => (
               <li key={line.id} data-id={line.id}>

@@ -46,6 +46,26 @@ describe('anchorItems', () => {
     expect(squash(entry!.range.toString())).toBe(BANDGAP_SENTENCE);
   });
 
+  test('paints a rejected fact on its value only, and not at all over its whole sentence or over another fact’s mark', () => {
+    loadBody(document);
+    const page = readPageText({ document, window });
+    const onValue = itemFromCapture(document, 'on-value', BANDGAP_SENTENCE, { status: 'rejected', mark: '1.7 eV' });
+    const noValue = itemFromCapture(document, 'no-value', BANDGAP_SENTENCE, { status: 'rejected', mark: '9.9 eV' });
+    expect(anchorItems([onValue], page).anchored[0]!.range.toString()).toBe('1.7 eV');
+    expect(anchorItems([noValue], page)).toEqual({
+      anchored: [],
+      failed: [{ id: 'no-value', reason: 'rejected, and its value is not printed in its quote, so there is nothing of it to mark' }],
+    });
+    // The same value verified for the sentence's material and rejected for another: only the verified mark is painted.
+    const verified = itemFromCapture(document, 'verified', BANDGAP_SENTENCE, { status: 'verified', mark: '1.7 eV' });
+    const { anchored, failed } = anchorItems([onValue, verified], page);
+    expect(anchored.map((entry) => [entry.item.id, entry.range.toString()])).toEqual([['verified', '1.7 eV']]);
+    expect(failed).toEqual([{ id: 'on-value', reason: 'rejected, and its value is the mark of another fact here, which it would cover' }]);
+    // A fact that is not rejected keeps its whole quote when its mark is not in it, as before.
+    const review = itemFromCapture(document, 'review', BANDGAP_SENTENCE, { status: 'needs_review', mark: '9.9 eV' });
+    expect(squash(anchorItems([review], page).anchored[0]!.range.toString())).toBe(BANDGAP_SENTENCE);
+  });
+
   test('anchors a quote whose spacing differs from the page (a model’s copy)', () => {
     loadBody(document);
     const item = itemFromQuote('f2', 'the MAPbI3 reference film shows a band gap of 1.6eV');

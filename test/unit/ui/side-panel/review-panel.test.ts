@@ -151,7 +151,7 @@ describe('review in the side panel', () => {
 
     // Highlights: one item per record, and the page's failed anchor listed with its reason.
     await settle(() =>
-      expect(byTestId('highlight-failures')?.textContent).toBe('Not found in the page:InN: 0.7 eV — The quote is not in the page.'),
+      expect(byTestId('highlight-failures')?.textContent).toBe('Not marked in the page:InN: 0.7 eV — The quote is not in the page.'),
     );
     expect(shown[0]?.map((entry) => [entry.id, entry.status])).toEqual([
       ['0', 'verified'],
