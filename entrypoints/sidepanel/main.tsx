@@ -8,6 +8,8 @@ import { resolveTargetTabId } from '../../src/extension/target-tab';
 import { loadPropertySchemas } from '../../src/properties';
 import { createAssayDatabase } from '../../src/store/assay-database';
 import { CapturePanel } from '../../src/ui/side-panel/capture-panel';
+import { browserTabEvents } from '../../src/extension/browser-tab-events';
+import { targetMode, watchPanelTarget, type PanelTarget } from '../../src/extension/panel-target';
 import { currentPaperFinder, papersChanged, tabUrlReader } from '../../src/ui/side-panel/current-paper';
 import { createPageHighlighter } from '../../src/ui/side-panel/highlight-sync';
 import { createReviewActions } from '../../src/ui/side-panel/review-actions';
@@ -15,8 +17,13 @@ import { createRunControls } from '../../src/ui/side-panel/run-controls';
 import type { SettingsServices } from '../../src/ui/settings/settings-panel';
 import '../../src/ui/shared/styles.css';
 
-// The tab is chosen when the button is clicked; `?tabId=N` is explained in target-tab.ts.
-const captureActivePage = () => requestCapture(location.search);
+// The panel follows its window's active tab and that tab's page (panel-target.ts); `?tabId=N`
+// and `?windowId=N` are explained in target-tab.ts. A capture, a lookup and the highlights go to
+// the tab the panel shows; without a known tab, the tab is chosen when the button is clicked.
+const watchTarget = (onChange: (target: PanelTarget) => void) => watchPanelTarget(targetMode(location.search), browserTabEvents, onChange);
+const captureActivePage = (target?: PanelTarget) =>
+  target?.tabId != null ? sendRequest({ type: 'capture-tab', tabId: target.tabId }) : requestCapture(location.search);
+const targetTab = (target?: PanelTarget) => (target?.tabId != null ? Promise.resolve(target.tabId) : resolveTargetTabId(location.search));
 
 const database = createAssayDatabase();
 const schemas = loadPropertySchemas();
@@ -37,7 +44,7 @@ const { start, stop } = createRunControls({
   sendCancel: (runId) => sendRequest({ type: 'matrix-cancel', runId }),
 });
 const review = createReviewActions(database);
-const openHighlighter = () => createPageHighlighter(() => resolveTargetTabId(location.search), sendRequest);
+const openHighlighter = (target?: PanelTarget) => createPageHighlighter(() => targetTab(target), sendRequest);
 const settings: SettingsServices = {
   checkWebGpu: () => sendRequest({ type: 'webgpu-check' }),
   cacheStatus: (modelIds, customModels) => sendRequest({ type: 'model-cache-status', modelIds, customModels }),
@@ -56,6 +63,7 @@ createRoot(document.getElementById('root')!).render(
       settings={settings}
       findCurrentPaper={findCurrentPaper}
       watchPapers={watchPapers}
+      watchTarget={watchTarget}
       precedent={{ database, properties, pending: browser.storage.session }}
     />
   </StrictMode>,

@@ -17,10 +17,12 @@ import { ReferenceTablesSection } from './precedent-reference-tables';
 import { LiveSettingsPanel, type SettingsServices } from '../settings/settings-panel';
 import { useCapture, type CaptureState } from './use-capture';
 import { useCurrentPaper, type WatchPapers } from './use-current-paper';
+import type { PanelTarget } from '../../extension/panel-target';
+import { usePanelTarget, type WatchPanelTarget } from './use-panel-target';
 
 export interface CapturePanelProps {
-  /** Capture and save the page the panel is for (see `requestCapture`). */
-  captureActivePage: () => Promise<ResponseOf<'capture-tab'>>;
+  /** Capture and save the page the panel is for: `target`'s tab when the panel follows one, else the tab `requestCapture` finds. */
+  captureActivePage: (target?: PanelTarget) => Promise<ResponseOf<'capture-tab'>>;
   /** URL of the dataset page. */
   datasetUrl: string;
   /** URL of the bundled example article (src/extension/example-article.ts), offered while the panel is empty. */
@@ -30,10 +32,17 @@ export interface CapturePanelProps {
   /** WebGPU check, model cache and storage for "Settings and models"; without it that section is not shown. */
   settings?: SettingsServices;
   /**
-   * The saved paper of the page the panel is for (`currentPaperFinder`), looked up once when the
-   * panel opens; without it, or when it finds none, the panel starts with "Capture this page".
+   * The saved paper of the page the panel is for (`currentPaperFinder`), looked up when the
+   * panel opens and when its page changes; without it, or when it finds none, the panel offers
+   * "Capture this page".
    */
-  findCurrentPaper?: () => Promise<CurrentPaper | undefined>;
+  findCurrentPaper?: (target?: PanelTarget) => Promise<CurrentPaper | undefined>;
+  /**
+   * The page the panel follows (`watchPanelTarget`): on a tab switch, a navigation or a reload the
+   * panel forgets the earlier page's capture, paper, run view and highlighter and looks the new
+   * page up. Without it the panel stays on the page it opened on.
+   */
+  watchTarget?: WatchPanelTarget;
   /** Changes of the saved papers (`papersChanged`): while none is found, each change looks the page up again. */
   watchPapers?: WatchPapers;
   /** Database, properties and `storage.session` for the precedent check; without it no precedent section or button is shown. */
@@ -54,10 +63,13 @@ export function CapturePanel({
   settings,
   findCurrentPaper,
   watchPapers,
+  watchTarget,
   precedent,
 }: CapturePanelProps) {
-  const { state, capture } = useCapture(captureActivePage);
-  const current = useCurrentPaper(findCurrentPaper, watchPapers);
+  const { target, key: targetKey } = usePanelTarget(watchTarget);
+  const { state, capture } = useCapture(captureActivePage, target, targetKey);
+  const current = useCurrentPaper(findCurrentPaper, watchPapers, target, targetKey);
+  const noTab = target?.tabId === null;
   const busy = state.status === 'busy';
   const shown =
     state.status === 'saved' ? { paper: state.paper, warnings: state.warnings } : current.status === 'found' ? current : undefined;
@@ -66,15 +78,32 @@ export function CapturePanel({
       <main className="panel">
         <header className="panel-head">
           <h1>Assay</h1>
-          <button type="button" className={shown ? undefined : 'primary'} onClick={() => void capture()} disabled={busy} aria-busy={busy}>
+          <button
+            type="button"
+            className={shown ? undefined : 'primary'}
+            onClick={() => void capture()}
+            disabled={busy || noTab || targetKey === 'pending'}
+            aria-busy={busy}
+          >
             {busy ? 'Capturing…' : shown ? 'Capture again' : 'Capture this page'}
           </button>
         </header>
         {precedent && <PrecedentSection {...precedent} />}
-        <div role="status" aria-live="polite" className="status" data-testid="capture-status" data-status={state.status}>
-          <StatusLine state={state} found={current.status === 'found'} />
+        <div
+          role="status"
+          aria-live="polite"
+          className="status"
+          data-testid="capture-status"
+          data-status={state.status}
+          data-page={targetKey}
+        >
+          {noTab ? (
+            <p>The tab this panel followed was closed: open a paper’s page.</p>
+          ) : (
+            <StatusLine state={state} found={current.status === 'found'} />
+          )}
         </div>
-        {!shown && state.status === 'idle' && current.status === 'none' && (
+        {!shown && !noTab && state.status === 'idle' && current.status === 'none' && (
           <p className="empty-state" data-testid="panel-empty">
             Open a paper’s page and choose Capture this page: Assay reads it here, in this browser, and finds its materials’ properties.
             {exampleUrl && (
@@ -91,7 +120,14 @@ export function CapturePanel({
         )}
         {shown && <PaperSummaryView paper={shown.paper} warnings={shown.warnings} capturedText={capturedOnText(shown.paper.capturedAt)} />}
         {shown && extraction && (
-          <LiveExtractionPanel key={shown.paper.key} paperKey={shown.paper.key} capturedAt={shown.paper.capturedAt} {...extraction} />
+          <LiveExtractionPanel
+            // A new page (even of the same paper: a reload) gets its own highlighter and candidate scan.
+            key={`${targetKey}|${shown.paper.key}`}
+            paperKey={shown.paper.key}
+            capturedAt={shown.paper.capturedAt}
+            target={target}
+            {...extraction}
+          />
         )}
         <p className="dataset-link">
           <a href={datasetUrl} target="_blank" rel="noopener">

@@ -1,44 +1,14 @@
 /**
  * Which saved paper the side panel's tab shows, so a reopened panel can show the paper and its
- * latest run without a new capture.
- *
- * Matching rule (decided here, unit-tested in test/unit/ui/current-paper.test.ts): two URLs are
- * the same page when they are equal after
- * - dropping the fragment (`#section-2` is the same paper; `paperKey` drops it too), and
- * - dropping one trailing "/" of a path other than "/" (`/article/123/` and `/article/123` are
- *   served as the same page by publishers' sites, which redirect between the two forms),
- * with scheme and host compared as the URL parser normalizes them (lower case, default port
- * dropped). The query string is kept and compared as written: `?page=2` or `?id=7` may name
- * another document, and reordering its parameters is a server's business, not ours.
+ * latest run without a new capture. Two URLs are the same page by `isSamePage`
+ * (src/extension/page-address.ts).
  */
 import { liveQuery } from 'dexie';
 import type { PaperSummary } from '../../contracts/messages';
 import type { AssayDatabase } from '../../store/assay-database';
 import { getPaper, papersWithUrlPrefix } from '../../store/paper-repository';
 import { toPaperSummary, type PaperRecord } from '../../store/paper-record';
-
-/**
- * `url` in the form compared by `isSamePage`: parsed, without fragment, without one trailing "/"
- * of a non-root path. A string the URL parser refuses is kept as written minus its fragment
- * (papers captured from odd schemes still match themselves). Never throws.
- */
-export function pageAddress(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url.replace(/#.*$/s, '');
-  }
-  parsed.hash = '';
-  if (parsed.pathname.length > 1 && parsed.pathname.endsWith('/')) parsed.pathname = parsed.pathname.slice(0, -1);
-  // `URL` keeps an empty "#" only when the hash was set to "#"; clearing it above leaves none.
-  return parsed.href;
-}
-
-/** Whether `pageUrl` (the tab's URL) and `paperUrl` (a paper's `url` at capture) are the same page, by the rule in the file comment. */
-export function isSamePage(pageUrl: string, paperUrl: string): boolean {
-  return pageAddress(pageUrl) === pageAddress(paperUrl);
-}
+import { pageAddress } from '../../extension/page-address';
 
 /**
  * The saved paper for the page at `pageUrl`, or undefined: first the record keyed
@@ -87,16 +57,18 @@ export interface CurrentPaper {
 }
 
 /**
- * The lookup the side panel runs when it opens: read the tab's URL with `readPageUrl`, then
+ * The lookup the side panel runs when it opens and whenever its page changes: the URL of
+ * `target` (a `PanelTarget` of panel-target.ts: the page the panel follows) where the watcher read it, else the one
+ * `readPageUrl` reads (the tab's URL, `tabUrlReader`) when no target is given, then
  * `findPaperForPage`. Resolves to undefined when the URL is hidden or no paper matches; a
  * database error rejects (the panel then shows the normal "Capture this page" state).
  */
 export function currentPaperFinder(
   database: AssayDatabase,
   readPageUrl: () => Promise<string | undefined>,
-): () => Promise<CurrentPaper | undefined> {
-  return async () => {
-    const url = await readPageUrl();
+): (target?: { url?: string }) => Promise<CurrentPaper | undefined> {
+  return async (target) => {
+    const url = target ? target.url : await readPageUrl();
     if (url === undefined) return undefined;
     const record = await findPaperForPage(database, url);
     return record && { paper: toPaperSummary(record), warnings: [...(record.mergeWarnings ?? []), ...record.article.warnings] };

@@ -12,6 +12,7 @@ import type { AssayDatabase } from '../../store/assay-database';
 import { candidateStatusCode, candidateStatusText, showsCandidates } from './candidate-highlights';
 import { ExtractionPanel, type ExtractionPanelProps } from './extraction-panel';
 import type { PageHighlighter } from './highlight-sync';
+import type { PanelTarget } from '../../extension/panel-target';
 import { useUserProperties } from '../settings/property-editor-storage';
 import type { ReviewActions } from './review-actions';
 import { useCandidateHighlights } from './use-candidate-highlights';
@@ -27,11 +28,13 @@ export interface ExtractionServices {
   /** Review writes and "Save verified" (`createReviewActions`); without them the verdicts are read-only. */
   review?: ReviewActions;
   /**
-   * A highlighter for the page in view now (`createPageHighlighter`); called once when the
-   * section appears (right after a capture, or when the panel opens on a captured page), so the
-   * highlights go to that page. Without it nothing is highlighted and no quick scan runs.
+   * A highlighter for the page in view now (`createPageHighlighter`): `target`'s tab when the
+   * panel follows one, else the tab in view. Called once when the section appears (right after a
+   * capture, or when the panel opens on a captured page or moves to one), so the highlights go
+   * to that page and never to a page shown later. Without it nothing is highlighted and no quick
+   * scan runs.
    */
-  openHighlighter?: () => PageHighlighter;
+  openHighlighter?: (target?: PanelTarget) => PageHighlighter;
   /** The built-in schemas the quick scan looks for (the reader's own are added); default `loadPropertySchemas()`. */
   schemas?: readonly PropertyDefinition[];
 }
@@ -51,12 +54,13 @@ export function LiveExtractionPanel({
   review,
   openHighlighter,
   schemas,
-}: ExtractionServices & { paperKey: string; capturedAt?: string }) {
+  target,
+}: ExtractionServices & { paperKey: string; capturedAt?: string; target?: PanelTarget }) {
   const run = useLatestRun(database, paperKey);
   const unreadable = unreadableRunsText(useUnreadableRunCount(database, paperKey));
   const { engine, setEngine } = useEngineSettings();
   const userProperties = useUserProperties();
-  const [highlighter] = useState(() => openHighlighter?.());
+  const [highlighter] = useState(() => openHighlighter?.(target));
 
   // Once a run of this paper has shown records, candidates do not come back (`showsCandidates`).
   const [recordsSeen, setRecordsSeen] = useState(false);

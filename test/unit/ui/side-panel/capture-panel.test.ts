@@ -29,6 +29,7 @@ import { toPaperSummary } from '../../../../src/store/paper-record';
 import { CapturePanel, type CapturePanelProps } from '../../../../src/ui/side-panel/capture-panel';
 import { currentPaperFinder, papersChanged, tabUrlReader } from '../../../../src/ui/side-panel/current-paper';
 import { createPageHighlighter, type HighlightSender } from '../../../../src/ui/side-panel/highlight-sync';
+import type { PanelTarget } from '../../../../src/extension/panel-target';
 import { articleFromBlocks, paragraph } from '../../text/article-from-blocks';
 import { record, runRow } from '../run-fixtures';
 
@@ -261,5 +262,77 @@ describe('CapturePanel opening on a page', () => {
     const link = byTestId('panel-empty')?.querySelector('a');
     expect(link?.getAttribute('href')).toBe('chrome-extension://assayid/example.html');
     expect(link?.textContent).toBe('Try it on the example article');
+  });
+});
+
+describe('CapturePanel following its tab (panel-target.ts)', () => {
+  /** A `watchTarget` the test moves by hand, as `watchPanelTarget` would on a navigation. */
+  function movableTarget(first: PanelTarget) {
+    let notify: (target: PanelTarget) => void = () => undefined;
+    const watchTarget = (onChange: (target: PanelTarget) => void) => {
+      notify = onChange;
+      onChange(first);
+      return () => (notify = () => undefined);
+    };
+    return { watchTarget, moveTo: (target: PanelTarget) => act(() => notify(target)) };
+  }
+  const pageA: PanelTarget = { tabId: TAB_ID, url: PAGE_URL, load: 0 };
+  const pageB: PanelTarget = { tabId: TAB_ID, url: 'https://example.org/articles/other-paper', load: 0 };
+
+  it('drops the first paper when the tab navigates to another page, and finds it again on the way back', async () => {
+    await savePaper(database, ganArticle());
+    const { send } = fakeSend();
+    const { watchTarget, moveTo } = movableTarget(pageA);
+    const props = { ...panelProps(undefined, send), findCurrentPaper: currentPaperFinder(database, async () => undefined), watchTarget };
+    await act(async () => root.render(createElement(CapturePanel, props)));
+    await settle(() => expect(byTestId('paper-title')?.textContent).toBe('Nitride band gaps'));
+    expect(byTestId('extraction-panel')).not.toBeNull();
+
+    await moveTo(pageB);
+    await settle(() => expect(captureButton().textContent).toBe('Capture this page'));
+    expect(byTestId('paper-title')).toBeNull();
+    expect(byTestId('extraction-panel')).toBeNull();
+    expect(byTestId('capture-status')?.textContent).toBe('');
+
+    await moveTo({ ...pageA, url: `${PAGE_URL}#results` });
+    await settle(() => expect(byTestId('paper-title')?.textContent).toBe('Nitride band gaps'));
+    expect(byTestId('capture-status')?.textContent).toBe('This page is already in your dataset.');
+    expect(props.captureActivePage).not.toHaveBeenCalled();
+  });
+
+  it('captures the tab it shows, and drops the answer of a capture whose page the tab has left', async () => {
+    const saved = await savePaper(database, ganArticle());
+    const { send } = fakeSend();
+    const { watchTarget, moveTo } = movableTarget(pageA);
+    let answer: (response: { ok: true; paper: ReturnType<typeof toPaperSummary>; warnings: string[] }) => void = () => undefined;
+    const captureActivePage = vi.fn((_target?: PanelTarget) => new Promise<never>((resolve) => (answer = resolve as never)));
+    const props = {
+      ...panelProps(undefined, send, { captureActivePage }),
+      findCurrentPaper: currentPaperFinder(database, async () => undefined),
+      watchTarget,
+    };
+    await act(async () => root.render(createElement(CapturePanel, props)));
+    await moveTo(pageB);
+    await settle(() => expect(captureButton().textContent).toBe('Capture this page'));
+    await act(async () => captureButton().click());
+    expect(captureActivePage).toHaveBeenCalledWith(pageB);
+    expect(byTestId('capture-status')?.dataset.status).toBe('busy');
+
+    // The tab reloads before the capture answers: the answer belonged to the page before.
+    await moveTo({ tabId: TAB_ID, load: 1 });
+    await act(async () => answer({ ok: true, paper: toPaperSummary(saved), warnings: [] }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(byTestId('capture-status')?.dataset.status).toBe('idle');
+    expect(byTestId('paper-title')).toBeNull();
+    expect(captureButton().textContent).toBe('Capture this page');
+  });
+
+  it('says so when the followed tab is closed, and offers no capture', async () => {
+    const { send } = fakeSend();
+    const { watchTarget, moveTo } = movableTarget(pageA);
+    await act(async () => root.render(createElement(CapturePanel, { ...panelProps(undefined, send), watchTarget })));
+    await moveTo({ tabId: null, load: 0 });
+    await settle(() => expect(byTestId('capture-status')?.textContent).toMatch(/was closed/));
+    expect(captureButton().disabled).toBe(true);
   });
 });

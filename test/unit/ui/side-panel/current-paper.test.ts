@@ -2,14 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAssayDatabase, type AssayDatabase } from '../../../../src/store/assay-database';
 import { savePaper } from '../../../../src/store/paper-repository';
-import {
-  capturedOnText,
-  currentPaperFinder,
-  findPaperForPage,
-  isSamePage,
-  pageAddress,
-  tabUrlReader,
-} from '../../../../src/ui/side-panel/current-paper';
+import { capturedOnText, currentPaperFinder, findPaperForPage, tabUrlReader } from '../../../../src/ui/side-panel/current-paper';
+import { isSamePage, pageAddress } from '../../../../src/extension/page-address';
 import { makeArticle } from '../../store/article-fixture';
 
 describe('isSamePage', () => {
