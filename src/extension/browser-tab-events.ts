@@ -30,9 +30,4 @@ export const browserTabEvents: TabEvents = {
     browser.tabs.onUpdated.addListener(wrapped);
     return () => browser.tabs.onUpdated.removeListener(wrapped);
   },
-  onRemoved: (listener) => {
-    const wrapped = (tabId: number) => listener(tabId);
-    browser.tabs.onRemoved.addListener(wrapped);
-    return () => browser.tabs.onRemoved.removeListener(wrapped);
-  },
 };

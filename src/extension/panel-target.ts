@@ -12,11 +12,13 @@
  * - a reload, or a navigation whose URL the extension may not see (`status: 'loading'` without
  *   a `url`: Chromium leaves the URL out where the extension holds neither activeTab for the
  *   page nor a host permission, and activeTab ends when the tab navigates);
- * - the tab closing (`tabs.onRemoved`): no tab, the panel says so.
+ * A closed tab moves nothing by itself: in a window the next active tab takes over
+ * (`onActivated`), and a panel pinned to one tab keeps showing that tab's last paper (it is saved;
+ * a capture then fails with its own `no-tab` message).
  */
 import { pageAddress } from './page-address';
 
-/** The page the panel is for. `tabId` null: no tab (closed, or none could be found). */
+/** The page the panel is for. `tabId` null: the window had no active tab to follow. */
 export interface PanelTarget {
   tabId: number | null;
   /** The tab's URL where the extension may see it; undefined where it is hidden or not read yet. */
@@ -30,9 +32,7 @@ export type TargetMode = { kind: 'tab'; tabId: number } | { kind: 'window'; wind
 
 /** One of the `tabs` events `targetAfter` reads, in the panel's own words. */
 export type TabEvent =
-  | { kind: 'activated'; tabId: number; windowId: number }
-  | { kind: 'updated'; tabId: number; url?: string; status?: string }
-  | { kind: 'removed'; tabId: number };
+  { kind: 'activated'; tabId: number; windowId: number } | { kind: 'updated'; tabId: number; url?: string; status?: string };
 
 /**
  * The mode `search` (the panel's `location.search`) names: `?tabId=N` first (the e2e tests open
@@ -71,8 +71,6 @@ export function targetAfter(current: PanelTarget, event: TabEvent, mode: TargetM
     case 'activated':
       if (mode.kind === 'tab' || windowId === undefined || event.windowId !== windowId || event.tabId === current.tabId) return current;
       return { tabId: event.tabId, load: 0 };
-    case 'removed':
-      return event.tabId === current.tabId ? { tabId: null, load: 0 } : current;
     case 'updated': {
       if (event.tabId !== current.tabId) return current;
       if (event.url !== undefined) {
@@ -96,7 +94,6 @@ export interface TabEvents {
   activeTab(windowId: number | undefined): Promise<{ id?: number; windowId?: number; url?: string } | undefined>;
   onActivated(listener: (info: { tabId: number; windowId: number }) => void): () => void;
   onUpdated(listener: (tabId: number, change: { url?: string; status?: string }) => void): () => void;
-  onRemoved(listener: (tabId: number) => void): () => void;
 }
 
 /**
@@ -148,7 +145,6 @@ export function watchPanelTarget(mode: TargetMode, events: TabEvents, onChange: 
   const unsubscribers = [
     events.onActivated((info) => apply({ kind: 'activated', ...info })),
     events.onUpdated((tabId, change) => apply({ kind: 'updated', tabId, ...pick(change) })),
-    events.onRemoved((tabId) => apply({ kind: 'removed', tabId })),
   ];
   const start = async (): Promise<PanelTarget> => {
     if (mode.kind === 'tab') return withUrl(mode.tabId);

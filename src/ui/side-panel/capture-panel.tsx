@@ -98,7 +98,7 @@ export function CapturePanel({
           data-page={targetKey}
         >
           {noTab ? (
-            <p>The tab this panel followed was closed: open a paper’s page.</p>
+            <p>This window has no tab to capture: open a paper’s page.</p>
           ) : (
             <StatusLine state={state} found={current.status === 'found'} />
           )}

@@ -48,12 +48,6 @@ describe('targetAfter', () => {
     expect(targetAfter(paperA, { kind: 'updated', tabId: 6, status: 'loading' }, WINDOW, 1)).toBe(paperA);
     expect(targetAfter(paperA, { kind: 'updated', tabId: 5, status: 'complete' }, WINDOW, 1)).toBe(paperA);
   });
-
-  it('has no tab once the followed tab closes', () => {
-    expect(targetAfter(paperA, { kind: 'removed', tabId: 5 }, WINDOW, 1)).toEqual({ tabId: null, load: 0 });
-    expect(panelTargetKey({ tabId: null, load: 0 })).toBe('none');
-    expect(targetAfter(paperA, { kind: 'removed', tabId: 4 }, WINDOW, 1)).toBe(paperA);
-  });
 });
 
 /** A scripted `TabEvents`: tabs by id with URLs, one window, events fired by the test. */
@@ -61,7 +55,6 @@ function fakeTabs(urls: Record<number, string | undefined>, active: number) {
   const listeners = {
     activated: [] as Array<(info: { tabId: number; windowId: number }) => void>,
     updated: [] as Array<(tabId: number, change: { url?: string; status?: string }) => void>,
-    removed: [] as Array<(tabId: number) => void>,
   };
   const events: TabEvents = {
     getTab: async (tabId) =>
@@ -72,7 +65,6 @@ function fakeTabs(urls: Record<number, string | undefined>, active: number) {
       () => listeners.activated.splice(listeners.activated.indexOf(listener), 1)
     ),
     onUpdated: (listener) => (listeners.updated.push(listener), () => listeners.updated.splice(listeners.updated.indexOf(listener), 1)),
-    onRemoved: (listener) => (listeners.removed.push(listener), () => listeners.removed.splice(listeners.removed.indexOf(listener), 1)),
   };
   return { events, listeners };
 }
@@ -97,22 +89,16 @@ describe('watchPanelTarget', () => {
     stop();
     expect(listeners.activated).toHaveLength(0);
     expect(listeners.updated).toHaveLength(0);
-    expect(listeners.removed).toHaveLength(0);
   });
 
-  it('follows one named tab through a navigation and a close, ignoring tab switches', async () => {
+  it('follows one named tab through a navigation, ignoring tab switches', async () => {
     const { events, listeners } = fakeTabs({ 4: 'https://a.test/paper' }, 1);
     const onChange = vi.fn();
     watchPanelTarget({ kind: 'tab', tabId: 4 }, events, onChange);
     await flush();
     listeners.activated.forEach((listener) => listener({ tabId: 1, windowId: 1 }));
     listeners.updated.forEach((listener) => listener(4, { url: 'https://a.test/next', status: 'loading' }));
-    listeners.removed.forEach((listener) => listener(4));
-    expect(onChange.mock.calls.map(([target]) => panelTargetKey(target))).toEqual([
-      '4|https://a.test/paper|0',
-      '4|https://a.test/next|0',
-      'none',
-    ]);
+    expect(onChange.mock.calls.map(([target]) => panelTargetKey(target))).toEqual(['4|https://a.test/paper|0', '4|https://a.test/next|0']);
   });
 
   it('drops the URL of a tab left before it was read: only the latest switch is reported', async () => {

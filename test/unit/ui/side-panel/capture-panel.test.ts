@@ -327,12 +327,12 @@ describe('CapturePanel following its tab (panel-target.ts)', () => {
     expect(captureButton().textContent).toBe('Capture this page');
   });
 
-  it('says so when the followed tab is closed, and offers no capture', async () => {
+  it('says so when its window has no tab to follow, and offers no capture', async () => {
     const { send } = fakeSend();
     const { watchTarget, moveTo } = movableTarget(pageA);
     await act(async () => root.render(createElement(CapturePanel, { ...panelProps(undefined, send), watchTarget })));
     await moveTo({ tabId: null, load: 0 });
-    await settle(() => expect(byTestId('capture-status')?.textContent).toMatch(/was closed/));
+    await settle(() => expect(byTestId('capture-status')?.textContent).toMatch(/no tab to capture/));
     expect(captureButton().disabled).toBe(true);
   });
 });
