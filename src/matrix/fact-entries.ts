@@ -96,3 +96,9 @@ export function factEntries(
 export function absorbedRecords(entries: readonly FactEntry[]): Set<number> {
   return new Set(entries.flatMap((entry) => entry.members.filter((member) => member !== entry.primary)));
 }
+
+/** The records that stand for the run's facts (each entry's primary), in run order: what a count of facts counts. */
+export function factRecords(records: readonly VerificationRecord[]): VerificationRecord[] {
+  const absorbed = absorbedRecords(factEntries(records));
+  return records.filter((_record, index) => !absorbed.has(index));
+}

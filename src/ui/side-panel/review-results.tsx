@@ -23,7 +23,7 @@ import type { RunHighlights } from './highlight-sync';
 import type { ReviewActions } from './review-actions';
 import { ReviewButtons, EditForm, SaveVerified } from './review-controls';
 import { adjudicationQueue, answerText, disagreementText, keepAnswerReview } from './review-model';
-import { absorbedRecords, factEntries } from '../../matrix/fact-entries';
+import { factEntries, factRecords } from '../../matrix/fact-entries';
 import { EvidenceQuote } from './evidence-quote';
 import { FactVotes } from './fact-votes';
 import { VerificationAnswers } from './verification-answers';
@@ -69,11 +69,7 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
   // One fact, one entry: records that state the same fact are listed once, by the record that stands for it.
   const entries = factEntries(row.records);
   const entryOf = new Map(entries.map((entry) => [entry.primary, entry]));
-  const absorbed = absorbedRecords(entries);
-  const groups = groupRecords(
-    row.records.filter((_record, index) => !absorbed.has(index)),
-    row.settings.properties,
-  );
+  const groups = groupRecords(factRecords(row.records), row.settings.properties);
   // The catalogue the run used, the reader's own properties included: each value's display unit comes from it.
   const displayUnits = runDisplayUnits(row.settings);
   const notProvided = (row.run?.properties ?? []).flatMap((property) => {
