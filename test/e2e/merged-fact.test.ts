@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureBandGapFacts } from '../support/grounded-facts';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
-import { seriousAxeViolations } from './accessibility';
+import { seriousAxeViolations, setColorScheme } from './accessibility';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { captureInSidePanel, findTabId, readStore } from './extension-pages';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
@@ -165,7 +165,10 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'one fact, one entry: tw
     const quote = await queue.locator('.quote').first().boundingBox();
     expect(quote!.width).toBeGreaterThan(card!.width * 0.9);
 
-    expect(await seriousAxeViolations(panel)).toEqual([]);
+    for (const scheme of ['dark', 'light'] as const) {
+      await setColorScheme(panel, scheme);
+      expect(await seriousAxeViolations(panel), scheme).toEqual([]);
+    }
     await panel.screenshot({ path: join(screenshotDirectory, 'merged-fact.png'), fullPage: true });
 
     // Saved, the fact is one row.
