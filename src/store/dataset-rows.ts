@@ -10,6 +10,7 @@ import type { MatrixRunRow, RunReview } from '../contracts/matrix-run';
 import { TEXT_LIMITS } from '../contracts/text-limits';
 import type { ReportedValue, Triplet } from '../contracts/triplet';
 import type { VerificationRecord } from '../contracts/verification';
+import { absorbedRecords, factEntries } from '../matrix/fact-entries';
 import { parseQuantities } from '../text/quantities';
 import { printedValue } from '../text/quantities/format-quantity';
 import { mergeKeyOf, siOf } from './dataset-triplet';
@@ -58,11 +59,16 @@ export interface KeptRecord {
  * The records "Save verified" saves, in run order: those the reader accepted or edited, and
  * those verified by the machine that the reader did not reject (undecided `needs_review` and
  * machine-`rejected` records are left out). A kept adjudication answer is saved as that answer's
- * own triplet (its evidence too), not as an edit of the stored one.
+ * own triplet (its evidence too), not as an edit of the stored one. One fact is one row: of the
+ * records that state the same fact (`factEntries` of src/matrix/fact-entries.ts) only the one
+ * that stands for it (its primary, which the reader's review of the fact is written to) is
+ * considered; the others are never saved on their own.
  */
 export function keptRecords(row: Pick<MatrixRunRow, 'records' | 'reviews'>): KeptRecord[] {
   const kept: KeptRecord[] = [];
+  const absorbed = absorbedRecords(factEntries(row.records));
   row.records.forEach((record, index) => {
+    if (absorbed.has(index)) return;
     const review = row.reviews?.[index];
     const decision = review?.decision ?? 'pending';
     if (decision === 'rejected') return;

@@ -12,7 +12,11 @@ export type SortKind = 'text' | 'number' | 'date';
 
 /**
  * Every data column of the table, in display order (the selection checkbox column is not one of
- * them: it is always shown). `value` and `display` both sort by the SI value, so a band gap of 3400 meV
+ * them: it is always shown). The order is the columns' priority: what says which fact a row is
+ * (material, property, value, unit), then what the reader judges it by (status, decision, the
+ * quote), then the details; so at common window widths (1280–1440 px) the identifying columns,
+ * Status and Decision are on screen without scrolling sideways (test/e2e/dataset-columns.test.ts),
+ * and the details follow to the right. `value` and `display` both sort by the SI value, so a band gap of 3400 meV
  * sorts above one of 3.3 eV (both are joules in SI). The conditions are split over Method,
  * Temperature, Pressure and Other conditions (every other kind), which together hold the whole
  * list, so no column repeats it; Provenance says measured, computed or "cited [19]".
@@ -22,6 +26,9 @@ export const TRIPLET_COLUMNS = [
   { id: 'property', heading: 'Property', sort: 'text' },
   { id: 'value', heading: 'Value', sort: 'number' },
   { id: 'unit', heading: 'Unit', sort: 'text' },
+  { id: 'status', heading: 'Status', sort: 'text' },
+  { id: 'decision', heading: 'Decision', sort: 'text' },
+  { id: 'quote', heading: 'Quote', sort: 'text' },
   // The value in its property's display unit (dataset-view-model.ts `displayText`, heading `DISPLAY_VALUE_HEADING`).
   { id: 'display', heading: 'Value (display unit)', sort: 'number' },
   // The conditions, one column per kind a reader filters or compares by, the rest together (src/ui/shared/fact-conditions.ts).
@@ -32,10 +39,7 @@ export const TRIPLET_COLUMNS = [
   { id: 'provenance', heading: 'Provenance', sort: 'text' },
   { id: 'doi', heading: 'DOI', sort: 'text' },
   { id: 'title', heading: 'Title', sort: 'text' },
-  { id: 'quote', heading: 'Quote', sort: 'text' },
   { id: 'page', heading: 'Page', sort: 'number' },
-  { id: 'status', heading: 'Status', sort: 'text' },
-  { id: 'decision', heading: 'Decision', sort: 'text' },
   { id: 'models', heading: 'Models', sort: 'text' },
   { id: 'saved', heading: 'Saved', sort: 'date' },
 ] as const satisfies ReadonlyArray<{ id: string; heading: string; sort: SortKind }>;

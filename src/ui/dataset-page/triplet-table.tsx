@@ -42,6 +42,7 @@ import { DoiLink } from '../shared/doi-link';
 import type { PropertyLabel } from '../shared/run-view-model';
 import { sortedTripletIds, tripletsByIds } from './sorted-triplets';
 import { visibleColumns, type ColumnId, type TripletColumn } from './triplet-columns';
+import { QuoteCell } from './quote-cell';
 import { isDefaultSort, nextSort, sortDescription, DEFAULT_SORT, type TripletSort } from './triplet-sort';
 
 /** Row height in CSS pixels; cells are one line (long text is cut with an ellipsis, full text in `title`). Must match `.triplet-table tbody tr` in styles.css. */
@@ -402,7 +403,7 @@ function TripletCell({
         </td>
       );
     case 'quote':
-      return <LongCell text={row.evidence?.quote.exact} />;
+      return <QuoteCell quote={row.evidence?.quote.exact} page={row.evidence?.page} />;
     case 'page':
       return <td>{row.evidence?.page ?? '—'}</td>;
     case 'status':

@@ -9,6 +9,7 @@ import type { VerificationRecord, VerificationStatus } from '../../contracts/ver
 import type { MatrixStage } from '../../contracts/run-record';
 import type { PropertyRun, RunRecord } from '../../contracts/run-record';
 import { failureHeading } from './failure-heading';
+import { factRecords } from '../../matrix/fact-entries';
 
 /** A property's label for running text; the default spells the schema name ("band_gap" → "band gap"). */
 export type PropertyLabel = (name: string) => string;
@@ -75,7 +76,8 @@ function propertiesText(row: MatrixRunRow): string {
  *   "band gap: searching for values (MCTS), 5 of at most 12 model calls.", "band gap:
  *   cross-verifying the two answers…", "band gap: finding each value’s sentence in the paper
  *   (grounding), 2 of 5 records.".
- * - `done`: "Done: 2 verified, 1 needs review, 0 rejected."
+ * - `done`: "Done: 2 verified, 1 needs review, 0 rejected." — facts, not records: verdicts that state
+ *   one fact (`factRecords` of src/matrix/fact-entries.ts) count once, by the fact's status.
  * - `cancelled` / `interrupted`: "Stopped after 1 of 2 properties." / "Interrupted after 1 of 2 properties."
  */
 export function progressText(row: MatrixRunRow, label: PropertyLabel = spellPropertyName): string {
@@ -84,7 +86,7 @@ export function progressText(row: MatrixRunRow, label: PropertyLabel = spellProp
       if (row.progress === null) return row.engineStatus ?? 'Starting…';
       return stageText(row.progress.stage, label(row.progress.property), row.progress.done, row.progress.total);
     case 'done':
-      return `Done: ${countsText(countRecords(row.records)).replaceAll(' · ', ', ')}.`;
+      return `Done: ${countsText(countRecords(factRecords(row.records))).replaceAll(' · ', ', ')}.`;
     case 'cancelled':
       return `Stopped after ${propertiesText(row)}.`;
     case 'interrupted':

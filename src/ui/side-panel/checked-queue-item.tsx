@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import type { VerificationRecord } from '../../contracts/verification';
 import { answerText } from './review-model';
+import { EvidenceQuote } from './evidence-quote';
 import { VerificationAnswers } from './verification-answers';
 
 export interface CheckedQueueItemProps {
@@ -42,7 +43,7 @@ export function CheckedQueueItem({ index, record, onAccept, onEdit, onReject, ed
           <>
             <dt>Evidence</dt>
             <dd>
-              <blockquote className="quote">{quote}</blockquote>
+              <EvidenceQuote quote={quote} triplet={record.triplet} />
             </dd>
           </>
         )}

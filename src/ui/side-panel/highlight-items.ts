@@ -12,6 +12,7 @@ import type { ResponseOf } from '../../contracts/messages';
 import type { HighlightItem, HighlightReport } from '../../contracts/messages';
 import type { MatrixRunRow } from '../../contracts/matrix-run';
 import { answerText } from './review-model';
+import { absorbedRecords, factEntries } from '../../matrix/fact-entries';
 import { spellPropertyName, type PropertyLabel } from '../shared/run-view-model';
 
 const pathNames: Record<string, string> = { moa: 'MoA', gd: 'the generator–discriminator search', proposers: 'the proposers' };
@@ -35,8 +36,9 @@ export interface HighlightFailure {
 }
 
 /**
- * One `HighlightItem` per record of `row` (id = the record's index in `row.records`), and the
- * records left out for want of an evidence quote (reason "The model gave no evidence quote.").
+ * One `HighlightItem` per fact of `row` (`factEntries`: the record that stands for it; id = that
+ * record's index in `row.records`), and the records left out for want of an evidence quote
+ * (reason "The model gave no evidence quote."). A fact two verdicts stated is marked once.
  * - `status`: the record's verdict, except `rejected` when the reader rejected it;
  * - `quote`/`position`: the evidence of the triplet shown (a kept search answer's own evidence);
  * - `mark`: the value as printed (`printedValue`), the part of the quote to mark;
@@ -54,7 +56,9 @@ export function highlightItems(
 ): { items: HighlightItem[]; skipped: HighlightFailure[] } {
   const items: HighlightItem[] = [];
   const skipped: HighlightFailure[] = [];
+  const absorbed = absorbedRecords(factEntries(row.records));
   row.records.forEach((record, index) => {
+    if (absorbed.has(index)) return;
     const id = String(index);
     const review = row.reviews?.[index];
     const path = keptAnswer(record, review);

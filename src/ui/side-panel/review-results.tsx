@@ -22,7 +22,10 @@ import { ConditionList, FactConditions } from '../shared/fact-conditions-view';
 import type { RunHighlights } from './highlight-sync';
 import type { ReviewActions } from './review-actions';
 import { ReviewButtons, EditForm, SaveVerified } from './review-controls';
-import { adjudicationQueue, answerText, keepAnswerReview } from './review-model';
+import { adjudicationQueue, answerText, disagreementText, keepAnswerReview } from './review-model';
+import { factEntries, factRecords } from '../../matrix/fact-entries';
+import { EvidenceQuote } from './evidence-quote';
+import { FactVotes } from './fact-votes';
 import { VerificationAnswers } from './verification-answers';
 import { CheckedQueueItem } from './checked-queue-item';
 import { decisionAnnouncement, factText, reviewedCount, reviewKeyAction } from './keyboard-review';
@@ -63,7 +66,10 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
     items.current.get(focusNext.current)?.focus();
     focusNext.current = null;
   });
-  const groups = groupRecords(row.records, row.settings.properties);
+  // One fact, one entry: records that state the same fact are listed once, by the record that stands for it.
+  const entries = factEntries(row.records);
+  const entryOf = new Map(entries.map((entry) => [entry.primary, entry]));
+  const groups = groupRecords(factRecords(row.records), row.settings.properties);
   // The catalogue the run used, the reader's own properties included: each value's display unit comes from it.
   const displayUnits = runDisplayUnits(row.settings);
   const notProvided = (row.run?.properties ?? []).flatMap((property) => {
@@ -75,7 +81,7 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
     return text && property.notDecided ? [{ property: property.property, code: property.notDecided.code, text }] : [];
   });
   const indexOf = new Map(row.records.map((record, index) => [record, index]));
-  const queue = review ? adjudicationQueue(row) : [];
+  const queue = review ? adjudicationQueue(row, entries) : [];
 
   // Keyboard order: the records as listed, group after group; the roving tab stop is `active` (default the first).
   const order = groups.flatMap((group) => group.records.map((record) => indexOf.get(record) ?? -1));
@@ -93,8 +99,7 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
             if (open.place === 'list') focusNext.current = index;
             return null;
           });
-          if (record)
-            setAnnouncement(decisionAnnouncement(next, record, label, reviewedCount(row, index, next.decision), row.records.length));
+          if (record) setAnnouncement(decisionAnnouncement(next, record, label, reviewedCount(row, index, next.decision), entries.length));
         } else setWriteProblem('Your decision could not be saved: this run or record is no longer stored.');
       },
       (error: unknown) => setWriteProblem(`Your decision could not be saved: ${error instanceof Error ? error.message : String(error)}`),
@@ -212,6 +217,7 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
                         : undefined
                     }
                     record={record}
+                    votes={<FactVotes records={row.records} entry={entryOf.get(index)} />}
                     review={row.reviews?.[index]}
                     decision={decisionOf(row, index)}
                     onLocate={highlights && record.triplet.evidence ? () => highlights.scrollTo(String(index)) : undefined}
@@ -317,6 +323,8 @@ interface RecordItemProps {
   /** Present when the record can be reviewed by keyboard. */
   roving: Roving | undefined;
   record: VerificationRecord;
+  /** The fact's other verdicts (`FactVotes`), when several stated it. */
+  votes?: ReactNode;
   review: RunReview | undefined;
   decision: ReviewDecision;
   /** Scroll the page to this record's highlight; absent when it has none. */
@@ -324,7 +332,7 @@ interface RecordItemProps {
   children?: ReactNode;
 }
 
-function RecordItem({ index, label, displayUnits, roving, record, review, decision, onLocate, children }: RecordItemProps) {
+function RecordItem({ index, label, displayUnits, roving, record, votes, review, decision, onLocate, children }: RecordItemProps) {
   const { triplet } = record;
   const kept = keptAnswer(record, review);
   const edit = review?.edit;
@@ -376,16 +384,7 @@ function RecordItem({ index, label, displayUnits, roving, record, review, decisi
       </div>
       <dl>
         <dt>Evidence</dt>
-        <dd>
-          {quote ? (
-            <blockquote className="quote">
-              {quote}
-              {page !== undefined && <span className="page"> (page {page})</span>}
-            </blockquote>
-          ) : (
-            'No evidence quote given.'
-          )}
-        </dd>
+        <dd>{quote ? <EvidenceQuote quote={quote} triplet={triplet} page={page} /> : 'No evidence quote given.'}</dd>
         {triplet.conditions && triplet.conditions.length > 0 && (
           <>
             <dt>Conditions</dt>
@@ -394,6 +393,7 @@ function RecordItem({ index, label, displayUnits, roving, record, review, decisi
             </dd>
           </>
         )}
+        {votes}
         {record.reasons.length > 0 && (
           <>
             <dt>Reasons</dt>
@@ -457,6 +457,7 @@ function QueueItem({ index, record, onKeep, onAccept, onEdit, onReject, editForm
   );
   return (
     <li className="queue-item" data-status={record.status} data-decision="pending" data-index={index} data-testid={`queue-${index}`}>
+      <p className="queue-question">{disagreementText(record)}</p>
       <dl>
         {answer('MoA answer', moa)}
         {answer('Search answer (generator–discriminator)', gd)}
@@ -470,7 +471,7 @@ function QueueItem({ index, record, onKeep, onAccept, onEdit, onReject, editForm
           <>
             <dt>Evidence</dt>
             <dd>
-              <blockquote className="quote">{quote}</blockquote>
+              <EvidenceQuote quote={quote} triplet={record.triplet} />
             </dd>
           </>
         )}

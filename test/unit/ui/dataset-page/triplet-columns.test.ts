@@ -20,6 +20,16 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
+describe('the columns’ priority', () => {
+  it('puts what says which fact a row is, then its status, decision and quote, before the details', () => {
+    expect(
+      visibleColumns(DEFAULT_HIDDEN_COLUMNS)
+        .map((column) => column.id)
+        .slice(0, 7),
+    ).toEqual(['material', 'property', 'value', 'unit', 'status', 'decision', 'quote']);
+  });
+});
+
 describe('the column chooser’s model', () => {
   it('hides and shows a column, and returns the same set when nothing changes', () => {
     const none: ReadonlySet<ColumnId> = new Set();
@@ -47,8 +57,9 @@ describe('the column chooser’s model', () => {
   it('keeps the choice in storage and reads it back, dropping unknown ids', () => {
     const storage = memoryStorage();
     expect(readHiddenColumns(storage)).toBe(DEFAULT_HIDDEN_COLUMNS);
-    writeHiddenColumns(storage, new Set<ColumnId>(['quote', 'doi']));
-    expect(JSON.parse(storage.values.get(HIDDEN_COLUMNS_KEY)!)).toEqual(['doi', 'quote']);
+    writeHiddenColumns(storage, new Set<ColumnId>(['doi', 'quote']));
+    // In display order: Quote comes right after Status and Decision, DOI among the details.
+    expect(JSON.parse(storage.values.get(HIDDEN_COLUMNS_KEY)!)).toEqual(['quote', 'doi']);
     expect([...readHiddenColumns(storage)].sort()).toEqual(['doi', 'quote']);
     storage.setItem(HIDDEN_COLUMNS_KEY, JSON.stringify(['quote', 'no-such-column']));
     expect([...readHiddenColumns(storage)]).toEqual(['quote']);

@@ -42,8 +42,17 @@ describe('progressText', () => {
   });
 
   it('sums up a finished, stopped or interrupted run', () => {
-    const records = [record('verified'), record('verified'), record('needs_review'), record('rejected', {}, { property: 'tc' })];
+    const records = [
+      record('verified'),
+      record('verified', {}, { material: 'AlN' }),
+      record('needs_review', {}, { material: 'ZnO' }),
+      record('rejected', {}, { property: 'tc' }),
+    ];
     expect(progressText(runRow({ status: 'done', records, propertiesDone: ['band_gap', 'tc'] }))).toBe(
+      'Done: 2 verified, 1 needs review, 1 rejected.',
+    );
+    // Facts, not records: a second verdict of GaN 3.4 eV (MoA alone) counts with the verified fact.
+    expect(progressText(runRow({ status: 'done', records: [...records, record('needs_review', { votes: ['moa'] })] }))).toBe(
       'Done: 2 verified, 1 needs review, 1 rejected.',
     );
     expect(progressText(runRow({ status: 'cancelled', propertiesDone: ['band_gap'] }))).toBe('Stopped after 1 of 2 properties.');

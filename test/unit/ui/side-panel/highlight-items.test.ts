@@ -24,7 +24,9 @@ describe('highlightItems', () => {
     value: { kind: 'range', low: 3.3, high: 3.5 },
     evidence: { quote: { type: 'TextQuoteSelector', exact: 'between 3.3 and 3.5 eV', prefix: 'gaps ', suffix: '.' } },
   });
-  const disputed = record('needs_review', { votes: ['moa'], adjudication: { outcome: 'conflict', moa: triplet(), gd } });
+  // GaN 3.45 eV against the search's 3.3–3.5 eV: not the verified GaN 3.4 eV, which would be the same fact (one mark).
+  const moa = triplet({ value: { kind: 'number', value: 3.45 } });
+  const disputed = record('needs_review', { votes: ['moa'], adjudication: { outcome: 'conflict', moa, gd } }, moa);
   const row = runRow({
     records: [
       record(
@@ -94,7 +96,7 @@ describe('highlightItems', () => {
   it('puts the model’s value in the display unit on the card, but not beside the reader’s edit', () => {
     const inMeV = { valueText: '40', value: { kind: 'number' as const, value: 40 }, unit: 'meV' };
     const meVRow = runRow({
-      records: [record('verified', {}, inMeV), record('verified', {}, inMeV)],
+      records: [record('verified', {}, inMeV), record('verified', {}, { ...inMeV, material: 'AlN' })],
       reviews: { 1: { decision: 'edited', edit: { valueText: '0.04', unit: 'eV' }, at: AT } },
     });
     const [model, edited] = highlightItems(meVRow, label).items;
@@ -113,6 +115,12 @@ describe('highlightItems', () => {
       quote: { exact: 'between 3.3 and 3.5 eV' },
       card: { value: '3.3–3.5', agreed: 'Only MoA gave it' },
     });
+  });
+
+  it('marks a fact two verdicts stated once, by the verified one', () => {
+    const moaOnly = record('needs_review', { votes: ['moa'], adjudication: { outcome: 'moa-only', moa: triplet() } });
+    const twice = highlightItems(runRow({ records: [moaOnly, record('verified')] }), label).items;
+    expect(twice.map((item) => [item.id, item.status])).toEqual([['1', 'verified']]);
   });
 
   it('lists failures with what the record said', () => {

@@ -31,7 +31,7 @@ function disputed() {
 }
 
 /**
- * Six records: 0 verified (no review), 1 verified rejected by the reader, 2 needs_review
+ * Six records, six facts: 0 verified (no review), 1 verified rejected by the reader, 2 needs_review
  * undecided, 3 needs_review accepted, 4 machine-rejected but edited by the reader, 5
  * machine-rejected undecided.
  */
@@ -39,7 +39,8 @@ function mixedRow(): MatrixRunRow {
   return runRow({
     status: 'done',
     records: [
-      record('verified'),
+      // GaN 3.2 eV: not 3.4 eV, which would be the disputed record's fact (one fact, one entry).
+      record('verified', {}, { value: { kind: 'number', value: 3.2 } }),
       record('verified', {}, { material: 'AlN', value: { kind: 'number', value: 6.2 } }),
       disputed(),
       record('needs_review', {}, { material: 'ZnO', value: { kind: 'number', value: 3.37 } }),
