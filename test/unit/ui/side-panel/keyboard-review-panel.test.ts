@@ -138,4 +138,18 @@ describe('one-key review in the verdict list', () => {
     await act(async () => items[2]!.click());
     expect(review.review).toHaveBeenLastCalledWith('run-1', 1, expect.objectContaining({ decision: 'rejected' }));
   });
+
+  it('opens Edit from the menu with focus in the form, and Escape brings focus back to the record', async () => {
+    renderList();
+    act(() => item(0).focus());
+    await press('m');
+    const edit = [...view.container.querySelectorAll<HTMLElement>('[data-testid="actions-menu-0"] [role="menuitem"]')].find(
+      (element) => element.textContent === 'Edit',
+    );
+    await act(async () => edit!.click());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(document.activeElement).toBe(view.container.querySelector('[data-testid="edit-material-0"]'));
+    await press('Escape');
+    expect(document.activeElement).toBe(item(0));
+  });
 });
