@@ -227,7 +227,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the fact list: candidat
     await panel.locator('[data-testid="run-status"][data-status="done"]').waitFor({ timeout: 90_000 });
     const records = panel.locator('[data-testid="verdict-list"] li.record');
     await expect.poll(() => records.count()).toBeGreaterThan(1);
-    expect(await panel.getByTestId('verdict-counts').textContent()).toMatch(/^\d+ Verified/);
+    expect(await panel.getByTestId('verdict-counts').textContent()).toMatch(/^\d+ verified/);
     const indices = await records.evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.index)));
     await panel.locator(`li.record[data-index="${indices[0]}"]`).focus();
     let tabs = 0;

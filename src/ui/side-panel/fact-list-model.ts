@@ -78,7 +78,8 @@ export function listedOrder(groups: readonly FactGroup[]): FactEntry[] {
 
 /**
  * The line above the list: the count of each status present, in `FACT_STATUS_ORDER`, then how
- * many the page could not mark: "2 Verified · 1 Needs review · 1 not marked in the page";
+ * many the page could not mark: "2 verified · 1 needs review · 1 not marked in the page" (as the
+ * verdict groups' counts write them);
  * "34 Candidate — not yet checked" reads badly, so candidates are "34 candidates — not yet checked".
  * An empty list → "No facts".
  */
@@ -89,7 +90,9 @@ export function statusCountsText(facts: readonly FactEntry[]): string {
     const count = facts.filter((fact) => fact.status === status).length;
     if (count === 0) continue;
     parts.push(
-      status === 'candidate' ? `${count} candidate${count === 1 ? '' : 's'} — not yet checked` : `${count} ${statusWords(status)}`,
+      status === 'candidate'
+        ? `${count} candidate${count === 1 ? '' : 's'} — not yet checked`
+        : `${count} ${statusWords(status).toLowerCase()}`,
     );
   }
   const unplaced = facts.filter((fact) => fact.unplaced !== undefined).length;

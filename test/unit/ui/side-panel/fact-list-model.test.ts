@@ -60,7 +60,7 @@ describe('the fact list’s words', () => {
         fact('c', 'p', 'm', { status: 'verified' }),
         fact('d', 'p', 'm', { status: 'needs_review' }),
       ]),
-    ).toBe('2 Verified · 1 Needs review · 1 Rejected');
+    ).toBe('2 verified · 1 needs review · 1 rejected');
   });
 
   it('says a fact as one sentence, with conditions and page when it has them', () => {
