@@ -215,6 +215,10 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the fact list: candidat
     expect(new Set(Object.values(expected.pages)).size).toBeGreaterThan(1);
     // Nothing is "not marked": the viewer runs no script, which the status line says once.
     expect(await side.getByTestId('fact-orphans').count()).toBe(0);
+    // A click cannot scroll Chromium's viewer (the status line says why): the note names the fact's page.
+    const [lastId, lastPage] = listed.at(-1)!;
+    await side.getByTestId(`fact-${lastId}`).click();
+    await expect.poll(() => side.getByTestId('fact-list-note').textContent()).toBe(`This fact is on${lastPage!.replace(' · ', ' ')}.`);
     expect(await seriousAxeViolations(side)).toEqual([]);
     await side.screenshot({ path: join(screenshotDirectory, 'fact-list-pdf.png'), fullPage: true });
     await side.close();

@@ -1,7 +1,8 @@
 /**
  * The quick scan's candidates as a fact list (`FactList`): every candidate with its page on a PDF,
  * the ones the page could not mark named with the reason, and a click or j/k scrolling the page
- * to the candidate (`highlight-scroll`, which flashes it).
+ * to the candidate (`highlight-scroll`, which flashes it); where it cannot, the note says why and,
+ * on a PDF, the fact's page.
  */
 import { useState } from 'react';
 import type { CandidateState } from './candidate-highlights';
@@ -20,8 +21,16 @@ export function CandidateFactList({
 }) {
   const [note, setNote] = useState<string | null>(null);
   const facts = factEntries(state.items, state.response, state.pages);
+  // Where the page cannot scroll to a fact (a PDF in the browser's viewer), the note says its page.
   const onLocate = (id: string) => {
-    void highlighter.scroll(id).then((response) => setNote(scrollNote(response)));
+    const page = state.pages?.[id];
+    void highlighter.scroll(id).then((response) => {
+      const note = scrollNote(response);
+      // The status line above already says why a page without highlights cannot be scrolled.
+      if (note && page !== undefined)
+        setNote(state.response?.ok === false ? `This fact is on page ${page}.` : `${note} This fact is on page ${page}.`);
+      else setNote(note);
+    });
   };
   return <FactList facts={facts} onLocate={onLocate} note={note} locatable={state.response?.ok !== false} />;
 }
