@@ -212,8 +212,8 @@ export function PrecedentSection({ database, properties, pending }: PrecedentSec
   );
 }
 
-/** A run record's "Precedent" button and, once pressed, its card; nothing without a `PrecedentContext`. */
-export function PrecedentButton({ index, question }: { index: number; question: PrecedentQuestion }) {
+/** A run record's "Precedent" button and, once pressed, its card; nothing without a `PrecedentContext`. `tabIndex` -1 in a one-tab-stop list. */
+export function PrecedentButton({ index, question, tabIndex }: { index: number; question: PrecedentQuestion; tabIndex?: number }) {
   const services = useContext(PrecedentContext);
   const [open, setOpen] = useState(false);
   if (!services) return null;
@@ -222,6 +222,7 @@ export function PrecedentButton({ index, question }: { index: number; question: 
       <button
         type="button"
         className="precedent-button"
+        tabIndex={tabIndex}
         aria-expanded={open}
         onClick={() => setOpen((shown) => !shown)}
         data-testid={`precedent-${index}`}

@@ -15,6 +15,7 @@ import { buildArticleIndex } from '../../text/article-index';
 import { scanArticle } from '../../text/scan';
 import type { Candidate } from '../../text/scan-types';
 import { spellPropertyName, type PropertyLabel } from '../shared/run-view-model';
+import { pageAt } from './fact-list-model';
 
 /**
  * At most this many candidates are highlighted (the first in reading order). A review paper's
@@ -98,13 +99,23 @@ export function candidateHighlightItems(
  * The quick scan of `article` for `catalogue` (the built-in schemas and the reader's own) as
  * highlight items (`candidateHighlightItems`): every property of the catalogue is looked for, each
  * card names its schema's `label` and shows the value in its schema's display unit, a reader's
- * own property like a built-in one. → `{ items, total }`.
+ * own property like a built-in one. → `{ items, total, pages }`, `pages`: each item's 1-based
+ * page by id (`pageAt` of its segment's start), for a PDF; empty for a web page.
  */
-export function scanHighlightItems(article: Article, catalogue: readonly PropertyDefinition[]): { items: HighlightItem[]; total: number } {
+export function scanHighlightItems(
+  article: Article,
+  catalogue: readonly PropertyDefinition[],
+): { items: HighlightItem[]; total: number; pages: Record<string, number> } {
   const labels = new Map(catalogue.map((schema) => [schema.name, schema.label]));
   const { candidates } = scanArticle(buildArticleIndex(article, catalogue));
   const label = (name: string) => labels.get(name) ?? spellPropertyName(name);
-  return candidateHighlightItems(article, candidates, label, MAX_CANDIDATE_HIGHLIGHTS, displayUnitsOf(catalogue));
+  const scanned = candidateHighlightItems(article, candidates, label, MAX_CANDIDATE_HIGHLIGHTS, displayUnitsOf(catalogue));
+  const pages: Record<string, number> = {};
+  for (const [index, candidate] of candidates.entries()) {
+    const page = pageAt(article, candidate.segment.start);
+    if (page !== undefined) pages[candidateItemId(index)] = page;
+  }
+  return { ...scanned, pages };
 }
 
 /**
@@ -129,7 +140,14 @@ export function showsCandidates(run: MatrixRunRow | null | undefined, recordsSee
 export type CandidateState =
   | { phase: 'scanning' }
   | { phase: 'failed'; message: string }
-  | { phase: 'ready'; items: HighlightItem[]; total: number; response?: ResponseOf<'highlight-show'> };
+  | {
+      phase: 'ready';
+      items: HighlightItem[];
+      total: number;
+      /** Each item's 1-based PDF page by id (`scanHighlightItems`); empty or absent for a web page. */
+      pages?: Record<string, number>;
+      response?: ResponseOf<'highlight-show'>;
+    };
 
 /**
  * The `candidate-status` line:

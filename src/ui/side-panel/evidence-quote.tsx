@@ -14,10 +14,12 @@ export interface EvidenceQuoteProps {
   triplet: Pick<Triplet, 'value' | 'valueText'>;
   /** Page of a PDF quote, shown after it. */
   page?: number | undefined;
+  /** The fold button's `tabIndex`: -1 inside the one-tab-stop verdict list, whose record menu offers it instead. */
+  tabIndex?: number | undefined;
 }
 
 /** The quote (see the module comment). */
-export function EvidenceQuote({ quote, triplet, page }: EvidenceQuoteProps) {
+export function EvidenceQuote({ quote, triplet, page, tabIndex }: EvidenceQuoteProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const fold = foldEvidence(quote, triplet);
@@ -28,7 +30,14 @@ export function EvidenceQuote({ quote, triplet, page }: EvidenceQuoteProps) {
         {page !== undefined && <span className="page"> (page {page})</span>}
       </blockquote>
       {fold.folded && (
-        <button type="button" className="link-button unfold" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="link-button unfold"
+          aria-expanded={open}
+          aria-controls={id}
+          tabIndex={tabIndex}
+          onClick={() => setOpen(!open)}
+        >
           {open ? 'Show only the sentence with the value' : `Show the whole quote (${quote.length} characters)`}
         </button>
       )}

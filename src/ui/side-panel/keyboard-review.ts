@@ -1,6 +1,7 @@
 /**
  * One-key review of a run's verdicts, as pure rules: which key does what in the verdict list
- * (`j`/`k` or the arrow keys move, `a` accepts, `e` edits, `r` rejects), when a key is the
+ * (`j`/`k` or the arrow keys move, `a` accepts, `e` edits, `r` rejects, Enter shows the fact in
+ * the page, `m` opens the record's menu of actions), when a key is the
  * reader's typing rather than a command, and the sentence a screen reader hears after each
  * decision. No React and no DOM: review-results.tsx applies the action, so every rule here is
  * unit-tested. The keys follow the j/k convention of mail and feed readers (Gmail, vi).
@@ -25,9 +26,17 @@ export interface ReviewKeyInput {
   targetEditable: boolean;
 }
 
-/** What a key asks for: move focus to `position` (0-based, in list order), decide, open Edit, or nothing. */
+/**
+ * What a key asks for: move focus to `position` (0-based, in list order), decide, open Edit,
+ * locate the record in the page, open its menu of actions, or nothing.
+ */
 export type ReviewKeyAction =
-  { kind: 'move'; position: number } | { kind: 'decide'; decision: 'accepted' | 'rejected' } | { kind: 'edit' } | { kind: 'none' };
+  | { kind: 'move'; position: number }
+  | { kind: 'decide'; decision: 'accepted' | 'rejected' }
+  | { kind: 'edit' }
+  | { kind: 'locate' }
+  | { kind: 'menu' }
+  | { kind: 'none' };
 
 const typingTags = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
@@ -36,7 +45,9 @@ const typingTags = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
  * → `none` while the reader types (focus in an input, textarea, select or contenteditable), with
  * Ctrl, Meta or Alt held (browser and screen-reader shortcuts), for a capital letter (Shift), in
  * an empty list, and for any other key. `j`/ArrowDown and `k`/ArrowUp stop at the ends (no
- * wrap-around); Home/End go to the first/last verdict.
+ * wrap-around); Home/End go to the first/last verdict. Enter locates only on the record itself
+ * (`targetTag` "LI": on a button Enter is the button's); `m` and the ContextMenu key open the
+ * record's menu (WAI-ARIA's menu-button pattern reached without a Tab stop of its own).
  */
 export function reviewKeyAction(input: ReviewKeyInput, position: number, count: number): ReviewKeyAction {
   if (count <= 0 || input.ctrlKey || input.metaKey || input.altKey) return { kind: 'none' };
@@ -59,6 +70,11 @@ export function reviewKeyAction(input: ReviewKeyInput, position: number, count: 
       return { kind: 'decide', decision: 'rejected' };
     case 'e':
       return { kind: 'edit' };
+    case 'Enter':
+      return input.targetTag.toUpperCase() === 'LI' ? { kind: 'locate' } : { kind: 'none' };
+    case 'm':
+    case 'ContextMenu':
+      return { kind: 'menu' };
     default:
       return { kind: 'none' };
   }

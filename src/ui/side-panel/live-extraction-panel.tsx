@@ -3,7 +3,8 @@
  * engine settings and the reader's own properties from extension storage, the review writes, and
  * the highlighter of the page the paper was captured from. Until the paper has a run with
  * records, that page shows the quick scan's candidates (`useCandidateHighlights`), with a line
- * (`candidate-status`) saying how many were highlighted.
+ * (`candidate-status`) saying how many were highlighted, and the candidates' fact list
+ * (`CandidateFactList`).
  */
 import { useMemo, useState } from 'react';
 import { loadPropertySchemas } from '../../properties';
@@ -11,6 +12,7 @@ import type { PropertyDefinition } from '../../contracts/property';
 import type { AssayDatabase } from '../../store/assay-database';
 import { candidateStatusCode, candidateStatusText, showsCandidates } from './candidate-highlights';
 import { ExtractionPanel, type ExtractionPanelProps } from './extraction-panel';
+import { CandidateFactList } from './candidate-fact-list';
 import type { PageHighlighter } from './highlight-sync';
 import type { PanelTarget } from '../../extension/panel-target';
 import { useUserProperties } from '../settings/property-editor-storage';
@@ -91,6 +93,9 @@ export function LiveExtractionPanel({
         >
           {candidateStatusText(candidates.state)}
         </p>
+      )}
+      {wanted && highlighter && candidates.state?.phase === 'ready' && (
+        <CandidateFactList state={candidates.state} highlighter={highlighter} />
       )}
       <ExtractionPanel
         paperKey={paperKey}

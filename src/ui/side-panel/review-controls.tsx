@@ -18,19 +18,28 @@ interface ReviewButtonsProps {
   onAccept(): void;
   onEdit(): void;
   onReject(): void;
+  /** -1 in a list that is one tab stop (the buttons are reached by key and by the record's menu); default: in the tab order. */
+  tabIndex?: number;
 }
 
 /** Accept / Edit / Reject; `aria-pressed` marks the current decision (a pressed Accept or Reject, clicked again, undoes it). */
-export function ReviewButtons({ index, decision, editing, onAccept, onEdit, onReject }: ReviewButtonsProps) {
+export function ReviewButtons({ index, decision, editing, onAccept, onEdit, onReject, tabIndex }: ReviewButtonsProps) {
   return (
     <p className="review-buttons" role="group" aria-label="Your decision">
-      <button type="button" aria-pressed={decision === 'accepted'} onClick={onAccept} data-testid={`accept-${index}`}>
+      <button type="button" tabIndex={tabIndex} aria-pressed={decision === 'accepted'} onClick={onAccept} data-testid={`accept-${index}`}>
         Accept
       </button>{' '}
-      <button type="button" aria-pressed={decision === 'edited'} aria-expanded={editing} onClick={onEdit} data-testid={`edit-${index}`}>
+      <button
+        type="button"
+        tabIndex={tabIndex}
+        aria-pressed={decision === 'edited'}
+        aria-expanded={editing}
+        onClick={onEdit}
+        data-testid={`edit-${index}`}
+      >
         Edit
       </button>{' '}
-      <button type="button" aria-pressed={decision === 'rejected'} onClick={onReject} data-testid={`reject-${index}`}>
+      <button type="button" tabIndex={tabIndex} aria-pressed={decision === 'rejected'} onClick={onReject} data-testid={`reject-${index}`}>
         Reject
       </button>
     </p>

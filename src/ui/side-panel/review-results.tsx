@@ -2,7 +2,9 @@
  * A run's verdicts with the reader's review: the adjudication queue ("Needs your decision"),
  * the verdicts grouped by property with Accept / Edit / Reject per record, the properties the
  * paper does not provide and those failed model calls left undecided, "Save verified", and the
- * records the page could not highlight. Each verdict line is the whole fact: value, conditions
+ * records the page could not highlight. The verdict list is one tab stop (roving tabindex): keys
+ * move, decide, locate and open each record's menu of actions, whose buttons are no Tab stops, so
+ * "Save verified" is a few Tabs away however many verdicts there are. Each verdict line is the whole fact: value, conditions
  * (method first) and provenance ("2.31 eV · HSE06 · indirect · computed", a cited value tagged
  * "cited [19]"). Every decision is written as it is made
  * (`ReviewActions.review`); the row then comes back through the live query. Page and model text
@@ -11,13 +13,13 @@
 import { printedValue } from '../../text/quantities/format-quantity';
 import { describeValueWithDisplay, type DisplayUnitSchema } from '../../properties/display-unit';
 import { decisionOf, keptAnswer, type AdjudicationPath } from '../../store/dataset-rows';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ReviewDecision } from '../../contracts/dataset';
 import type { MatrixRunRow, RunReview } from '../../contracts/matrix-run';
 import type { VerificationRecord } from '../../contracts/verification';
 import { failureLines } from './highlight-items';
 import { runDisplayUnits } from './run-display-units';
-import { PrecedentButton } from '../shared/precedent-lookup';
+import { PrecedentButton, PrecedentContext } from '../shared/precedent-lookup';
 import { ConditionList, FactConditions } from '../shared/fact-conditions-view';
 import type { RunHighlights } from './highlight-sync';
 import type { ReviewActions } from './review-actions';
@@ -25,10 +27,13 @@ import { ReviewButtons, EditForm, SaveVerified } from './review-controls';
 import { adjudicationQueue, answerText, disagreementText, keepAnswerReview } from './review-model';
 import { factEntries, factRecords } from '../../matrix/fact-entries';
 import { EvidenceQuote } from './evidence-quote';
+import { foldEvidence } from './evidence-fold';
 import { FactVotes } from './fact-votes';
 import { VerificationAnswers } from './verification-answers';
 import { CheckedQueueItem } from './checked-queue-item';
 import { decisionAnnouncement, factText, reviewedCount, reviewKeyAction } from './keyboard-review';
+import { openRecordMenu, RecordMenu, type RecordMenuAction } from './record-menu';
+import { statusCountsText, type FactEntry } from './fact-list-model';
 import { countsText, groupRecords, notDecidedText, notProvidedText, statusLabel, usageText, votesText } from '../shared/run-view-model';
 import { runReportFileName, toRunReport } from '../../export/run-report';
 import { downloadText } from '../dataset-page/dataset-io';
@@ -114,9 +119,16 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
     setEditing(null);
   };
 
+  /** Scroll the page to record `index`'s highlight, when there are highlights and the record has evidence. */
+  const locate = (index: number) => {
+    if (highlights && row.records[index]?.triplet.evidence) highlights.scrollTo(String(index));
+  };
+
   /** One-key review in the verdict list (`reviewKeyAction`): the record is the one holding focus. */
   const onListKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
+    // An open menu has its own keys (arrows, type-ahead): a letter there is not a decision.
+    if (target.closest('[role="menu"]')) return;
     const item = target.closest<HTMLElement>('li.record');
     const index = item ? Number(item.dataset.index) : current;
     if (index === undefined || !review) return;
@@ -138,7 +150,10 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
       const to = order[action.position]!;
       setActive(to);
       items.current.get(to)?.focus();
-    } else if (action.kind === 'decide') decide(index, { decision: action.decision, at: new Date().toISOString() });
+      if (to !== index) locate(to);
+    } else if (action.kind === 'locate') locate(index);
+    else if (action.kind === 'menu') openRecordMenu(items.current.get(index), index);
+    else if (action.kind === 'decide') decide(index, { decision: action.decision, at: new Date().toISOString() });
     else setEditing({ index, place: 'list', byKey: true });
   };
 
@@ -183,10 +198,16 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
           </ul>
         </section>
       )}
+      {groups.length > 0 && (
+        <p className="status-counts" data-testid="verdict-counts">
+          {statusCountsText(verdictFacts(row, highlights))}
+        </p>
+      )}
       {groups.length === 0 && notProvided.length === 0 && notDecided.length === 0 && <p>{emptyResultsText(row)}</p>}
       {groups.length > 0 && review && (
         <p className="hint key-hint" data-testid="key-hint">
-          Review by keyboard in the list: <kbd>j</kbd> / <kbd>k</kbd> move, <kbd>a</kbd> accept, <kbd>e</kbd> edit, <kbd>r</kbd> reject.
+          Review by keyboard in the list: <kbd>j</kbd> / <kbd>k</kbd> move, <kbd>a</kbd> accept, <kbd>e</kbd> edit, <kbd>r</kbd> reject,{' '}
+          <kbd>Enter</kbd> show in the page, <kbd>m</kbd> all actions.
         </p>
       )}
       {/* Keys reach this handler from the focused record or its buttons; the records are the focusable parts. */}
@@ -221,10 +242,21 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
                     review={row.reviews?.[index]}
                     decision={decisionOf(row, index)}
                     onLocate={highlights && record.triplet.evidence ? () => highlights.scrollTo(String(index)) : undefined}
+                    menu={
+                      review
+                        ? [
+                            ...(highlights && record.triplet.evidence ? [{ label: 'Show in the page', run: () => locate(index) }] : []),
+                            { label: 'Accept', run: () => toggle(index, 'accepted') },
+                            { label: 'Edit', run: () => setEditing({ index, place: 'list', byKey: true }) },
+                            { label: 'Reject', run: () => toggle(index, 'rejected') },
+                          ]
+                        : undefined
+                    }
                   >
                     {review && (
                       <>
                         <ReviewButtons
+                          tabIndex={-1}
                           index={index}
                           decision={decisionOf(row, index)}
                           editing={editing?.index === index && editing.place === 'list'}
@@ -329,11 +361,19 @@ interface RecordItemProps {
   decision: ReviewDecision;
   /** Scroll the page to this record's highlight; absent when it has none. */
   onLocate: (() => void) | undefined;
+  /** The review's actions for the record's menu (Precedent and Votes are added here); absent: no menu. */
+  menu?: readonly RecordMenuAction[];
   children?: ReactNode;
 }
 
-function RecordItem({ index, label, displayUnits, roving, record, votes, review, decision, onLocate, children }: RecordItemProps) {
+function RecordItem({ index, label, displayUnits, roving, record, votes, review, decision, onLocate, menu, children }: RecordItemProps) {
   const { triplet } = record;
+  const more = useRef<HTMLDetailsElement>(null);
+  const precedent = useRef<HTMLDivElement>(null);
+  const evidence = useRef<HTMLElement>(null);
+  const precedentServices = useContext(PrecedentContext);
+  // In the one-tab-stop list the record's own buttons are reached by key and by its menu.
+  const inner = roving ? -1 : undefined;
   const kept = keptAnswer(record, review);
   const edit = review?.edit;
   const material = edit?.material ?? triplet.material;
@@ -361,7 +401,14 @@ function RecordItem({ index, label, displayUnits, roving, record, votes, review,
       <p className="record-head">
         <span className={`badge badge-${record.status}`}>{statusLabel(record.status)}</span>{' '}
         {onLocate ? (
-          <button type="button" className="locate" onClick={onLocate} title="Show in the page" data-testid={`locate-${index}`}>
+          <button
+            type="button"
+            tabIndex={inner}
+            className="locate"
+            onClick={onLocate}
+            title="Show in the page"
+            data-testid={`locate-${index}`}
+          >
             <span className="material">{material}</span> <span className="value">{value}</span>
           </button>
         ) : (
@@ -378,13 +425,46 @@ function RecordItem({ index, label, displayUnits, roving, record, votes, review,
         </p>
       )}
       {kept && <p className="model-said">You kept the {kept === 'moa' ? 'MoA' : 'search'} answer.</p>}
-      <div className="record-actions">
+      <div className="record-actions" ref={precedent}>
         {children}
-        <PrecedentButton index={index} question={{ material, property: triplet.property }} />
+        <PrecedentButton index={index} question={{ material, property: triplet.property }} tabIndex={inner} />
+        {menu && (
+          <RecordMenu
+            index={index}
+            material={material}
+            actions={[
+              ...menu,
+              ...(precedentServices
+                ? [
+                    {
+                      label: 'Precedent',
+                      run: () => precedent.current?.querySelector<HTMLButtonElement>(`[data-testid="precedent-${index}"]`)?.click(),
+                    },
+                  ]
+                : []),
+              ...(quote && foldEvidence(quote, triplet).folded
+                ? [
+                    {
+                      label: 'Show or fold the whole quote',
+                      run: () => evidence.current?.querySelector<HTMLButtonElement>('button.unfold')?.click(),
+                    },
+                  ]
+                : []),
+              {
+                label: 'Votes and checks',
+                run: () => {
+                  if (more.current) more.current.open = !more.current.open;
+                },
+              },
+            ]}
+          />
+        )}
       </div>
       <dl>
         <dt>Evidence</dt>
-        <dd>{quote ? <EvidenceQuote quote={quote} triplet={triplet} page={page} /> : 'No evidence quote given.'}</dd>
+        <dd ref={evidence}>
+          {quote ? <EvidenceQuote quote={quote} triplet={triplet} page={page} tabIndex={inner} /> : 'No evidence quote given.'}
+        </dd>
         {triplet.conditions && triplet.conditions.length > 0 && (
           <>
             <dt>Conditions</dt>
@@ -408,8 +488,8 @@ function RecordItem({ index, label, displayUnits, roving, record, votes, review,
         )}
       </dl>
       {/* Votes and the checks' answers on demand: the evidence and the reasons are what a review reads first. */}
-      <details className="record-more">
-        <summary>Votes and checks</summary>
+      <details className="record-more" ref={more}>
+        <summary tabIndex={inner}>Votes and checks</summary>
         <dl>
           <dt>Votes</dt>
           <dd>{votesText(record.votes)}</dd>
@@ -493,4 +573,25 @@ function QueueItem({ index, record, onKeep, onAccept, onEdit, onReject, editForm
       {editForm}
     </li>
   );
+}
+
+/**
+ * The run's records as fact entries for the counts line: each record's status (`rejected` when the
+ * reader rejected it), `unplaced` when the page could not mark it (a failure in `highlights`).
+ * Material, value and property are not needed for counting and are left empty.
+ */
+function verdictFacts(row: MatrixRunRow, highlights: RunHighlights | undefined): FactEntry[] {
+  const failed = new Map((highlights?.failures ?? []).map((failure) => [failure.id, failure.reason] as const));
+  return row.records.map((record, index) => {
+    const fact: FactEntry = {
+      id: String(index),
+      material: '',
+      property: '',
+      value: '',
+      status: decisionOf(row, index) === 'rejected' ? 'rejected' : record.status,
+    };
+    const reason = failed.get(String(index));
+    if (reason !== undefined) fact.unplaced = reason;
+    return fact;
+  });
 }

@@ -49,7 +49,7 @@ export function useCandidateHighlights(
       return scanHighlightItems(record.article, latestSchemas.current);
     };
     scan().then(
-      ({ items, total }) => current && setState({ phase: 'ready', items, total }),
+      ({ items, total, pages }) => current && setState({ phase: 'ready', items, total, pages }),
       (error: unknown) => current && setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {

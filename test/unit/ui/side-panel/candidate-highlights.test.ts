@@ -8,6 +8,7 @@ import {
   candidateStatusCode,
   candidateStatusText,
   MAX_CANDIDATE_HIGHLIGHTS,
+  scanHighlightItems,
   showsCandidates,
   UNKNOWN_MATERIAL,
   type CandidateState,
@@ -114,6 +115,22 @@ describe('candidateHighlightItems', () => {
     expect(total).toBe(3);
     // The ids keep the candidates' indices: the one item is the second candidate.
     expect(items.map((item) => [item.id, item.card.material, item.card.unit])).toEqual([['candidate-1', UNKNOWN_MATERIAL, 'eV']]);
+  });
+});
+
+describe('scanHighlightItems pages', () => {
+  it('gives each candidate of a PDF the page of its text, and none on a web page', () => {
+    const paged = articleFromBlocks([
+      { ...paragraph('We studied H-MoSe2 monolayers. It is a semiconductor with a direct band gap of about 1.13 eV.'), page: 1 },
+      { ...paragraph('Results continue here.'), page: 2 },
+      { ...paragraph('This is similar to LaOBiS2 where the energy gap was found to be 0.82 eV.'), page: 3 },
+    ]);
+    const { items, pages } = scanHighlightItems(paged, schemas);
+    expect(items.map((item) => [item.card.material, pages[item.id]])).toEqual([
+      ['H-MoSe2', 1],
+      ['LaOBiS2', 3],
+    ]);
+    expect(scanHighlightItems(article, schemas).pages).toEqual({});
   });
 });
 

@@ -10,6 +10,13 @@ import { record, runRow } from '../run-fixtures';
 
 const view = reactRootPerTest();
 
+// jsdom has no ResizeObserver; Headless UI's Menu watches its button's size with one while open.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 /** Three band-gap verdicts in list order: 1 AlN verified, 0 GaN needs review, 2 InN rejected (the list sorts by status). */
 const row: MatrixRunRow = runRow({
   status: 'done',
@@ -104,5 +111,45 @@ describe('one-key review in the verdict list', () => {
     await press('a');
     expect(view.container.querySelector('[data-testid="review-problem"]')?.textContent).toMatch(/could not be saved/);
     expect(announcement().textContent).toBe('');
+  });
+
+  it('is one tab stop in all: no button, summary or menu inside a record is in the tab order', () => {
+    renderList();
+    const list = view.container.querySelector('[data-testid="verdict-list"]')!;
+    const tabbable = [...list.querySelectorAll<HTMLElement>('button, summary, a[href], input, [tabindex]')].filter(
+      (element) => element.tabIndex >= 0,
+    );
+    expect(tabbable).toEqual([item(1)]);
+    // The buttons are still there for a pointer: the list did not lose its actions.
+    expect(list.querySelectorAll('[data-testid^="accept-"], [data-testid^="actions-"]')).toHaveLength(6);
+  });
+
+  it('opens the record’s menu with m; its items act on that record', async () => {
+    const review = renderList();
+    act(() => item(1).focus());
+    await press('m');
+    const menu = view.container.querySelector('[data-testid="actions-menu-1"]');
+    expect(menu).not.toBeNull();
+    const items = [...menu!.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    expect(items.map((element) => element.textContent)).toEqual(['Accept', 'Edit', 'Reject', 'Votes and checks']);
+    // A letter in the open menu is the menu's (type-ahead), not a decision.
+    await press('r');
+    expect(review.review).not.toHaveBeenCalled();
+    await act(async () => items[2]!.click());
+    expect(review.review).toHaveBeenLastCalledWith('run-1', 1, expect.objectContaining({ decision: 'rejected' }));
+  });
+
+  it('opens Edit from the menu with focus in the form, and Escape brings focus back to the record', async () => {
+    renderList();
+    act(() => item(0).focus());
+    await press('m');
+    const edit = [...view.container.querySelectorAll<HTMLElement>('[data-testid="actions-menu-0"] [role="menuitem"]')].find(
+      (element) => element.textContent === 'Edit',
+    );
+    await act(async () => edit!.click());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(document.activeElement).toBe(view.container.querySelector('[data-testid="edit-material-0"]'));
+    await press('Escape');
+    expect(document.activeElement).toBe(item(0));
   });
 });

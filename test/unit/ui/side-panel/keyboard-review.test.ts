@@ -53,8 +53,15 @@ describe('reviewKeyAction', () => {
     expect(reviewKeyAction(key('j', { altKey: true }), 0, 3)).toEqual({ kind: 'none' });
     expect(reviewKeyAction(key('A'), 0, 3)).toEqual({ kind: 'none' });
     expect(reviewKeyAction(key('x'), 0, 3)).toEqual({ kind: 'none' });
-    expect(reviewKeyAction(key('Enter'), 0, 3)).toEqual({ kind: 'none' });
     expect(reviewKeyAction(key('j'), 0, 0)).toEqual({ kind: 'none' });
+  });
+
+  it('locates with Enter on the record, but leaves Enter to a focused button; m and the ContextMenu key open the menu', () => {
+    expect(reviewKeyAction(key('Enter'), 0, 3)).toEqual({ kind: 'locate' });
+    expect(reviewKeyAction(key('Enter', { targetTag: 'BUTTON' }), 0, 3)).toEqual({ kind: 'none' });
+    expect(reviewKeyAction(key('m'), 1, 3)).toEqual({ kind: 'menu' });
+    expect(reviewKeyAction(key('ContextMenu'), 1, 3)).toEqual({ kind: 'menu' });
+    expect(reviewKeyAction(key('m', { targetTag: 'INPUT' }), 1, 3)).toEqual({ kind: 'none' });
   });
 });
 
