@@ -15,6 +15,7 @@ import { buildArticleIndex } from '../../text/article-index';
 import { scanArticle } from '../../text/scan';
 import type { Candidate } from '../../text/scan-types';
 import { spellPropertyName, type PropertyLabel } from '../shared/run-view-model';
+import { countByProperty } from './run-defaults';
 
 /**
  * At most this many candidates are highlighted (the first in reading order). A review paper's
@@ -98,13 +99,21 @@ export function candidateHighlightItems(
  * The quick scan of `article` for `catalogue` (the built-in schemas and the reader's own) as
  * highlight items (`candidateHighlightItems`): every property of the catalogue is looked for, each
  * card names its schema's `label` and shows the value in its schema's display unit, a reader's
- * own property like a built-in one. → `{ items, total }`.
+ * own property like a built-in one. → `{ items, total, counts }`, `counts` = every candidate
+ * (not only the highlighted ones) counted by property schema name (`countByProperty`), for the
+ * run's default properties.
  */
-export function scanHighlightItems(article: Article, catalogue: readonly PropertyDefinition[]): { items: HighlightItem[]; total: number } {
+export function scanHighlightItems(
+  article: Article,
+  catalogue: readonly PropertyDefinition[],
+): { items: HighlightItem[]; total: number; counts: Map<string, number> } {
   const labels = new Map(catalogue.map((schema) => [schema.name, schema.label]));
   const { candidates } = scanArticle(buildArticleIndex(article, catalogue));
   const label = (name: string) => labels.get(name) ?? spellPropertyName(name);
-  return candidateHighlightItems(article, candidates, label, MAX_CANDIDATE_HIGHLIGHTS, displayUnitsOf(catalogue));
+  return {
+    ...candidateHighlightItems(article, candidates, label, MAX_CANDIDATE_HIGHLIGHTS, displayUnitsOf(catalogue)),
+    counts: countByProperty(candidates),
+  };
 }
 
 /**
@@ -129,7 +138,14 @@ export function showsCandidates(run: MatrixRunRow | null | undefined, recordsSee
 export type CandidateState =
   | { phase: 'scanning' }
   | { phase: 'failed'; message: string }
-  | { phase: 'ready'; items: HighlightItem[]; total: number; response?: ResponseOf<'highlight-show'> };
+  | {
+      phase: 'ready';
+      items: HighlightItem[];
+      total: number;
+      /** Every candidate counted by property schema name (`scanHighlightItems`); absent where a caller did not count. */
+      counts?: ReadonlyMap<string, number>;
+      response?: ResponseOf<'highlight-show'>;
+    };
 
 /**
  * The `candidate-status` line:
