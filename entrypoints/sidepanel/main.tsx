@@ -44,6 +44,7 @@ const settings: SettingsServices = {
   cacheStatus: (modelIds, customModels) => sendRequest({ type: 'model-cache-status', modelIds, customModels }),
   deleteFromCache: (modelId, customModels) => sendRequest({ type: 'model-cache-delete', modelId, customModels }),
   unloadModels: () => sendRequest({ type: 'model-unload' }),
+  downloadModel: (modelId, action, customModels) => sendRequest({ type: 'model-download', action, modelId, customModels }),
   ...(navigator.storage && { storage: navigator.storage }),
 };
 

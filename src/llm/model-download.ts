@@ -141,7 +141,7 @@ async function readBody(
   name: string,
   signal: AbortSignal | undefined,
   onBytes: (bytes: number) => void,
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
