@@ -95,7 +95,8 @@ describe('model-download in the offscreen document', () => {
 
     slow.requests.length = 0;
     expect(await download(host, 'start')).toMatchObject({ phase: 'downloading' });
-    for (let chunk = 0; chunk < 40 && (await download(host, 'status')).phase === 'downloading'; chunk += 1) await slow.step();
+    for (let chunk = 0; chunk < 40 && ((await download(host, 'status')) as ModelDownloadState).phase === 'downloading'; chunk += 1)
+      await slow.step();
     await vi.waitFor(async () =>
       expect(await download(host, 'status')).toEqual({ modelId: 'Tiny-q4f32_1-MLC', phase: 'done', doneBytes: 1200, totalBytes: 1200 }),
     );
