@@ -45,11 +45,13 @@ const { start, stop } = createRunControls({
 });
 const review = createReviewActions(database);
 const openHighlighter = (target?: PanelTarget) => createPageHighlighter(() => targetTab(target), sendRequest);
+const checkWebGpu = () => sendRequest({ type: 'webgpu-check' });
 const settings: SettingsServices = {
-  checkWebGpu: () => sendRequest({ type: 'webgpu-check' }),
+  checkWebGpu,
   cacheStatus: (modelIds, customModels) => sendRequest({ type: 'model-cache-status', modelIds, customModels }),
   deleteFromCache: (modelId, customModels) => sendRequest({ type: 'model-cache-delete', modelId, customModels }),
   unloadModels: () => sendRequest({ type: 'model-unload' }),
+  downloadModel: (modelId, action, customModels) => sendRequest({ type: 'model-download', action, modelId, customModels }),
   ...(navigator.storage && { storage: navigator.storage }),
 };
 
@@ -59,7 +61,7 @@ createRoot(document.getElementById('root')!).render(
       captureActivePage={captureActivePage}
       datasetUrl={browser.runtime.getURL('/dataset.html')}
       exampleUrl={browser.runtime.getURL(EXAMPLE_ARTICLE_PATH)}
-      extraction={{ database, properties, start, stop, review, openHighlighter, schemas }}
+      extraction={{ database, properties, start, stop, review, openHighlighter, schemas, checkWebGpu }}
       settings={settings}
       findCurrentPaper={findCurrentPaper}
       watchPapers={watchPapers}

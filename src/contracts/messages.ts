@@ -179,6 +179,28 @@ export const ModelCacheDeleteRequestSchema = z.object({
   ...customModelsField,
 });
 
+/**
+ * Download a WebLLM model's weights into WebLLM's cache before a run (src/llm/model-download.ts):
+ * `start` (or resume: shards already cached are skipped), `pause` (finished shards are kept), or
+ * `status`. Answered at once with the download's state; the download goes on in the offscreen document.
+ */
+export const ModelDownloadRequestSchema = z.object({
+  type: z.literal('model-download'),
+  action: z.enum(['start', 'pause', 'status']),
+  modelId: z.string().min(1),
+  ...customModelsField,
+});
+
+/** One model's download: bytes of weights done of the total (0 until the list of shards is read), and the failure in words. */
+export const ModelDownloadStateSchema = z.object({
+  modelId: z.string(),
+  phase: z.enum(['idle', 'downloading', 'paused', 'done', 'failed']),
+  doneBytes: z.number().nonnegative(),
+  totalBytes: z.number().nonnegative(),
+  message: z.string().max(2000).optional(),
+});
+export type ModelDownloadState = z.infer<typeof ModelDownloadStateSchema>;
+
 /** Unload every model from the engine (frees GPU memory; the cache keeps the weights). Refused while a run uses the engine. */
 export const ModelUnloadRequestSchema = z.object({ type: z.literal('model-unload') });
 
@@ -293,6 +315,7 @@ export const RequestSchema = z.discriminatedUnion('type', [
   ModelCacheStatusRequestSchema,
   ModelCacheDeleteRequestSchema,
   ModelUnloadRequestSchema,
+  ModelDownloadRequestSchema,
   PrecedentCheckRequestSchema,
   DatasetImportRequestSchema,
 ]);
@@ -320,6 +343,11 @@ export const ResponseSchemas = {
   'model-cache-delete': ModelCacheResponseSchema,
   /** The models that were loaded and are not any more. */
   'model-unload': z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), unloaded: z.array(z.string()) }), FailureResponseSchema]),
+  /** The model's download state after the action. */
+  'model-download': z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), download: ModelDownloadStateSchema }),
+    FailureResponseSchema,
+  ]),
   /** The check (local sources, then the literature judged by the engine); engine and provider failures are lines of `searched`. */
   'precedent-check': z.discriminatedUnion('ok', [
     z.object({ ok: z.literal(true), check: PrecedentCheckJsonSchema }),
@@ -396,6 +424,7 @@ export const OffscreenEnvelopeSchema = z.object({
     ModelCacheStatusRequestSchema,
     ModelCacheDeleteRequestSchema,
     ModelUnloadRequestSchema,
+    ModelDownloadRequestSchema,
     PrecedentCheckRequestSchema,
     DatasetImportRequestSchema,
   ]),

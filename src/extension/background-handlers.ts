@@ -32,6 +32,8 @@ export function createBackgroundHandlers(
     'model-cache-status': forward<'model-cache-status'>,
     'model-cache-delete': forward<'model-cache-delete'>,
     'model-unload': forward<'model-unload'>,
+    // Downloads run beside the engine, so they outlive the side panel.
+    'model-download': forward<'model-download'>,
     // The literature check is judged by the same engine, so it runs beside it.
     'precedent-check': forward<'precedent-check'>,
     // Imports run in the offscreen document too, so they outlive the dataset page (import-job-host.ts).

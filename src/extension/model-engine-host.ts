@@ -25,6 +25,8 @@ import { answerCandidateCount } from './candidate-count-host';
 import { createPrecedentCheckHost } from './precedent-check-host';
 import { createImportJobHost } from './import-job-host';
 import { createRunEngineFactory } from './run-engines';
+import { downloadModelWeights, ModelDownloadError, WEBLLM_MODEL_CACHE, type DownloadCache } from '../llm/model-download';
+import type { ModelDownloadState } from '../contracts/messages';
 
 type EngineResponse = ResponseOf<'webgpu-check'>;
 
@@ -45,6 +47,8 @@ export interface ModelEngineHostOptions {
   cache: WebLlmCache;
   /** Make these the reader's custom WebLLM models (webllm-engine.ts `registerModels`); absent: custom models are refused. */
   registerModels?: (models: readonly CustomWebLlmModel[]) => Promise<void>;
+  /** Where `model-download` puts weights; default WebLLM's Cache Storage cache (`caches.open(WEBLLM_MODEL_CACHE)`). */
+  downloadCache?: () => Promise<DownloadCache>;
 }
 
 /** The load progress of WebLLM in words for a status line: "Downloading …: 120 MB, 17%". */
@@ -159,6 +163,82 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
     }
   }
 
+  // One download per model, kept for the document's life so a reopened panel sees its progress.
+  const downloads = new Map<string, { state: ModelDownloadState; controller?: AbortController }>();
+
+  /**
+   * `model-download`: `status` says where the model's download stands (idle when none); `pause`
+   * aborts it (finished shards stay cached); `start` begins or resumes it in the background
+   * (`downloadModelWeights`, shards already cached are skipped) and answers at once.
+   */
+  async function download(
+    request: Extract<OffscreenEnvelope['request'], { type: 'model-download' }>,
+  ): Promise<ResponseOf<'model-download'>> {
+    const { modelId } = request;
+    const known = downloads.get(modelId);
+    const answer = (): ResponseOf<'model-download'> => ({
+      ok: true,
+      download: downloads.get(modelId)?.state ?? { modelId, phase: 'idle', doneBytes: 0, totalBytes: 0 },
+    });
+    if (request.action === 'status') return answer();
+    if (request.action === 'pause') {
+      if (known?.controller) {
+        known.controller.abort();
+        known.controller = undefined;
+        known.state = { ...known.state, phase: 'paused', message: 'Paused: the finished parts are kept; Resume downloads what remains.' };
+      }
+      return answer();
+    }
+    if (known?.controller) return answer();
+    try {
+      await register(request.customModels);
+    } catch (error) {
+      return failureResponse('bad-request', toLlmError(error).message);
+    }
+    const record = (await options.modelRecords()).find((candidate) => candidate.model_id === modelId);
+    if (!record?.model) return failureResponse('bad-request', `${modelId} is not a WebLLM model with a download address.`);
+    const controller = new AbortController();
+    const entry = {
+      state: {
+        modelId,
+        phase: 'downloading',
+        doneBytes: known?.state.doneBytes ?? 0,
+        totalBytes: known?.state.totalBytes ?? 0,
+      } as ModelDownloadState,
+      controller: controller as AbortController | undefined,
+    };
+    downloads.set(modelId, entry);
+    const modelUrl = record.model;
+    void (async () => {
+      try {
+        const cache = await (options.downloadCache ?? (() => caches.open(WEBLLM_MODEL_CACHE)))();
+        const done = await downloadModelWeights({
+          modelUrl,
+          // Bound: an unbound `fetch` throws "Illegal invocation".
+          fetch: options.fetch ?? ((url, init) => fetch(url, init)),
+          cache,
+          signal: controller.signal,
+          onProgress: (progress) => {
+            if (entry.controller === controller)
+              entry.state = { ...entry.state, doneBytes: progress.doneBytes, totalBytes: progress.totalBytes };
+          },
+        });
+        if (downloads.get(modelId) === entry)
+          entry.state = { modelId, phase: 'done', doneBytes: done.doneBytes, totalBytes: done.totalBytes };
+      } catch (error) {
+        if (downloads.get(modelId) !== entry || controller.signal.aborted) return; // paused: `pause` said so
+        const message =
+          error instanceof ModelDownloadError
+            ? error.message
+            : `The download failed: ${error instanceof Error ? error.message : String(error)}`;
+        entry.state = { ...entry.state, phase: 'failed', message: `${message} Resume (Download again) fetches what remains.` };
+      } finally {
+        if (entry.controller === controller) entry.controller = undefined;
+      }
+    })();
+    return answer();
+  }
+
   /** Unload every model, unless a run or check is using the engine (then a failure in words). */
   async function unload(): Promise<ResponseOf<'model-unload'>> {
     if (!llm) return { ok: true, unloaded: [] };
@@ -195,6 +275,8 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
         return cacheStatus(request.modelIds);
       case 'model-unload':
         return unload();
+      case 'model-download':
+        return download(request);
       case 'model-cache-delete':
         try {
           await register(request.customModels);

@@ -93,6 +93,18 @@ export const engineSettingsSetting = defineSetting<EngineSettings>({
   read: readWith(engineRegistry.settingsSchema('browser'), DEFAULT_ENGINE),
 });
 
+/**
+ * The same key read without a fallback engine: the engine the reader saved (in the run form, the
+ * setup screen or Settings), or null when nothing valid is stored — so the side panel can tell a
+ * reader's choice from the default and pick the default from the machine (run-defaults.ts).
+ */
+export const engineChoiceSetting = defineSetting<EngineSettings | null>({
+  area: 'local',
+  key: engineSettingsSetting.key,
+  fallback: null,
+  read: readWith<EngineSettings | null>(engineRegistry.settingsSchema('browser'), null),
+});
+
 // ---- "Open literature" for precedent checks ----
 
 /** On requires a contact e-mail (Crossref's polite pool); off keeps whatever was typed. */

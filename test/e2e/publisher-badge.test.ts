@@ -32,6 +32,7 @@ import { seriousAxeViolations, setColorScheme } from './accessibility';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { findTabId, readStore } from './extension-pages';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
+import { saveEngineSettings } from './side-panel-controls';
 
 const skipReason = sharedDataSkipReason() ?? (existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`);
 const extensionDirectory = join(projectRoot, '.output', 'chrome-mv3-test');
@@ -185,8 +186,12 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the toolbar badge on an
     expect(await candidateStatus.textContent()).toMatch(new RegExp(`^${anchored} candidates? highlighted`));
     await panel.screenshot({ path: join(screenshotDirectory, 'sidepanel-recognized-paper.png'), fullPage: true });
 
-    // Start with the default engine, which cannot run here (no WebGPU in this browser): the run
-    // ends at once without a record, and the quick scan's highlights and count stay (issue 28).
+    // No WebGPU in this browser and no engine chosen: the panel offers the model-server setup
+    // instead of WebLLM. A reader who chose WebLLM anyway (saved earlier) starts a run that cannot
+    // run here: it ends at once without a record, and the quick scan's highlights and count stay (issue 28).
+    await panel.getByTestId('engine-setup').waitFor({ timeout: 30_000 });
+    await saveEngineSettings(panel, { kind: 'webllm' });
+    await expect.poll(() => panel.getByTestId('run-summary').textContent()).toMatch(/ · WebLLM$/);
     await panel.getByTestId('extract-button').click();
     await panel.locator('[data-testid="run-status"]:is([data-status="interrupted"], [data-status="done"])').waitFor({ timeout: 30_000 });
     expect(await panel.getByTestId('run-error').getAttribute('data-error-code')).toBe('no-webgpu');

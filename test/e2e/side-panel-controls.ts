@@ -26,3 +26,26 @@ export async function chooseProperty(panel: Page, query: string, label: string):
   await panel.getByRole('option', { name: label, exact: true }).click();
   await search.press('Escape');
 }
+
+/** The slice of the `chrome` global the engine-settings helpers use, inside an extension page. */
+type StorageProbe = {
+  chrome: {
+    storage: { local: { get(key: string): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };
+  };
+};
+
+/** The stored engine settings (`assay:engine-settings` in storage.local), read from the extension page `panel`; undefined when none. */
+export function readEngineSettings(panel: Page): Promise<unknown> {
+  return panel.evaluate(async () => {
+    const { chrome } = globalThis as unknown as StorageProbe;
+    return (await chrome.storage.local.get('assay:engine-settings'))['assay:engine-settings'];
+  });
+}
+
+/** Save `engine` as the reader's engine choice (`assay:engine-settings`), as the run form does, from the extension page `panel`. */
+export function saveEngineSettings(panel: Page, engine: Record<string, unknown>): Promise<void> {
+  return panel.evaluate(async (value) => {
+    const { chrome } = globalThis as unknown as StorageProbe;
+    await chrome.storage.local.set({ 'assay:engine-settings': value });
+  }, engine);
+}

@@ -5,9 +5,11 @@
  * Everything is asked for when the section opens; a failed request is shown in words and never
  * stops the rest of the section.
  */
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { browser } from 'wxt/browser';
-import type { ResponseOf } from '../../contracts/messages';
+import type { ModelDownloadState, ResponseOf } from '../../contracts/messages';
+import { downloadProgressText } from '../../llm/model-download';
+import { downloadText, estimatedDownloadMB } from '../welcome/model-downloads';
 import type { EngineSettings } from '../../contracts/matrix-run';
 import type { EngineRegistry } from '../../llm/engines/registry';
 import { rosterModelIds } from '../../llm/roster';
@@ -33,6 +35,12 @@ export interface SettingsServices {
   deleteFromCache(modelId: string, customModels: CustomWebLlmModel[]): Promise<ResponseOf<'model-cache-delete'>>;
   /** Unload every model from the GPU (the cache keeps them). */
   unloadModels(): Promise<ResponseOf<'model-unload'>>;
+  /** Start (or resume), pause, or ask about the download of a model's weights; absent: no Download buttons. */
+  downloadModel?(
+    modelId: string,
+    action: 'start' | 'pause' | 'status',
+    customModels: CustomWebLlmModel[],
+  ): Promise<ResponseOf<'model-download'>>;
   /** `navigator.storage`; absent where the browser has none. */
   storage?: StorageFigures;
 }
@@ -66,10 +74,44 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, pa
   const [storage, setStorage] = useState<string | null>(null);
   const [persisted, setPersisted] = useState<boolean | null>(null);
   const [persistNote, setPersistNote] = useState<string | null>(null);
+  const [downloads, setDownloads] = useState<Record<string, ModelDownloadState>>({});
 
   const shaderF16 = gpu.phase === 'done' && gpu.shaderF16;
   const { roster, own } = shownRoster(engine, shaderF16);
   const rows = rosterModelRows(roster, cache);
+
+  /** Send a download action; its answer (or its failure, in words) becomes the row's state; a finished one marks the row cached. */
+  const sendDownload = useCallback(
+    (modelId: string, action: 'start' | 'pause' | 'status') => {
+      const send = services.downloadModel;
+      if (!send) return;
+      send(modelId, action, customModelsOf(engine)).then(
+        (answer) => {
+          const state: ModelDownloadState = answer.ok
+            ? answer.download
+            : { modelId, phase: 'failed', doneBytes: 0, totalBytes: 0, message: answer.failure.message };
+          setDownloads((known) => ({ ...known, [modelId]: state }));
+          if (state.phase === 'done') setCache((known) => known?.map((row) => (row.modelId === modelId ? { ...row, cached: true } : row)));
+        },
+        (error: unknown) =>
+          setDownloads((known) => ({
+            ...known,
+            [modelId]: { modelId, phase: 'failed', doneBytes: 0, totalBytes: 0, message: messageOf(error) },
+          })),
+      );
+    },
+    [services, engine],
+  );
+  // While a download goes, ask for its progress twice a second.
+  const going = Object.values(downloads)
+    .filter((state) => state.phase === 'downloading')
+    .map((state) => state.modelId)
+    .join(' ');
+  useEffect(() => {
+    if (going === '') return;
+    const timer = setInterval(() => going.split(' ').forEach((modelId) => sendDownload(modelId, 'status')), 500);
+    return () => clearInterval(timer);
+  }, [going, sendDownload]);
 
   const refresh = useCallback(() => {
     setGpu({ phase: 'checking' });
@@ -93,7 +135,12 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, pa
       )
       .then((f16) => services.cacheStatus(rosterModelIds(shownRoster(engine, f16).roster), customModelsOf(engine)))
       .then(
-        (answer) => (answer.ok ? setCache(answer.models) : setCacheProblem(`The model cache could not be read: ${answer.failure.message}`)),
+        (answer) => {
+          if (!answer.ok) return setCacheProblem(`The model cache could not be read: ${answer.failure.message}`);
+          setCache(answer.models);
+          // A download started earlier (another panel, or before this one closed) shows where it stands.
+          for (const model of answer.models) if (!model.cached) sendDownload(model.modelId, 'status');
+        },
         (error: unknown) => setCacheProblem(`The model cache could not be read: ${messageOf(error)}`),
       );
     if (!services.storage) {
@@ -105,7 +152,7 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, pa
       (error: unknown) => setStorage(`Storage use is not available: ${messageOf(error)}`),
     );
     services.storage.persisted().then(setPersisted, () => setPersisted(null));
-  }, [services, engine]);
+  }, [services, engine, sendDownload]);
 
   const onDelete = (modelId: string) => {
     setDeleting(modelId);
@@ -186,6 +233,13 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, pa
             data-loaded={String(row.loaded)}
           >
             <strong>{row.roles}</strong>: <code>{row.modelId}</code> · {vramText(row.vramMB)} · {cacheText(row.cached, row.loaded)}
+            {row.cached === false && services.downloadModel && (
+              <DownloadControls
+                modelId={row.modelId}
+                state={downloads[row.modelId]}
+                onAction={(action) => sendDownload(row.modelId, action)}
+              />
+            )}
             {row.cached && !row.loaded && (
               <>
                 {' '}
@@ -241,6 +295,66 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, pa
         </>
       )}
     </details>
+  );
+}
+
+/**
+ * A model's download in its row: "Download (about 805 MB)", then a progress bar with "120 MB of
+ * 805 MB (14%)" and Pause; Resume after a pause; after a failure the reason in words and Resume
+ * (the parts already fetched are kept).
+ */
+function DownloadControls({
+  modelId,
+  state,
+  onAction,
+}: {
+  modelId: string;
+  state: ModelDownloadState | undefined;
+  onAction(action: 'start' | 'pause'): void;
+}) {
+  const phase = state?.phase ?? 'idle';
+  const figures = state && state.totalBytes > 0 ? downloadProgressText(state) : null;
+  return (
+    <span className="model-download" data-testid={`download-${modelId}`} data-phase={phase}>
+      {' '}
+      {phase === 'idle' && (
+        <button type="button" onClick={() => onAction('start')}>
+          Download ({downloadText(estimatedDownloadMB(modelId))})
+        </button>
+      )}
+      {phase === 'downloading' && (
+        <button type="button" onClick={() => onAction('pause')}>
+          Pause
+        </button>
+      )}
+      {(phase === 'paused' || phase === 'failed') && (
+        <button type="button" onClick={() => onAction('start')}>
+          Resume
+        </button>
+      )}
+      {phase !== 'idle' && phase !== 'done' && (
+        <>
+          {' '}
+          <progress
+            max={state && state.totalBytes > 0 ? state.totalBytes : undefined}
+            value={state && state.totalBytes > 0 ? state.doneBytes : undefined}
+            aria-label={`Download of ${modelId}`}
+            aria-valuetext={figures ?? 'starting'}
+          />
+        </>
+      )}
+      <span role="status" aria-live="polite" data-testid={`download-status-${modelId}`}>
+        {phase === 'downloading' && (figures ? ` Downloading: ${figures}` : ' Starting the download…')}
+        {phase === 'paused' && ` Paused${figures ? ` at ${figures}` : ''}.`}
+        {phase === 'done' && ' Downloaded.'}
+      </span>
+      {phase === 'failed' && state?.message && (
+        <span className="field-error" data-testid={`download-error-${modelId}`}>
+          {' '}
+          {state.message}
+        </span>
+      )}
+    </span>
   );
 }
 

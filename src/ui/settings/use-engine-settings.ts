@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import { browser } from 'wxt/browser';
 import type { EngineSettings } from '../../contracts/matrix-run';
-import { engineSettingsSetting } from '../../extension/stored-settings';
+import { engineChoiceSetting, engineSettingsSetting } from '../../extension/stored-settings';
 import { useStoredValue, type StoredValueArea } from '../shared/use-stored-value';
 
 export { originPattern } from '../shared/engine-form';
@@ -18,17 +18,19 @@ export const ENGINE_SETTINGS_KEY = engineSettingsSetting.key;
 export type EngineSettingsArea = StoredValueArea;
 
 /**
- * → `{ engine, setEngine, loaded }`: the stored settings (WebLLM, `DEFAULT_ENGINE`, until read, and when
- * nothing valid is stored), a setter that updates the panel at once and writes through, and
- * whether the stored value has been read. A write of another panel (storage.onChanged) is
+ * → `{ engine, chosen, setEngine, loaded }`: the stored settings (WebLLM, `DEFAULT_ENGINE`, until read, and when
+ * nothing valid is stored), the same read without a fallback (`chosen`: the reader's saved engine,
+ * null when none is stored, so a default can be picked from the machine), a setter that updates
+ * the panel at once and writes through, and whether the stored value has been read. A write of another panel (storage.onChanged) is
  * picked up when `area` is the default `browser.storage.local`.
  */
 export function useEngineSettings(area: EngineSettingsArea = browser.storage.local) {
   const { value: engine, loaded, setValue } = useStoredValue(area, engineSettingsSetting);
+  const { value: chosen, loaded: choiceLoaded } = useStoredValue(area, engineChoiceSetting);
   const setEngine = useCallback(
     // A failed write costs only the next session's default.
     (next: EngineSettings) => void setValue(next).catch(() => undefined),
     [setValue],
   );
-  return { engine, setEngine, loaded };
+  return { engine, chosen, setEngine, loaded: loaded && choiceLoaded };
 }

@@ -16,6 +16,7 @@ import { scanArticle } from '../../text/scan';
 import type { Candidate } from '../../text/scan-types';
 import { spellPropertyName, type PropertyLabel } from '../shared/run-view-model';
 import { pageAt } from './fact-list-model';
+import { countByProperty } from './run-defaults';
 
 /**
  * At most this many candidates are highlighted (the first in reading order). A review paper's
@@ -99,13 +100,15 @@ export function candidateHighlightItems(
  * The quick scan of `article` for `catalogue` (the built-in schemas and the reader's own) as
  * highlight items (`candidateHighlightItems`): every property of the catalogue is looked for, each
  * card names its schema's `label` and shows the value in its schema's display unit, a reader's
- * own property like a built-in one. → `{ items, total, pages }`, `pages`: each item's 1-based
- * page by id (`pageAt` of its segment's start), for a PDF; empty for a web page.
+ * own property like a built-in one. → `{ items, total, pages, counts }`, `pages`: each item's
+ * 1-based page by id (`pageAt` of its segment's start), for a PDF; empty for a web page;
+ * `counts` = every candidate (not only the highlighted ones) counted by property schema name
+ * (`countByProperty`), for the run's default properties.
  */
 export function scanHighlightItems(
   article: Article,
   catalogue: readonly PropertyDefinition[],
-): { items: HighlightItem[]; total: number; pages: Record<string, number> } {
+): { items: HighlightItem[]; total: number; pages: Record<string, number>; counts: Map<string, number> } {
   const labels = new Map(catalogue.map((schema) => [schema.name, schema.label]));
   const { candidates } = scanArticle(buildArticleIndex(article, catalogue));
   const label = (name: string) => labels.get(name) ?? spellPropertyName(name);
@@ -115,7 +118,7 @@ export function scanHighlightItems(
     const page = pageAt(article, candidate.segment.start);
     if (page !== undefined) pages[candidateItemId(index)] = page;
   }
-  return { ...scanned, pages };
+  return { ...scanned, pages, counts: countByProperty(candidates) };
 }
 
 /**
@@ -146,6 +149,8 @@ export type CandidateState =
       total: number;
       /** Each item's 1-based PDF page by id (`scanHighlightItems`); empty or absent for a web page. */
       pages?: Record<string, number>;
+      /** Every candidate counted by property schema name (`scanHighlightItems`); absent where a caller did not count. */
+      counts?: ReadonlyMap<string, number>;
       response?: ResponseOf<'highlight-show'>;
     };
 

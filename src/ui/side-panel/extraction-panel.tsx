@@ -18,13 +18,12 @@ import type { ReviewActions } from './review-actions';
 import { RunResults } from './review-results';
 import { PropertyPicker } from './property-picker';
 import { runSummaryText, summaryName, type PickableProperty } from './run-summary';
+import { countedLabel, defaultRunProperties, type PropertyCounts } from './run-defaults';
+import { EngineSetup } from './engine-setup';
 import { progressFraction, progressText, runErrorHeading, spellPropertyName } from '../shared/run-view-model';
 
 /** The seed of every run started here (MCTS's RNG); fixed so a run can be repeated, and kept in the run record. */
 export const DEFAULT_SEED = 42;
-
-/** The property checked when the panel opens, if the schemas have it. */
-export const DEFAULT_PROPERTY = 'band_gap';
 
 export type StartRun = (
   settings: MatrixRunSettings,
@@ -54,19 +53,26 @@ export interface ExtractionPanelProps {
   candidates?: CandidateLayer;
   /** The engine kinds offered (default: the engine registry of src/llm/engines/registry.ts). */
   engineRegistry?: EngineRegistry;
+  /**
+   * The quick scan's candidates per property schema name: until the reader changes the
+   * properties, the run starts with the found ones (`defaultRunProperties`), and the summary and
+   * the picker show each one's count ("Curie temperature ×4"). Absent: Band gap.
+   */
+  foundCounts?: PropertyCounts;
+  /**
+   * Set when the reader chose no engine and WebLLM cannot run here (`chooseRunEngine`): the
+   * model-server setup screen shows with `reason`, Start waits for an engine, and `onChoose` saves
+   * the server the reader sets up.
+   */
+  engineSetup?: { reason: string; onChoose(engine: EngineSettings): void };
 }
 
 /** `at`: ISO time of the click, so a newer run started elsewhere (another panel) also ends the wait. */
 type RequestState = { phase: 'idle' } | { phase: 'starting'; at: string } | { phase: 'started'; runId: string; at: string };
 
-function initialProperties(properties: ExtractionPanelProps['properties']): string[] {
-  if (properties.some((property) => property.name === DEFAULT_PROPERTY)) return [DEFAULT_PROPERTY];
-  return properties[0] ? [properties[0].name] : [];
-}
-
 /**
- * The "Extract properties" section. The run controls are one line — a summary ("Band gap, Tc ·
- * browser preset · WebLLM", `run-summary`), "Change" and Start — with the property picker, the
+ * The "Extract properties" section. The run controls are one line — a summary ("Curie temperature
+ * ×4, Tc ×1 · browser preset · WebLLM", `run-summary`), "Change" and Start — with the property picker, the
  * preset and the engine fields folded below it (a Headless UI Disclosure; kept mounted while
  * folded, so the form keeps its state). Start (`extract-button`) is disabled while this paper's run
  * is going, while a start is pending, and while the form is incomplete; Stop (`stop-button`)
@@ -86,11 +92,20 @@ export function ExtractionPanel({
   userProperties,
   candidates,
   engineRegistry,
+  foundCounts,
+  engineSetup,
 }: ExtractionPanelProps) {
   const extra: readonly PropertyDefinition[] = userProperties?.list ?? [];
   const properties = offeredProperties(builtIn, extra);
   const id = useId();
-  const [selected, setSelected] = useState<string[]>(() => initialProperties(properties));
+  // The reader's own choice of properties, once they change it: a later scan never overrides it.
+  const [chosen, setSelected] = useState<string[] | null>(null);
+  const selected =
+    chosen ??
+    defaultRunProperties(
+      foundCounts,
+      properties.map((property) => property.name),
+    );
   const [preset, setPreset] = useState<MatrixRunSettings['preset']>('browser');
   const [request, setRequest] = useState<RequestState>({ phase: 'idle' });
   const [requestFailure, setRequestFailure] = useState<{ code: string; message: string } | null>(null);
@@ -104,10 +119,11 @@ export function ExtractionPanel({
   const running = shown?.status === 'running';
   const status = awaitingRow ? 'starting' : (shown?.status ?? 'idle');
   const ordered = properties.filter((property) => selected.includes(property.name)).map((property) => property.name);
-  const canStart = !running && !awaitingRow && ordered.length > 0 && engineResult.ok;
+  const canStart = !running && !awaitingRow && ordered.length > 0 && engineResult.ok && !engineSetup;
 
-  const engineLabel =
-    engineForm.registry.offered('browser').find((kind) => kind.kind === engineForm.draft.kind)?.label ?? engineForm.draft.kind;
+  const engineLabel = engineSetup
+    ? 'no engine set up'
+    : (engineForm.registry.offered('browser').find((kind) => kind.kind === engineForm.draft.kind)?.label ?? engineForm.draft.kind);
   const labels = new Map(properties.map((property) => [property.name, property.label]));
   const label = (name: string) => labels.get(name) ?? spellPropertyName(name);
   const highlights = useRunHighlights(shown, label, highlighter, candidates);
@@ -166,7 +182,15 @@ export function ExtractionPanel({
       <Disclosure as="div" className="run-controls">
         <form onSubmit={onSubmit} noValidate className="run-line">
           <p className="run-summary" data-testid="run-summary">
-            {runSummaryText(properties.filter((property) => selected.includes(property.name)).map(summaryName), preset, engineLabel)}
+            {runSummaryText(
+              properties
+                .filter((property) => selected.includes(property.name))
+                // Most quick-scan candidates first (a stable sort keeps the display order otherwise).
+                .sort((a, b) => (foundCounts?.get(b.name) ?? 0) - (foundCounts?.get(a.name) ?? 0))
+                .map((property) => countedLabel(summaryName(property), foundCounts?.get(property.name))),
+              preset,
+              engineLabel,
+            )}
           </p>
           <DisclosureButton className="link-button" data-testid="run-details-button">
             Change<span className="visually-hidden"> properties, preset and engine</span>
@@ -180,16 +204,19 @@ export function ExtractionPanel({
             </button>
           )}
         </form>
-        {!engineResult.ok && <p className="hint">The engine settings are incomplete: choose Change to finish them.</p>}
+        {!engineResult.ok && !engineSetup && <p className="hint">The engine settings are incomplete: choose Change to finish them.</p>}
         <DisclosurePanel unmount={false} className="run-details" data-testid="run-details">
-          <PropertyPicker properties={properties} selected={selected} onChange={setSelected} />
+          <PropertyPicker properties={properties} selected={selected} onChange={setSelected} counts={foundCounts} />
           {userProperties && (
             <PropertyEditor
               properties={userProperties.list}
               takenNames={builtIn.map((property) => property.name)}
               onAdd={async (property) => {
                 await userProperties.add(property);
-                setSelected((names) => (names.includes(property.name) ? names : [...names, property.name]));
+                setSelected((names) => {
+                  const base = names ?? selected;
+                  return base.includes(property.name) ? base : [...base, property.name];
+                });
               }}
               onRemove={userProperties.remove}
             />
@@ -210,6 +237,7 @@ export function ExtractionPanel({
           <EngineFields id={id} form={engineForm} />
         </DisclosurePanel>
       </Disclosure>
+      {engineSetup && <EngineSetup reason={engineSetup.reason} onChoose={engineSetup.onChoose} />}
 
       <div role="status" aria-live="polite" className="status" data-testid="run-status" data-status={status}>
         {text && <p>{text}</p>}

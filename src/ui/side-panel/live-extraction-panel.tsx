@@ -6,7 +6,8 @@
  * (`candidate-status`) saying how many were highlighted, and the candidates' fact list
  * (`CandidateFactList`).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { ResponseOf } from '../../contracts/messages';
 import { loadPropertySchemas } from '../../properties';
 import type { PropertyDefinition } from '../../contracts/property';
 import type { AssayDatabase } from '../../store/assay-database';
@@ -20,6 +21,8 @@ import type { ReviewActions } from './review-actions';
 import { useCandidateHighlights } from './use-candidate-highlights';
 import { useEngineSettings } from '../settings/use-engine-settings';
 import { unreadableRunsText, useLatestRun, useUnreadableRunCount } from './use-matrix-run';
+import { chooseRunEngine, type WebGpuState } from './run-defaults';
+import { DEFAULT_ENGINE } from '../shared/engine-form';
 
 /** What the side panel's entrypoint provides for extraction. */
 export interface ExtractionServices {
@@ -39,6 +42,30 @@ export interface ExtractionServices {
   openHighlighter?: (target?: PanelTarget) => PageHighlighter;
   /** The built-in schemas the quick scan looks for (the reader's own are added); default `loadPropertySchemas()`. */
   schemas?: readonly PropertyDefinition[];
+  /**
+   * The `webgpu-check` request: with it, a reader who chose no engine gets WebLLM only where
+   * WebGPU can run it, else the model-server setup (`chooseRunEngine`). Without it, WebLLM.
+   */
+  checkWebGpu?: () => Promise<ResponseOf<'webgpu-check'>>;
+}
+
+/** The `checkWebGpu` answer as a `WebGpuState`, asked once when the panel mounts (`unknown` without a checker). */
+function useWebGpuState(checkWebGpu: (() => Promise<ResponseOf<'webgpu-check'>>) | undefined): WebGpuState {
+  const [state, setState] = useState<WebGpuState>(checkWebGpu ? { phase: 'checking' } : { phase: 'unknown' });
+  useEffect(() => {
+    if (!checkWebGpu) return;
+    let current = true;
+    checkWebGpu().then(
+      (answer) =>
+        current &&
+        setState(answer.ok ? { phase: 'done', capability: answer.capability } : { phase: 'failed', message: answer.failure.message }),
+      (error: unknown) => current && setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [checkWebGpu]);
+  return state;
 }
 
 /**
@@ -57,10 +84,14 @@ export function LiveExtractionPanel({
   openHighlighter,
   schemas,
   target,
+  checkWebGpu,
 }: ExtractionServices & { paperKey: string; capturedAt?: string; target?: PanelTarget }) {
   const run = useLatestRun(database, paperKey);
   const unreadable = unreadableRunsText(useUnreadableRunCount(database, paperKey));
-  const { engine, setEngine } = useEngineSettings();
+  const { engine, chosen, setEngine, loaded } = useEngineSettings();
+  const webGpu = useWebGpuState(checkWebGpu);
+  // Until storage is read the reader's choice is not known: keep the stored-or-default engine meanwhile.
+  const engineChoice = loaded ? chooseRunEngine(chosen, webGpu, DEFAULT_ENGINE) : ({ phase: 'engine', engine, why: 'chosen' } as const);
   const userProperties = useUserProperties();
   const [highlighter] = useState(() => openHighlighter?.(target));
 
@@ -101,8 +132,10 @@ export function LiveExtractionPanel({
         paperKey={paperKey}
         properties={properties}
         run={run ?? undefined}
-        engine={engine}
+        engine={engineChoice.phase === 'engine' ? engineChoice.engine : engine}
         onEngineChange={setEngine}
+        engineSetup={engineChoice.phase === 'setup' ? { reason: engineChoice.reason, onChoose: setEngine } : undefined}
+        foundCounts={candidates.counts}
         start={start}
         stop={stop}
         review={review}

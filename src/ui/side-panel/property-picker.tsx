@@ -7,6 +7,7 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react';
 import { useState } from 'react';
 import { filterProperties, type PickableProperty } from './run-summary';
+import { countedLabel, rankedFound, type PropertyCounts } from './run-defaults';
 
 export interface PropertyPickerProps {
   /** The properties offered, in display order. */
@@ -14,21 +15,36 @@ export interface PropertyPickerProps {
   /** The chosen properties' schema names. */
   selected: readonly string[];
   onChange(names: string[]): void;
+  /** The quick scan's candidates per schema name: shown on the chips ("Band gap ×2") and as a "Found in this paper" line. */
+  counts?: PropertyCounts;
 }
 
 /** The picker (see the module comment); the input's accessible name is "Add a property". */
-export function PropertyPicker({ properties, selected, onChange }: PropertyPickerProps) {
+export function PropertyPicker({ properties, selected, onChange, counts }: PropertyPickerProps) {
   const [query, setQuery] = useState('');
   const found = filterProperties(properties, query);
   const chosen = properties.filter((property) => selected.includes(property.name));
+  const labels = new Map(properties.map((property) => [property.name, property.label]));
+  const scanned = counts
+    ? rankedFound(
+        counts,
+        properties.map((property) => property.name),
+      )
+    : [];
   return (
     <div className="property-picker" data-testid="property-picker">
       <p className="picker-legend">Properties</p>
+      {scanned.length > 0 && (
+        <p className="hint" data-testid="scan-found">
+          Found in this paper by the quick scan:{' '}
+          {scanned.map((entry) => countedLabel(labels.get(entry.name) ?? entry.name, entry.count)).join(', ')}
+        </p>
+      )}
       {chosen.length > 0 ? (
         <ul className="chips" aria-label="Chosen properties" data-testid="chosen-properties">
           {chosen.map((property) => (
             <li key={property.name} className="chip" data-property={property.name}>
-              <span>{property.label}</span>
+              <span>{countedLabel(property.label, counts?.get(property.name))}</span>
               <button
                 type="button"
                 className="chip-remove"

@@ -17,6 +17,8 @@ export interface CandidateHighlights {
   state: CandidateState | null;
   /** What to give `useRunHighlights` while `wanted`; undefined before the scan is ready or when not wanted. */
   layer: CandidateLayer | undefined;
+  /** The last scan's candidates per property schema name; undefined before a scan is ready. Kept when the layer is no longer wanted. */
+  counts: ReadonlyMap<string, number> | undefined;
 }
 
 /**
@@ -49,7 +51,7 @@ export function useCandidateHighlights(
       return scanHighlightItems(record.article, latestSchemas.current);
     };
     scan().then(
-      ({ items, total, pages }) => current && setState({ phase: 'ready', items, total, pages }),
+      ({ items, total, pages, counts }) => current && setState({ phase: 'ready', items, total, pages, counts }),
       (error: unknown) => current && setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
@@ -63,5 +65,6 @@ export function useCandidateHighlights(
   );
   const items = state?.phase === 'ready' ? state.items : undefined;
   const layer = useMemo(() => (wanted && items ? { items, onShown } : undefined), [wanted, items, onShown]);
-  return { state, layer };
+  const counts = state?.phase === 'ready' ? state.counts : undefined;
+  return { state, layer, counts };
 }

@@ -19,6 +19,7 @@ function handlersAnswering(answer: RequestHandlers['capture-tab']): RequestHandl
     'model-cache-status': unused,
     'model-cache-delete': unused,
     'model-unload': unused,
+    'model-download': unused,
     'precedent-check': unused,
     'dataset-import': unused,
   };

@@ -79,6 +79,55 @@ describe('ExtractionPanel', () => {
     expect(startButton().disabled).toBe(true);
   });
 
+  it('starts with the properties the quick scan found, with their counts, until the reader chooses', async () => {
+    const panelProps = props();
+    render(panelProps);
+    expect(byTestId('run-summary')?.textContent).toBe('Band gap · browser preset · WebLLM');
+    // The scan answers after the panel opened: its found properties replace the fallback.
+    render({
+      ...panelProps,
+      foundCounts: new Map([
+        ['tc', 3],
+        ['bulk_modulus', 9],
+        ['band_gap', 1],
+      ]),
+    });
+    expect(byTestId('run-summary')?.textContent).toBe('Bulk modulus ×9, Tc ×3 · browser preset · WebLLM');
+    // The summary names the most frequent first; the chips keep the picker's order.
+    expect(chosenLabels(view.container)).toEqual(['Tc ×3', 'Bulk modulus ×9']);
+    expect(byTestId('scan-found')?.textContent).toBe('Found in this paper by the quick scan: Bulk modulus ×9, Tc ×3, Band gap ×1');
+    // The reader's choice stands: a later scan (a new capture) does not change it.
+    await removeProperty(view.container, 'Bulk modulus');
+    render({ ...panelProps, foundCounts: new Map([['d33', 4]]) });
+    expect(byTestId('run-summary')?.textContent).toBe('Tc · browser preset · WebLLM');
+    await act(async () => startButton().click());
+    expect(panelProps.start).toHaveBeenCalledWith(expect.objectContaining({ properties: ['tc'] }));
+  });
+
+  it('shows the model-server setup instead of starting when no engine can run here', async () => {
+    const onChoose = vi.fn();
+    render(props({ engineSetup: { reason: 'This browser has no WebGPU (navigator.gpu is missing).', onChoose } }));
+    expect(byTestId('run-summary')?.textContent).toBe('Band gap · browser preset · no engine set up');
+    expect(startButton().disabled).toBe(true);
+    expect(byTestId('engine-setup-reason')?.textContent).toContain('This browser has no WebGPU');
+    expect(labelled('Ollama base URL').value).toBe('http://127.0.0.1:11434/v1');
+    expect(labelled('LM Studio base URL').value).toBe('http://127.0.0.1:1234/v1');
+    expect(byTestId('setup-ollama')?.textContent).toContain('OLLAMA_ORIGINS=chrome-extension://* ollama serve');
+    // LM Studio has no model prefilled: "Use" says so and saves nothing.
+    await act(async () => (byTestId('use-lm-studio') as HTMLButtonElement).click());
+    expect(onChoose).not.toHaveBeenCalled();
+    expect(byTestId('setup-lm-studio')?.querySelector('.field-error')?.textContent).toBeTruthy();
+    type(labelled('LM Studio model'), 'qwen2.5-7b-instruct');
+    await act(async () => (byTestId('use-lm-studio') as HTMLButtonElement).click());
+    expect(onChoose).toHaveBeenCalledWith(
+      expect.objectContaining({
+        kind: 'openai',
+        baseUrl: 'http://127.0.0.1:1234/v1',
+        roster: expect.objectContaining({ proposers: ['qwen2.5-7b-instruct'] }),
+      }),
+    );
+  });
+
   it('disables Start with no property chosen', async () => {
     render(props());
     await removeProperty(view.container, 'Band gap');
