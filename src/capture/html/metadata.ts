@@ -232,7 +232,15 @@ export function readPageMetadata(document: Document, elements: PageElements = pa
   };
   const printed =
     want.authors || want.journal || want.volume || want.pages || want.year
-      ? readPrintedCitation(document, { articleTitle: title, documentTitle, authors, siteName: first(index, 'og:site_name'), want })
+      ? readPrintedCitation(document, {
+          articleTitle: title,
+          // A page without article tags may be anyone's ("Notes on cathodes | My Blog"): its
+          // <title> suffix is no journal.
+          documentTitle: articleTagCount > 0 || jsonLd.title !== null ? documentTitle : null,
+          authors,
+          siteName: first(index, 'og:site_name'),
+          want,
+        })
       : null;
   return {
     doi,

@@ -116,6 +116,13 @@ describe('what the page prints, when the tags say nothing', () => {
     expect(journalFromDocumentTitle('Phys. Rev. Q 12, 3456 (2019) - Heat flow in Si', 'Heat flow in Si')).toBeNull();
   });
 
+  it('takes no journal from the <title> of a page without article tags (a blog post)', () => {
+    expect(metadataOf('<title>Notes on cathodes | My Lab Blog</title>', '<h1>Notes on cathodes</h1>').journal).toBeNull();
+    expect(metadataOf('<meta name="dc.title" content="Notes on cathodes"><title>Notes on cathodes | Cathode Letters</title>').journal).toBe(
+      'Cathode Letters',
+    );
+  });
+
   it('reads a "Cite this" line printed as separate spans', () => {
     const metadata = metadataOf(
       '<meta name="dc.Title" content="Heat flow in Si"><title>Heat flow in Si | Journal of Odd Results</title>',
