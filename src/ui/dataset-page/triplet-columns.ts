@@ -32,6 +32,8 @@ export const TRIPLET_COLUMNS = [
   { id: 'provenance', heading: 'Provenance', sort: 'text' },
   { id: 'doi', heading: 'DOI', sort: 'text' },
   { id: 'title', heading: 'Title', sort: 'text' },
+  // The paper's authors, "A. Toland, H. Tran, L. Chen et al." (the whole list on hover); sorts by that text.
+  { id: 'authors', heading: 'Authors', sort: 'text' },
   { id: 'quote', heading: 'Quote', sort: 'text' },
   { id: 'page', heading: 'Page', sort: 'number' },
   { id: 'status', heading: 'Status', sort: 'text' },
