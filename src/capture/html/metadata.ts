@@ -239,6 +239,7 @@ export function readPageMetadata(document: Document, elements: PageElements = pa
           documentTitle: articleTagCount > 0 || jsonLd.title !== null ? documentTitle : null,
           authors,
           siteName: first(index, 'og:site_name'),
+          doi,
           want,
         })
       : null;

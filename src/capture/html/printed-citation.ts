@@ -169,23 +169,33 @@ function fromBreadcrumb(text: string): Found {
 }
 
 const PHYSICS_LINE = new RegExp(
-  String.raw`(\d{1,5})\s*,\s*(${PAGES})\s*\(((?:1[6-9]|20)\d\d)\)\s*[;,.]?\s*(?:https?://(?:dx\.)?doi\.org/|doi:?\s*)10\.\d{4,9}/`,
-  'i',
+  String.raw`(\d{1,5})\s*,\s*(${PAGES})\s*\(((?:1[6-9]|20)\d\d)\)\s*[;,.]?\s*(?:https?://(?:dx\.)?doi\.org/|doi:?\s*)(10\.\d{4,9}/\S+)`,
+  'gi',
 );
 
-/** "APL Materials 1, 022102 (2013); https://doi.org/10.1063/…": volume, page, year. */
-function fromPhysicsLine(text: string): Found {
-  const match = PHYSICS_LINE.exec(text);
-  if (!match) return {};
-  return { volume: normalizeVolume(match[1]), pages: normalizePages(match[2]), year: Number(match[3]) };
+/** Whether a DOI printed in the page (`printed`, maybe with trailing punctuation) is the article's (`doi`); any is when the DOI is not known. */
+function isOwnDoi(printed: string | undefined, doi: string | null): boolean {
+  return doi === null || (printed ?? '').toLowerCase().startsWith(doi.toLowerCase());
+}
+
+/**
+ * "APL Materials 1, 022102 (2013); https://doi.org/10.1063/…": volume, page, year — of the
+ * line citing the article's own DOI when it is known (a reference list cites others this way).
+ */
+function fromPhysicsLine(text: string, doi: string | null): Found {
+  for (const match of text.matchAll(PHYSICS_LINE)) {
+    if (!isOwnDoi(match[4], doi)) continue;
+    return { volume: normalizeVolume(match[1]), pages: normalizePages(match[2]), year: Number(match[3]) };
+  }
+  return {};
 }
 
 const CITE_BODY = String.raw`((?:1[6-9]|20)\d\d)\s*,?\s*(\d{1,5}|X+)\s*,?\s*(?:\(?(?:\d{1,4}|X+)\)?\s*,?\s*)?(?:pp\.?\s*)?(${PAGES}|X+\s*-\s*X+)`;
 const CITE_THIS = new RegExp(String.raw`Cite\s+this\s*:?\s*([A-Z][^,\n]{1,80}?)\s*,?\s*` + CITE_BODY, 'i');
-const CITE_BEFORE_DOI = new RegExp(String.raw`,\s*` + CITE_BODY + String.raw`\s*DOI:?\s*10\.\d{4,9}/`, 'i');
+const CITE_BEFORE_DOI = new RegExp(String.raw`,\s*` + CITE_BODY + String.raw`\s*DOI:?\s*(10\.\d{4,9}/\S+)`, 'gi');
 
 /** "Cite this: J. Phys. Chem. A 2023, 127, 50, 10709–10716" (or the same before "DOI: 10.…"). */
-function fromCiteThis(text: string): Found {
+function fromCiteThis(text: string, doi: string | null): Found {
   const labelled = CITE_THIS.exec(text);
   if (labelled) {
     return {
@@ -195,9 +205,11 @@ function fromCiteThis(text: string): Found {
       pages: normalizePages(labelled[4]),
     };
   }
-  const beforeDoi = CITE_BEFORE_DOI.exec(text);
-  if (!beforeDoi) return {};
-  return { year: Number(beforeDoi[1]), volume: normalizeVolume(beforeDoi[2]), pages: normalizePages(beforeDoi[3]) };
+  for (const beforeDoi of text.matchAll(CITE_BEFORE_DOI)) {
+    if (!isOwnDoi(beforeDoi[4], doi)) continue;
+    return { year: Number(beforeDoi[1]), volume: normalizeVolume(beforeDoi[2]), pages: normalizePages(beforeDoi[3]) };
+  }
+  return {};
 }
 
 const VOLUME_LINE = new RegExp(
@@ -339,7 +351,8 @@ function authorGroupOf(element: Element, found: readonly { element: Element }[])
 /**
  * Everything `PrintedCitation` holds that the page prints: `want` says which fields are still
  * missing (the others are not searched for). `articleTitle`, `documentTitle`, `authors` and
- * `siteName` tell the journal in `<title>` apart from the rest of it.
+ * `siteName` tell the journal in `<title>` apart from the rest of it; `doi` picks the article's
+ * own citation line out of a page that cites others the same way.
  */
 export function readPrintedCitation(
   document: Document,
@@ -348,6 +361,8 @@ export function readPrintedCitation(
     documentTitle: string | null;
     authors: readonly string[];
     siteName: string | null;
+    /** The article's DOI when the tags give it: a citation line before another DOI is a reference's. */
+    doi?: string | null;
     want: { authors: boolean; journal: boolean; volume: boolean; pages: boolean; year: boolean };
   },
 ): PrintedCitation {
@@ -366,8 +381,8 @@ export function readPrintedCitation(
   const root = document.body ?? document.documentElement;
   const text = root ? citationText(root) : '';
   const breadcrumb = fromBreadcrumb(text);
-  const physics = fromPhysicsLine(text);
-  const cite = fromCiteThis(text);
+  const physics = fromPhysicsLine(text, context.doi ?? null);
+  const cite = fromCiteThis(text, context.doi ?? null);
   const volumeLine = want.journal || want.volume || want.pages || want.year ? fromVolumeLine(document) : {};
   // Most trusted first: a journal named as such (breadcrumb, the line before "Volume") over the
   // abbreviation of a "Cite this" line; numbers from lines that print all of them together.

@@ -150,6 +150,15 @@ describe('what the page prints, when the tags say nothing', () => {
     expect(metadata).toMatchObject({ journal: 'Odd Physics Letters', volume: '106', pages: '234103', year: 2015 });
   });
 
+  it("takes the citation line of the article's own DOI, not a reference's printed the same way", () => {
+    const metadata = metadataOf(
+      '<meta name="citation_doi" content="10.9999/own.1"><meta name="dc.date" content="2021-05-01">',
+      `<ol class="refs"><li>Odd Phys. Lett. 54, 1234 (1996); https://doi.org/10.9999/other.7</li></ol>
+       <div>Odd Phys. Lett. 118, 061901 (2021); https://doi.org/10.9999/own.1</div>`,
+    );
+    expect(metadata).toMatchObject({ volume: '118', pages: '061901', year: 2021 });
+  });
+
   it('reads a volume line with the journal printed just before it', () => {
     const metadata = metadataOf(
       '',
