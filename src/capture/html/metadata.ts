@@ -9,7 +9,8 @@ import { stripControlCharacters } from '../../contracts/captured-text';
 import { normalizeDoi } from '../doi';
 import { descendantElements, elementsByTag } from '../tree-walk';
 import { readJsonLd, type JsonLdArticle } from './json-ld';
-import { normalizePages, normalizeVolume, readPrintedCitation } from './printed-citation';
+import { normalizePages, normalizeVolume } from '../citation-fields';
+import { readPrintedCitation } from './printed-citation';
 
 export interface PageMetadata {
   doi: string | null;

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonLd } from '../../../../src/capture/html/json-ld';
 import { readPageMetadata } from '../../../../src/capture/html/metadata';
-import { journalFromDocumentTitle, markedUpAuthors, normalizePages } from '../../../../src/capture/html/printed-citation';
+import { normalizePages } from '../../../../src/capture/citation-fields';
+import { journalFromDocumentTitle, markedUpAuthors } from '../../../../src/capture/html/printed-citation';
 import { captureString, filler, page, parseHtml } from './html-test-helpers';
 
 function metadataOf(head: string, body = '') {
