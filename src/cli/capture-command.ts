@@ -73,7 +73,7 @@ export function summarizeArticle(article: Article): string {
     `title:    ${article.title}`,
     `doi:      ${article.doi ?? '(none found)'}${article.doiOrigin ? ` [${article.doiOrigin}]` : ''}`,
     `authors:  ${article.authors.length ? article.authors.slice(0, 6).join('; ') + (article.authors.length > 6 ? ` … (${article.authors.length})` : '') : '(none found)'}`,
-    `journal:  ${article.journal ?? '-'}${article.year ? ` (${article.year})` : ''}`,
+    `journal:  ${[article.journal ?? '-', article.volume && `vol. ${article.volume}`, article.pages && `${article.pages.includes('-') ? 'pp.' : 'p.'} ${article.pages}`].filter(Boolean).join(', ')}${article.year ? ` (${article.year})` : ''}`,
     `source:   ${article.source} via ${article.adapter}${article.pageCount ? `, ${article.pageCount} pages` : ''}`,
     `blocks:   ${article.blocks.length} (${blockSummary || 'none'}), ${article.text.length} characters`,
   ];

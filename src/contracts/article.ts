@@ -68,6 +68,12 @@ const ArticleShape = z.object({
     // A name that was only control characters is no name.
     .transform((names) => names.filter(Boolean)),
   journal: capturedString('journal name', LIMITS.journal).nullable(),
+  /**
+   * Volume and pages as printed ("127", "10709-10716" or an article number "041027"); null when
+   * the source gives none. Optional: papers captured before they were read have neither.
+   */
+  volume: capturedString('volume', LIMITS.volume).nullable().optional(),
+  pages: capturedString('pages', LIMITS.pages).nullable().optional(),
   year: z.number().int().min(1600).max(2200).nullable(),
   url: capturedString('URL', LIMITS.url).nullable(),
   source: ArticleSourceSchema,

@@ -48,6 +48,9 @@ export const CAPTURED_TEXT_LIMITS = {
   authors: 10_000,
   /** Longest journal name in the fixtures: 58; the longest real ones are ~250. */
   journal: 500,
+  /** A volume ("127", "A12") or pages ("10709-10716", "e2301234"); anything longer is not one. */
+  volume: 100,
+  pages: 100,
   /** Longest DOI in the fixtures: 40; SICI-style DOIs run to ~120. No registry DOI comes near 500. */
   doi: 500,
   /** 8 KB, what most HTTP servers accept in a request line; article URLs are ~50–300. */

@@ -33,6 +33,9 @@ export const SourcePaperSchema = z.object({
   title: boundedText(TEXT_LIMITS.title),
   authors: boundedList(boundedText(TEXT_LIMITS.author), TEXT_LIMITS.authors),
   journal: boundedText(TEXT_LIMITS.journal).nullable(),
+  /** Volume and pages as captured ("127", "10709-10716"); absent on rows saved before they were read. */
+  volume: boundedText(TEXT_LIMITS.volume).nullable().optional(),
+  pages: boundedText(TEXT_LIMITS.pages).nullable().optional(),
   year: z.number().int().nullable(),
 });
 export type SourcePaper = z.infer<typeof SourcePaperSchema>;

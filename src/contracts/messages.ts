@@ -52,6 +52,9 @@ export const PaperSummarySchema = z.object({
   title: z.string().max(LIMITS.title, `title is longer than ${LIMITS.title.toLocaleString('en-US')} characters`),
   authors: z.array(z.string().max(LIMITS.author, `author name is longer than ${LIMITS.author} characters`)).max(LIMITS.authors),
   journal: z.string().max(LIMITS.journal, `journal name is longer than ${LIMITS.journal} characters`).nullable(),
+  /** Volume and pages as captured; absent for papers saved before they were read. */
+  volume: z.string().max(LIMITS.volume, `volume is longer than ${LIMITS.volume} characters`).nullable().optional(),
+  pages: z.string().max(LIMITS.pages, `pages are longer than ${LIMITS.pages} characters`).nullable().optional(),
   year: z.number().int().nullable(),
   source: ArticleSourceSchema,
   adapter: z.string().max(LIMITS.adapter),

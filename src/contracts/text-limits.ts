@@ -52,6 +52,8 @@ export const TEXT_LIMITS = {
   author: { max: 500, what: 'an author name', why: 'one person or group' },
   authors: { max: 10_000, what: 'an author list', why: 'large collaborations list a few thousand' },
   journal: { max: 1_000, what: 'a journal name', why: 'the longest real one measured is 56 characters' },
+  volume: { max: 100, what: 'a volume', why: 'a volume as printed, such as "127" or "A12"' },
+  pages: { max: 100, what: 'a page range', why: 'such as "10709-10716" or an article number "041027"' },
   id: { max: 200, what: 'an id', why: 'a UUID, or a run id and a record number' },
   mergeKey: { max: 8_000, what: 'a merge key', why: 'the paper key, material, property and value joined' },
   vote: { max: 100, what: 'a vote', why: 'a path or tool name such as "moa"' },

@@ -118,7 +118,8 @@ function citationKeys(papers: readonly SourcePaper[]): Map<string, string> {
 /**
  * The distinct source papers as a CSL-JSON array (https://citeproc-js.readthedocs.io/en/latest/csl-json/markup.html):
  * `type: 'article-journal'`, `id` (the BibTeX key), `title`, `author` (split by
- * `splitAuthorName`), and when known `container-title`, `issued.date-parts` [[year]], `DOI`, `URL`.
+ * `splitAuthorName`), and when known `container-title`, `volume`, `page` ("10709-10716"),
+ * `issued.date-parts` [[year]], `DOI`, `URL`.
  */
 export function toCslJson(rows: readonly DatasetTriplet[]): string {
   const papers = distinctPapers(rows);
@@ -129,6 +130,8 @@ export function toCslJson(rows: readonly DatasetTriplet[]): string {
     title: paper.title,
     ...(paper.authors.length > 0 && { author: paper.authors.map(splitAuthorName) }),
     ...(paper.journal && { 'container-title': paper.journal }),
+    ...(paper.volume && { volume: paper.volume }),
+    ...(paper.pages && { page: paper.pages }),
     ...(paper.year !== null && { issued: { 'date-parts': [[paper.year]] } }),
     ...(paper.doi && { DOI: paper.doi }),
     ...(paper.url && { URL: paper.url }),
@@ -285,7 +288,8 @@ function verbatimField(text: string): string {
 /**
  * The distinct source papers as BibTeX `@article` entries keyed `family + year + title word`
  * ("smith2019band"; duplicates get "a", "b", …): author ("Family, Given" joined by " and "),
- * title (words with inner capitals braced), journal, year, doi, url. Text fields are escaped
+ * title (words with inner capitals braced), journal, volume, pages (a range with BibTeX's "--"),
+ * year, doi, url. Text fields are escaped
  * with `escapeBibtex`.
  */
 export function toBibtex(rows: readonly DatasetTriplet[]): string {
@@ -299,6 +303,8 @@ export function toBibtex(rows: readonly DatasetTriplet[]): string {
           : []),
         ['title', bibtexTitle(paper.title)],
         ...(paper.journal ? [['journal', escapeBibtex(paper.journal)] as [string, string]] : []),
+        ...(paper.volume ? [['volume', escapeBibtex(paper.volume)] as [string, string]] : []),
+        ...(paper.pages ? [['pages', escapeBibtex(paper.pages).replace(/\s*[-–—]+\s*/g, '--')] as [string, string]] : []),
         ...(paper.year !== null ? [['year', String(paper.year)] as [string, string]] : []),
         ...(paper.doi ? [['doi', verbatimField(paper.doi)] as [string, string]] : []),
         ...(paper.url ? [['url', verbatimField(paper.url)] as [string, string]] : []),

@@ -5,7 +5,8 @@
  *
  * CSV is the lossy export: what it does not hold comes back empty — the value as printed
  * ("~1.45"), the review's time and the model's original answer, the quote's prefix and suffix,
- * the paper's authors, the Chain-of-Verification answers and the conditions' spans. What the
+ * the Chain-of-Verification answers and the conditions' spans (the paper's authors, volume and
+ * pages come back from files written since issue 28, which have those columns). What the
  * merge key reads (paper, material, property, value, unit, conditions) it holds, so a CSV of
  * saved rows merges into them instead of doubling.
  *
@@ -118,8 +119,15 @@ function rowOf(cell: Cells, header: ReadonlySet<string>): Record<string, unknown
       doi: doi === '' ? null : doi,
       url: url === '' ? null : url,
       title: cell('title'),
-      authors: [],
+      authors: header.has('authors')
+        ? cell('authors')
+            .split(';')
+            .map((name) => name.trim())
+            .filter((name) => name !== '')
+        : [],
       journal: cell('journal') === '' ? null : cell('journal'),
+      ...(header.has('volume') && cell('volume') !== '' && { volume: cell('volume') }),
+      ...(header.has('pages') && cell('pages') !== '' && { pages: cell('pages') }),
       year: year ?? null,
     },
     material: cell('material'),

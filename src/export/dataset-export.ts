@@ -38,6 +38,9 @@ export const CONDITION_COLUMNS = {
  */
 export const CONDITION_SEPARATOR = '; ';
 
+/** Between the authors of a paper in its CSV cell: "; " (names hold commas in "Family, Given" form, never semicolons). */
+export const AUTHOR_SEPARATOR = '; ';
+
 /** Between the reasons of one row in its CSV cell: a line break (a reason may hold ";" or ","). */
 export const REASON_SEPARATOR = '\n';
 
@@ -46,7 +49,10 @@ export const REASON_SEPARATOR = '\n';
  * column held free text; it became one column per condition kind (`CONDITION_COLUMNS`) and
  * `provenance` ("measured", "computed", "cited [19]"; empty when unknown), and `url` was added
  * so that a row from a page without a DOI imports under its own paper. Issue 27 added `reasons`
- * (the verdict's reasons, one per line of the cell) after `status`.
+ * (the verdict's reasons, one per line of the cell) after `status`. Issue 28 added the paper's
+ * `authors` (`AUTHOR_SEPARATOR`-joined, "Given Family" as captured) after `title`, and its
+ * `volume` and `pages` (the paper's page range or article number, not the quote's `page`)
+ * after `journal`.
  */
 export const CSV_COLUMNS = [
   'id',
@@ -70,8 +76,11 @@ export const CSV_COLUMNS = [
   'original_value',
   'doi',
   'title',
+  'authors',
   'year',
   'journal',
+  'volume',
+  'pages',
   'url',
   'quote',
   'page',
@@ -157,8 +166,11 @@ function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnit
     original_value: originalCell(row),
     doi: paper.doi,
     title: paper.title,
+    authors: paper.authors.join(AUTHOR_SEPARATOR),
     year: numberCell(paper.year),
     journal: paper.journal,
+    volume: paper.volume,
+    pages: paper.pages,
     url: paper.url,
     quote: evidence?.quote.exact,
     page: numberCell(evidence?.page),

@@ -117,6 +117,8 @@ export function toPaperRecord(article: Article, capturedAt: string): PaperRecord
     title: article.title,
     authors: article.authors,
     journal: article.journal,
+    volume: article.volume ?? null,
+    pages: article.pages ?? null,
     year: article.year,
     source: article.source,
     adapter: article.adapter,

@@ -115,6 +115,16 @@ describe.skipIf(skipReason !== undefined)('PDF fixtures', () => {
     expect(article.title.startsWith(title), article.title).toBe(true);
   });
 
+  it("takes authors, journal and volume from a publisher's XMP packet (IOP), none from a packet without a publication name", async () => {
+    const iop = await capture('pdf/iop/limesoup__sms_25_12_125015.pdf');
+    expect(iop).toMatchObject({ journal: 'Smart Materials and Structures', volume: '25' });
+    expect(iop.authors).toEqual(['Zhou Zeng', 'Rongyu Xia', 'Linlin Gai', 'Xian Wang', 'Di Lin', 'Haosu Luo', 'Faxin Li', 'Dong Wang']);
+    // Its XMP gives the PDF's own pages 1–8; the paper is cited by article number: no pages.
+    expect(iop.pages ?? null).toBeNull();
+    const preprint = await capture('pdf/supercon/supermat__1903.04321-CC.pdf');
+    expect(preprint).toMatchObject({ authors: [], journal: null });
+  });
+
   it('reads a two-column REVTeX preprint in column order, without the arXiv stamp or the reference list', async () => {
     const article = await capture('pdf/supercon/supermat__1903.04321-CC.pdf');
     expect(article.text).toContain(

@@ -163,6 +163,19 @@ describe.skipIf(skipReason)(`XML fixtures${skipReason ? ` (${skipReason})` : ''}
     expect(article.text).not.toContain(reference);
   });
 
+  // Volume and pages of the article itself, read from each file by hand (JATS article-meta,
+  // Elsevier prism:*), not from its reference list, which cites others the same way.
+  it.each([
+    ['acs/xml/limesoup__10.1021_nl3016957.xml', '12', '3783-3787'],
+    ['aps/xml/hepcrawl__PhysRevX.4.021018.xml', '4', '021018'],
+    ['aps/xml/limesoup__10.1103_PhysRevB.90.214101.xml', '90', '214101'],
+    ['mdpi-triple/norma__metabo4040932_fulltext.xml', '4', '932-945'],
+    ['elsevier/xml/cde2__j.commatsci.2018.02.056.xml', '149', '49-56'],
+    ['elsevier/xml/limesoup__101016jcarbon201111044.xml', '50', '1706-1709'],
+  ])('%s: volume %s, pages %s', async (file, volume, pages) => {
+    expect(await captureFixture(file)).toMatchObject({ volume, pages });
+  });
+
   it('rejects a real XML file cut in half as truncated', async () => {
     const bytes = readFileSync(sharedPath('fixtures', 'elsevier/xml/cde2__j.jnoncrysol.2018.02.024.xml'));
     const half = new Uint8Array(bytes.subarray(0, Math.floor(bytes.length / 2)));

@@ -20,18 +20,33 @@ const skipReason = sharedDataSkipReason() ?? (existsSync(chromiumPath) ? undefin
 const extensionDirectory = join(projectRoot, '.output', 'chrome-mv3-test');
 const screenshotDirectory = join(projectRoot, 'test-results', 'e2e');
 
-/** Expected values from ../shared/fixtures/SOURCES.md (DOIs as stored: lower case). */
+/**
+ * Expected values from ../shared/fixtures/SOURCES.md (DOIs as stored: lower case); authors as
+ * the panel shortens them, from the pages' author tags (test/corpus/citation-metadata-truth.ts).
+ */
 const papers = [
-  { path: '/acs/papis__acs_3.html', doi: '10.1021/acsphotonics.9b00250', title: 'Quantum Sensing with Squeezed Light' },
+  {
+    path: '/acs/papis__acs_3.html',
+    doi: '10.1021/acsphotonics.9b00250',
+    title: 'Quantum Sensing with Squeezed Light',
+    authors: 'B. J. Lawrie, P. D. Lett, A. M. Marino et al.',
+    authorCount: 4,
+  },
   {
     path: '/rsc/cde2__10.1039_C6OB02074G.html',
     doi: '10.1039/c6ob02074g',
     title: 'Denitrogenative hydrofluorination of aromatic aldehyde hydrazones using (difluoroiodo)toluene',
+    authors: 'K. G. Kulkarni, B. Miokovic, M. Sauder et al.',
+    authorCount: 4,
   },
   {
     path: '/nature/limesoup__101038nmat942.html',
     doi: '10.1038/nmat942',
     title: 'Two- versus three-dimensional quantum confinement in indium phosphide wires and dots',
+    authors: 'H. Yu, J. Li, R. A. Loomis et al.',
+    authorCount: 5,
+    volume: 'vol. 2',
+    pages: 'pp. 517–520',
   },
 ];
 const botCheckPath = '/blocked/papis__ACS_jp003647e_cloudflare.html';
@@ -84,6 +99,11 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'capture in the built ex
       expect(squash(await panel.getByTestId('paper-doi').textContent())).toBe(paper.doi);
       expect(await panel.getByRole('link', { name: paper.doi }).getAttribute('href')).toBe(`https://doi.org/${paper.doi}`);
       expect(squash(await panel.getByTestId('paper-title').textContent())).toBe(paper.title);
+      expect(squash(await panel.getByTestId('paper-authors').textContent())).toBe(paper.authors);
+      await panel.getByText(`All ${paper.authorCount} authors`).click();
+      expect(squash(await panel.getByTestId('paper-authors-all').textContent()).split(', ')).toHaveLength(paper.authorCount);
+      if (paper.volume) expect(squash(await panel.getByTestId('paper-volume').textContent())).toBe(paper.volume);
+      if (paper.pages) expect(squash(await panel.getByTestId('paper-pages-range').textContent())).toBe(paper.pages);
 
       const stored = (await readStoredPapers(datasetPage)).find((record) => record.key === `doi:${paper.doi}`);
       expect(stored).toMatchObject({ doi: paper.doi, url: `${server.origin}${paper.path}` });

@@ -174,6 +174,8 @@ export function captureHtml(document: Document, options: CaptureHtmlOptions): Ar
     title,
     authors: metadata.authors,
     journal: metadata.journal,
+    volume: metadata.volume,
+    pages: metadata.pages,
     year: metadata.year,
     url,
     source: 'html',

@@ -15,6 +15,12 @@ export interface JsonLdArticle {
   journal: string | null;
   publisher: string | null;
   doi: string | null;
+  /** `volumeNumber` of the article or of the `PublicationVolume` it is part of. */
+  volume: string | null;
+  /** `pageStart`, `pageEnd` or `pagination` ("231-234") as written. */
+  pageStart: string | null;
+  pageEnd: string | null;
+  pagination: string | null;
 }
 
 const ARTICLE_TYPES = /^(?:ScholarlyArticle|Article|NewsArticle|TechArticle|MedicalScholarlyArticle|Report|Chapter|CreativeWork)$/i;
@@ -76,7 +82,18 @@ function doiOf(node: Record<string, Json>): string | null {
   return null;
 }
 
-const EMPTY: JsonLdArticle = { title: null, authors: [], datePublished: null, journal: null, publisher: null, doi: null };
+const EMPTY: JsonLdArticle = {
+  title: null,
+  authors: [],
+  datePublished: null,
+  journal: null,
+  publisher: null,
+  doi: null,
+  volume: null,
+  pageStart: null,
+  pageEnd: null,
+  pagination: null,
+};
 
 /**
  * The first ScholarlyArticle/Article node of the page's JSON-LD, as plain fields; all-null when
@@ -114,7 +131,19 @@ export function readJsonLd(document: Document, scripts: Iterable<Element> = elem
     journal: journalOf(article['isPartOf']),
     publisher: isRecord(article['publisher']) ? asText(article['publisher']['name']) : asText(article['publisher']),
     doi: doiOf(article),
+    volume: asText(article['volumeNumber']) ?? volumeOf(article['isPartOf']),
+    pageStart: asText(article['pageStart']),
+    pageEnd: asText(article['pageEnd']),
+    pagination: asText(article['pagination']),
   };
+}
+
+/** `volumeNumber` of the first `PublicationVolume` up the `isPartOf` chain (issue → volume). */
+function volumeOf(partOf: Json, depth = 0): string | null {
+  if (!isRecord(partOf) || depth > 3) return null;
+  const types = asList(partOf['@type']).filter((type): type is string => typeof type === 'string');
+  if (types.some((type) => /PublicationVolume/i.test(type))) return asText(partOf['volumeNumber']);
+  return volumeOf(partOf['isPartOf'], depth + 1);
 }
 
 /** The periodical name of `isPartOf`, climbing issue → volume → periodical when only those are named. */

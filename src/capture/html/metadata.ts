@@ -9,6 +9,8 @@ import { stripControlCharacters } from '../../contracts/captured-text';
 import { normalizeDoi } from '../doi';
 import { descendantElements, elementsByTag } from '../tree-walk';
 import { readJsonLd, type JsonLdArticle } from './json-ld';
+import { normalizePages, normalizeVolume } from '../citation-fields';
+import { readPrintedCitation } from './printed-citation';
 
 export interface PageMetadata {
   doi: string | null;
@@ -17,6 +19,11 @@ export interface PageMetadata {
   title: string | null;
   authors: string[];
   journal: string | null;
+  /** The volume as printed ("127"); null when the page gives none (an advance article). */
+  volume: string | null;
+  /** "first-last" (hyphen) or a single page / article number ("041027"); null when not given. */
+  pages: string | null;
+  /** The issue (print) year; the online date only when the page gives no other. */
   year: number | null;
   publisher: string | null;
   canonicalUrl: string | null;
@@ -96,9 +103,19 @@ export function metaDoi(index: MetaIndex): string | null {
   return null;
 }
 
-/** "Family, Given" → "Given Family"; other forms are kept as written. Empty input gives "". */
+/**
+ * "Family, Given" → "Given Family"; other forms are kept as written. Footnote marks and a
+ * trailing "and" that some pages leave in the name ("Jean Paul Malrieu,*,‡ and") are dropped.
+ * Empty input gives "".
+ */
 export function displayAuthorName(raw: string): string {
-  const name = raw.replace(/\s+/g, ' ').trim().replace(/[,;]$/, '');
+  const name = raw
+    .replace(/[*†‡§¶‖]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/(?:\s*,)*\s+and$/i, '')
+    .replace(/[\s,;]+$/, '')
+    .replace(/^[\s,;]+/, '');
   const comma = /^([^,]+),\s*([^,]+)$/.exec(name);
   if (comma?.[1] && comma[2] && !/^(?:jr|sr|ii|iii|iv)\.?$/i.test(comma[2].trim())) return `${comma[2].trim()} ${comma[1].trim()}`;
   return name;
@@ -140,6 +157,22 @@ function metaAbstract(index: MetaIndex): string | null {
   return plain.length >= MIN_META_ABSTRACT_CHARS ? plain : null;
 }
 
+/**
+ * One author tag's names: `citation_authors` (old Highwire) lists everyone separated by
+ * semicolons; some saved ScienceDirect pages write every `dc.creator` into one tag as
+ * "S. Foletti, , S. Beretta, , M.G. Tarantino, " (an empty field between names).
+ */
+function splitAuthorList(value: string): string[] {
+  if (value.includes(';')) return value.split(';');
+  if (/,\s*,/.test(value)) return value.split(/\s*,\s*,\s*/);
+  return [value];
+}
+
+/** A journal name, not a URL, a DOI or a whole citation ("Nature, Published online: 17 January 2007; | doi:…"). */
+function isJournalName(value: string): boolean {
+  return !/https?:|www\.|\bdoi\b|10\.\d{4,9}\/|published online/i.test(value) && /\p{L}{2}/u.test(value) && value.length <= 300;
+}
+
 const ARTICLE_TAG = /^(?:citation_|dc\.|prism\.|bepress_citation_)/;
 
 /**
@@ -156,22 +189,15 @@ export function readPageMetadata(document: Document, elements: PageElements = pa
     doiOrigin = 'json-ld';
   }
   const metaAuthors = [...(index.get('citation_author') ?? []), ...(index.get('citation_authors') ?? [])].flatMap((entry) =>
-    // `citation_authors` (old Highwire) lists everyone in one tag separated by semicolons.
-    entry.content.includes(';') ? entry.content.split(';') : [entry.content],
+    splitAuthorList(decodeEntities(entry.content)),
   );
-  const dcAuthors = (index.get('dc.creator') ?? []).map((entry) => entry.content);
+  const dcAuthors = (index.get('dc.creator') ?? []).flatMap((entry) => splitAuthorList(decodeEntities(entry.content)));
   const authorSource = metaAuthors.length ? metaAuthors : dcAuthors.length ? dcAuthors : jsonLd.authors;
-  const date = first(
-    index,
-    'citation_publication_date',
-    'citation_date',
-    'citation_online_date',
-    'citation_cover_date',
-    'prism.publicationdate',
-    'dc.date',
-    'citation_year',
-    'article:published_time',
-  );
+  // The issue's date before the online one: a 1926 paper put online in 2006 is from 1926, a
+  // paper online in December 2014 and in the February 2015 issue is cited as 2015.
+  const printDate = first(index, 'citation_publication_date', 'citation_cover_date', 'prism.coverdate', 'citation_date', 'citation_year');
+  const otherDate = first(index, 'prism.publicationdate', 'dc.date', 'dc.date.issued', 'dcterms.issued');
+  const onlineDate = first(index, 'citation_online_date', 'article:published_time');
   const documentTitle =
     stripControlCharacters(elements.title?.textContent ?? '')
       .replace(/\s+/g, ' ')
@@ -179,15 +205,54 @@ export function readPageMetadata(document: Document, elements: PageElements = pa
   const canonical = elements.canonical?.getAttribute('href')?.trim() || null;
   let articleTagCount = 0;
   for (const [key, values] of index) if (ARTICLE_TAG.test(key)) articleTagCount += values.length;
+  const title = first(index, 'citation_title', 'dc.title', 'prism.title') ?? jsonLd.title ?? first(index, 'og:title', 'twitter:title');
+  const authors = uniqueAuthors(authorSource);
+  const journal =
+    [
+      first(index, 'citation_journal_title'),
+      first(index, 'prism.publicationname'),
+      first(index, 'citation_conference_title'),
+      first(index, 'dc.source'),
+      first(index, 'citation_inbook_title'),
+      jsonLd.journal,
+    ].find((name): name is string => name !== null && isJournalName(name)) ?? null;
+  const volume = normalizeVolume(first(index, 'citation_volume', 'prism.volume') ?? jsonLd.volume);
+  const pages =
+    normalizePages(
+      first(index, 'citation_firstpage', 'prism.startingpage') ?? jsonLd.pageStart,
+      first(index, 'citation_lastpage', 'prism.endingpage') ?? jsonLd.pageEnd,
+    ) ?? normalizePages(first(index, 'prism.pagerange', 'citation_pages') ?? jsonLd.pagination);
+  const tagYear = yearOf(printDate) ?? yearOf(otherDate) ?? yearOf(jsonLd.datePublished);
+  // What the tags leave out is looked for in what the page prints.
+  const want = {
+    authors: authors.length === 0,
+    journal: journal === null,
+    volume: volume === null,
+    pages: pages === null,
+    year: tagYear === null,
+  };
+  const printed =
+    want.authors || want.journal || want.volume || want.pages || want.year
+      ? readPrintedCitation(document, {
+          articleTitle: title,
+          // A page without article tags may be anyone's ("Notes on cathodes | My Blog"): its
+          // <title> suffix is no journal.
+          documentTitle: articleTagCount > 0 || jsonLd.title !== null ? documentTitle : null,
+          authors,
+          siteName: first(index, 'og:site_name'),
+          doi,
+          want,
+        })
+      : null;
   return {
     doi,
     doiOrigin,
-    title: first(index, 'citation_title', 'dc.title', 'prism.title') ?? jsonLd.title ?? first(index, 'og:title', 'twitter:title'),
-    authors: uniqueAuthors(authorSource),
-    journal:
-      first(index, 'citation_journal_title', 'prism.publicationname', 'citation_conference_title', 'dc.source', 'citation_inbook_title') ??
-      jsonLd.journal,
-    year: yearOf(date) ?? yearOf(jsonLd.datePublished),
+    title,
+    authors: authors.length > 0 ? authors : uniqueAuthors(printed?.authors ?? []),
+    journal: journal ?? printed?.journal ?? null,
+    volume: volume ?? printed?.volume ?? null,
+    pages: pages ?? printed?.pages ?? null,
+    year: yearOf(printDate) ?? printed?.year ?? yearOf(otherDate) ?? yearOf(jsonLd.datePublished) ?? yearOf(onlineDate),
     publisher: first(index, 'citation_publisher', 'dc.publisher', 'prism.publisher') ?? jsonLd.publisher,
     canonicalUrl: canonical ?? first(index, 'og:url', 'citation_abstract_html_url', 'citation_fulltext_html_url'),
     documentTitle,

@@ -14,11 +14,13 @@ import { collectHyphenatedWords } from './join-lines';
 import { buildPageBlocks, dominantFontSize } from './page-blocks';
 import {
   arxivIdFromStamp,
+  citationFromXmp,
   doiFromPageText,
   doiFromPdfMetadata,
   titleFromInfo,
   titleFromPageLines,
   yearFromPageLines,
+  type XmpCitation,
 } from './pdf-metadata';
 import { MIN_PAGE_CHARACTERS, readPdfLayout, type PdfLayout } from './read-pdf';
 import { dropRunningLines, type PageLines } from './running-lines';
@@ -85,8 +87,9 @@ export function articleFromLayout(layout: PdfLayout, url: string | null): Articl
     doi: metadata.doi,
     doiOrigin: metadata.doiOrigin,
     title: metadata.title,
-    authors: [],
-    journal: null,
+    authors: metadata.citation.authors,
+    journal: metadata.citation.journal,
+    ...(metadata.citation.volume && { volume: metadata.citation.volume }),
     year: metadata.year,
     url,
     source: 'pdf',
@@ -149,6 +152,8 @@ interface PdfMetadataResult {
   title: string;
   year: number | null;
   arxivId: string | null;
+  /** Authors, journal and volume from a publisher's XMP packet (`citationFromXmp`). */
+  citation: XmpCitation;
 }
 
 function metadataOf(layout: PdfLayout): PdfMetadataResult {
@@ -170,5 +175,6 @@ function metadataOf(layout: PdfLayout): PdfMetadataResult {
     title,
     year: yearFromPageLines({ lines: first.lines, height: first.height }, new Date().getFullYear() + 1),
     arxivId: layout.pages.map((page) => arxivIdFromStamp(page.rotatedText)).find((id) => id !== null) ?? null,
+    citation: citationFromXmp(layout.xmp),
   };
 }

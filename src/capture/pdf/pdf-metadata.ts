@@ -3,6 +3,7 @@
  * Pure (no pdf.js): callers pass the `info` object and an XMP getter as pdf.js returns them.
  */
 import { findDois, normalizeDoi } from '../doi';
+import { normalizeVolume } from '../citation-fields';
 import type { PdfXmpMetadata } from './pdfjs-types';
 import type { PageLines } from './running-lines';
 import { joinLineTexts } from './join-lines';
@@ -40,6 +41,38 @@ export function doiFromPdfMetadata(info: unknown, xmp: PdfXmpMetadata | null): s
     if (doi) return doi;
   }
   return null;
+}
+
+/** What a publisher's XMP packet says of the paper's citation (`citationFromXmp`). */
+export interface XmpCitation {
+  authors: string[];
+  journal: string | null;
+  volume: string | null;
+}
+
+const NO_XMP_CITATION: XmpCitation = { authors: [], journal: null, volume: null };
+
+/**
+ * Authors (`dc:creator`, in order), journal (`prism:publicationName`) and volume
+ * (`prism:volume`) from a PDF's XMP packet, only when the packet names the publication: that
+ * tells a publisher's packet from a word processor's, whose `dc:creator` is whoever saved the
+ * file. Pages are left out: IOP writes the PDF's own pages ("1"–"8") where the paper is cited
+ * by article number (125015).
+ */
+export function citationFromXmp(xmp: PdfXmpMetadata | null): XmpCitation {
+  if (!xmp) return NO_XMP_CITATION;
+  // pdf.js keys the packet by lower-case name ("prism:publicationname"); both are asked for.
+  const journal =
+    stringOf(xmp.get('prism:publicationname') ?? xmp.get('prism:publicationName'))
+      ?.replace(/\s+/g, ' ')
+      .trim() || null;
+  if (!journal) return NO_XMP_CITATION;
+  const creators = xmp.get('dc:creator');
+  const names = (Array.isArray(creators) ? creators : [creators])
+    .filter((name): name is string => typeof name === 'string')
+    .map((name) => name.replace(/\s+/g, ' ').trim())
+    .filter((name) => /\p{L}{2}/u.test(name) && name.length <= 200);
+  return { authors: names, journal, volume: normalizeVolume(stringOf(xmp.get('prism:volume'))) };
 }
 
 function stringOf(value: unknown): string | null {

@@ -50,6 +50,8 @@ export function captureXml(document: Document, options: { url?: string | null })
     title: reading.title,
     authors: reading.authors,
     journal: reading.journal,
+    volume: reading.volume ?? null,
+    pages: reading.pages ?? null,
     year: reading.year,
     url: options.url ?? null,
     source: 'xml',

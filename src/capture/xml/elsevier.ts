@@ -14,6 +14,7 @@ import type { ArticleBuilder } from '../article-builder';
 import { BlockWalker, type BodyVocabulary } from './block-walker';
 import { elementText } from './inline-text';
 import type { XmlFormat, XmlReading } from './xml-format';
+import { normalizePages, normalizeVolume } from '../citation-fields';
 import { childElements, descendants, firstChild, firstDescendant, plainText, yearFrom } from './xml-dom';
 
 const names = (...list: string[]): ReadonlySet<string> => new Set(list);
@@ -107,6 +108,8 @@ function readElsevier(root: Element, builder: ArticleBuilder, adapter: string): 
     title: field('title') || headTitle,
     authors: authors.length ? authors : creators,
     journal: field('publicationName') || null,
+    volume: normalizeVolume(field('volume')),
+    pages: normalizePages(field('startingPage'), field('endingPage')),
     year:
       yearFrom(field('coverDate')) ??
       yearFrom(field('coverDisplayDate')) ??

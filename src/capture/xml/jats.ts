@@ -9,6 +9,7 @@
 import type { ArticleBuilder } from '../article-builder';
 import { BlockWalker, type BodyVocabulary } from './block-walker';
 import { elementText } from './inline-text';
+import { normalizePages, normalizeVolume } from '../citation-fields';
 import type { XmlFormat, XmlReading } from './xml-format';
 import { childElements, childPath, firstChild, firstDescendant, plainText, yearFrom } from './xml-dom';
 
@@ -141,6 +142,11 @@ export const jatsFormat: XmlFormat = {
       title: title.replace(/\s+/g, ' ').trim(),
       authors: authorsOf(meta),
       journal: plainText(firstDescendant(journalMeta ?? article, 'journal-title')) || null,
+      // article-meta's own <volume>, <fpage>/<lpage>, else the <elocation-id> article number.
+      volume: normalizeVolume(plainText(meta && firstChild(meta, 'volume'))),
+      pages:
+        normalizePages(plainText(meta && firstChild(meta, 'fpage')), plainText(meta && firstChild(meta, 'lpage'))) ??
+        normalizePages(plainText(meta && firstChild(meta, 'elocation-id'))),
       year: yearOf(meta),
       bodyBlocks: body ? builder.blockCount - before : 0,
       warnings: [],

@@ -16,6 +16,9 @@ export interface XmlReading {
   title: string;
   authors: string[];
   journal: string | null;
+  /** Volume and pages as printed, normalized by `citation-fields.ts`; absent when the format does not give them. */
+  volume?: string | null;
+  pages?: string | null;
   year: number | null;
   /** Blocks written from the body (not counting the abstract). */
   bodyBlocks: number;

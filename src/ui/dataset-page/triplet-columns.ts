@@ -39,6 +39,8 @@ export const TRIPLET_COLUMNS = [
   { id: 'provenance', heading: 'Provenance', sort: 'text' },
   { id: 'doi', heading: 'DOI', sort: 'text' },
   { id: 'title', heading: 'Title', sort: 'text' },
+  // The paper's authors, "A. Toland, H. Tran, L. Chen et al." (the whole list on hover); sorts by that text.
+  { id: 'authors', heading: 'Authors', sort: 'text' },
   { id: 'page', heading: 'Page', sort: 'number' },
   { id: 'models', heading: 'Models', sort: 'text' },
   { id: 'saved', heading: 'Saved', sort: 'date' },

@@ -7,6 +7,7 @@
  */
 import { formatProvenance } from '../../contracts/conditions';
 import { conditionText, OTHER_CONDITION_KINDS } from '../shared/fact-conditions';
+import { shortAuthorList } from '../shared/author-names';
 import type { DatasetTriplet } from '../../contracts/dataset';
 import { columnById, type ColumnId } from './triplet-columns';
 import type { PropertyLabel } from '../shared/run-view-model';
@@ -78,6 +79,8 @@ export function sortKey(row: DatasetTriplet, column: ColumnId, label: PropertyLa
       return blankToNull(row.paper.doi);
     case 'title':
       return blankToNull(row.paper.title);
+    case 'authors':
+      return blankToNull(shortAuthorList(row.paper.authors));
     case 'quote':
       return blankToNull(row.evidence?.quote.exact);
     case 'page':

@@ -44,6 +44,7 @@ import { sortedTripletIds, tripletsByIds } from './sorted-triplets';
 import { visibleColumns, type ColumnId, type TripletColumn } from './triplet-columns';
 import { QuoteCell } from './quote-cell';
 import { isDefaultSort, nextSort, sortDescription, DEFAULT_SORT, type TripletSort } from './triplet-sort';
+import { shortAuthorList } from '../shared/author-names';
 
 /** Row height in CSS pixels; cells are one line (long text is cut with an ellipsis, full text in `title`). Must match `.triplet-table tbody tr` in styles.css. */
 const ROW_HEIGHT = 40;
@@ -401,6 +402,14 @@ function TripletCell({
             {row.paper.title}
           </a>
         </td>
+      );
+    case 'authors':
+      return row.paper.authors.length > 0 ? (
+        <td className="triplet-long" title={row.paper.authors.join(', ')}>
+          {shortAuthorList(row.paper.authors)}
+        </td>
+      ) : (
+        <td>—</td>
       );
     case 'quote':
       return <QuoteCell quote={row.evidence?.quote.exact} page={row.evidence?.page} />;

@@ -1,10 +1,12 @@
 /**
- * The side panel's paper header: the captured paper's title, journal, year and DOI link on one
- * line, when it was captured, and how it was read (blocks, pages, source and adapter) folded
+ * The side panel's paper header: the captured paper's title; its authors ("A. Toland, H. Tran,
+ * L. Chen et al.", the whole list folded away under it when longer); journal, volume, pages,
+ * year and DOI link on one line; when it was captured, and how it was read (blocks, pages, source and adapter) folded
  * away; then the abstract-only note and the capture's warnings. All values come from an
  * untrusted page and are rendered as React text (escaped), never as HTML.
  */
 import type { PaperSummary } from '../../contracts/messages';
+import { shortAuthorList, SHORT_AUTHOR_COUNT } from '../shared/author-names';
 import { DoiLink } from '../shared/doi-link';
 
 export interface PaperSummaryViewProps {
@@ -21,8 +23,23 @@ export function PaperSummaryView({ paper, warnings, capturedText }: PaperSummary
       <h2 id="paper-title" className="paper-title" data-testid="paper-title">
         {paper.title}
       </h2>
+      <p className="paper-authors" data-testid="paper-authors">
+        {paper.authors.length > 0 ? shortAuthorList(paper.authors) : 'Authors: none found on the page'}
+      </p>
+      {paper.authors.length > SHORT_AUTHOR_COUNT && (
+        <details className="paper-authors-all">
+          <summary>All {paper.authors.length} authors</summary>
+          <p data-testid="paper-authors-all">{paper.authors.join(', ')}</p>
+        </details>
+      )}
       <p className="paper-meta">
         {paper.journal && <span className="paper-journal">{paper.journal}</span>}
+        {paper.volume && <span data-testid="paper-volume">vol. {paper.volume}</span>}
+        {paper.pages && (
+          <span data-testid="paper-pages-range">
+            {paper.pages.includes('-') ? 'pp.' : 'p.'} {paper.pages.replace('-', '–')}
+          </span>
+        )}
         {paper.year !== undefined && paper.year !== null && <span>{paper.year}</span>}
         <span>
           DOI <span data-testid="paper-doi">{paper.doi ? <DoiLink doi={paper.doi} /> : 'none found'}</span>

@@ -47,6 +47,8 @@ export function createReviewActions(
           title: record.title,
           authors: record.authors,
           journal: record.journal,
+          ...(record.volume && { volume: record.volume }),
+          ...(record.pages && { pages: record.pages }),
           year: record.year,
         };
         const time = now();

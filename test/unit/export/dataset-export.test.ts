@@ -66,8 +66,11 @@ describe('toCsv', () => {
       original_value: '',
       doi: '10.1021/acs.jpcc.9b01234',
       title: 'Band gap of TiO₂ films: 50% Nb & Ta co-doping in {sol_gel} routes',
+      authors: 'José García-Müller; Pierre-Gilles de Gennes; Wei Zhang',
       year: '2019',
       journal: 'J. Phys. Chem. C',
+      volume: '',
+      pages: '',
       url: 'https://pubs.acs.org/doi/10.1021/acs.jpcc.9b01234',
       quote: 'The optical band gap of anatase TiO₂ was "3.2 eV", measured by UV–vis,\nsee Fig. 2',
       page: '',
@@ -83,6 +86,17 @@ describe('toCsv', () => {
       imported_at: '',
     });
     expect(bandGapRow.evidence?.quote.exact.length).toBe(81);
+  });
+
+  it("writes the paper's authors, volume and pages, and reads them back from the CSV", () => {
+    const tc = records.find((record) => record.id === tcRangeRow.id)!;
+    expect(tc).toMatchObject({ authors: 'Wu, M. K.; Ashburn, J. R.; Chu, C. W.', volume: '58', pages: '908-910', page: '3' });
+    const { rows, rejected } = readAssayImport(toCsv([bandGapRow, tcRangeRow]), new Date('2026-11-29T10:00:00.000Z'));
+    expect(rejected).toEqual([]);
+    const papers = rows.map(({ row }) => row.paper);
+    expect(papers[0]).toMatchObject({ authors: ['José García-Müller', 'Pierre-Gilles de Gennes', 'Wei Zhang'] });
+    expect(papers[0]).not.toHaveProperty('volume');
+    expect(papers[1]).toMatchObject({ authors: ['Wu, M. K.', 'Ashburn, J. R.', 'Chu, C. W.'], volume: '58', pages: '908-910' });
   });
 
   it('writes ranges, uncertainty, the original answer and empty cells for what is missing', () => {
@@ -502,6 +516,8 @@ describe('citations', () => {
     });
     expect(items[1].id).toBe('wu1987superconductivity');
     expect(items[1].author[0]).toEqual({ family: 'Wu', given: 'M. K.' });
+    expect(items[1]).toMatchObject({ volume: '58', page: '908-910' });
+    expect(items[0]).not.toHaveProperty('volume');
     // No authors, year or journal: "anon" + first title word past the stopwords.
     expect(items[2]).toEqual({
       id: 'anonnotes',
@@ -538,6 +554,8 @@ describe('citations', () => {
         '',
       ].join('\n'),
     );
+    // Volume and pages when the paper has them, the range with BibTeX's en dash "--".
+    expect(entries[1]).toContain('  journal = {Physical Review Letters},\n  volume = {58},\n  pages = {908--910},\n  year = {1987},');
     // Same key twice gets a suffix.
     expect(entries[2]).toMatch(/^@article\{anonnotes,/);
     expect(entries[3]).toMatch(/^@article\{anonnotesa,/);

@@ -24,6 +24,8 @@ export const YBCO_PAPER: SourcePaper = {
   title: 'Superconductivity at 93 K in a new mixed-phase Y-Ba-Cu-O compound system at ambient pressure',
   authors: ['Wu, M. K.', 'Ashburn, J. R.', 'Chu, C. W.'],
   journal: 'Physical Review Letters',
+  volume: '58',
+  pages: '908-910',
   year: 1987,
 };
 

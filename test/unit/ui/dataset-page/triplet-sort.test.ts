@@ -112,6 +112,17 @@ describe('sorting the dataset table', () => {
     expect(order(pages, { column: 'page', direction: 'ascending' })).toEqual(['page-1', 'page-0', 'page-2']);
   });
 
+  it('sorts the authors column by the short list it shows, papers without authors last', () => {
+    const paper = datasetTriplet({}).paper;
+    const rows = [
+      datasetTriplet({ id: 'z', paper: { ...paper, authors: ['Zoe Zhang', 'Anna Berg'] } }),
+      datasetTriplet({ id: 'none', paper: { ...paper, authors: [] } }),
+      datasetTriplet({ id: 'a', paper: { ...paper, authors: ['Schulz, Philip'] } }),
+    ];
+    expect(sortKey(rows[0]!, 'authors', label)).toBe('Z. Zhang, A. Berg');
+    expect(order(rows, { column: 'authors', direction: 'ascending' })).toEqual(['a', 'z', 'none']);
+  });
+
   it('sorts by date both ways, oldest first ascending', () => {
     const dated = ['2026-01-03', '2026-01-01', '2026-01-02'].map((day, index) =>
       datasetTriplet({ id: `d${index}`, savedAt: `${day}T00:00:00.000Z` }),
