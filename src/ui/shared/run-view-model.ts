@@ -182,6 +182,23 @@ export function groupRecords(records: readonly VerificationRecord[], propertyOrd
   return groups;
 }
 
+/**
+ * `records` (one property's, in their listed order) grouped by material, like a reader's notes:
+ * one group per material string as the model wrote it (trimmed; case kept, since formulas are
+ * case-sensitive: "CO" is not "Co"), groups in the order their first record comes, records in
+ * their order within each. → `[{ material, records }]`; an empty material is grouped as "".
+ */
+export function groupByMaterial(records: readonly VerificationRecord[]): Array<{ material: string; records: VerificationRecord[] }> {
+  const byMaterial = new Map<string, VerificationRecord[]>();
+  for (const record of records) {
+    const material = record.triplet.material.trim();
+    const group = byMaterial.get(material);
+    if (group) group.push(record);
+    else byMaterial.set(material, [record]);
+  }
+  return [...byMaterial].map(([material, grouped]) => ({ material, records: grouped }));
+}
+
 /** Who voted for a triplet: ["moa", "gd"] → "moa + gd", ["proposers"] → "proposers", [] → "none". */
 export function votesText(votes: readonly string[]): string {
   return votes.length === 0 ? 'none' : votes.join(' + ');

@@ -34,7 +34,16 @@ import { CheckedQueueItem } from './checked-queue-item';
 import { decisionAnnouncement, factText, reviewedCount, reviewKeyAction } from './keyboard-review';
 import { openRecordMenu, RecordMenu, type RecordMenuAction } from './record-menu';
 import { statusCountsText, type FactEntry } from './fact-list-model';
-import { countsText, groupRecords, notDecidedText, notProvidedText, statusLabel, usageText, votesText } from '../shared/run-view-model';
+import {
+  countsText,
+  groupByMaterial,
+  groupRecords,
+  notDecidedText,
+  notProvidedText,
+  statusLabel,
+  usageText,
+  votesText,
+} from '../shared/run-view-model';
 import { runReportFileName, toRunReport } from '../../export/run-report';
 import { downloadText } from '../dataset-page/dataset-io';
 
@@ -88,8 +97,12 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
   const indexOf = new Map(row.records.map((record, index) => [record, index]));
   const queue = review ? adjudicationQueue(row, entries) : [];
 
+  // Listed by property, then by material within it (`groupByMaterial`), as the candidates' fact list is.
+  const sections = groups.map((group) => ({ ...group, materials: groupByMaterial(group.records) }));
   // Keyboard order: the records as listed, group after group; the roving tab stop is `active` (default the first).
-  const order = groups.flatMap((group) => group.records.map((record) => indexOf.get(record) ?? -1));
+  const order = sections.flatMap((section) =>
+    section.materials.flatMap((material) => material.records.map((record) => indexOf.get(record) ?? -1)),
+  );
   const current = active !== null && order.includes(active) ? active : order[0];
 
   const decide = (index: number, next: RunReview) => {
@@ -212,65 +225,70 @@ export function RunResults({ row, label, review, highlights }: RunResultsProps) 
       )}
       {/* Keys reach this handler from the focused record or its buttons; the records are the focusable parts. */}
       <div className="verdict-list" data-testid="verdict-list" onKeyDown={review ? onListKey : undefined}>
-        {groups.map((group) => (
+        {sections.map((group) => (
           <section key={group.property} className="property-verdicts" data-property={group.property}>
             <h3>{label(group.property)}</h3>
             <p className="counts">{countsText(group.counts)}</p>
-            <ul className="records">
-              {group.records.map((record) => {
-                const index = indexOf.get(record) ?? -1;
-                return (
-                  <RecordItem
-                    key={index}
-                    index={index}
-                    label={label}
-                    displayUnits={displayUnits}
-                    roving={
-                      review
-                        ? {
-                            tabIndex: index === current ? 0 : -1,
-                            ref: (element) => {
-                              if (element) items.current.set(index, element);
-                              else items.current.delete(index);
-                            },
-                            onFocus: () => setActive(index),
-                          }
-                        : undefined
-                    }
-                    record={record}
-                    votes={<FactVotes records={row.records} entry={entryOf.get(index)} />}
-                    review={row.reviews?.[index]}
-                    decision={decisionOf(row, index)}
-                    onLocate={highlights && record.triplet.evidence ? () => highlights.scrollTo(String(index)) : undefined}
-                    menu={
-                      review
-                        ? [
-                            ...(highlights && record.triplet.evidence ? [{ label: 'Show in the page', run: () => locate(index) }] : []),
-                            { label: 'Accept', run: () => toggle(index, 'accepted') },
-                            { label: 'Edit', run: () => setEditing({ index, place: 'list', byKey: true }) },
-                            { label: 'Reject', run: () => toggle(index, 'rejected') },
-                          ]
-                        : undefined
-                    }
-                  >
-                    {review && (
-                      <>
-                        <ReviewButtons
-                          tabIndex={-1}
-                          index={index}
-                          decision={decisionOf(row, index)}
-                          editing={editing?.index === index && editing.place === 'list'}
-                          onAccept={() => toggle(index, 'accepted')}
-                          onEdit={() => toggleEdit(index, 'list')}
-                          onReject={() => toggle(index, 'rejected')}
-                        />
-                        {editFormFor(index, record, 'list')}
-                      </>
-                    )}
-                  </RecordItem>
-                );
-              })}
-            </ul>
+            {group.materials.map((material) => (
+              <div key={material.material} className="material-verdicts" data-material={material.material}>
+                <h4 className="material-heading">{material.material || 'Material not given'}</h4>
+                <ul className="records">
+                  {material.records.map((record) => {
+                    const index = indexOf.get(record) ?? -1;
+                    return (
+                      <RecordItem
+                        key={index}
+                        index={index}
+                        label={label}
+                        displayUnits={displayUnits}
+                        roving={
+                          review
+                            ? {
+                                tabIndex: index === current ? 0 : -1,
+                                ref: (element) => {
+                                  if (element) items.current.set(index, element);
+                                  else items.current.delete(index);
+                                },
+                                onFocus: () => setActive(index),
+                              }
+                            : undefined
+                        }
+                        record={record}
+                        votes={<FactVotes records={row.records} entry={entryOf.get(index)} />}
+                        review={row.reviews?.[index]}
+                        decision={decisionOf(row, index)}
+                        onLocate={highlights && record.triplet.evidence ? () => highlights.scrollTo(String(index)) : undefined}
+                        menu={
+                          review
+                            ? [
+                                ...(highlights && record.triplet.evidence ? [{ label: 'Show in the page', run: () => locate(index) }] : []),
+                                { label: 'Accept', run: () => toggle(index, 'accepted') },
+                                { label: 'Edit', run: () => setEditing({ index, place: 'list', byKey: true }) },
+                                { label: 'Reject', run: () => toggle(index, 'rejected') },
+                              ]
+                            : undefined
+                        }
+                      >
+                        {review && (
+                          <>
+                            <ReviewButtons
+                              tabIndex={-1}
+                              index={index}
+                              decision={decisionOf(row, index)}
+                              editing={editing?.index === index && editing.place === 'list'}
+                              onAccept={() => toggle(index, 'accepted')}
+                              onEdit={() => toggleEdit(index, 'list')}
+                              onReject={() => toggle(index, 'rejected')}
+                            />
+                            {editFormFor(index, record, 'list')}
+                          </>
+                        )}
+                      </RecordItem>
+                    );
+                  })}
+                </ul>
+              </div>
+            ))}
           </section>
         ))}
       </div>

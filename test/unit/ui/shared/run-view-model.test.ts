@@ -6,6 +6,7 @@ import {
   notDecidedText,
   notProvidedText,
   countsText,
+  groupByMaterial,
   groupRecords,
   progressFraction,
   progressText,
@@ -225,5 +226,26 @@ describe('notDecidedText', () => {
     expect(notDecidedText({ ...base, notDecided: { ...notDecided, calls: 16 } }, () => 'optical gap')).toBe(
       'Optical gap — Not decided: the MoA path gave no usable answer (16 model calls).',
     );
+  });
+});
+
+describe('groupByMaterial', () => {
+  const withMaterial = (material: string, value: number) =>
+    ({ triplet: { material, property: 'band_gap', value, unit: 'eV' } }) as unknown as Parameters<typeof groupByMaterial>[0][number];
+
+  it('groups by the material as written, in the order of each first record, keeping case apart', () => {
+    const records = [
+      withMaterial('ZnS', 3.7),
+      withMaterial('Cu2S', 1.2),
+      withMaterial(' ZnS ', 3.6),
+      withMaterial('CO', 1),
+      withMaterial('Co', 2),
+    ];
+    expect(groupByMaterial(records).map((group) => [group.material, group.records.map((record) => record.triplet.value)])).toEqual([
+      ['ZnS', [3.7, 3.6]],
+      ['Cu2S', [1.2]],
+      ['CO', [1]],
+      ['Co', [2]],
+    ]);
   });
 });
