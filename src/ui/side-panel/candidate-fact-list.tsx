@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { CandidateState } from './candidate-highlights';
-import { factEntries } from './fact-list-model';
+import { listedFacts } from './fact-list-model';
 import { FactList } from './fact-list';
 import { scrollNote } from './highlight-items';
 import type { PageHighlighter } from './highlight-sync';
@@ -20,7 +20,7 @@ export function CandidateFactList({
   highlighter: PageHighlighter;
 }) {
   const [note, setNote] = useState<string | null>(null);
-  const facts = factEntries(state.items, state.response, state.pages);
+  const facts = listedFacts(state.items, state.response, state.pages);
   // Where the page cannot scroll to a fact (a PDF in the browser's viewer), the note says its page.
   const onLocate = (id: string) => {
     const page = state.pages?.[id];

@@ -14,7 +14,7 @@ import { reviewKeyAction, type ReviewKeyInput } from './keyboard-review';
 export type FactStatus = HighlightItem['status'];
 
 /** One entry of the fact list. */
-export interface FactEntry {
+export interface ListedFact {
   /** The highlight item's id: what `highlight-scroll` is sent with. */
   id: string;
   material: string;
@@ -49,17 +49,17 @@ export function statusWords(status: FactStatus): string {
 /** A property's facts, by material in order of first appearance. */
 export interface FactGroup {
   property: string;
-  materials: Array<{ material: string; facts: FactEntry[] }>;
+  materials: Array<{ material: string; facts: ListedFact[] }>;
 }
 
 /**
  * `facts` grouped by property, then by material, each in order of first appearance (reading
  * order when the facts are); the facts keep their order within a material.
  */
-export function groupFacts(facts: readonly FactEntry[]): FactGroup[] {
-  const groups = new Map<string, Map<string, FactEntry[]>>();
+export function groupFacts(facts: readonly ListedFact[]): FactGroup[] {
+  const groups = new Map<string, Map<string, ListedFact[]>>();
   for (const fact of facts) {
-    const byMaterial = groups.get(fact.property) ?? new Map<string, FactEntry[]>();
+    const byMaterial = groups.get(fact.property) ?? new Map<string, ListedFact[]>();
     groups.set(fact.property, byMaterial);
     const list = byMaterial.get(fact.material) ?? [];
     byMaterial.set(fact.material, list);
@@ -72,7 +72,7 @@ export function groupFacts(facts: readonly FactEntry[]): FactGroup[] {
 }
 
 /** The facts in the order the list shows them (group after group): the order j/k move in. */
-export function listedOrder(groups: readonly FactGroup[]): FactEntry[] {
+export function listedOrder(groups: readonly FactGroup[]): ListedFact[] {
   return groups.flatMap((group) => group.materials.flatMap((entry) => entry.facts));
 }
 
@@ -83,7 +83,7 @@ export function listedOrder(groups: readonly FactGroup[]): FactEntry[] {
  * "34 Candidate — not yet checked" reads badly, so candidates are "34 candidates — not yet checked".
  * An empty list → "No facts".
  */
-export function statusCountsText(facts: readonly FactEntry[]): string {
+export function statusCountsText(facts: readonly ListedFact[]): string {
   if (facts.length === 0) return 'No facts';
   const parts: string[] = [];
   for (const status of FACT_STATUS_ORDER) {
@@ -104,7 +104,7 @@ export function statusCountsText(facts: readonly FactEntry[]): string {
  * The fact as one sentence, for its entry's accessible name and the list of facts not marked:
  * "GaN, Band gap 3.4 eV (HSE06), Verified, page 3".
  */
-export function factSentence(fact: FactEntry): string {
+export function factSentence(fact: ListedFact): string {
   const conditions = fact.conditions ? ` (${fact.conditions})` : '';
   const page = fact.page !== undefined ? `, page ${fact.page}` : '';
   return `${fact.material}, ${fact.property} ${fact.value}${conditions}, ${statusWords(fact.status)}${page}`;
@@ -131,16 +131,16 @@ export function pageAt(article: Pick<Article, 'blocks'>, offset: number): number
  * for each item `response` says it could not anchor. A failed `response` (a page without the
  * highlighter, e.g. Chrome's PDF viewer) or none yet marks nothing unplaced.
  */
-export function factEntries(
+export function listedFacts(
   items: readonly HighlightItem[],
   response?: ResponseOf<'highlight-show'>,
   pages: Readonly<Record<string, number>> = {},
-): FactEntry[] {
+): ListedFact[] {
   const failed = new Map(response?.ok ? response.report.failed.map((failure) => [failure.id, failure.reason] as const) : []);
   return items.map((item) => {
     const { card } = item;
     const unit = card.unit ? ` ${card.unit}` : '';
-    const entry: FactEntry = {
+    const entry: ListedFact = {
       id: item.id,
       material: card.material,
       property: card.property,

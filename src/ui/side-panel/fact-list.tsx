@@ -7,10 +7,10 @@
  * Page text is rendered as React text, never as HTML.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { factKeyAction, factSentence, groupFacts, listedOrder, statusCountsText, statusWords, type FactEntry } from './fact-list-model';
+import { factKeyAction, factSentence, groupFacts, listedOrder, statusCountsText, statusWords, type ListedFact } from './fact-list-model';
 
 export interface FactListProps {
-  facts: readonly FactEntry[];
+  facts: readonly ListedFact[];
   /** Scroll the page to fact `id` and flash it. */
   onLocate(id: string): void;
   /** What the page said after the latest locate or show (e.g. it could not be reached); shown under the counts. */

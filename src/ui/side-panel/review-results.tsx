@@ -33,7 +33,7 @@ import { VerificationAnswers } from './verification-answers';
 import { CheckedQueueItem } from './checked-queue-item';
 import { decisionAnnouncement, factText, reviewedCount, reviewKeyAction } from './keyboard-review';
 import { openRecordMenu, RecordMenu, type RecordMenuAction } from './record-menu';
-import { statusCountsText, type FactEntry } from './fact-list-model';
+import { statusCountsText, type ListedFact } from './fact-list-model';
 import {
   countsText,
   groupByMaterial,
@@ -598,10 +598,10 @@ function QueueItem({ index, record, onKeep, onAccept, onEdit, onReject, editForm
  * reader rejected it), `unplaced` when the page could not mark it (a failure in `highlights`).
  * Material, value and property are not needed for counting and are left empty.
  */
-function verdictFacts(row: MatrixRunRow, highlights: RunHighlights | undefined): FactEntry[] {
+function verdictFacts(row: MatrixRunRow, highlights: RunHighlights | undefined): ListedFact[] {
   const failed = new Map((highlights?.failures ?? []).map((failure) => [failure.id, failure.reason] as const));
   return row.records.map((record, index) => {
-    const fact: FactEntry = {
+    const fact: ListedFact = {
       id: String(index),
       material: '',
       property: '',

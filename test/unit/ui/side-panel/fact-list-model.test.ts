@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HighlightItem } from '../../../../src/contracts/messages';
 import {
-  factEntries,
+  listedFacts,
   factKeyAction,
   factSentence,
   groupFacts,
@@ -9,11 +9,11 @@ import {
   pageAt,
   statusCountsText,
   statusWords,
-  type FactEntry,
+  type ListedFact,
 } from '../../../../src/ui/side-panel/fact-list-model';
 import type { ReviewKeyInput } from '../../../../src/ui/side-panel/keyboard-review';
 
-const fact = (id: string, property: string, material: string, change: Partial<FactEntry> = {}): FactEntry => ({
+const fact = (id: string, property: string, material: string, change: Partial<ListedFact> = {}): ListedFact => ({
   id,
   property,
   material,
@@ -103,7 +103,7 @@ describe('entries from highlight items', () => {
       item('candidate-0', { value: '40', unit: 'meV', display: '0.040 eV', conditions: 'HSE06', provenance: 'computed' }),
       item('candidate-1', { material: 'AlN' }),
     ];
-    const entries = factEntries(
+    const entries = listedFacts(
       items,
       {
         ok: true,
@@ -134,8 +134,8 @@ describe('entries from highlight items', () => {
 
   it('marks nothing unplaced when the page could not be reached (a PDF in Chrome’s viewer) or has not answered', () => {
     const items = [item('candidate-0')];
-    expect(factEntries(items, { ok: false, failure: { code: 'no-tab', message: 'no script' } })[0]!.unplaced).toBeUndefined();
-    expect(factEntries(items)[0]!.unplaced).toBeUndefined();
+    expect(listedFacts(items, { ok: false, failure: { code: 'no-tab', message: 'no script' } })[0]!.unplaced).toBeUndefined();
+    expect(listedFacts(items)[0]!.unplaced).toBeUndefined();
   });
 
   it('finds the page of an offset from the blocks', () => {

@@ -2,13 +2,13 @@
 /** The rendered fact list (FactList): one tab stop, j/k and Enter locate, a click locates, the unplaced facts named. */
 import { act, createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FactEntry } from '../../../../src/ui/side-panel/fact-list-model';
+import type { ListedFact } from '../../../../src/ui/side-panel/fact-list-model';
 import { FactList } from '../../../../src/ui/side-panel/fact-list';
 import { reactRootPerTest } from '../react-root';
 
 const view = reactRootPerTest();
 
-const facts: FactEntry[] = [
+const facts: ListedFact[] = [
   { id: 'candidate-0', material: 'GaN', property: 'Band gap', value: '3.4 eV', status: 'candidate' },
   { id: 'candidate-1', material: 'Fe', property: 'Curie temperature', value: '1043 K', status: 'candidate', page: 2 },
   {
