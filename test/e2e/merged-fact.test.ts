@@ -10,8 +10,6 @@
  * row for the first fact. Screenshot: test-results/e2e/merged-fact.png.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +20,7 @@ import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './e
 import { captureInSidePanel, findTabId, readStore } from './extension-pages';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { startOpenAiTestServer, type OpenAiTestServer, type ScriptedFact } from './openai-test-server';
+import { startReplyRewritingProxy, type ReplyRewritingProxy } from './reply-rewriting-proxy';
 import { useModelServer } from './side-panel-controls';
 
 const skipReason = sharedDataSkipReason() ?? (existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`);
@@ -42,9 +41,9 @@ type ReplyTriplet = { value: string | number };
 async function startRewritingProxy(
   target: string,
   { repeater, twice, hidden }: { repeater: string; twice: number; hidden: number },
-): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const rewrite = (model: string | undefined, content: { triplets?: ReplyTriplet[] }) => {
-    const triplets = content.triplets;
+): Promise<ReplyRewritingProxy> {
+  return startReplyRewritingProxy(target, (model, content) => {
+    const triplets = content.triplets as ReplyTriplet[] | undefined;
     if (!triplets || triplets.length === 0) return false;
     if (typeof triplets[0]!.value === 'string') {
       if (model !== repeater) return false;
@@ -52,47 +51,13 @@ async function startRewritingProxy(
       if (copy) triplets.push({ ...copy });
     } else content.triplets = triplets.filter((triplet) => triplet.value !== hidden);
     return true;
-  };
-  const server: Server = createServer((incoming, outgoing) => {
-    const forward = httpRequest(`${target}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        let text = Buffer.concat(chunks).toString('utf8');
-        try {
-          const body = JSON.parse(text) as { model?: string; choices?: Array<{ message: { content: string } }> };
-          const message = body.choices?.[0]?.message;
-          const content = message ? (JSON.parse(message.content) as { triplets?: ReplyTriplet[] }) : {};
-          if (message && rewrite(body.model, content)) {
-            message.content = JSON.stringify(content);
-            text = JSON.stringify(body);
-          }
-        } catch {
-          // Not a JSON chat reply: pass it on as it is.
-        }
-        const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) };
-        outgoing.writeHead(answer.statusCode ?? 500, headers).end(text);
-      });
-    });
-    forward.on('error', (error) => outgoing.writeHead(502).end(error.message));
-    incoming.pipe(forward);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 describe.skipIf(skipReason !== undefined)(skipReason ?? 'one fact, one entry: two paths that agree give one entry', () => {
   let pages: FixtureServer;
   let models: OpenAiTestServer;
-  let proxy: { baseUrl: string; close(): Promise<void> };
+  let proxy: ReplyRewritingProxy;
   let browser: ExtensionBrowser;
   let panel: Page;
   let facts: ScriptedFact[];

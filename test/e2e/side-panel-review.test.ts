@@ -12,8 +12,6 @@
  * (src/matrix/chain-of-verification/read-answers.ts).
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +22,7 @@ import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './e
 import { captureInSidePanel, findTabId, readStore } from './extension-pages';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { startOpenAiTestServer, type OpenAiTestServer, type ScriptedFact } from './openai-test-server';
+import { startReplyRewritingProxy, type ReplyRewritingProxy } from './reply-rewriting-proxy';
 import { openRunDetails, useModelServer } from './side-panel-controls';
 
 const skipReason = sharedDataSkipReason() ?? (existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`);
@@ -43,44 +42,13 @@ interface StoredRun {
  * A proxy to `target` (the test server's origin) that rewrites the verification-questions reply:
  * `property_match` of the first fact asked about becomes "no", a contrary answer. Everything else passes unchanged.
  */
-async function startContraryProxy(target: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const server: Server = createServer((incoming, outgoing) => {
-    const forward = httpRequest(`${target}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        let text = Buffer.concat(chunks).toString('utf8');
-        try {
-          const body = JSON.parse(text) as { choices?: Array<{ message: { content: string } }> };
-          const message = body.choices?.[0]?.message;
-          const content = message
-            ? (JSON.parse(message.content) as { facts?: Array<{ fact: number; property_match?: { answer: string; quote: string } }> })
-            : {};
-          if (message && content.facts) {
-            for (const fact of content.facts) if (fact.fact === 1 && fact.property_match) fact.property_match.answer = 'no'; // the quote stays: an answer counts only with one
-            message.content = JSON.stringify(content);
-            text = JSON.stringify(body);
-          }
-        } catch {
-          // Not a JSON chat reply: pass it on as it is.
-        }
-        const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) };
-        outgoing.writeHead(answer.statusCode ?? 500, headers).end(text);
-      });
-    });
-    forward.on('error', (error) => outgoing.writeHead(502).end(error.message));
-    incoming.pipe(forward);
+async function startContraryProxy(target: string): Promise<ReplyRewritingProxy> {
+  return startReplyRewritingProxy(target, (_model, content) => {
+    const facts = content.facts as Array<{ fact: number; property_match?: { answer: string; quote: string } }> | undefined;
+    if (!facts) return false;
+    for (const fact of facts) if (fact.fact === 1 && fact.property_match) fact.property_match.answer = 'no'; // the quote stays: an answer counts only with one
+    return true;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** What has focus in the panel: the record's index when it is a verdict item, else the element's test id or tag. */
@@ -94,7 +62,7 @@ const focused = (panel: Page) =>
 describe.skipIf(skipReason !== undefined)(skipReason ?? 'the side panel: keyboard review, themes and accessibility', () => {
   let pages: FixtureServer;
   let models: OpenAiTestServer;
-  let proxy: { baseUrl: string; close(): Promise<void> };
+  let proxy: ReplyRewritingProxy;
   let browser: ExtensionBrowser;
   let panel: Page;
   let facts: ScriptedFact[];
