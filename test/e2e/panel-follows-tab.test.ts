@@ -13,6 +13,7 @@ import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { findTabId, readStore, readStoredPapers } from './extension-pages';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
+import { saveEngineSettings } from './side-panel-controls';
 
 const skipReason = sharedDataSkipReason() ?? (existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`);
 const extensionDirectory = join(projectRoot, '.output', 'chrome-mv3-test');
@@ -119,13 +120,16 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the side panel followin
     await expect.poll(() => panel.getByTestId('paper-doi').textContent(), { timeout: 30_000 }).toBe(paperOf(PAPER_B)?.doi);
     expect(await title(panel).textContent()).not.toBe(titleA);
 
-    // Back to the tab with A: the panel shows A, and Start runs on A (here it fails at once:
-    // no WebGPU in this browser, the default engine), never on B.
+    // Back to the tab with A: the panel shows A, and Start runs on A, never on B. The engine is
+    // WebLLM, saved as a reader's choice (this browser has no WebGPU, so the panel would offer the
+    // model-server setup): the run fails at once, but its row names the paper it ran on.
     await extensionPage.evaluate(async (tabId) => {
       const { chrome } = globalThis as unknown as { chrome: ChromeWindowsProbe };
       await chrome.tabs.update(tabId, { active: true });
     }, tabA!);
     await expect.poll(() => title(panel).textContent(), { timeout: 30_000 }).toBe(titleA);
+    await saveEngineSettings(panel, { kind: 'webllm' });
+    await expect.poll(() => panel.getByTestId('run-summary').textContent()).toMatch(/ · WebLLM$/);
     await panel.getByTestId('extract-button').click();
     await panel.locator('[data-testid="run-status"]:is([data-status="interrupted"], [data-status="done"])').waitFor({ timeout: 30_000 });
     const runs = await readStore<{ startedAt: string; settings: { paperKey: string } }>(extensionPage, 'runs');
