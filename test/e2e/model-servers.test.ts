@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ollamaMock, plainOpenAiMock, serveMock, type ServedMock } from '../support/model-server-mocks';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
+import { seriousAxeViolations, setColorScheme } from './accessibility';
 import { captureInSidePanel, findTabId } from './extension-pages';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { openRunDetails, useModelServer } from './side-panel-controls';
@@ -81,6 +82,12 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'model servers: refusals
     expect(await error.textContent()).toContain('Set OLLAMA_ORIGINS=chrome-extension://* and restart Ollama');
     mkdirSync(screenshotDirectory, { recursive: true });
     await panel.screenshot({ path: join(screenshotDirectory, 'model-server-origin-refused.png'), fullPage: true });
+    // The refusal in the status region and the run's error block: no serious axe violation, light or dark.
+    for (const scheme of ['light', 'dark'] as const) {
+      await setColorScheme(panel, scheme);
+      expect(await seriousAxeViolations(panel)).toEqual([]);
+    }
+    await setColorScheme(panel, 'light');
   });
 
   it('an Ollama with a 2,048-token window: Test connection says it, and the run stops with context-truncated and the numbers', async () => {
