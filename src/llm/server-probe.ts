@@ -328,3 +328,47 @@ export function cachedServerProfiles(options: Omit<ProbeOptions, 'model' | 'sign
     known: (model) => found.get(model),
   };
 }
+
+const ApplyTemplateSchema = z.object({ prompt: z.string() });
+const TokenizeSchema = z.object({ tokens: z.array(z.unknown()) });
+
+/**
+ * Exact prompt token counts from the server itself where it can give them: llama.cpp's server
+ * (`POST /apply-template { messages }` → `{ prompt }`, the model's chat template applied; then
+ * `POST /tokenize { content, add_special, parse_special }` → `{ tokens }`). For a model whose
+ * kept profile (`profiles.known`) is another family, or when either request fails, undefined: the
+ * extension has no tokenizer of its own and never calls a cut on an estimate. Builds without
+ * /apply-template count the messages' contents alone (a slight undercount: fewer cuts called).
+ */
+export function serverPromptCounter(
+  options: Omit<ProbeOptions, 'model' | 'signal'> & { profiles: ServerProfiles },
+): (messages: ReadonlyArray<{ role: string; content: string }>, model: string) => Promise<number | undefined> {
+  const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const root = options.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+  };
+  const post = async <T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T | undefined> => {
+    try {
+      const response = await fetchImplementation(`${root}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
+      });
+      if (!response.ok) return undefined;
+      const parsed = schema.safeParse(await response.json());
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return async (messages, model) => {
+    if (options.profiles.known(model)?.family !== 'llama.cpp') return undefined;
+    const templated = await post('/apply-template', { messages }, ApplyTemplateSchema);
+    const content = templated?.prompt ?? messages.map((message) => message.content).join('\n');
+    const tokenized = await post('/tokenize', { content, add_special: true, parse_special: true }, TokenizeSchema);
+    return tokenized?.tokens.length;
+  };
+}

@@ -128,7 +128,11 @@ export function ollamaMock(options: OllamaMockOptions): MockServer {
   };
 }
 
-/** llama.cpp's server: one model, `-c` split across `slots`; `/props` tells each slot's n_ctx. A longer prompt is refused with 400, as llama-server does without context shift. */
+/**
+ * llama.cpp's server: one model, `-c` split across `slots`; `/props` tells each slot's n_ctx,
+ * `/apply-template` and `/tokenize` count a prompt. A longer prompt is refused with 400, as
+ * llama-server does without context shift.
+ */
 export function llamaCppMock(options: { contextSize: number; slots: number; build?: string; chat?: Chat }): MockServer {
   const perSlot = Math.floor(options.contextSize / options.slots);
   return (request) => {
@@ -147,6 +151,15 @@ export function llamaCppMock(options: { contextSize: number; slots: number; buil
         status: 200,
         body: { object: 'list', data: [{ id: 'qwen2.5-7b-instruct-q4_k_m.gguf', object: 'model', owned_by: 'llamacpp' }] },
       };
+    // The chat template joins the contents; the tokenizer counts as the mocks do (ceil(chars / 4)).
+    if (request.method === 'POST' && request.path === '/apply-template') {
+      const { messages } = JSON.parse(request.body) as MockChatBody;
+      return { status: 200, body: { prompt: messages.map((message) => message.content).join('\n') } };
+    }
+    if (request.method === 'POST' && request.path === '/tokenize') {
+      const { content } = JSON.parse(request.body) as { content: string };
+      return { status: 200, body: { tokens: Array.from({ length: Math.ceil(content.length / 4) }, (_, index) => index) } };
+    }
     if (request.method === 'POST' && request.path === '/v1/chat/completions') {
       const body = JSON.parse(request.body) as MockChatBody;
       const tokens = mockPromptTokens(body);

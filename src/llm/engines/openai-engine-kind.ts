@@ -25,7 +25,7 @@ import { createOpenAiCompatibleLlm } from '../openai-compatible';
 import { refuseKeyOverPlainHttp } from '../openai-failures';
 import { describeRetry } from '../retry-after';
 import type { PromptCounter } from '../context-window';
-import { cachedServerProfiles, describeServer, probeServer } from '../server-probe';
+import { cachedServerProfiles, describeServer, probeServer, serverPromptCounter } from '../server-probe';
 import { checkStructuredOutput } from '../structured-output-check';
 import { createServerPool, describeServerEvent } from '../server-pool';
 import { modelListText, parseModelList, rosterToPresetModels } from '../roster';
@@ -232,6 +232,13 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
         llm: createOpenAiCompatibleLlm({
           baseUrl: settings.baseUrl,
           serverProfiles,
+          // The extension has no tokenizer: llama.cpp's server counts the prompt itself (/tokenize).
+          countPromptTokens: serverPromptCounter({
+            baseUrl: settings.baseUrl,
+            profiles: serverProfiles,
+            ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+            ...(sources.fetch ? { fetch: sources.fetch } : {}),
+          }),
           ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
           models: {
             proposer: roster.proposers[0]!,

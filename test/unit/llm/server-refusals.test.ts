@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { LlmError, type LlmRequest } from '../../../src/llm/llm-port';
 import { createOpenAiCompatibleLlm, type OpenAiCompatibleOptions } from '../../../src/llm/openai-compatible';
-import { cachedServerProfiles, type ServerProfiles } from '../../../src/llm/server-probe';
+import { cachedServerProfiles, serverPromptCounter, type ServerProfiles } from '../../../src/llm/server-probe';
 import { contextToSet } from '../../../src/llm/context-window';
 import { llamaCppMock, lmStudioMock, mockFetch, ollamaMock, vllmMock, type MockServer } from '../../support/model-server-mocks';
 
@@ -178,6 +178,29 @@ describe('never a prompt the model cannot read', () => {
     const medium = passage(1000);
     await llm.complete(request(medium, 1024));
     const sent = JSON.parse(requests.find((entry) => entry.path === '/v1/chat/completions')!.body) as { max_tokens: number };
+    expect(sent.max_tokens).toBe(2048 - Math.ceil(medium.length / 4));
+  });
+
+  it('in the extension, llama.cpp counts the prompt itself (/apply-template, /tokenize): the same fit without a tokenizer of our own', async () => {
+    const mocked = mockFetch(llamaCppMock({ contextSize: 4096, slots: 2 }), origin);
+    const profiles = cachedServerProfiles({ baseUrl: `${origin}/v1`, fetch: mocked.fetch });
+    const countPromptTokens = serverPromptCounter({ baseUrl: `${origin}/v1`, fetch: mocked.fetch, profiles });
+    const llm = createOpenAiCompatibleLlm({
+      baseUrl: `${origin}/v1`,
+      models: { proposer: 'qwen2.5:7b' },
+      fetch: mocked.fetch,
+      retries: 0,
+      serverProfiles: profiles,
+      countPromptTokens,
+    });
+    // Not asked before the server is known to be llama.cpp.
+    expect(await countPromptTokens([{ role: 'user', content: 'x' }], 'qwen2.5:7b')).toBeUndefined();
+    await profiles.get('qwen2.5:7b');
+    const error = await failure(llm.complete(request(passage(2400), 512)));
+    expect(error.message).toContain('so it was not sent');
+    const medium = passage(1000);
+    await llm.complete(request(medium, 1024));
+    const sent = JSON.parse(mocked.requests.find((entry) => entry.path === '/v1/chat/completions')!.body) as { max_tokens: number };
     expect(sent.max_tokens).toBe(2048 - Math.ceil(medium.length / 4));
   });
 });
