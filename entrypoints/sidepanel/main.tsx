@@ -38,7 +38,7 @@ const findCurrentPaper = currentPaperFinder(
 );
 // A paper the background saves after the panel opened (an opted-in publisher site) then appears.
 const watchPapers = papersChanged(database);
-const { start, stop } = createRunControls({
+const { start, stop, testConnection } = createRunControls({
   requestOrigins: (origins) => browser.permissions.request({ origins }),
   sendStart: (settings) => sendRequest({ type: 'matrix-start', settings }),
   sendCancel: (runId) => sendRequest({ type: 'matrix-cancel', runId }),
@@ -61,7 +61,7 @@ createRoot(document.getElementById('root')!).render(
       captureActivePage={captureActivePage}
       datasetUrl={browser.runtime.getURL('/dataset.html')}
       exampleUrl={browser.runtime.getURL(EXAMPLE_ARTICLE_PATH)}
-      extraction={{ database, properties, start, stop, review, openHighlighter, schemas, checkWebGpu }}
+      extraction={{ database, properties, start, stop, testConnection, review, openHighlighter, schemas, checkWebGpu }}
       settings={settings}
       findCurrentPaper={findCurrentPaper}
       watchPapers={watchPapers}

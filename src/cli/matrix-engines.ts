@@ -8,7 +8,9 @@ import type { EmbeddingPort } from '../llm/embeddings';
 import { EngineUsageError as MatrixEngineUsageError, type CliEngineSources } from '../llm/engines/engine-kind';
 import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
 import { loadScript } from '../llm/engines/scripted-engine-kind';
+import type { PromptCounter } from '../llm/context-window';
 import { ModelRoleSchema, type LlmPort } from '../llm/llm-port';
+import { tokenCounterFor, type TokenCounter } from '../llm/tokenizers';
 import { presetByName, type MatrixPreset, type PresetModels } from '../matrix/presets';
 
 export { ScriptFileSchema, type ScriptFile } from '../llm/engines/scripted-engine-kind';
@@ -23,7 +25,26 @@ export const CLI_ENGINE_SOURCES: CliEngineSources = {
     return process.env;
   },
   onStatus: (line) => process.stderr.write(`assay: ${line}\n`),
+  countPromptTokens: exactPromptCounter(),
 };
+
+/**
+ * Exact prompt token counts from the model family's own tokenizer (`tokenCounterFor`, loaded once
+ * per model), undefined for a model without one: the chars/4 estimate never decides that a
+ * server cut a prompt (src/llm/context-window.ts).
+ */
+export function exactPromptCounter(counterFor: typeof tokenCounterFor = tokenCounterFor): PromptCounter {
+  const counters = new Map<string, Promise<TokenCounter>>();
+  return async (messages, model) => {
+    let counter = counters.get(model);
+    if (!counter) {
+      counter = counterFor(model);
+      counters.set(model, counter);
+    }
+    const loaded = await counter;
+    return loaded.exact ? loaded.countChat(messages) : undefined;
+  };
+}
 
 /** Read and check a script file (see `ScriptFileSchema`); throws an Error with one line saying what is wrong. */
 export function loadScriptedEngine(path: string): Promise<LlmPort> {

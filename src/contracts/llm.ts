@@ -25,6 +25,13 @@ export const LlmErrorCodeSchema = z.enum([
   'device-lost',
   'integrity-failed', // a model file (library, config, tokenizer) does not match its SRI hash, or has none where one is required
   'unavailable', // engine or model not configured
+  // Model servers (src/llm/openai-failures.ts, src/llm/server-probe.ts): each its own fix.
+  'origin-refused', // HTTP 403 to the extension's origin (Ollama without OLLAMA_ORIGINS)
+  'cors-blocked', // the server answered, but the browser kept its reply from the extension (CORS)
+  'wrong-base-url', // HTTP 404 on /chat/completions or /models: no OpenAI API at that address
+  'model-not-found', // the server has no model of that id (Ollama: not pulled)
+  'model-not-loaded', // the server knows the model but has not loaded it (LM Studio without JIT loading)
+  'context-truncated', // the server cut the prompt to its context window (its usage.prompt_tokens says so)
 ]);
 export type LlmErrorCode = z.infer<typeof LlmErrorCodeSchema>;
 

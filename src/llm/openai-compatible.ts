@@ -8,8 +8,9 @@ import pLimit from 'p-limit';
 import pRetry from 'p-retry';
 import { z } from 'zod';
 import { abortedError, raceAbort } from './abort';
+import { contextFitProblem, promptTruncation, type PromptCounter, type ServerProfiles } from './context-window';
 import { LlmError, type LlmPort, type LlmReply, type LlmRequest, type ModelRole } from './llm-port';
-import { AttemptFailure, httpFailure, networkFailure, refuseKeyOverPlainHttp } from './openai-failures';
+import { AttemptFailure, diagnoseNetworkFailure, httpFailure, refuseKeyOverPlainHttp } from './openai-failures';
 import { secondsText, type RetryEvent } from './retry-after';
 import { approximateTokenCount } from './token-estimate';
 
@@ -39,6 +40,15 @@ export interface OpenAiCompatibleOptions {
   maxRateLimitWaitMs?: number;
   /** Told about each failed attempt that will be retried (for progress lines and logs: `describeRetry`). */
   onRetry?: (event: RetryEvent) => void;
+  /**
+   * What the server says about a model (`cachedServerProfiles`, src/llm/server-probe.ts): a
+   * profile already found fits `max_tokens` to its context window; one is asked for (again) only
+   * to confirm and word a cut prompt (Ollama tells a model's window once it is loaded). Absent:
+   * no context check beyond the exact count below.
+   */
+  serverProfiles?: ServerProfiles;
+  /** Exact prompt tokens of a request for a model (the CLI's tokenizers; llama.cpp's /tokenize); undefined when unknown. */
+  countPromptTokens?: PromptCounter;
 }
 
 export type { RetryEvent };
@@ -94,6 +104,14 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
 
   async function attempt(request: LlmRequest, model: string): Promise<LlmReply> {
     throwIfAborted(request.signal);
+    // The exact prompt count and the window as last found, when known: a prompt that cannot fit
+    // is not sent, and max_tokens is cut to what the window leaves.
+    const sentTokens = await options.countPromptTokens?.(request.messages, model).catch(() => undefined);
+    // Only a profile already found (the extension asks at run start): a call never waits on a probe.
+    const profile = options.serverProfiles?.known(model);
+    const fit = contextFitProblem(profile, sentTokens, request.maxTokens);
+    if (fit.problem) throw new AttemptFailure(fit.problem, false);
+    const sent = fit.maxTokens !== undefined ? { ...request, maxTokens: fit.maxTokens } : request;
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -109,7 +127,7 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
         response = await fetchImplementation(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
-          body: JSON.stringify(requestBody(request, model)),
+          body: JSON.stringify(requestBody(sent, model)),
           signal: controller.signal,
         });
         body = await response.text();
@@ -120,17 +138,34 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
             new LlmError('timeout', `no complete answer from ${url} within ${timeoutMs} ms (model ${model})`),
             false,
           );
-        throw networkFailure(error, url);
+        throw await diagnoseNetworkFailure(error, url, fetchImplementation);
       }
-      if (!response.ok) throw httpFailure(response.status, body, url, model, response.headers.get('retry-after'));
-      return parseCompletion(body, model, request);
+      if (!response.ok)
+        throw httpFailure(response.status, body, url, model, response.headers.get('retry-after'), {
+          apiKey: Boolean(options.apiKey),
+          ...(profile ? { family: profile.family } : {}),
+        });
+      const { reply, reportedPromptTokens } = parseCompletion(body, model, request);
+      if (reportedPromptTokens !== undefined) {
+        const truncated = await promptTruncation({
+          reportedTokens: reportedPromptTokens,
+          sentTokens,
+          messages: request.messages,
+          maxTokens: sent.maxTokens,
+          model,
+          profile: (refresh) => options.serverProfiles?.get(model, refresh) ?? Promise.resolve(undefined),
+        });
+        if (truncated) throw new AttemptFailure(truncated, false);
+      }
+      return reply;
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onCallerAbort);
     }
   }
 
-  function parseCompletion(body: string, model: string, request: LlmRequest): LlmReply {
+  /** The reply, and the prompt tokens the server reported (undefined when it sent no usage). */
+  function parseCompletion(body: string, model: string, request: LlmRequest): { reply: LlmReply; reportedPromptTokens?: number } {
     let json: unknown;
     try {
       json = JSON.parse(body);
@@ -150,7 +185,7 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
     }
     const choice = parsed.data.choices[0]!;
     const text = choice.message.content ?? '';
-    return {
+    const reply: LlmReply = {
       text,
       model: parsed.data.model ?? model,
       usage: parsed.data.usage
@@ -161,6 +196,7 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
           },
       ...(choice.finish_reason ? { finishReason: choice.finish_reason } : {}),
     };
+    return parsed.data.usage ? { reply, reportedPromptTokens: parsed.data.usage.prompt_tokens } : { reply };
   }
 
   /**

@@ -10,6 +10,7 @@ import type { PresetModels } from '../../contracts/matrix-preset';
 import type { EngineSettings } from '../../contracts/matrix-run';
 import type { EngineCheck } from '../../contracts/run-record';
 import type { CustomWebLlmModel } from '../../contracts/webllm-model';
+import type { PromptCounter } from '../context-window';
 import type { EmbeddingPort } from '../embeddings';
 import type { LlmError, LlmPort } from '../llm-port';
 import type { WebGpuCapability } from '../webgpu-capability';
@@ -120,6 +121,8 @@ export interface CliEngineSources {
   env: Readonly<Record<string, string | undefined>>;
   /** Takes what the engine is doing in one line (e.g. a pooled model server going down), for stderr. */
   onStatus?: (line: string) => void;
+  /** Exact prompt token counts per model (the CLI's tokenizers: src/llm/tokenizers.ts), undefined for a model without one. */
+  countPromptTokens?: PromptCounter;
 }
 
 /** Bad command-line options for an engine; the message is one line for the user (exit code 2). */
@@ -159,6 +162,13 @@ export interface BrowserEngineKind<S extends EngineSettings = EngineSettings> {
   secretKeys?: readonly string[];
   /** The form's inputs, in display order. */
   fields: readonly EngineField<S>[];
+  /**
+   * "Test connection": ask the server what it is and what it gives each model of `settings`,
+   * through `fetch` (the page's, with the host permission granted), → what was found in words.
+   * Rejects with the `LlmError` that says what to fix (e.g. `origin-refused`). Absent: the kind
+   * reaches no server (WebLLM).
+   */
+  probe?(settings: S, fetch: typeof globalThis.fetch): Promise<string>;
 }
 
 /** One engine kind. `S` is its settings type (`kind` is the kind's id). */

@@ -11,6 +11,11 @@
  * `--base-url` may be given more than once: the calls then go to a pool of those servers
  * (src/llm/server-pool.ts) that serve the same models under the same ids; the embedding model is
  * asked at the first one.
+ * Each server is asked what it is and what context window it gives each model
+ * (src/llm/server-probe.ts: at run start in the extension, and whenever a reply's prompt count
+ * looks cut), so a prompt the server truncated stops the run with `context-truncated`
+ * (src/llm/context-window.ts); "Test connection" (`browser.probe`) says what was found and
+ * whether the server follows the JSON schema (src/llm/structured-output-check.ts).
  */
 import { z } from 'zod';
 import { createOpenAiCompatibleEmbeddings } from '../embeddings';
@@ -19,6 +24,9 @@ import type { LlmPort, ModelRole } from '../llm-port';
 import { createOpenAiCompatibleLlm } from '../openai-compatible';
 import { refuseKeyOverPlainHttp } from '../openai-failures';
 import { describeRetry } from '../retry-after';
+import type { PromptCounter } from '../context-window';
+import { cachedServerProfiles, describeServer, probeServer, serverPromptCounter } from '../server-probe';
+import { checkStructuredOutput } from '../structured-output-check';
 import { createServerPool, describeServerEvent } from '../server-pool';
 import { modelListText, parseModelList, rosterToPresetModels } from '../roster';
 import { EngineUsageError, type CliEngineSources, type CliFlags, type EngineKind, type RoleModels } from './engine-kind';
@@ -85,6 +93,8 @@ export interface OpenAiServers {
   maxRateLimitWaitMs?: number | undefined;
   /** Told, in one line each, about a retry (a rate limit's wait, a failed attempt) and a pooled server going down and coming back. */
   onStatus?: ((line: string) => void) | undefined;
+  /** Exact prompt token counts (the CLI's tokenizers), for the context-window checks (src/llm/context-window.ts). */
+  countPromptTokens?: PromptCounter | undefined;
 }
 
 /**
@@ -95,9 +105,14 @@ export interface OpenAiServers {
  * go over plain http to another machine.
  */
 export function openAiServersPort(servers: OpenAiServers, models: Partial<Record<ModelRole, string>>): LlmPort {
-  const { apiKey, concurrency, onStatus, timeoutMs, maxRateLimitWaitMs } = servers;
+  const { apiKey, concurrency, onStatus, timeoutMs, maxRateLimitWaitMs, countPromptTokens } = servers;
   const urls = typeof servers.baseUrls === 'string' ? [servers.baseUrls] : servers.baseUrls;
   const key = apiKey ? { apiKey } : {};
+  // Each server is asked once per model what it is and what context window it gives the model.
+  const context = (url: string) => ({
+    serverProfiles: cachedServerProfiles({ baseUrl: url, ...key }),
+    ...(countPromptTokens ? { countPromptTokens } : {}),
+  });
   const timeout = timeoutMs !== undefined ? { timeoutMs } : {};
   if (urls.length === 1)
     return createOpenAiCompatibleLlm({
@@ -105,6 +120,7 @@ export function openAiServersPort(servers: OpenAiServers, models: Partial<Record
       ...key,
       models,
       ...timeout,
+      ...context(urls[0]!),
       ...(concurrency ? { concurrency } : {}),
       ...(maxRateLimitWaitMs !== undefined ? { maxRateLimitWaitMs } : {}),
       ...(onStatus ? { onRetry: (event) => onStatus(describeRetry(event)) } : {}),
@@ -113,7 +129,15 @@ export function openAiServersPort(servers: OpenAiServers, models: Partial<Record
   return createServerPool(
     urls.map((url) => ({
       url,
-      llm: createOpenAiCompatibleLlm({ baseUrl: url, ...key, models, ...timeout, concurrency: poolConcurrency, retries: 0 }),
+      llm: createOpenAiCompatibleLlm({
+        baseUrl: url,
+        ...key,
+        models,
+        ...timeout,
+        concurrency: poolConcurrency,
+        retries: 0,
+        ...context(url),
+      }),
     })),
     { concurrency: poolConcurrency, ...(onStatus ? { onEvent: (event) => onStatus(describeServerEvent(event)) } : {}) },
   );
@@ -195,9 +219,26 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
   browser: {
     create: async (settings, sources, onStatus) => {
       const { roster } = settings;
+      const serverProfiles = cachedServerProfiles({
+        baseUrl: settings.baseUrl,
+        ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+        ...(sources.fetch ? { fetch: sources.fetch } : {}),
+      });
+      // At run start: what the server is and the window it gives the first proposer, said in words
+      // (cached for the run's calls). A server that cannot be asked is left to the first call's error.
+      const profile = await serverProfiles.get(roster.proposers[0]!);
+      if (profile) onStatus(describeServer(profile));
       return {
         llm: createOpenAiCompatibleLlm({
           baseUrl: settings.baseUrl,
+          serverProfiles,
+          // The extension has no tokenizer: llama.cpp's server counts the prompt itself (/tokenize).
+          countPromptTokens: serverPromptCounter({
+            baseUrl: settings.baseUrl,
+            profiles: serverProfiles,
+            ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+            ...(sources.fetch ? { fetch: sources.fetch } : {}),
+          }),
           ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
           models: {
             proposer: roster.proposers[0]!,
@@ -226,6 +267,32 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
     },
     origins: (settings) => [originPattern(settings.baseUrl)],
     secretKeys: ['apiKey'],
+    // Each model of the roster once, in the roster's order; the first failure (a refusal) rejects.
+    probe: async (settings, fetch) => {
+      const { roster } = settings;
+      const models = [...new Set([...roster.proposers, roster.aggregator, roster.generator, roster.discriminator])];
+      const found: string[] = [];
+      for (const model of models) {
+        const profile = await probeServer({
+          baseUrl: settings.baseUrl,
+          model,
+          fetch,
+          ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+        });
+        found.push(describeServer(profile));
+      }
+      // One call: does the server follow the JSON schema Assay sends with every request?
+      const llm = createOpenAiCompatibleLlm({
+        baseUrl: settings.baseUrl,
+        models: {},
+        fetch,
+        retries: 0,
+        timeoutMs: 60_000,
+        ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+      });
+      const structured = await checkStructuredOutput(llm, models[0]!);
+      return [...found, structured.text].join(' ');
+    },
     fields: [
       {
         name: 'baseUrl',
@@ -307,7 +374,10 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
           `no model for ${missing.join(', ')}: pass --model ROLE=ID for each, or --preset paper for the paper's models`,
         );
       const apiKey = apiKeyFromEnv(flags, sources, baseUrls);
-      return openAiEngine({ baseUrls, apiKey, concurrency, ...waitsOf(flags), onStatus: sources.onStatus }, models);
+      return openAiEngine(
+        { baseUrls, apiKey, concurrency, ...waitsOf(flags), onStatus: sources.onStatus, countPromptTokens: sources.countPromptTokens },
+        models,
+      );
     },
     // Embeddings (a few calls per paper) go to the first server only: a pool for them would be
     // a second copy of the pool's logic for little gain.

@@ -5,13 +5,16 @@
  * label, e.g. "OpenAI-compatible server"), then the chosen kind's inputs (e.g. "Base URL", "API
  * key (optional)", "Models"); with `placement="settings"` each kind's settings inputs under their
  * heading (e.g. "GPU memory budget"), disabled while another kind is chosen. Problems show
- * inline (`aria-invalid`, a `field-error` line); only valid settings are reported.
+ * inline (`aria-invalid`, a `field-error` line); only valid settings are reported. A kind that
+ * reaches a server (its `probe`) gets "Test connection" under its inputs when the host passes
+ * `testConnection`: what the server is, or the refusal's heading and fix.
  */
 import { Fragment, useEffect, useRef, useState } from 'react';
 import type { EngineSettings } from '../../contracts/matrix-run';
 import type { EngineField, EngineFieldPlacement } from '../../llm/engines/engine-kind';
 import { engineRegistry, type EngineRegistry } from '../../llm/engines/registry';
 import { draftFromEngine, engineFromDraft, fieldText, type EngineDraft, type EngineDraftErrors } from './engine-form';
+import { runErrorHeading } from './run-view-model';
 
 /** A form's engine draft (`useEngineDraft`): the inputs, what they describe, and the change handler. */
 export interface EngineDraftState {
@@ -56,14 +59,21 @@ export function useEngineDraft(
   return { draft, result: engineFromDraft(draft, placement, registry), placement, registry, update };
 }
 
+/** "Test connection" (`createRunControls`): what the server is, in words, or what to fix, with its code. */
+export type TestConnection = (
+  engine: EngineSettings,
+) => Promise<{ ok: true; text: string } | { ok: false; failure: { code: string; message: string } }>;
+
 export interface EngineFieldsProps {
   /** Prefix of the element ids (the host form's `useId`): inputs get `<id>-<idSuffix>`, the radio group `<id>-engine`. */
   id: string;
   form: EngineDraftState;
+  /** With it, a kind that reaches a server (its `probe`) gets a "Test connection" button under its inputs. */
+  testConnection?: TestConnection;
 }
 
 /** The engine inputs of `form.placement` (see the module comment). */
-export function EngineFields({ id, form }: EngineFieldsProps) {
+export function EngineFields({ id, form, testConnection }: EngineFieldsProps) {
   const { draft, result, registry } = form;
   const kinds = registry.offered('browser');
   const errors = result.ok ? {} : result.errors;
@@ -119,9 +129,71 @@ export function EngineFields({ id, form }: EngineFieldsProps) {
       {fields.length > 0 && (
         <div className="server" data-engine-kind={draft.kind}>
           {fields.map((field) => input(field, true, field.hint))}
+          {testConnection && chosen?.browser?.probe && (
+            <ConnectionTest
+              // A new address or model starts afresh: what was found was about the old one.
+              key={result.ok ? JSON.stringify(result.engine) : draft.kind}
+              engine={result.ok ? result.engine : null}
+              testConnection={testConnection}
+            />
+          )}
         </div>
       )}
     </fieldset>
+  );
+}
+
+type ConnectionState =
+  { phase: 'idle' } | { phase: 'testing' } | { phase: 'found'; text: string } | { phase: 'failed'; code: string; message: string };
+
+/**
+ * "Test connection" and what it found, in a polite live region (`connection-status`, with
+ * `data-status` idle|testing|found|failed and, on failure, `data-error-code`). The button is a
+ * plain button (it must not submit the run form) and is disabled while the inputs are invalid or
+ * a test is going; `testConnection` is called in the click (it may ask for a permission).
+ */
+export function ConnectionTest({ engine, testConnection }: { engine: EngineSettings | null; testConnection: TestConnection }) {
+  const [state, setState] = useState<ConnectionState>({ phase: 'idle' });
+  const onClick = () => {
+    if (!engine) return;
+    setState({ phase: 'testing' });
+    testConnection(engine).then(
+      (answer) =>
+        setState(
+          answer.ok
+            ? { phase: 'found', text: answer.text }
+            : { phase: 'failed', code: answer.failure.code, message: answer.failure.message },
+        ),
+      (error: unknown) => setState({ phase: 'failed', code: 'internal', message: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  return (
+    <>
+      <p className="actions">
+        <button type="button" onClick={onClick} disabled={!engine || state.phase === 'testing'} data-testid="test-connection">
+          Test connection
+        </button>
+      </p>
+      <div
+        role="status"
+        aria-live="polite"
+        className={state.phase === 'failed' ? 'problem' : 'hint'}
+        data-testid="connection-status"
+        data-status={state.phase}
+        data-error-code={state.phase === 'failed' ? state.code : undefined}
+      >
+        {state.phase === 'testing' && <p>Asking the server…</p>}
+        {state.phase === 'found' && <p>{state.text}</p>}
+        {state.phase === 'failed' && (
+          <>
+            <p>
+              <strong>{runErrorHeading(state.code)}</strong>
+            </p>
+            <p>{state.message}</p>
+          </>
+        )}
+      </div>
+    </>
   );
 }
 

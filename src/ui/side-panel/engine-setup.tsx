@@ -7,6 +7,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { EngineSettings } from '../../contracts/matrix-run';
+import { ConnectionTest, type TestConnection } from '../shared/engine-fields';
 import { DEFAULT_ENGINE, draftFromEngine, engineFromDraft } from '../shared/engine-form';
 
 /** One local model server the setup offers. Sources: Ollama's and LM Studio's documentation (see each field). */
@@ -70,10 +71,12 @@ export interface EngineSetupProps {
   reason: string;
   /** Save the engine as the reader's choice. */
   onChoose(engine: EngineSettings): void;
+  /** With it, each server gets "Test connection" (what the server is, or the fix for a refusal). */
+  testConnection?: TestConnection;
 }
 
 /** The setup screen (see the module comment); `data-testid="engine-setup"`. */
-export function EngineSetup({ reason, onChoose }: EngineSetupProps) {
+export function EngineSetup({ reason, onChoose, testConnection }: EngineSetupProps) {
   const id = useId();
   return (
     <section className="engine-setup" aria-labelledby={`${id}-heading`} data-testid="engine-setup">
@@ -83,14 +86,22 @@ export function EngineSetup({ reason, onChoose }: EngineSetupProps) {
       </p>
       <div className="server-presets">
         {MODEL_SERVER_PRESETS.map((preset) => (
-          <ServerPresetForm key={preset.id} preset={preset} onChoose={onChoose} />
+          <ServerPresetForm key={preset.id} preset={preset} onChoose={onChoose} testConnection={testConnection} />
         ))}
       </div>
     </section>
   );
 }
 
-function ServerPresetForm({ preset, onChoose }: { preset: ModelServerPreset; onChoose(engine: EngineSettings): void }) {
+function ServerPresetForm({
+  preset,
+  onChoose,
+  testConnection,
+}: {
+  preset: ModelServerPreset;
+  onChoose(engine: EngineSettings): void;
+  testConnection: TestConnection | undefined;
+}) {
   const id = useId();
   const [baseUrl, setBaseUrl] = useState(preset.baseUrl);
   const [models, setModels] = useState(preset.model);
@@ -147,6 +158,19 @@ function ServerPresetForm({ preset, onChoose }: { preset: ModelServerPreset; onC
           Use {preset.name}
         </button>
       </p>
+      {testConnection && <PresetConnectionTest baseUrl={baseUrl} models={models} testConnection={testConnection} />}
     </form>
+  );
+}
+
+/** "Test connection" for a preset's inputs, afresh whenever they change. */
+function PresetConnectionTest({ baseUrl, models, testConnection }: { baseUrl: string; models: string; testConnection: TestConnection }) {
+  const checked = serverEngine(baseUrl, models);
+  return (
+    <ConnectionTest
+      key={checked.ok ? JSON.stringify(checked.engine) : 'invalid'}
+      engine={checked.ok ? checked.engine : null}
+      testConnection={testConnection}
+    />
   );
 }

@@ -11,7 +11,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { EngineSettings, MatrixRunRow, MatrixRunSettings } from '../../contracts/matrix-run';
 import type { PropertyDefinition } from '../../contracts/property';
 import type { EngineRegistry } from '../../llm/engines/registry';
-import { EngineFields, useEngineDraft } from '../shared/engine-fields';
+import { EngineFields, useEngineDraft, type TestConnection } from '../shared/engine-fields';
 import { useRunHighlights, type CandidateLayer, type PageHighlighter } from './highlight-sync';
 import { PropertyEditor, type UserProperties } from '../settings/property-editor';
 import type { ReviewActions } from './review-actions';
@@ -65,6 +65,8 @@ export interface ExtractionPanelProps {
    * the server the reader sets up.
    */
   engineSetup?: { reason: string; onChoose(engine: EngineSettings): void };
+  /** "Test connection" under a model server's inputs; without it, no button. */
+  testConnection?: TestConnection;
 }
 
 /** `at`: ISO time of the click, so a newer run started elsewhere (another panel) also ends the wait. */
@@ -94,6 +96,7 @@ export function ExtractionPanel({
   engineRegistry,
   foundCounts,
   engineSetup,
+  testConnection,
 }: ExtractionPanelProps) {
   const extra: readonly PropertyDefinition[] = userProperties?.list ?? [];
   const properties = offeredProperties(builtIn, extra);
@@ -234,10 +237,12 @@ export function ExtractionPanel({
             </select>
           </p>
 
-          <EngineFields id={id} form={engineForm} />
+          <EngineFields id={id} form={engineForm} {...(testConnection ? { testConnection } : {})} />
         </DisclosurePanel>
       </Disclosure>
-      {engineSetup && <EngineSetup reason={engineSetup.reason} onChoose={engineSetup.onChoose} />}
+      {engineSetup && (
+        <EngineSetup reason={engineSetup.reason} onChoose={engineSetup.onChoose} {...(testConnection ? { testConnection } : {})} />
+      )}
 
       <div role="status" aria-live="polite" className="status" data-testid="run-status" data-status={status}>
         {text && <p>{text}</p>}

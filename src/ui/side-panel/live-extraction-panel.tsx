@@ -12,6 +12,7 @@ import { loadPropertySchemas } from '../../properties';
 import type { PropertyDefinition } from '../../contracts/property';
 import type { AssayDatabase } from '../../store/assay-database';
 import { candidateStatusCode, candidateStatusText, showsCandidates } from './candidate-highlights';
+import type { TestConnection } from '../shared/engine-fields';
 import { ExtractionPanel, type ExtractionPanelProps } from './extraction-panel';
 import { CandidateFactList } from './candidate-fact-list';
 import type { PageHighlighter } from './highlight-sync';
@@ -47,6 +48,8 @@ export interface ExtractionServices {
    * WebGPU can run it, else the model-server setup (`chooseRunEngine`). Without it, WebLLM.
    */
   checkWebGpu?: () => Promise<ResponseOf<'webgpu-check'>>;
+  /** "Test connection" under a model server's inputs (`createRunControls`); without it, no button. */
+  testConnection?: TestConnection;
 }
 
 /** The `checkWebGpu` answer as a `WebGpuState`, asked once when the panel mounts (`unknown` without a checker). */
@@ -85,6 +88,7 @@ export function LiveExtractionPanel({
   schemas,
   target,
   checkWebGpu,
+  testConnection,
 }: ExtractionServices & { paperKey: string; capturedAt?: string; target?: PanelTarget }) {
   const run = useLatestRun(database, paperKey);
   const unreadable = unreadableRunsText(useUnreadableRunCount(database, paperKey));
@@ -138,6 +142,7 @@ export function LiveExtractionPanel({
         foundCounts={candidates.counts}
         start={start}
         stop={stop}
+        {...(testConnection ? { testConnection } : {})}
         review={review}
         highlighter={highlighter}
         userProperties={userProperties}

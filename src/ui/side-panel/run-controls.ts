@@ -5,6 +5,8 @@
  */
 import type { MatrixRunSettings } from '../../contracts/matrix-run';
 import { engineRegistry, type EngineRegistry } from '../../llm/engines/registry';
+import { toLlmError } from '../../llm/llm-port';
+import type { TestConnection } from '../shared/engine-fields';
 import type { StartRun } from './extraction-panel';
 
 export interface RunControlDependencies {
@@ -14,6 +16,8 @@ export interface RunControlDependencies {
   sendStart: StartRun;
   /** Send `{ type: 'matrix-cancel', runId }` (`sendRequest`). */
   sendCancel(runId: string): Promise<{ ok: true; cancelled: boolean } | { ok: false; failure: { code: string; message: string } }>;
+  /** The page's `fetch` for "Test connection" (default `globalThis.fetch`). */
+  fetch?: typeof globalThis.fetch;
 }
 
 /** A request the panel made was refused; `code` is the message protocol's failure code. */
@@ -34,14 +38,17 @@ export class RunControlError extends Error {
  * { code: 'permission-denied', message: "Assay needs permission to reach <origin>" } }` and
  * nothing is sent. Kinds that need no origin (WebLLM) ask for nothing. `stop` sends the
  * cancel and resolves once it is answered (the row's status tells whether it stopped); a failure
- * answer rejects with `RunControlError`.
+ * answer rejects with `RunControlError`. `testConnection` asks for the same origins, then the
+ * kind's `probe` (what the server is and the context it gives each model), in words or as a
+ * failure with the `LlmError`'s code (`origin-refused`, `unreachable`, …).
  */
 export function createRunControls(
   dependencies: RunControlDependencies,
   registry: EngineRegistry = engineRegistry,
-): { start: StartRun; stop: (runId: string) => Promise<void> } {
-  const start: StartRun = async (settings: MatrixRunSettings) => {
-    const origins = registry.origins(settings.engine);
+): { start: StartRun; stop: (runId: string) => Promise<void>; testConnection: TestConnection } {
+  /** Ask for `engine`'s origins (in the click's call stack); → null when granted or none are needed, else the failure. */
+  const permit = async (engine: MatrixRunSettings['engine'], then: string): Promise<{ code: string; message: string } | null> => {
+    const origins = registry.origins(engine);
     if (origins.length > 0) {
       // "http://127.0.0.1:11434/*" → "http://127.0.0.1:11434", the origin in words.
       const refused = `Assay needs permission to reach ${origins.map((pattern) => pattern.replace(/\/\*$/, '')).join(', ')}`;
@@ -50,19 +57,33 @@ export function createRunControls(
         granted = await dependencies.requestOrigins(origins);
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
-        return { ok: false, failure: { code: 'permission-denied', message: `${refused} (${detail}).` } };
+        return { code: 'permission-denied', message: `${refused} (${detail}).` };
       }
-      if (!granted)
-        return {
-          ok: false,
-          failure: { code: 'permission-denied', message: `${refused}; allow it when the browser asks, then start again.` },
-        };
+      if (!granted) return { code: 'permission-denied', message: `${refused}; allow it when the browser asks, then ${then}.` };
     }
-    return dependencies.sendStart(settings);
+    return null;
+  };
+  const start: StartRun = async (settings: MatrixRunSettings) => {
+    const refused = await permit(settings.engine, 'start again');
+    return refused ? { ok: false, failure: refused } : dependencies.sendStart(settings);
+  };
+  // The page asks the server itself (its host permission granted above), so the answer it gets is
+  // the one a run's calls get from the offscreen document: same origin, same refusals.
+  const testConnection: TestConnection = async (engine) => {
+    const refused = await permit(engine, 'test again');
+    if (refused) return { ok: false, failure: refused };
+    const probe = registry.get(engine.kind, 'browser')?.browser?.probe;
+    if (!probe) return { ok: true, text: 'This engine runs in the browser; there is no server to test.' };
+    try {
+      return { ok: true, text: await probe(engine, dependencies.fetch ?? globalThis.fetch.bind(globalThis)) };
+    } catch (error) {
+      const reason = toLlmError(error);
+      return { ok: false, failure: { code: reason.code, message: reason.message } };
+    }
   };
   const stop = async (runId: string) => {
     const answer = await dependencies.sendCancel(runId);
     if (!answer.ok) throw new RunControlError(answer.failure.code, answer.failure.message);
   };
-  return { start, stop };
+  return { start, stop, testConnection };
 }

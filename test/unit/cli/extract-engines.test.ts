@@ -183,6 +183,8 @@ describe('assay extract --engine openai', () => {
     received = [];
     const script = matrixScript();
     server = createServer(async (request, response) => {
+      // The adapter may ask what the server is (GET /api/version, /props, …): not a chat call.
+      if (request.method !== 'POST') return void response.writeHead(404).end();
       const parsed = JSON.parse(await body(request)) as {
         model: string;
         messages: ChatMessage[];
@@ -342,6 +344,8 @@ describe('assay extract --engine openai with --base-url given more than once', (
     const server = createServer(async (request, response) => {
       let text = '';
       for await (const chunk of request) text += String(chunk);
+      // The adapter may ask what the server is (GET /api/version, /props, …): not a chat call.
+      if (request.method !== 'POST') return void response.writeHead(404).end();
       const index = calls++;
       if (fails(index)) {
         response.writeHead(500).end('model runner crashed');

@@ -65,7 +65,8 @@ describe('createOpenAiCompatibleEmbeddings', () => {
     const port = createOpenAiCompatibleEmbeddings({ baseUrl: server.baseUrl, model: 'm' });
     const error = await port.embed(['x']).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(LlmError);
-    expect((error as LlmError).message).toMatch(/model m not found/);
+    expect(error).toMatchObject({ code: 'model-not-found' });
+    expect((error as LlmError).message).toMatch(/has no model m: .*model \\"m\\" not found/);
     expect(server.bodies).toHaveLength(1);
   });
 

@@ -213,7 +213,9 @@ describe('createOpenAiCompatibleLlm against a local HTTP server', () => {
     const llm = createOpenAiCompatibleLlm({ baseUrl: server.baseUrl, models: { proposer: 'qwen9' }, ...fast });
     const error = await failureOf(llm.complete(ask()));
     expect(server.bodies).toHaveLength(1);
-    expect(error.message).toContain(`model qwen9 not found at ${server.baseUrl}/chat/completions`);
+    // Ollama's wording ("try pulling it first") → the pull command for the model.
+    expect(error).toMatchObject({ code: 'model-not-found', details: { status: 404 } });
+    expect(error.message).toContain(`Ollama at ${new URL(server.baseUrl).origin} has no model qwen9: run \`ollama pull qwen9\``);
   });
 
   it('rejects a 2xx body that is not a chat completion', async () => {

@@ -32,6 +32,8 @@ async function onePathServer(stated: {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
+      // The adapter may ask what the server is (GET /api/version, /props, …): not a chat call.
+      if (request.method !== 'POST') return void response.writeHead(404).end();
       const parsed = JSON.parse(body) as {
         model: string;
         response_format?: {
@@ -51,7 +53,8 @@ async function onePathServer(stated: {
           object: 'chat.completion',
           model: parsed.model,
           choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content) }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 10, completion_tokens: 10 },
+          // A count no smaller than the prompt's: Assay takes a count below the prompt's real tokens for a cut prompt.
+          usage: { prompt_tokens: Math.ceil(body.length / 4), completion_tokens: 10 },
         }),
       );
     });

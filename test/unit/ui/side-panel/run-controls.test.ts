@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MatrixRunSettings } from '../../../../src/contracts/matrix-run';
 import { createRunControls, RunControlError } from '../../../../src/ui/side-panel/run-controls';
+import { mockFetch, ollamaMock } from '../../../support/model-server-mocks';
 
 const roster = { proposers: ['q'], aggregator: 'q', generator: 'q', discriminator: 'q' };
 const webllmRun: MatrixRunSettings = {
@@ -77,5 +78,37 @@ describe('createRunControls', () => {
     const stopped = stop('run-7');
     await expect(stopped).rejects.toBeInstanceOf(RunControlError);
     await expect(stopped).rejects.toMatchObject({ code: 'internal', message: 'The Assay background did not answer' });
+  });
+
+  it('Test connection: asks for the origin in the click, then says what the server is, or what to fix with its code', async () => {
+    const models = { q: { trainedContext: 32_768 } };
+    const origin = 'http://127.0.0.1:11434';
+    for (const [headers, expected] of [
+      [{}, { ok: true }],
+      [{ origin: 'chrome-extension://abc' }, { ok: false, failure: { code: 'origin-refused' } }],
+    ] as const) {
+      const requestOrigins = vi.fn(async () => true);
+      const { fetch } = mockFetch(ollamaMock({ models, loaded: { q: 4096 } }), origin, headers);
+      const { testConnection } = createRunControls({
+        requestOrigins,
+        sendStart: async () => ({ ok: true as const, runId: 'r' }),
+        sendCancel: async () => ({ ok: true as const, cancelled: false }),
+        fetch,
+      });
+      const pending = testConnection(serverRun.engine);
+      expect(requestOrigins).toHaveBeenCalledWith(['http://127.0.0.1:11434/*']);
+      const answer = await pending;
+      expect(answer).toMatchObject(expected);
+      if (answer.ok) {
+        expect(answer.text).toContain('Ollama 0.6.8 at http://127.0.0.1:11434/v1. q runs with a context window of 4,096 tokens');
+        expect(answer.text).toContain('Structured output: q answered in the JSON schema asked');
+      }
+    }
+    const webllm = createRunControls({
+      requestOrigins: async () => true,
+      sendStart: async () => ({ ok: true as const, runId: 'r' }),
+      sendCancel: async () => ({ ok: true as const, cancelled: false }),
+    });
+    await expect(webllm.testConnection({ kind: 'webllm' })).resolves.toMatchObject({ ok: true });
   });
 });
