@@ -41,7 +41,7 @@ const layerZones = LAYERS.flatMap((folders, index) => {
 
 export default tseslint.config(
   {
-    ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'public/**'],
+    ignores: ['.output/**', 'dist/**', '.wxt/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'public/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

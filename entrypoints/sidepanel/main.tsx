@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import { EXAMPLE_ARTICLE_PATH } from '../../src/extension/example-article';
+import { keepStorageFromPage } from '../../src/extension/keep-storage';
 import { requestCapture } from '../../src/extension/request-capture';
 import { sendRequest } from '../../src/extension/send-request';
 import { resolveTargetTabId } from '../../src/extension/target-tab';
@@ -40,10 +41,14 @@ const findCurrentPaper = currentPaperFinder(
 const watchPapers = papersChanged(database);
 const { start, stop, testConnection } = createRunControls({
   requestOrigins: (origins) => browser.permissions.request({ origins }),
-  sendStart: (settings) => sendRequest({ type: 'matrix-start', settings }),
+  sendStart: (settings) => {
+    // WebLLM downloads its models at a run's start when they are not cached yet.
+    if (settings.engine.kind === 'webllm') keepStorageFromPage('model-download');
+    return sendRequest({ type: 'matrix-start', settings });
+  },
   sendCancel: (runId) => sendRequest({ type: 'matrix-cancel', runId }),
 });
-const review = createReviewActions(database);
+const review = createReviewActions(database, { onRowsAdded: () => keepStorageFromPage('first-rows') });
 const openHighlighter = (target?: PanelTarget) => createPageHighlighter(() => targetTab(target), sendRequest);
 const checkWebGpu = () => sendRequest({ type: 'webgpu-check' });
 const settings: SettingsServices = {

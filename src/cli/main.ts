@@ -3,16 +3,8 @@
  * with `--json` exactly one JSON document on stdout; progress on stderr; bad input → non-zero
  * exit and one clear line on stderr.
  */
-import { runBench } from './bench-command';
-import { runCapture } from './capture-command';
-import { runEval } from './eval-command';
-import { runExport } from './export-command';
-import { runExtract } from './extract-command';
-import { runImport } from './import-command';
-import { runPrecedent } from './precedent-command';
-import { runScan } from './scan-command';
-import { runVerify, VERIFY_USAGE } from './verify-command';
 import { guardTerminalOutput } from './terminal-output';
+import { VERIFY_USAGE } from './verify-usage';
 
 const USAGE = `usage: assay <command> [options]
 
@@ -59,16 +51,20 @@ ASSAY_DATA, else ../shared beside the project. Only regular files are read (link
 a named pipe, a device or a folder given as a file is refused with one line.
 `;
 
+/**
+ * Each command's module is loaded when that command runs, so `assay --help` or a usage error
+ * loads no capture, pdf.js, jsdom or tokenizer (and the prebuilt CLI keeps each in its own chunk).
+ */
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  capture: runCapture,
-  scan: runScan,
-  extract: runExtract,
-  eval: (argv) => runEval(argv),
-  bench: runBench,
-  precedent: runPrecedent,
-  import: (argv) => runImport(argv),
-  export: (argv) => runExport(argv),
-  verify: runVerify,
+  capture: async (argv) => (await import('./capture-command')).runCapture(argv),
+  scan: async (argv) => (await import('./scan-command')).runScan(argv),
+  extract: async (argv) => (await import('./extract-command')).runExtract(argv),
+  eval: async (argv) => (await import('./eval-command')).runEval(argv),
+  bench: async (argv) => (await import('./bench-command')).runBench(argv),
+  precedent: async (argv) => (await import('./precedent-command')).runPrecedent(argv),
+  import: async (argv) => (await import('./import-command')).runImport(argv),
+  export: async (argv) => (await import('./export-command')).runExport(argv),
+  verify: async (argv) => (await import('./verify-command')).runVerify(argv),
 };
 
 /**

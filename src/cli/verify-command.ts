@@ -25,14 +25,6 @@ import { resolvePropertySchemas } from './scan-command';
 import { FactFileError, readFactLines, type ReadFactLine } from './verify/fact-lines';
 import { evidenceLocator, locateEvidence } from './verify/locate-evidence';
 
-/** The command's lines in `assay --help`. */
-export const VERIFY_USAGE = `  verify <paper> --triplets FILE.jsonl [--schema NAME|FILE.json …] [--json]
-                                                 check any tool's facts (one JSON object per line: material,
-                                                 property, value, unit, optional quote, conditions) against the
-                                                 paper: verified / needs_review / rejected with reasons, conditions
-                                                 and the anchored evidence; exit 0 when it ran, 1 for bad input
-`;
-
 /** The largest triplets file read (a few thousand facts with quotes fit in a few MB). */
 export const MAX_TRIPLETS_FILE_BYTES = 64 * 1024 * 1024;
 

@@ -202,6 +202,31 @@ export const paperSitesSetting = defineSetting<string[]>({
   read: readPaperSites,
 });
 
+// ---- The last request for persistent storage ----
+
+/** Why Assay asked the browser to keep its storage (`askToKeepStorage`, keep-storage.ts). */
+export const PersistenceOccasionSchema = z.enum(['model-download', 'first-rows', 'button']);
+export type PersistenceOccasion = z.infer<typeof PersistenceOccasionSchema>;
+
+/** One request for persistent storage: on what occasion, when (ISO 8601), and whether the browser granted it. */
+export const StoragePersistenceSchema = z.object({
+  occasion: PersistenceOccasionSchema,
+  askedAt: z.iso.datetime(),
+  granted: z.boolean(),
+});
+export type StoragePersistence = z.infer<typeof StoragePersistenceSchema>;
+
+/**
+ * storage.local `assay:storage-persistence`: the last `navigator.storage.persist()` Assay made
+ * and its answer, explained in Settings; null before the first.
+ */
+export const storagePersistenceSetting = defineSetting<StoragePersistence | null>({
+  area: 'local',
+  key: 'assay:storage-persistence',
+  fallback: null,
+  read: readWith<StoragePersistence | null>(StoragePersistenceSchema, null),
+});
+
 // ---- Reading and writing ----
 
 /** True when `area` is absent or is the browser's own area of `setting`: then the WXT item is used, and `storage.onChanged` reports its writes. */

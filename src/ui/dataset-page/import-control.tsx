@@ -10,6 +10,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import type { RequestOf, ResponseOf } from '../../contracts/messages';
+import { keepStorageFromPage } from '../../extension/keep-storage';
 import { sendRequest } from '../../extension/send-request';
 import type { AssayDatabase } from '../../store/assay-database';
 import { createImportJob, latestImportJob, restartImportJob, type ImportJob } from '../../store/import-job';
@@ -31,6 +32,8 @@ export interface ImportControlProps {
   now?: () => Date;
   /** Default: `sendRequest` through the background to the offscreen document. */
   requestImport?: ImportRequester;
+  /** Called when an import starts (rows are coming); default: ask this page's `navigator.storage` for persistent storage. */
+  keepStorage?: () => void;
 }
 
 const ended = (job: ImportJob) => job.status !== 'waiting' && job.status !== 'running';
@@ -52,7 +55,12 @@ function endedView(job: ImportJob) {
 }
 
 /** The file input, the running import's progress with Stop, and the last import's report. */
-export function ImportControl({ database, now = () => new Date(), requestImport = sendRequest<'dataset-import'> }: ImportControlProps) {
+export function ImportControl({
+  database,
+  now = () => new Date(),
+  requestImport = sendRequest<'dataset-import'>,
+  keepStorage = () => keepStorageFromPage('first-rows'),
+}: ImportControlProps) {
   const id = useId();
   const job = useLiveQuery(() => latestImportJob(database), [database]);
   const [message, setMessage] = useState('');
@@ -82,6 +90,7 @@ export function ImportControl({ database, now = () => new Date(), requestImport 
     const file = input.files?.[0];
     if (!file) return;
     setMessage('');
+    keepStorage();
     try {
       const created = await createImportJob(database, file, file.name, now());
       await ask({ type: 'dataset-import', action: 'run', jobId: created });

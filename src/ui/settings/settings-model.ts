@@ -4,6 +4,7 @@
  */
 import type { EngineSettings, Roster } from '../../contracts/matrix-run';
 import type { CustomWebLlmModel } from '../../contracts/webllm-model';
+import type { PersistenceOccasion, StoragePersistence } from '../../extension/stored-settings';
 import { WebLlmSettingsSchema, type WebLlmSettings } from '../../llm/engines/webllm-engine-kind';
 import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster, rosterModelIds } from '../../llm/roster';
 
@@ -22,14 +23,64 @@ export function bytesText(bytes: number): string {
 }
 
 /**
+ * `navigator.storage.estimate()`'s answer (bytes). `usageDetails` is Chromium's split of `usage`
+ * by kind of storage (a kind with nothing stored is left out); other browsers give none.
+ */
+export interface StorageEstimateFigures {
+  usage?: number;
+  quota?: number;
+  usageDetails?: { indexedDB?: number; caches?: number; serviceWorkerRegistrations?: number; fileSystem?: number };
+}
+
+/**
  * `navigator.storage.estimate()` in words: "Using 12.3 MB of 1.50 GB the browser allows Assay."
  * A missing figure → "Using 12.3 MB (the browser gives no quota)." / "The browser gives no storage figures."
  */
-export function storageText(estimate: { usage?: number; quota?: number }): string {
+export function storageText(estimate: StorageEstimateFigures): string {
   const { usage, quota } = estimate;
   if (usage === undefined && quota === undefined) return 'The browser gives no storage figures.';
   if (quota === undefined) return `Using ${bytesText(usage ?? 0)} (the browser gives no quota).`;
   return `Using ${bytesText(usage ?? 0)} of ${bytesText(quota)} the browser allows Assay.`;
+}
+
+/**
+ * The split of the storage used, from Chromium's `usageDetails`: WebLLM keeps model weights in
+ * Cache Storage (`webllm/model`, src/llm/model-download.ts) and Assay keeps papers, runs and the
+ * dataset in IndexedDB (src/store/assay-database.ts): "Models: 1.20 GB · papers, runs and
+ * dataset: 25.3 MB." null when the browser gives no split.
+ */
+export function storageSplitText(estimate: StorageEstimateFigures): string | null {
+  const details = estimate.usageDetails;
+  if (!details) return null;
+  return `Models: ${bytesText(details.caches ?? 0)} · papers, runs and dataset: ${bytesText(details.indexedDB ?? 0)}.`;
+}
+
+const OCCASION_WORDS: Record<PersistenceOccasion, string> = {
+  'model-download': 'when a model download started',
+  'first-rows': 'when rows were saved to your dataset',
+  button: 'when you pressed "Keep my data"',
+};
+
+/**
+ * Whether the browser keeps Assay's storage, and what it answered when Assay last asked
+ * (`record`, kept by askToKeepStorage in src/extension/keep-storage.ts), in words. `persisted`:
+ * `navigator.storage.persisted()`, null while not known.
+ */
+export function persistenceText(persisted: boolean | null, record: StoragePersistence | null): string {
+  if (persisted === null) return 'Whether your data is kept is not known yet.';
+  const asked = record && `on ${record.askedAt.slice(0, 10)}, ${OCCASION_WORDS[record.occasion]}`;
+  if (persisted)
+    return (
+      'Persistent storage is on: the browser will not clear your dataset or downloaded models to free space.' +
+      (record?.granted ? ` It was granted ${asked}.` : '')
+    );
+  const off = 'Persistent storage is off: the browser may clear your dataset and downloaded models when space runs low.';
+  if (!record) return `${off} Assay asks for it when a model download starts and when your dataset gets its first rows.`;
+  if (record.granted) return `${off} It was granted ${asked}, and has been taken back since (clearing the site data does that).`;
+  return (
+    `${off} Assay asked ${asked}, and the browser said no: Chromium decides from how much you use Assay, without asking you. ` +
+    'Assay asks again at the next model download or save; until then, export your dataset to keep a copy.'
+  );
 }
 
 /** One model of the roster: its id, its roles in words ("proposer 3, aggregator, discriminator"), and what the cache said. */

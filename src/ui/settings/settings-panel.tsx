@@ -1,7 +1,9 @@
 /**
  * "Settings and models", a collapsible section of the side panel: WebGPU in words, the WebLLM
  * roster with each model's size and whether it is downloaded (with "Delete from cache"), the GPU
- * memory budget, and the extension's storage use with "Keep my data (persistent storage)".
+ * memory budget, and the extension's storage use (models and dataset apart, where the browser
+ * says) with "Delete all downloaded models" and "Keep my data (persistent storage)", whose state
+ * is explained with the browser's last answer. Starting a download asks for persistent storage.
  * Everything is asked for when the section opens; a failed request is shown in words and never
  * stops the rest of the section.
  */
@@ -17,12 +19,30 @@ import { EngineFields, useEngineDraft } from '../shared/engine-fields';
 import { LiteratureSettingsSection, type LiteratureSettingsServices } from './precedent-literature-section';
 import { browserPaperSitesServices, PaperSitesSection, type PaperSitesServices } from './paper-sites-section';
 import type { CustomWebLlmModel } from '../../contracts/webllm-model';
-import { cacheText, customModelsOf, rosterModelRows, shownRoster, storageText, vramText } from './settings-model';
+import {
+  cacheText,
+  customModelsOf,
+  persistenceText,
+  rosterModelRows,
+  shownRoster,
+  storageSplitText,
+  storageText,
+  vramText,
+  type StorageEstimateFigures,
+} from './settings-model';
+import { askToKeepStorage } from '../../extension/keep-storage';
+import {
+  readStoredSetting,
+  storagePersistenceSetting,
+  type PersistenceOccasion,
+  type StoragePersistence,
+  type StoredValueArea,
+} from '../../extension/stored-settings';
 import { useEngineSettings } from './use-engine-settings';
 
 /** The subset of `navigator.storage` (StorageManager) the section uses. */
 export interface StorageFigures {
-  estimate(): Promise<{ usage?: number; quota?: number }>;
+  estimate(): Promise<StorageEstimateFigures>;
   persist(): Promise<boolean>;
   persisted(): Promise<boolean>;
 }
@@ -43,6 +63,8 @@ export interface SettingsServices {
   ): Promise<ResponseOf<'model-download'>>;
   /** `navigator.storage`; absent where the browser has none. */
   storage?: StorageFigures;
+  /** Where the last request for persistent storage is kept (`storagePersistenceSetting`); default browser.storage.local. */
+  persistenceArea?: StoredValueArea;
 }
 
 type CacheModels = Extract<ResponseOf<'model-cache-status'>, { ok: true }>['models'];
@@ -72,19 +94,54 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, pa
   const [deleting, setDeleting] = useState<string | null>(null);
   const [unloading, setUnloading] = useState(false);
   const [storage, setStorage] = useState<string | null>(null);
+  const [storageSplit, setStorageSplit] = useState<string | null>(null);
   const [persisted, setPersisted] = useState<boolean | null>(null);
+  const [persistRecord, setPersistRecord] = useState<StoragePersistence | null>(null);
   const [persistNote, setPersistNote] = useState<string | null>(null);
+  const [freeing, setFreeing] = useState<string | null>(null);
   const [downloads, setDownloads] = useState<Record<string, ModelDownloadState>>({});
 
   const shaderF16 = gpu.phase === 'done' && gpu.shaderF16;
   const { roster, own } = shownRoster(engine, shaderF16);
   const rows = rosterModelRows(roster, cache);
 
+  /** The storage estimate in words, and the split by models and dataset where the browser gives it. */
+  const readStorage = useCallback(() => {
+    if (!services.storage) {
+      setStorage('The browser gives no storage figures.');
+      return;
+    }
+    services.storage.estimate().then(
+      (estimate) => {
+        setStorage(storageText(estimate));
+        setStorageSplit(storageSplitText(estimate));
+      },
+      (error: unknown) => setStorage(`Storage use is not available: ${messageOf(error)}`),
+    );
+  }, [services]);
+
+  /** Whether storage is persistent and the browser's last answer to Assay's request. */
+  const readPersistence = useCallback(() => {
+    services.storage?.persisted().then(setPersisted, () => setPersisted(null));
+    readStoredSetting(storagePersistenceSetting, services.persistenceArea).then(setPersistRecord, () => setPersistRecord(null));
+  }, [services]);
+
+  /** Ask for persistent storage (askToKeepStorage), then show the answer; resolves to it. */
+  const keepStorage = useCallback(
+    async (occasion: PersistenceOccasion) => {
+      const answer = await askToKeepStorage(services.storage, occasion, { area: services.persistenceArea });
+      readPersistence();
+      return answer;
+    },
+    [services, readPersistence],
+  );
+
   /** Send a download action; its answer (or its failure, in words) becomes the row's state; a finished one marks the row cached. */
   const sendDownload = useCallback(
     (modelId: string, action: 'start' | 'pause' | 'status') => {
       const send = services.downloadModel;
       if (!send) return;
+      if (action === 'start') void keepStorage('model-download');
       send(modelId, action, customModelsOf(engine)).then(
         (answer) => {
           const state: ModelDownloadState = answer.ok
@@ -100,7 +157,7 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, pa
           })),
       );
     },
-    [services, engine],
+    [services, engine, keepStorage],
   );
   // While a download goes, ask for its progress twice a second.
   const going = Object.values(downloads)
@@ -143,16 +200,9 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, pa
         },
         (error: unknown) => setCacheProblem(`The model cache could not be read: ${messageOf(error)}`),
       );
-    if (!services.storage) {
-      setStorage('The browser gives no storage figures.');
-      return;
-    }
-    services.storage.estimate().then(
-      (estimate) => setStorage(storageText(estimate)),
-      (error: unknown) => setStorage(`Storage use is not available: ${messageOf(error)}`),
-    );
-    services.storage.persisted().then(setPersisted, () => setPersisted(null));
-  }, [services, engine, sendDownload]);
+    readStorage();
+    readPersistence();
+  }, [services, engine, sendDownload, readStorage, readPersistence]);
 
   const onDelete = (modelId: string) => {
     setDeleting(modelId);
@@ -192,20 +242,34 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, pa
   };
 
   const onPersist = () => {
-    const manager = services.storage;
-    if (!manager) return;
     setPersistNote(null);
-    manager
-      .persist()
-      .then((granted) => {
-        if (!granted)
-          setPersistNote(
-            'The browser did not grant persistent storage; it decides by how much you use Assay. Export your dataset to keep a copy.',
-          );
-        return manager.persisted();
-      })
-      .then(setPersisted, (error: unknown) => setPersistNote(`Persistent storage could not be asked for: ${messageOf(error)}`));
+    void keepStorage('button').then((answer) => {
+      if (answer === 'unavailable') setPersistNote('Persistent storage could not be asked for: the browser did not answer.');
+    });
   };
+
+  /** Delete every downloaded model that is not loaded, one after another (`model-cache-delete`), then read the storage again. */
+  const onFreeModels = async () => {
+    const downloaded = rows.filter((row) => row.cached && !row.loaded).map((row) => row.modelId);
+    setCacheProblem(null);
+    for (const [index, modelId] of downloaded.entries()) {
+      setFreeing(`Deleting ${modelId} (${index + 1} of ${downloaded.length})…`);
+      const answer = await services
+        .deleteFromCache(modelId, customModelsOf(engine))
+        .catch((error: unknown) => ({ ok: false as const, failure: { message: messageOf(error) } }));
+      if (!answer.ok) {
+        setCacheProblem(`${modelId} could not be deleted: ${answer.failure.message}`);
+        break;
+      }
+      setCache((known) => [
+        ...(known ?? []).filter((row) => !answer.models.some((changed) => changed.modelId === row.modelId)),
+        ...answer.models,
+      ]);
+    }
+    setFreeing(null);
+    readStorage();
+  };
+  const freeable = rows.filter((row) => row.cached && !row.loaded).length;
 
   return (
     <details className="settings" data-testid="settings-panel" onToggle={(event) => event.currentTarget.open && refresh()}>
@@ -277,6 +341,22 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, pa
 
       <h3>Storage</h3>
       <p data-testid="storage-usage">{storage ?? 'Reading storage use…'}</p>
+      {storageSplit && <p data-testid="storage-split">{storageSplit}</p>}
+      {freeable > 0 && (
+        <p className="actions">
+          <button
+            type="button"
+            onClick={() => void onFreeModels()}
+            disabled={freeing !== null || deleting !== null}
+            data-testid="free-models"
+          >
+            Delete all downloaded models ({freeable})
+          </button>
+        </p>
+      )}
+      <p role="status" aria-live="polite" data-testid="free-models-status">
+        {freeing}
+      </p>
       {services.storage && (
         <>
           <p className="actions">
@@ -284,12 +364,8 @@ export function SettingsPanel({ services, engine, onEngineChange, literature, pa
               Keep my data (persistent storage)
             </button>
           </p>
-          <p data-testid="persist-status">
-            {persisted === null
-              ? 'Whether your data is kept is not known yet.'
-              : persisted
-                ? 'Persistent storage is on: the browser will not clear your dataset to free space.'
-                : 'Persistent storage is off: the browser may clear your dataset when space runs low.'}
+          <p data-testid="persist-status" aria-live="polite">
+            {persistenceText(persisted, persistRecord)}
           </p>
           {persistNote && <p className="hint">{persistNote}</p>}
         </>

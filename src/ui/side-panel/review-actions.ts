@@ -28,10 +28,16 @@ export interface ReviewActions {
  * `saveVerified` reads the run's paper (`papers` table) for the rows' source; a paper no longer
  * saved, or a failed write, → `{ ok: false, message }` in words. Saving the same run twice
  * merges into the rows of the first save (`saveTriplets` merges by duplicate key).
+ * `onRowsAdded(added)` is called after a save that added rows (the side panel then asks for
+ * persistent storage: src/extension/keep-storage.ts).
  */
 export function createReviewActions(
   database: AssayDatabase,
-  { now = () => new Date(), newId }: { now?: () => Date; newId?: (index: number) => string } = {},
+  {
+    now = () => new Date(),
+    newId,
+    onRowsAdded,
+  }: { now?: () => Date; newId?: (index: number) => string; onRowsAdded?: (added: number) => void } = {},
 ): ReviewActions {
   return {
     review: (runId, index, review) => recordReview(database, runId, index, review),
@@ -55,6 +61,7 @@ export function createReviewActions(
         const { rows, problems } = buildDatasetRows(row, paper, { now: time, ...(newId ? { newId } : {}) });
         const { added, merged } = rows.length > 0 ? await saveTriplets(database, rows) : { added: 0, merged: 0 };
         await markRunSaved(database, row.id, time);
+        if (added > 0) onRowsAdded?.(added);
         return { ok: true, added, merged, problems };
       } catch (error) {
         return { ok: false, message: `The triplets could not be saved: ${error instanceof Error ? error.message : String(error)}` };

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { DatasetTriplet } from '../../../../src/contracts/dataset';
 import type { TripletSearchState } from '../../../../src/contracts/messages';
 import { createAssayDatabase, type AssayDatabase } from '../../../../src/store/assay-database';
@@ -244,11 +244,16 @@ describe('the triplets section', () => {
     const file = chosenFile(lines.join('\n'), 'mine.jsonl');
     const input = byTestId('import-file') as HTMLInputElement;
     expect(input.accept).toBe('.json,.jsonl');
+    // The page asks its navigator.storage for persistent storage when rows come (issue 29, item 8).
+    const storage = { persisted: vi.fn(async () => false), persist: vi.fn(async () => true) };
+    Object.defineProperty(navigator, 'storage', { value: storage, configurable: true });
+    onTestFinished(() => void Reflect.deleteProperty(navigator, 'storage'));
     Object.defineProperty(input, 'files', { value: [file], configurable: true });
     act(() => {
       input.dispatchEvent(new Event('change', { bubbles: true }));
     });
     await until(() => byTestId('import-summary') !== null, 'the import summary');
+    expect(storage.persist).toHaveBeenCalledTimes(1);
     const summary = byTestId('import-summary')!;
     expect(summary.querySelector('p')?.textContent).toBe('mine.jsonl: Added 3, merged 1; 1 problem');
     expect([...summary.querySelectorAll('[data-testid="import-report"]')].map((sentence) => sentence.textContent)).toEqual([

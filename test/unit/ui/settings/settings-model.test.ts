@@ -7,6 +7,8 @@ import {
   parseGpuBudget,
   rosterModelRows,
   shownRoster,
+  persistenceText,
+  storageSplitText,
   storageText,
   vramText,
 } from '../../../../src/ui/settings/settings-model';
@@ -25,6 +27,39 @@ describe('bytesText and storageText', () => {
     expect(storageText({ usage: 12_897_485, quota: 1_610_612_736 })).toBe('Using 12.3 MB of 1.50 GB the browser allows Assay.');
     expect(storageText({ usage: 1_048_576 })).toBe('Using 1.0 MB (the browser gives no quota).');
     expect(storageText({})).toBe('The browser gives no storage figures.');
+  });
+});
+
+describe('storageSplitText and persistenceText', () => {
+  it("splits Chromium's usage into models (Cache Storage) and the dataset (IndexedDB)", () => {
+    // 1 288 490 189 / 2^30 = 1.20 GB; 26 528 972 / 2^20 = 25.3 MB
+    expect(storageSplitText({ usage: 1_315_019_161, usageDetails: { caches: 1_288_490_189, indexedDB: 26_528_972 } })).toBe(
+      'Models: 1.20 GB · papers, runs and dataset: 25.3 MB.',
+    );
+    // A kind with nothing stored is left out of usageDetails.
+    expect(storageSplitText({ usage: 3_145_728, usageDetails: { indexedDB: 3_145_728 } })).toBe(
+      'Models: 0.0 MB · papers, runs and dataset: 3.0 MB.',
+    );
+    expect(storageSplitText({ usage: 3_145_728, quota: 1e9 })).toBeNull();
+  });
+
+  it("explains the browser's answer to Assay's last request", () => {
+    const refused = { occasion: 'first-rows' as const, askedAt: '2026-11-29T10:30:00.000Z', granted: false };
+    expect(persistenceText(null, refused)).toBe('Whether your data is kept is not known yet.');
+    expect(persistenceText(false, null)).toMatch(
+      /^Persistent storage is off: .* Assay asks for it when a model download starts and when your dataset gets its first rows\.$/,
+    );
+    expect(persistenceText(false, refused)).toContain(
+      'Assay asked on 2026-11-29, when rows were saved to your dataset, and the browser said no: Chromium decides from how much you use Assay',
+    );
+    expect(persistenceText(true, { occasion: 'model-download', askedAt: '2026-11-28T08:00:00.000Z', granted: true })).toBe(
+      'Persistent storage is on: the browser will not clear your dataset or downloaded models to free space. It was granted on 2026-11-28, when a model download started.',
+    );
+    // Persistent without Assay's asking (e.g. granted before the record was kept): no story to tell.
+    expect(persistenceText(true, refused)).toBe(
+      'Persistent storage is on: the browser will not clear your dataset or downloaded models to free space.',
+    );
+    expect(persistenceText(false, { ...refused, granted: true })).toContain('has been taken back since');
   });
 });
 

@@ -1,8 +1,15 @@
 // @vitest-environment jsdom
 import { act, createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+
+// `wxt/browser` picks `globalThis.chrome` when it is imported; the record is kept in the stand-in
+// areas below, and `usesBrowserArea` compares them with `browser.storage.local`.
+vi.hoisted(() => {
+  (globalThis as { chrome?: unknown }).chrome = { runtime: { id: 'assay-test' }, storage: {} };
+});
 import type { ResponseOf } from '../../../../src/contracts/messages';
 import type { EngineSettings } from '../../../../src/contracts/matrix-run';
+import type { StoredValueArea } from '../../../../src/extension/stored-settings';
 import { SettingsPanel, type SettingsServices } from '../../../../src/ui/settings/settings-panel';
 import { reactRootPerTest } from '../react-root';
 
@@ -10,6 +17,16 @@ const view = reactRootPerTest();
 
 const byTestId = <T extends HTMLElement = HTMLElement>(id: string) => view.container.querySelector<T>(`[data-testid="${id}"]`);
 const GEMMA = 'gemma-2-2b-it-q4f16_1-MLC';
+const LLAMA = 'Llama-3.2-1B-Instruct-q4f16_1-MLC';
+
+/** A storage area in memory, standing in for browser.storage.local. */
+function memoryArea(): StoredValueArea {
+  const items: Record<string, unknown> = {};
+  return { get: async (key) => (key in items ? { [key]: items[key] } : {}), set: async (next) => void Object.assign(items, next) };
+}
+
+/** Let the panel's chains of storage requests settle. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 function cacheAnswer(gemmaCached: boolean): ResponseOf<'model-cache-status'> {
   return {
@@ -44,6 +61,7 @@ function services(change: Partial<SettingsServices> = {}): SettingsServices {
       persist: vi.fn(async () => true),
       persisted: vi.fn(async () => false),
     },
+    persistenceArea: memoryArea(),
     ...change,
   };
 }
@@ -145,6 +163,7 @@ describe('SettingsPanel', () => {
     });
     const onEngineChange = await open(panelServices, { kind: 'webllm' });
     await act(async () => byTestId('persist-button')!.click());
+    await settle();
     expect(panelServices.storage!.persist).toHaveBeenCalled();
     expect(byTestId('persist-status')?.textContent).toContain('Persistent storage is on');
 
@@ -162,5 +181,55 @@ describe('SettingsPanel', () => {
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
     expect(onEngineChange).toHaveBeenLastCalledWith({ kind: 'webllm', gpuBudgetMB: 4096 });
+  });
+
+  it('asks for persistent storage when a model download starts, and says when the browser refused', async () => {
+    const storage = { estimate: async () => ({}), persist: vi.fn(async () => false), persisted: vi.fn(async () => false) };
+    const downloadModel = vi.fn(async (modelId: string) => ({
+      ok: true as const,
+      download: { modelId, phase: 'paused' as const, doneBytes: 0, totalBytes: 0 },
+    }));
+    await open(services({ storage, downloadModel }));
+    expect(storage.persist).not.toHaveBeenCalled();
+    expect(byTestId('persist-status')?.textContent).toContain('Assay asks for it when a model download starts');
+
+    await act(async () => byTestId(`download-${LLAMA}`)!.querySelector('button')!.click());
+    await settle();
+    expect(downloadModel).toHaveBeenCalledWith(LLAMA, 'start', []);
+    expect(storage.persist).toHaveBeenCalledTimes(1);
+    expect(byTestId('persist-status')?.textContent).toMatch(
+      /Persistent storage is off: .* Assay asked on \d{4}-\d{2}-\d{2}, when a model download started, and the browser said no/,
+    );
+  });
+
+  it('shows the storage of models and dataset apart and deletes every downloaded model to free it', async () => {
+    let deleted = 0;
+    // Chromium leaves a kind with nothing stored out of usageDetails.
+    const estimate = vi.fn(async () =>
+      deleted < 2
+        ? { usage: 1_315_019_161, quota: 10 * 1024 ** 3, usageDetails: { caches: 1_288_490_189, indexedDB: 26_528_972 } }
+        : { usage: 26_528_972, quota: 10 * 1024 ** 3, usageDetails: { indexedDB: 26_528_972 } },
+    );
+    const both = cacheAnswer(true);
+    if (both.ok) both.models[1] = { ...both.models[1]!, cached: true };
+    const panelServices = services({
+      cacheStatus: vi.fn(async () => both),
+      deleteFromCache: vi.fn(async () => (deleted++, cacheAnswer(false))),
+      storage: { estimate, persist: vi.fn(async () => true), persisted: vi.fn(async () => false) },
+    });
+    await open(panelServices);
+    expect(byTestId('storage-split')?.textContent).toBe('Models: 1.20 GB · papers, runs and dataset: 25.3 MB.');
+    const free = byTestId<HTMLButtonElement>('free-models')!;
+    expect(free.textContent).toBe('Delete all downloaded models (2)');
+
+    await act(async () => free.click());
+    await settle();
+    expect(panelServices.deleteFromCache).toHaveBeenCalledTimes(2);
+    expect(panelServices.deleteFromCache).toHaveBeenCalledWith(LLAMA, []);
+    expect(panelServices.deleteFromCache).toHaveBeenCalledWith(GEMMA, []);
+    expect(byTestId(`model-${GEMMA}`)?.dataset.cached).toBe('false');
+    expect(byTestId('free-models')).toBeNull();
+    expect(byTestId('storage-split')?.textContent).toBe('Models: 0.0 MB · papers, runs and dataset: 25.3 MB.');
+    expect(byTestId('free-models-status')?.textContent).toBe('');
   });
 });

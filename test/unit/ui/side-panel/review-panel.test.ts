@@ -139,7 +139,9 @@ describe('review in the side panel', () => {
   it('writes each decision as it is made and saves the kept records, merging on a second save', async () => {
     await database.runs.put(storedRun());
     const { shown, highlighter } = fakeHighlighter();
-    await renderLive(panelProps({ review: createReviewActions(database, { now: () => SAVED_AT }), highlighter }));
+    // The side panel asks for persistent storage when a save adds rows (issue 29, item 8).
+    const onRowsAdded = vi.fn();
+    await renderLive(panelProps({ review: createReviewActions(database, { now: () => SAVED_AT, onRowsAdded }), highlighter }));
 
     // The queue lists the undecided needs_review record with both answers.
     const queue = byTestId('adjudication-queue')!;
@@ -212,10 +214,13 @@ describe('review in the side panel', () => {
       rows.every((row) => row.runId === 'run-1' && row.paper.key === paperKey && row.paper.title === 'Quantum Sensing with Squeezed Light'),
     ).toBe(true);
     expect((await getRun(database, 'run-1'))?.savedAt).toBe(SAVED_AT.toISOString());
+    expect(onRowsAdded).toHaveBeenCalledExactlyOnceWith(3);
 
     await click('save-verified');
     await settle(() => expect(byTestId('save-status')?.textContent).toBe('Saved 3 triplets (3 merged with ones already in your dataset)'));
     expect(await database.triplets.count()).toBe(3);
+    // Only merged: no new rows, no second request.
+    expect(onRowsAdded).toHaveBeenCalledTimes(1);
   });
 
   it('undoes a decision when its pressed button is clicked again, and shows a page that cannot be highlighted as a note', async () => {
