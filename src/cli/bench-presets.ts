@@ -31,6 +31,11 @@
  * same vocabulary; its template differs only for images). A model with no known tokenizer would be
  * counted at chars / 4, and the figures' unit then says "estimated".
  *
+ * Prompt tokens a prefix cache does not serve (`uncachedPromptTokens`): each call's prompt token
+ * ids (`chatTokens`) go through a simulated automatic prefix cache as vLLM's (src/cli/prefix-cache.ts:
+ * 16-token blocks, one cache per model, nothing evicted within a paper's run), in the order the
+ * calls are made; what it does not serve is what a server with such a cache would compute.
+ *
  * Model loads: the browser preset runs the default shader-f16 WebLLM roster through the GPU-memory
  * scheduler (`createModelScheduler`) with a loader that only records, at two budgets planned from
  * WebLLM's real `vram_required_MB`: `DEFAULT_GPU_BUDGET_MB` and the size of the roster's largest
@@ -55,6 +60,7 @@ import { propertyCatalogue, type PropertyDefinition } from '../properties';
 import { buildArticleIndex } from '../text/article-index';
 import { scanArticle } from '../text/scan';
 import type { BenchFigure } from './bench-figure';
+import { createPrefixCache, type PrefixCache } from './prefix-cache';
 
 export type BenchScenario = 'worst' | 'best';
 
@@ -164,6 +170,11 @@ export interface PresetPaperCost {
   readingCalls: number;
   calls: number;
   promptTokens: number;
+  /**
+   * Prompt tokens a server with an automatic prefix cache would still compute (`createPrefixCache`:
+   * vLLM's, 16-token blocks, one cache per model, nothing evicted during the paper).
+   */
+  uncachedPromptTokens: number;
   completionTokens: number;
   /** True when every call's tokens came from its model's own tokenizer (false: some at chars/4). */
   exactTokens: boolean;
@@ -235,22 +246,28 @@ export async function createPresetBenchContext(): Promise<PresetBenchContext> {
 /**
  * `llm` with each reply's usage recounted by the call's model's tokenizer: prompt = `countChat`
  * of the messages (memoized in `memo`), completion = `countText` of the reply. Notes in
- * `exact.value` whether every counter used was exact.
+ * `exact.value` whether every counter used was exact, and adds to `uncached.value` the prompt
+ * tokens `cache` does not serve (the prompt's token ids, `chatTokens`, memoized in `tokenMemo`).
  */
 function withTokenizerUsage(
   llm: LlmPort,
   counterFor: (modelId: string) => TokenCounter,
   memo: Map<string, number>,
   exact: { value: boolean },
+  cache: { prefix: PrefixCache; tokenMemo: Map<string, number[]>; uncached: { value: number } },
 ): LlmPort {
   return {
     complete: async (request) => {
       const reply = await llm.complete(request);
-      const counter = counterFor(request.model ?? reply.model);
+      const model = request.model ?? reply.model;
+      const counter = counterFor(model);
       if (!counter.exact) exact.value = false;
-      const key = `${request.model ?? reply.model}\u0000${hashMessages(request.messages)}`;
+      const key = `${model}\u0000${hashMessages(request.messages)}`;
+      let tokens = cache.tokenMemo.get(key);
+      if (tokens === undefined) cache.tokenMemo.set(key, (tokens = counter.chatTokens(request.messages)));
       let promptTokens = memo.get(key);
-      if (promptTokens === undefined) memo.set(key, (promptTokens = counter.countChat(request.messages)));
+      if (promptTokens === undefined) memo.set(key, (promptTokens = tokens.length));
+      cache.uncached.value += promptTokens - cache.prefix.admit(model, tokens);
       return { ...reply, usage: { promptTokens, completionTokens: counter.countText(reply.text) } };
     },
   };
@@ -280,6 +297,8 @@ export interface ScriptedRunOptions {
    * the reading plan packs many times over): share one map across the runs on one paper.
    */
   memo?: Map<string, number>;
+  /** Prompt token ids memoized by model and conversation, for the simulated prefix cache: share it as `memo`. */
+  tokenMemo?: Map<string, number[]>;
   /** The run's property schemas, for the grounding gate's attribution check (reader-defined ones). */
   schemas?: readonly PropertyDefinition[];
   /** Puts something between the pipeline and the scripted port (the bench's GPU-memory scheduler). */
@@ -315,11 +334,13 @@ export async function scriptedPresetRun(
   };
   const exact = { value: true };
   const memo = options.memo ?? new Map<string, number>();
+  const uncached = { value: 0 };
   const scripted = withTokenizerUsage(
     createScriptedLlm(scenario === 'worst' ? worstCaseScript(fact, preset.K) : bestCaseScript(fact)),
     options.counterFor,
     memo,
     exact,
+    { prefix: createPrefixCache(), tokenMemo: options.tokenMemo ?? new Map(), uncached },
   );
   const reader = options.models.proposers?.[0];
   const countReaderTokens = (text: string): number => {
@@ -347,7 +368,7 @@ export async function scriptedPresetRun(
       ...(reader ? { countTokens: countReaderTokens } : {}),
     },
   );
-  return { run, cost: costOf(run, exact.value) };
+  return { run, cost: { ...costOf(run, exact.value), uncachedPromptTokens: uncached.value } };
 }
 
 /**
@@ -370,7 +391,7 @@ export async function benchPresetOnArticle(
   reading: BenchReading = 'after',
 ): Promise<PresetPaperCost> {
   const bench = context ?? (await createPresetBenchContext());
-  const options = { counterFor: bench.counterFor, reading, memo: new Map<string, number>() };
+  const options = { counterFor: bench.counterFor, reading, memo: new Map<string, number>(), tokenMemo: new Map<string, number[]>() };
   if (preset.name !== 'browser') {
     const { run, cost } = await scriptedPresetRun(article, preset, property, scenario, { ...options, models: preset.models });
     return { ...cost, modelLoads: Object.values(run.usage.byModel).filter((totals) => totals.calls > 0).length };
@@ -394,7 +415,7 @@ export async function benchPresetOnArticle(
   return { ...first!, measuredLoads };
 }
 
-function costOf(run: RunRecord, exactTokens: boolean): ScriptedRun['cost'] {
+function costOf(run: RunRecord, exactTokens: boolean): Omit<ScriptedRun['cost'], 'uncachedPromptTokens'> {
   const propertyRun = run.properties[0];
   return {
     skipped: propertyRun?.skipped ?? true,
@@ -453,6 +474,11 @@ export function presetFigures(
     'prompt tokens',
     exact ? "tokens (exact: each model's tokenizer and chat template)" : 'tokens (estimated, chars/4 where no tokenizer)',
     (cost) => cost.promptTokens,
+  );
+  per(
+    'prompt tokens a prefix cache does not serve',
+    `tokens (${exact ? 'exact' : 'estimated'}; simulated automatic prefix cache as vLLM's: 16-token blocks, one cache per model)`,
+    (cost) => cost.uncachedPromptTokens,
   );
   per(
     'completion tokens',

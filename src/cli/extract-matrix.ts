@@ -5,7 +5,8 @@
  * and reasons, `run` the run record, whose `properties[].notProvided` says which properties
  * ended in "Not provided in this paper" and what was searched, and `properties[].notDecided`
  * which ones failed model calls left undecided, and why (the text output lists both). Progress goes to stderr; Ctrl-C aborts the run and the
- * partial result is printed.
+ * partial result is printed. `--concurrency N` (the server's parallel slots) lets N calls be in
+ * flight and the pipeline ask that many independent calls at once (`MatrixOptions.parallel`).
  */
 import { toCaptureFailure } from '../capture/errors';
 import type { Triplet } from '../contracts/triplet';
@@ -83,7 +84,7 @@ export async function runMatrixExtract(
     if (error instanceof MatrixEngineUsageError) return usageError(error.message);
     throw error;
   }
-  const { llm, preset, models, seed } = engine;
+  const { llm, preset, models, seed, concurrency } = engine;
   let properties: PropertyDefinition[];
   try {
     properties = await resolvePropertySchemas(flags.schema ?? []);
@@ -122,7 +123,8 @@ export async function runMatrixExtract(
   try {
     const result = await runMatrix(
       article,
-      { properties, preset, models, seed },
+      // --concurrency N: the server's parallel slots, for the engine's limit and the paper's independent calls alike.
+      { properties, preset, models, seed, ...(concurrency ? { parallel: concurrency } : {}) },
       defaultMatrixDependencies({
         llm,
         seed,

@@ -19,6 +19,8 @@ commands:
                  [--timeout SECONDS]             each attempt of a model call (default 120)
                  [--rate-limit-wait SECONDS]     most one call waits on a 429's Retry-After in all, each wait
                                                  said on stderr, then [rate-limited] (default 300; 0: give up at once)
+                 [--concurrency N]               the server's parallel slots: N calls in flight, the paper's
+                                                 independent calls (reading groups, proposers, …) N at a time
   extract <file> --engine scripted --script FILE   the SLM-MATRIX pipeline (any OpenAI-compatible endpoint)
                                                  (--base-url may be repeated: calls go to the least-loaded server)
   extract <file|folder|glob>… --out FILE.jsonl [--engine …] [--concurrency N] [--json]

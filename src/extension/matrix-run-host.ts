@@ -213,7 +213,13 @@ export function createMatrixRunHost(deps: MatrixRunHostDependencies): MatrixRunH
       try {
         const result = await runMatrix(
           article,
-          { properties: remaining, preset, models: engine.models, seed: settings.seed },
+          {
+            properties: remaining,
+            preset,
+            models: engine.models,
+            seed: settings.seed,
+            ...(engine.parallel ? { parallel: engine.parallel } : {}),
+          },
           defaultMatrixDependencies({
             llm: engine.llm,
             usage: meter,

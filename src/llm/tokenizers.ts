@@ -28,6 +28,11 @@ export interface TokenCounter {
   countText(text: string): number;
   /** Prompt tokens of a conversation as the model sees it: chat template applied, generation prompt added. */
   countChat(messages: ChatMessage[]): number;
+  /**
+   * The token ids of that prompt (`countChat` of them is their number), for a simulated prefix
+   * cache (src/cli/prefix-cache.ts). The chars/4 counter gives stand-in ids, one per 4 characters.
+   */
+  chatTokens(messages: ChatMessage[]): number[];
 }
 
 export type TokenizerFamily = 'qwen2.5' | 'llama-3' | 'gemma-2' | 'mistral-v0.3';
@@ -78,8 +83,8 @@ function foldSystemIntoUser(messages: readonly ChatMessage[]): ChatMessage[] {
   return [{ role: 'user', content: [...system, first.content].join('\n\n') }, ...rest.slice(1)];
 }
 
-function tokenCount(result: unknown, family: string): number {
-  if (Array.isArray(result) && result.every((id) => typeof id === 'number')) return result.length;
+function tokenIds(result: unknown, family: string): number[] {
+  if (Array.isArray(result) && result.every((id) => typeof id === 'number')) return result;
   throw new Error(`the ${family} tokenizer's apply_chat_template returned no token ids`);
 }
 
@@ -90,20 +95,22 @@ async function hfCounter(
   prepare: (messages: ChatMessage[]) => ChatMessage[] = (messages) => messages,
 ): Promise<TokenCounter> {
   const tokenizer = (await load()).fromPreTrained() as HfTokenizer;
+  const chatTokens = (messages: ChatMessage[]): number[] =>
+    tokenIds(
+      tokenizer.apply_chat_template(prepare(messages), {
+        tokenize: true,
+        add_generation_prompt: true,
+        return_tensor: false,
+        ...(chatTemplate ? { chat_template: chatTemplate } : {}),
+      }),
+      family,
+    );
   return {
     family,
     exact: true,
     countText: (text) => (text === '' ? 0 : tokenizer.encode(text, { add_special_tokens: false }).length),
-    countChat: (messages) =>
-      tokenCount(
-        tokenizer.apply_chat_template(prepare(messages), {
-          tokenize: true,
-          add_generation_prompt: true,
-          return_tensor: false,
-          ...(chatTemplate ? { chat_template: chatTemplate } : {}),
-        }),
-        family,
-      ),
+    countChat: (messages) => chatTokens(messages).length,
+    chatTokens,
   };
 }
 
@@ -118,21 +125,28 @@ function mistralCounter(): TokenCounter {
     getTokenizerForModel(model: string): MistralTokenizer;
   };
   const tokenizer = getTokenizerForModel('open-mistral-7b-v0.3');
-  const countText = (text: string): number => (text === '' ? 0 : tokenizer.encode(text, false, false).length);
+  const encode = (text: string): number[] => (text === '' ? [] : tokenizer.encode(text, false, false));
+  // Control tokens of the v3 vocabulary: <s> 1, </s> 2, [INST] 3, [/INST] 4.
+  const chatTokens = (messages: ChatMessage[]): number[] => {
+    const system = messages.filter((message) => message.role === 'system').map((message) => message.content);
+    const turns = messages.filter((message) => message.role !== 'system');
+    const lastUser = turns.map((message) => message.role).lastIndexOf('user');
+    const ids = [1];
+    turns.forEach((message, index) => {
+      if (message.role === 'assistant') ids.push(...encode(message.content), 2);
+      else {
+        const content = index === lastUser && system.length > 0 ? [...system, message.content].join('\n\n') : message.content;
+        ids.push(3, ...encode(content), 4);
+      }
+    });
+    return ids;
+  };
   return {
     family: 'mistral-v0.3',
     exact: true,
-    countText,
-    countChat: (messages) => {
-      const system = messages.filter((message) => message.role === 'system').map((message) => message.content);
-      const turns = messages.filter((message) => message.role !== 'system');
-      const lastUser = turns.map((message) => message.role).lastIndexOf('user');
-      return turns.reduce((total, message, index) => {
-        if (message.role === 'assistant') return total + countText(message.content) + 1;
-        const content = index === lastUser && system.length > 0 ? [...system, message.content].join('\n\n') : message.content;
-        return total + 2 + countText(content);
-      }, 1);
-    },
+    countText: (text) => encode(text).length,
+    countChat: (messages) => chatTokens(messages).length,
+    chatTokens,
   };
 }
 
@@ -143,6 +157,14 @@ export function approximateTokenCounter(): TokenCounter {
     exact: false,
     countText: approximateTokenCount,
     countChat: (messages) => messages.reduce((total, message) => total + approximateTokenCount(message.content), 0),
+    // Stand-in ids: each message's 4-character pieces (as many as `approximateTokenCount` counts), by their characters.
+    chatTokens: (messages) =>
+      messages.flatMap((message) =>
+        Array.from({ length: approximateTokenCount(message.content) }, (_, index) => {
+          const piece = message.content.slice(index * 4, index * 4 + 4);
+          return [...piece].reduce((id, character) => (id * 65_599 + character.codePointAt(0)!) % 2_147_483_647, piece.length);
+        }),
+      ),
   };
 }
 

@@ -30,6 +30,7 @@ import { buildPassage } from './passages';
 import { retrievalOf, type MatrixPreset, type PresetModels } from './presets';
 import { focusedPassage, planReading, quoteChunks, readGroups, type CountTokens } from './reading';
 import type { Random } from './random';
+import { checkedSlots } from './slots';
 import { countByStatus, MatrixCancelled, MatrixInterrupted, type MatrixResult, type PropertyRun, type RunRecord } from './run-record';
 
 export type { MatrixProgress, MatrixStage };
@@ -47,6 +48,16 @@ export interface MatrixOptions {
    * kept so `assay bench --presets` can show both.
    */
   reading?: 'retrieval' | 'scan-passage';
+  /**
+   * The engine's parallel slots: how many independent calls of one stage run at once — the
+   * reading stage's groups, the proposers of a MoA layer, the discriminator's reconstructions, the
+   * Chain-of-Verification batches (src/matrix/slots.ts). Stages still follow each other, the MCTS
+   * rollouts one after another (each selects by the statistics of the last), and properties in
+   * order; records, votes and token counts are those of the one-slot run. Absent: one call at a
+   * time, except that a MoA layer's proposers are all asked at once for the engine to order
+   * (WebLLM's model scheduler groups them by loaded model; it serves one call at a time).
+   */
+  parallel?: number;
 }
 
 export interface MatrixDependencies extends CrossVerifyDependencies {
@@ -103,9 +114,11 @@ export interface MatrixDependencies extends CrossVerifyDependencies {
  * Errors: any `LlmError` from the engine (every stage absorbs unusable replies itself:
  * `isUnusableReply`) or a fired `signal` stops the run with `MatrixCancelled` (aborted) or
  * `MatrixInterrupted` (device-lost, unreachable, …), both carrying the partial result: records of
- * the properties finished before the stop. No model call starts after the signal fires.
+ * the properties finished before the stop. No model call starts after the signal fires, nor
+ * after a stage's call failed. A `parallel` that is not a whole number ≥ 1 throws `RangeError`.
  */
 export async function runMatrix(article: Article, options: MatrixOptions, deps: MatrixDependencies): Promise<MatrixResult> {
+  if (options.parallel !== undefined) checkedSlots(options.parallel);
   // The run's calls listen to its own signal, fired by the caller's and when the run ends: a stage
   // stopped by one failed call (Promise.all) leaves its sibling calls in flight or queued, and
   // their sockets and timers kept `assay extract` alive for another timeout each after it had
@@ -336,6 +349,7 @@ async function runProperty(
     ...(models.aggregator ? { aggregator: models.aggregator } : {}),
     temperature: preset.temperature,
     maxTokens: preset.maxTokens,
+    ...(options.parallel !== undefined ? { parallel: options.parallel } : {}),
   };
   const plannedMoaCalls = preset.layers * preset.proposers + 1;
   /** The MoA run whose answer cross-verification compared last (the first, or the last refinement re-run). */
@@ -378,7 +392,7 @@ async function runProperty(
     };
     const gd = await runGeneratorDiscriminator(
       { passage: passageText, property: property.name, propertyDescription: `${property.label}, in ${property.units.join(' or ')}` },
-      { ...preset.mcts, scoreWeights: preset.scoreWeights },
+      { ...preset.mcts, scoreWeights: preset.scoreWeights, ...(options.parallel !== undefined ? { parallel: options.parallel } : {}) },
       {
         llm: router,
         rng: deps.rng,
@@ -510,7 +524,12 @@ async function chooseText(
     const reading = await readGroups(
       plan.groups,
       propertyBrief(property),
-      { ...(models.proposers?.[0] ? { model: models.proposers[0] } : {}), temperature: preset.temperature, maxTokens: preset.maxTokens },
+      {
+        ...(models.proposers?.[0] ? { model: models.proposers[0] } : {}),
+        temperature: preset.temperature,
+        maxTokens: preset.maxTokens,
+        ...(options.parallel !== undefined ? { parallel: options.parallel } : {}),
+      },
       { llm: staged('reading', 'reading', plan.groups.length), ...(deps.signal ? { signal: deps.signal } : {}) },
     );
     run.problems.push(...reading.problems);

@@ -39,6 +39,7 @@ import { findNumberTokens } from '../text/quantities/number-tokens';
 import { packChunks, rankChunks, terms, type Chunk, type ChunkGroup, type RankedChunk } from '../text/retrieval';
 import type { Candidate } from '../text/scan-types';
 import { MoaAnswerSchema, proposerMessages, toTriplets, type PropertyBrief } from './moa';
+import { mapInSlots } from './slots';
 
 /** Tokens of a text for the model that reads it: a tokenizer's `countText`, or chars/4. */
 export type CountTokens = (text: string) => number;
@@ -265,6 +266,8 @@ export interface ReadingOptions {
   model?: string;
   temperature?: number;
   maxTokens?: number;
+  /** Reading calls in flight at once (the server's parallel slots, `mapInSlots`); default 1. */
+  parallel?: number;
 }
 
 /** What the reading stage found: triplets with quotes, and replies that stayed unusable. */
@@ -277,11 +280,13 @@ export interface ReadingResult {
 
 /**
  * The reading stage: one proposer call per group (the MoA proposer prompt over the group's
- * chunks, `proposerMessages`; JSON answer `MoaAnswerSchema` with a quote per triplet), in order.
- * A reply that stays unusable after `generateObject`'s one retry (`isUnusableReply`: cut at
- * max_tokens, a repetition loop, malformed) is a problem in words and a failure with its code, and
- * the stage goes on; any other `LlmError` (aborted, device lost, …) rejects. Calls: one per group
- * (+ retries).
+ * chunks, `proposerMessages`; JSON answer `MoaAnswerSchema` with a quote per triplet),
+ * `options.parallel` at a time (default 1: one after another); triplets, problems and failures in
+ * group order whatever order the replies came in. A reply that stays unusable after
+ * `generateObject`'s one retry (`isUnusableReply`: cut at max_tokens, a repetition loop,
+ * malformed) is a problem in words and a failure with its code, and the stage goes on; any other
+ * `LlmError` (aborted, device lost, …) rejects, and no further group's call starts. Calls: one per
+ * group (+ retries).
  */
 export async function readGroups(
   groups: readonly ChunkGroup[],
@@ -289,28 +294,40 @@ export async function readGroups(
   options: ReadingOptions,
   deps: { llm: LlmPort; signal?: AbortSignal },
 ): Promise<ReadingResult> {
+  type GroupOutcome = { triplets: Triplet[] } | { failure: ReplyFailure; problem: string };
+  const outcomes = await mapInSlots(
+    groups,
+    options.parallel ?? 1,
+    async (group, index): Promise<GroupOutcome> => {
+      try {
+        const reply = await generateObject(
+          deps.llm,
+          {
+            role: 'proposer',
+            ...(options.model ? { model: options.model } : {}),
+            messages: proposerMessages(group.text, [brief], []),
+            ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+            ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+            ...(deps.signal ? { signal: deps.signal } : {}),
+          },
+          MoaAnswerSchema,
+        );
+        return { triplets: toTriplets(reply.value, `reading-${index + 1}`) };
+      } catch (error) {
+        if (!isUnusableReply(error)) throw error;
+        return { failure: replyFailure(error), problem: `reading call ${index + 1} of ${groups.length}: ${error.message}` };
+      }
+    },
+    deps.signal,
+  );
   const triplets: Triplet[] = [];
   const problems: string[] = [];
   const failures: ReplyFailure[] = [];
-  for (const [index, group] of groups.entries()) {
-    try {
-      const reply = await generateObject(
-        deps.llm,
-        {
-          role: 'proposer',
-          ...(options.model ? { model: options.model } : {}),
-          messages: proposerMessages(group.text, [brief], []),
-          ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
-          ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
-          ...(deps.signal ? { signal: deps.signal } : {}),
-        },
-        MoaAnswerSchema,
-      );
-      triplets.push(...toTriplets(reply.value, `reading-${index + 1}`));
-    } catch (error) {
-      if (!isUnusableReply(error)) throw error;
-      failures.push(replyFailure(error));
-      problems.push(`reading call ${index + 1} of ${groups.length}: ${error.message}`);
+  for (const outcome of outcomes) {
+    if ('triplets' in outcome) triplets.push(...outcome.triplets);
+    else {
+      failures.push(outcome.failure);
+      problems.push(outcome.problem);
     }
   }
   return { triplets, problems, failures };

@@ -46,6 +46,12 @@ export interface EngineRun {
   /** The model of each role this engine will use (goes into the run record). */
   models: RoleModels;
   /**
+   * The server's parallel slots: calls the engine serves at once, and so the independent calls a
+   * run asks at once (`MatrixOptions.parallel`). Absent: one at a time (WebLLM, whose scheduler
+   * serves one call at a time).
+   */
+  parallel?: number;
+  /**
    * After `device-lost`: reload the engine and resolve true when the run may resume. Absent: the
    * run stops as interrupted.
    */

@@ -1,7 +1,7 @@
 /**
  * The `openai` engine kind: an OpenAI-compatible server the user runs (Ollama, LM Studio,
  * llama.cpp, vLLM), offered by the browser and the CLI. Settings: `{ kind: "openai", baseUrl
- * (http(s) URL), apiKey?, roster, embeddingModel? }`; an embedding model, when named, is asked
+ * (http(s) URL), apiKey?, roster, embeddingModel?, parallel? }` (`parallel`: the server's slots); an embedding model, when named, is asked
  * for the chunk vectors retrieval's MMR compares (`/embeddings` on the same server). The browser needs a host permission for the base URL's
  * origin. Command line: `--base-url URL [--api-key-env NAME] [--embedding-model ID]` with `--model ROLE=ID`;
  * `--embedding-model` names the server's embedding model for retrieval's MMR similarity;
@@ -31,6 +31,9 @@ import { createServerPool, describeServerEvent } from '../server-pool';
 import { modelListText, parseModelList, rosterToPresetModels } from '../roster';
 import { EngineUsageError, type CliEngineSources, type CliFlags, type EngineKind, type RoleModels } from './engine-kind';
 
+/** Most parallel slots a reader may set: beyond a server's slots calls only queue there. */
+export const MAX_PARALLEL = 64;
+
 export const OpenAiSettingsSchema = z.object({
   kind: z.literal('openai'),
   baseUrl: z.url({ protocol: /^https?$/ }),
@@ -38,6 +41,12 @@ export const OpenAiSettingsSchema = z.object({
   roster: RosterSchema,
   /** The server's embedding model for retrieval's MMR similarity (e.g. "nomic-embed-text"); absent → lexical similarity. */
   embeddingModel: z.string().trim().min(1).optional(),
+  /**
+   * The server's parallel slots (llama.cpp's `--parallel`, Ollama's `OLLAMA_NUM_PARALLEL`, vLLM's
+   * batch): calls sent at once, the run's independent calls included (`MatrixOptions.parallel`).
+   * Absent: the adapter's default limit (2 in flight), and the run's independent calls one at a time.
+   */
+  parallel: z.number().int().min(1).max(MAX_PARALLEL).optional(),
 });
 export type OpenAiSettings = z.infer<typeof OpenAiSettingsSchema>;
 
@@ -49,6 +58,20 @@ const NO_SERVER_MODEL = 'Name at least one model, as your server lists it (e.g. 
 
 /** `parseModelList` (src/llm/roster.ts) with the server's wording for an empty list. */
 export const parseServerModelList = (text: string) => parseModelList(text, NO_SERVER_MODEL);
+
+/**
+ * The "Parallel calls" input's text → `{ ok, slots }` (undefined for a blank input: the default,
+ * one at a time), or `{ ok: false, message }` for anything but a whole number from 1 to
+ * `MAX_PARALLEL`, in words.
+ */
+export function parseParallel(text: string): { ok: true; slots: number | undefined } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, slots: undefined };
+  const slots = Number(trimmed);
+  if (!/^\d+$/.test(trimmed) || slots < 1 || slots > MAX_PARALLEL)
+    return { ok: false, message: `Enter a whole number from 1 to ${MAX_PARALLEL}, or leave it empty for one call at a time.` };
+  return { ok: true, slots };
+}
 
 /** Null when `text` is an http(s) URL, else the problem in words. */
 export function baseUrlProblem(text: string): string | null {
@@ -247,12 +270,14 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
             discriminator: roster.discriminator,
           },
           ...(sources.fetch ? { fetch: sources.fetch } : {}),
+          ...(settings.parallel ? { concurrency: settings.parallel } : {}),
           onRetry: (event) => {
             const line = describeRetry(event);
             onStatus(`${line.charAt(0).toUpperCase()}${line.slice(1)}.`);
           },
         }),
         models: rosterToPresetModels(roster),
+        ...(settings.parallel ? { parallel: settings.parallel } : {}),
         ...(settings.embeddingModel
           ? {
               embeddings: createOpenAiCompatibleEmbeddings({
@@ -352,6 +377,24 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
           const { embeddingModel: _embeddingModel, ...rest } = settings;
           const embeddingModel = text.trim();
           return { ok: true, settings: embeddingModel === '' ? rest : { ...rest, embeddingModel } };
+        },
+      },
+      {
+        name: 'parallel',
+        label: 'Parallel calls (optional)',
+        input: 'number',
+        idSuffix: 'parallel',
+        placement: 'run',
+        testId: 'engine-parallel',
+        min: 1,
+        step: 1,
+        hint: "The server's parallel slots (llama.cpp --parallel, OLLAMA_NUM_PARALLEL): that many independent calls of a paper are sent at once. Leave empty for one at a time.",
+        text: (settings) => (settings?.parallel ? String(settings.parallel) : ''),
+        apply: (settings, text) => {
+          const { parallel: _parallel, ...rest } = settings;
+          const parsed = parseParallel(text);
+          if (!parsed.ok) return parsed;
+          return { ok: true, settings: parsed.slots === undefined ? rest : { ...rest, parallel: parsed.slots } };
         },
       },
     ],

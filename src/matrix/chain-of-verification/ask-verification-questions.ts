@@ -16,6 +16,7 @@ import { chunkArticle, type Chunk } from '../../text/retrieval';
 import { evidenceChunkText } from './evidence-chunk';
 import { factLabel, questionMessages, questionReplyJsonSchema, QuestionReplySchema, type QuestionedFact } from './question-prompt';
 import { readAnswers, withAnswers } from './read-answers';
+import { mapInSlots } from '../slots';
 
 /**
  * How facts share calls: `per-property` packs a property's verified triplets into as few calls as
@@ -33,6 +34,8 @@ export interface VerificationQuestionOptions {
   /** The discriminator's model; undefined lets the engine's roster choose. */
   model?: string;
   maxTokens?: number;
+  /** Calls in flight at once (the server's parallel slots, `mapInSlots`); default 1. */
+  parallel?: number;
 }
 
 export interface VerificationQuestionDependencies {
@@ -112,7 +115,8 @@ function factsOf(input: VerificationQuestionInput): AskedFact[] {
  * applied by `withAnswers`. → the records, calls made and problems.
  * Errors: a reply still unusable after the one retry (`isUnusableReply`: cut at max_tokens, a
  * repetition loop, malformed) costs only that call's answers (a problem with its reason is noted); any other `LlmError` (aborted, device-lost, …) propagates, as the rest of
- * the pipeline's do.
+ * the pipeline's do. Calls run `options.parallel` at a time (default 1); problems and answers
+ * come out in batch order whatever order the replies came in.
  */
 export async function askVerificationQuestions(
   input: VerificationQuestionInput,
@@ -133,32 +137,45 @@ export async function askVerificationQuestions(
       return reply;
     },
   };
-  const problems: string[] = [];
   deps.onProgress?.(0, batches.length);
-  for (const batch of batches) {
-    const local: QuestionedFact[] = batch.map(({ triplet, evidence }, position) => ({ triplet, evidence, number: position + 1 }));
-    let reply;
-    try {
-      reply = await generateObject(
-        counting,
-        {
-          role: 'discriminator',
-          ...(options.model ? { model: options.model } : {}),
-          messages: questionMessages(local, input.property, questions),
-          temperature: 0,
-          ...(options.maxTokens ? { maxTokens: options.maxTokens } : {}),
-          jsonSchema: questionReplyJsonSchema(questions, local.length),
-          ...(deps.signal ? { signal: deps.signal } : {}),
-        },
-        QuestionReplySchema,
-      );
-    } catch (error) {
-      if (!isUnusableReply(error)) throw error;
-      problems.push(`verification questions for ${local.map(factLabel).join('; ')}: ${error.message}; no answer counted`);
-      continue;
-    }
-    const read = readAnswers(reply.value, local, questions);
-    problems.push(...read.problems.map((problem) => `verification questions: ${problem}`));
+  // Each batch's answers are read when its reply comes; they are applied in batch order after.
+  const outcomes = await mapInSlots(
+    batches,
+    options.parallel ?? 1,
+    async (batch) => {
+      const local: QuestionedFact[] = batch.map(({ triplet, evidence }, position) => ({ triplet, evidence, number: position + 1 }));
+      let reply;
+      try {
+        reply = await generateObject(
+          counting,
+          {
+            role: 'discriminator',
+            ...(options.model ? { model: options.model } : {}),
+            messages: questionMessages(local, input.property, questions),
+            temperature: 0,
+            ...(options.maxTokens ? { maxTokens: options.maxTokens } : {}),
+            jsonSchema: questionReplyJsonSchema(questions, local.length),
+            ...(deps.signal ? { signal: deps.signal } : {}),
+          },
+          QuestionReplySchema,
+        );
+      } catch (error) {
+        if (!isUnusableReply(error)) throw error;
+        return {
+          batch,
+          read: null,
+          problems: [`verification questions for ${local.map(factLabel).join('; ')}: ${error.message}; no answer counted`],
+        };
+      }
+      const read = readAnswers(reply.value, local, questions);
+      return { batch, read, problems: read.problems.map((problem) => `verification questions: ${problem}`) };
+    },
+    deps.signal,
+  );
+  const problems: string[] = [];
+  for (const { batch, read, problems: found } of outcomes) {
+    problems.push(...found);
+    if (!read) continue;
     batch.forEach(({ index }, position) => {
       records[index] = withAnswers(records[index]!, read.answers.get(position + 1) ?? []);
     });
@@ -169,11 +186,12 @@ export async function askVerificationQuestions(
 /**
  * `askVerificationQuestions` with a preset's settings: its `verificationQuestions` batching
  * (absent, in presets stored before it: `per-property`; `off`: no call, records unchanged), its
- * passage cap as the evidence cap per call, its `maxTokens`, and the discriminator's model.
+ * passage cap as the evidence cap per call, its `maxTokens`, and the discriminator's model;
+ * `parallel` calls at once (default 1).
  */
 export async function verifyByQuestions(
   input: VerificationQuestionInput,
-  { preset, models }: { preset: MatrixPreset; models: PresetModels },
+  { preset, models, parallel }: { preset: MatrixPreset; models: PresetModels; parallel?: number },
   deps: VerificationQuestionDependencies,
 ): Promise<VerificationQuestionResult> {
   const batching = preset.verificationQuestions ?? 'per-property';
@@ -185,6 +203,7 @@ export async function verifyByQuestions(
       maxEvidenceChars: preset.maxPassageChars,
       maxTokens: preset.maxTokens,
       ...(models.discriminator ? { model: models.discriminator } : {}),
+      ...(parallel !== undefined ? { parallel } : {}),
     },
     deps,
   );

@@ -9,6 +9,7 @@ import type { ScoreWeights } from '../../contracts/matrix-preset';
 import { generateObject, isUnusableReply, replyFailure, sumUsage, type ReplyFailure } from '../../llm/generate-object';
 import type { LlmUsage } from '../../llm/llm-port';
 import { sameMaterial as defaultSameMaterial } from '../../text/materials';
+import { mapInSlots } from '../slots';
 import { throwIfAborted, type GdDependencies, type Trajectory } from './mcts';
 import { buildReconstructionMessages, ReconstructionSchema, type ExtractedTriplet, type GeneratorInput } from './prompts';
 
@@ -99,55 +100,61 @@ export interface DiscriminationResult {
 
 /**
  * Mask-and-reconstruct every trajectory, one discriminator call each (role "discriminator"),
- * then score it (Eqs. 12–13). A reconstruction still unusable after generateObject's one
- * retry (`isUnusableReply`) counts as a failed reconstruction: consistency 0 (never N/A, since nothing was shown to
- * be empty). Rejects with `LlmError('aborted')` when `signal` fires; other LlmErrors propagate.
+ * `options.parallel` at a time (default 1; the reconstructions are independent of each other),
+ * then score it (Eqs. 12–13); `scored` stays in trajectory order. A reconstruction still unusable
+ * after generateObject's one retry (`isUnusableReply`) counts as a failed reconstruction:
+ * consistency 0 (never N/A, since nothing was shown to be empty). Rejects with
+ * `LlmError('aborted')` when `signal` fires; other LlmErrors propagate (no further call starts).
  * `options.temperature` / `maxTokens` default to the paper's 0.7 / 2048.
  */
 export async function discriminate(
   input: GeneratorInput,
   trajectories: readonly Trajectory[],
   dependencies: GdDependencies,
-  options: { temperature?: number; maxTokens?: number; weights?: ScoreWeights } = {},
+  options: { temperature?: number; maxTokens?: number; weights?: ScoreWeights; parallel?: number } = {},
 ): Promise<DiscriminationResult> {
   const same = dependencies.sameMaterial ?? ((a: string, b: string) => defaultSameMaterial(a, b));
-  const scored: ScoredTrajectory[] = [];
   let usage: LlmUsage = { promptTokens: 0, completionTokens: 0 };
-  for (const trajectory of trajectories) {
-    throwIfAborted(dependencies.signal);
-    const preceding = trajectory.steps.slice(0, -1);
-    let reconstructed: ExtractedTriplet[] = [];
-    let malformedReconstruction: string | undefined;
-    let reconstructionFailure: ReplyFailure | undefined;
-    try {
-      const generated = await generateObject(
-        dependencies.llm,
-        {
-          role: 'discriminator',
-          messages: buildReconstructionMessages(input, preceding),
-          temperature: options.temperature ?? 0.7,
-          maxTokens: options.maxTokens ?? 2048,
-          ...(dependencies.signal ? { signal: dependencies.signal } : {}),
-        },
-        ReconstructionSchema,
-      );
-      reconstructed = generated.value.triplets;
-      usage = sumUsage(usage, generated.usage);
-    } catch (error) {
-      if (!isUnusableReply(error)) throw error;
-      malformedReconstruction = error.details.rawText ?? '';
-      reconstructionFailure = replyFailure(error);
-      if (error.details.usage) usage = sumUsage(usage, error.details.usage);
-    }
-    const consistencyScore = malformedReconstruction === undefined ? consistency(trajectory.triplets, reconstructed, same) : 0;
-    scored.push({
-      trajectory,
-      reconstructed,
-      consistency: consistencyScore,
-      score: scoreTrajectory(trajectory.reward, consistencyScore, options.weights),
-      ...(malformedReconstruction !== undefined ? { malformedReconstruction } : {}),
-      ...(reconstructionFailure ? { reconstructionFailure } : {}),
-    });
-  }
+  const scored = await mapInSlots(
+    trajectories,
+    options.parallel ?? 1,
+    async (trajectory): Promise<ScoredTrajectory> => {
+      throwIfAborted(dependencies.signal);
+      const preceding = trajectory.steps.slice(0, -1);
+      let reconstructed: ExtractedTriplet[] = [];
+      let malformedReconstruction: string | undefined;
+      let reconstructionFailure: ReplyFailure | undefined;
+      try {
+        const generated = await generateObject(
+          dependencies.llm,
+          {
+            role: 'discriminator',
+            messages: buildReconstructionMessages(input, preceding),
+            temperature: options.temperature ?? 0.7,
+            maxTokens: options.maxTokens ?? 2048,
+            ...(dependencies.signal ? { signal: dependencies.signal } : {}),
+          },
+          ReconstructionSchema,
+        );
+        reconstructed = generated.value.triplets;
+        usage = sumUsage(usage, generated.usage);
+      } catch (error) {
+        if (!isUnusableReply(error)) throw error;
+        malformedReconstruction = error.details.rawText ?? '';
+        reconstructionFailure = replyFailure(error);
+        if (error.details.usage) usage = sumUsage(usage, error.details.usage);
+      }
+      const consistencyScore = malformedReconstruction === undefined ? consistency(trajectory.triplets, reconstructed, same) : 0;
+      return {
+        trajectory,
+        reconstructed,
+        consistency: consistencyScore,
+        score: scoreTrajectory(trajectory.reward, consistencyScore, options.weights),
+        ...(malformedReconstruction !== undefined ? { malformedReconstruction } : {}),
+        ...(reconstructionFailure ? { reconstructionFailure } : {}),
+      };
+    },
+    dependencies.signal,
+  );
   return { scored, usage };
 }

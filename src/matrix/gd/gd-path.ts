@@ -21,13 +21,15 @@ export interface GdPathResult {
 
 /**
  * `(input, options, { llm, rng, signal, ground?, sameMaterial? })` → the path's answer.
- * `options` are MCTS options plus Eq. 13 weights (default α = 0.7, β = 0.3).
+ * `options` are MCTS options plus Eq. 13 weights (default α = 0.7, β = 0.3) and `parallel`, the
+ * discriminator calls in flight at once (default 1; the MCTS rollouts depend on each other and
+ * stay one after another).
  * Rejects with `LlmError('aborted')` on cancellation; malformed replies are absorbed as
  * described in `runMcts` and `discriminate`.
  */
 export async function runGeneratorDiscriminator(
   input: GeneratorInput,
-  options: MctsOptions & { scoreWeights?: ScoreWeights },
+  options: MctsOptions & { scoreWeights?: ScoreWeights; parallel?: number },
   dependencies: GdDependencies,
 ): Promise<GdPathResult> {
   const mcts = await runMcts(input, options, dependencies);
@@ -35,6 +37,7 @@ export async function runGeneratorDiscriminator(
     ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
     ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
     weights: options.scoreWeights ?? PAPER_SCORE_WEIGHTS,
+    ...(options.parallel !== undefined ? { parallel: options.parallel } : {}),
   });
   const best = selectBest(discrimination.scored);
   return {

@@ -14,6 +14,7 @@ import type { CrossVerifyDependencies } from '../cross-verify';
 import type { GroundCheck } from '../cross-verify-refine';
 import { aggregatorMessages, proposerMessages, type PropertyBrief } from './moa-prompts';
 import { MoaAnswerSchema, toModelTriplets, toTriplets, type MoaAnswer } from './moa-schema';
+import { mapInSlots } from '../slots';
 import { bestCandidate, COVERAGE_WEIGHT, RELEVANCE_WEIGHT, scoreCandidates, type CandidateScore } from './moa-score';
 
 export interface MoaInput {
@@ -37,6 +38,12 @@ export interface MoaOptions {
   temperature?: number;
   /** Paper: 2048. */
   maxTokens?: number;
+  /**
+   * Proposer calls of a layer in flight at once (the server's parallel slots, `mapInSlots`);
+   * default all of them, the engine's own scheduler or limit deciding (WebLLM's model scheduler
+   * groups them by loaded model).
+   */
+  parallel?: number;
 }
 
 export interface MoaDependencies extends CrossVerifyDependencies {
@@ -73,8 +80,8 @@ export interface MoaResult {
 export const PAPER_MOA_OPTIONS: MoaOptions = { layers: 3, proposers: [undefined, undefined, undefined], temperature: 0.7, maxTokens: 2048 };
 
 /**
- * Run the MoA path. Proposers of one layer run concurrently (`Promise.all`; a scheduler inside
- * the `LlmPort` may serialise them). A proposer whose reply stays unusable after the one retry
+ * Run the MoA path. Proposers of one layer run concurrently, `options.parallel` at a time
+ * (default all; a scheduler inside the `LlmPort` may serialise them); answers stay in proposer order. A proposer whose reply stays unusable after the one retry
  * (`isUnusableReply`: cut at max_tokens, a repetition loop, malformed) is recorded with its error
  * and code and left out of the references; so is the aggregator's (`aggregatorError`); any other `LlmError`
  * (aborted, device lost, …) rejects the run. Calls: L·P proposer calls + 1 aggregator call
@@ -112,8 +119,10 @@ export async function runMoa(input: MoaInput, options: MoaOptions, deps: MoaDepe
   const layers: ProposerAnswer[][] = [];
   let references: MoaAnswer[] = [];
   for (let layer = 0; layer < options.layers; layer += 1) {
-    const answers = await Promise.all(
-      options.proposers.map(async (model, proposer): Promise<ProposerAnswer> => {
+    const answers = await mapInSlots(
+      options.proposers,
+      options.parallel ?? options.proposers.length,
+      async (model, proposer): Promise<ProposerAnswer> => {
         try {
           const answer = await ask('proposer', model, proposerMessages(input.text, input.properties, references, input.disagreement));
           return { proposer, ...(model ? { model } : {}), triplets: toTriplets(answer, `moa-l${layer + 1}-p${proposer + 1}`) };
@@ -121,7 +130,8 @@ export async function runMoa(input: MoaInput, options: MoaOptions, deps: MoaDepe
           const failure = unusable(error);
           return { proposer, ...(model ? { model } : {}), triplets: [], error: failure.message, errorCode: failure.code };
         }
-      }),
+      },
+      deps.signal,
     );
     layers.push(answers);
     const usable = answers.filter((answer) => answer.error === undefined);

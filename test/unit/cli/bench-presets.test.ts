@@ -16,13 +16,23 @@ import {
   type PresetPaperCost,
 } from '../../../src/cli/bench-presets';
 import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster } from '../../../src/llm/roster';
+import { hashMessages } from '../../../src/llm/scripted-llm';
 import type { TokenCounter } from '../../../src/llm/tokenizers';
 import { prebuiltModelRecords } from '../../../src/llm/webllm-engine';
 import { BROWSER_PRESET, PAPER_PRESET } from '../../../src/matrix/presets';
 import { ARTICLE_TEXT, BAND_GAP_SENTENCE, article, bandGap, density } from '../matrix/pipeline-fixtures';
 
-/** Every prompt counts 100 tokens and every reply 7: the figures show how the counts are wired. */
-const FLAT_COUNTER: TokenCounter = { family: 'flat', exact: true, countText: () => 7, countChat: () => 100 };
+/**
+ * Every prompt counts 100 tokens and every reply 7: the figures show how the counts are wired. A
+ * prompt's stand-in ids are its messages' hash, so only the same conversation shares a prefix.
+ */
+const FLAT_COUNTER: TokenCounter = {
+  family: 'flat',
+  exact: true,
+  countText: () => 7,
+  countChat: () => 100,
+  chatTokens: (messages) => Array.from({ length: 100 }, (_, index) => Number.parseInt(hashMessages(messages).slice(0, 8), 16) + index),
+};
 
 describe('bench presets on a tiny article', () => {
   let context: PresetBenchContext;
@@ -163,6 +173,9 @@ describe('bench presets on a tiny article', () => {
     expect(cost.exactTokens).toBe(true);
     // Real prompts are hundreds of tokens each; the template adds a few per call.
     expect(cost.promptTokens).toBeGreaterThan(4 * 200);
+    // The calls over one passage to one model share it: a prefix cache serves part of their prompts.
+    expect(cost.uncachedPromptTokens).toBeGreaterThan(0);
+    expect(cost.uncachedPromptTokens).toBeLessThan(cost.promptTokens);
   }, 60_000);
 });
 
@@ -172,6 +185,7 @@ describe('presetFigures', () => {
     readingCalls: 0,
     calls,
     promptTokens: calls * 100,
+    uncachedPromptTokens: calls * 40,
     completionTokens: calls * 10,
     exactTokens: true,
     modelLoads: 4,

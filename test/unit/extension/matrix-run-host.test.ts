@@ -93,6 +93,44 @@ describe('matrix run host', () => {
     );
   });
 
+  it('asks at most the engine’s parallel slots at once', async () => {
+    let parallel: number | undefined;
+    let running = 0;
+    let highest = 0;
+    const host = hostWith(async () => {
+      const inner = createScriptedLlm(matrixScript());
+      const llm: LlmPort = {
+        complete: async (request) => {
+          highest = Math.max(highest, ++running);
+          try {
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            return await inner.complete(request);
+          } finally {
+            running -= 1;
+          }
+        },
+      };
+      return { llm, models, ...(parallel ? { parallel } : {}) };
+    });
+    const most = async (slots: number | undefined) => {
+      parallel = slots;
+      highest = 0;
+      const started = await host.start(settings());
+      if (!started.ok) throw new Error('the run did not start');
+      const row = await host.settled(started.runId);
+      expect(row!.records.map((record) => [record.status, record.triplet.property])).toEqual([
+        ['verified', 'band_gap'],
+        ['verified', 'bulk_modulus'],
+      ]);
+      return highest;
+    };
+    // The browser preset's three proposers of a layer are the widest independent calls on this
+    // paper; without slots they are all handed to the engine, which orders them (WebLLM's scheduler).
+    expect(await most(1)).toBe(1);
+    expect(await most(2)).toBe(2);
+    expect(await most(undefined)).toBe(3);
+  });
+
   it('Stop keeps the properties already decided and stores the run as cancelled', async () => {
     // eslint-disable-next-line prefer-const -- the scripted model cancels through `host`, declared before the model it is built from
     let host: ReturnType<typeof hostWith>;

@@ -101,6 +101,31 @@ describe('tokenCounterFor', () => {
     expect(mistral.countChat([USER, { role: 'assistant', content: 'Hello world' }, USER])).toBe(36);
   });
 
+  it('gives the prompt’s token ids, as many as countChat counts, the same ids for the same opening', () => {
+    const other: ChatMessage = { role: 'user', content: `${SENTENCE} Its lattice constant is 3.19 Å.` };
+    for (const id of [
+      'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+      'meta-llama/Llama-3.1-8B-Instruct',
+      'google/gemma-2-9b-it',
+      'mistralai/Mistral-7B-Instruct-v0.3',
+      'SmolLM2-360M-Instruct-q4f32_1-MLC',
+    ]) {
+      const tokens = counter(id).chatTokens([SYSTEM, USER]);
+      expect(tokens.length, id).toBe(counter(id).countChat([SYSTEM, USER]));
+      expect(
+        tokens.every((token) => Number.isInteger(token)),
+        id,
+      ).toBe(true);
+      // A user message that starts with the same sentence shares the ids up to it (the last few are the template's end of turn).
+      expect(
+        counter(id)
+          .chatTokens([SYSTEM, other])
+          .slice(0, tokens.length - 6),
+        id,
+      ).toEqual(tokens.slice(0, tokens.length - 6));
+    }
+  });
+
   it('an unknown model falls back to the chars/4 estimate, not exact', () => {
     const fallback = counter('SmolLM2-360M-Instruct-q4f32_1-MLC');
     expect(fallback).toMatchObject({ family: 'approximate', exact: false });

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LlmRequest } from '../../../src/llm/llm-port';
 import { createScriptedLlm } from '../../../src/llm/scripted-llm';
-import {
-  buildStepMessages,
-  DISCRIMINATOR_SYSTEM_PROMPT,
-  GENERATOR_SYSTEM_PROMPT,
-  ReasoningStepSchema,
-} from '../../../src/matrix/gd/prompts';
+import { buildStepMessages, DISCRIMINATOR_INSTRUCTIONS, GENERATOR_INSTRUCTIONS, ReasoningStepSchema } from '../../../src/matrix/gd/prompts';
 import { toTriplet } from '../../../src/matrix/gd/to-triplet';
 import { CONDITIONS_RULE, toConditions } from '../../../src/matrix/model-conditions';
 import { runMoa } from '../../../src/matrix/moa';
@@ -17,7 +12,6 @@ import { toSI } from '../../../src/text/units';
 const SENTENCE = 'The band gaps of BPN-GaN are 1.86 eV and 2.31 eV according to the GGA/PBE and HSE06 calculations, respectively.';
 const PROPERTIES = [{ name: 'band_gap', units: ['eV'] }];
 const crossDependencies = { sameMaterial: (a: string, b: string) => sameMaterial(a, b), toSI };
-const system = (request: Omit<LlmRequest, 'signal'>) => request.messages.find((message) => message.role === 'system')!.content;
 const user = (request: Omit<LlmRequest, 'signal'>) => request.messages.find((message) => message.role === 'user')!.content;
 
 const reply = JSON.stringify({
@@ -39,9 +33,9 @@ describe('the models are asked for conditions and provenance', () => {
     expect(CONDITIONS_RULE).toContain('in "text" copy the words that state the method, temperature, pressure');
     expect(CONDITIONS_RULE).toContain('omit what the passage does not say');
     expect(CONDITIONS_RULE).toContain('method|temperature|pressure|field|strain|frequency|direction|phase|composition|environment|other');
-    expect(GENERATOR_SYSTEM_PROMPT).toContain(CONDITIONS_RULE);
-    expect(DISCRIMINATOR_SYSTEM_PROMPT).toContain(CONDITIONS_RULE);
-    expect(buildStepMessages({ passage: SENTENCE, property: 'band_gap' }, [], 'A2', true)[0]!.content).toContain(
+    expect(GENERATOR_INSTRUCTIONS).toContain(CONDITIONS_RULE);
+    expect(DISCRIMINATOR_INSTRUCTIONS).toContain(CONDITIONS_RULE);
+    expect(buildStepMessages({ passage: SENTENCE, property: 'band_gap' }, [], 'A2', true)[1]!.content).toContain(
       '"conditions", "provenance"',
     );
   });
@@ -53,7 +47,7 @@ describe('the models are asked for conditions and provenance', () => {
       { layers: 2, proposers: ['model-a'] },
       { llm, ...crossDependencies },
     );
-    expect(system(llm.calls[0]!.request)).toContain(CONDITIONS_RULE);
+    expect(user(llm.calls[0]!.request)).toContain(CONDITIONS_RULE);
     // The next layer sees the conditions as part of the reference answer.
     expect(user(llm.calls[1]!.request)).toContain(
       '"conditions":[{"kind":"method","value":"HSE06","text":"HSE06 calculations"}],"provenance":"computed"',

@@ -86,6 +86,21 @@ describe('engine drafts', () => {
     expect(engineFromDraft({ ...draft, kind: 'webllm' })).toEqual({ ok: true, engine: { kind: 'webllm', gpuBudgetMB: 3000 } });
   });
 
+  it('keeps the server’s parallel slots, drops a blank one and refuses anything but 1 to 64', () => {
+    const parallel = { ...server, parallel: 4 };
+    expect(draftFromEngine(parallel).parallel).toBe('4');
+    expect(engineFromDraft(draftFromEngine(parallel))).toEqual({ ok: true, engine: parallel });
+    expect(engineFromDraft({ ...draftFromEngine(parallel), parallel: ' ' })).toEqual({ ok: true, engine: server });
+    for (const text of ['0', '2.5', 'four', '65', '-1']) {
+      expect(engineFromDraft({ ...draftFromEngine(server), parallel: text })).toEqual({
+        ok: false,
+        errors: { parallel: 'Enter a whole number from 1 to 64, or leave it empty for one call at a time.' },
+      });
+    }
+    // A stored value outside the range is not a valid setting.
+    expect(readEngineSettings({ ...server, parallel: 0 })).toEqual({ kind: 'webllm' });
+  });
+
   it('reports a problem per input', () => {
     const draft = { ...draftFromEngine(server), baseUrl: 'localhost:1234', models: '' };
     expect(engineFromDraft(draft)).toEqual({
