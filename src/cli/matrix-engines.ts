@@ -156,7 +156,9 @@ function nonNegativeInteger(text: string | undefined, name: string): number | un
 
 /**
  * `--engine <kind>` with its options → `MatrixEngine`, the port built by the kind's `cli.matrix`
- * in `registry`. Defaults: preset `paper`, seed 1. Throws `MatrixEngineUsageError` (one line)
+ * in `registry`. Defaults: preset `paper`, seed 1, and `concurrency` the slots the kind's
+ * `cli.probe` found at the server (printed on stderr with what the server is) when
+ * `--concurrency` is not given. Throws `MatrixEngineUsageError` (one line)
  * for a kind the registry does not offer the CLI, an unknown preset, a bad `--model`/`--seed`/
  * `--concurrency`, or what the kind refuses (scripted: a missing or invalid `--script`; openai:
  * a missing `--base-url`, roles without a model, an unset `--api-key-env` variable).
@@ -178,8 +180,12 @@ export async function createMatrixEngine(
     throw new MatrixEngineUsageError((error as Error).message);
   }
   const seed = nonNegativeInteger(flags.seed, '--seed') ?? 1;
-  const concurrency = nonNegativeInteger(flags.concurrency, '--concurrency');
-  const llm = await kind.cli.matrix(flags, { models, ...(concurrency ? { concurrency } : {}) }, sources);
+  const chosen = nonNegativeInteger(flags.concurrency, '--concurrency');
+  let llm = await kind.cli.matrix(flags, { models, ...(chosen ? { concurrency: chosen } : {}) }, sources);
+  // The server says what it is, and its slots stand for --concurrency when none was given (issue 29).
+  const slots = await kind.cli.probe?.(flags, { models, ...(chosen ? { concurrency: chosen } : {}) }, sources);
+  const concurrency = chosen || slots;
+  if (!chosen && slots) llm = await kind.cli.matrix(flags, { models, concurrency: slots }, sources);
   const embeddings = kind.cli.embeddings?.(flags, sources);
   return { name, preset, models, seed, ...(concurrency ? { concurrency } : {}), ...(embeddings ? { embeddings } : {}), llm };
 }

@@ -160,7 +160,7 @@ export async function probeServer(options: ProbeOptions): Promise<ServerProfile>
     const numCtx = shown?.parameters?.match(/(?:^|\n)\s*num_ctx\s+(\d+)/)?.[1];
     const trained = Object.entries(shown?.model_info ?? {}).find(([key]) => key.endsWith('.context_length'))?.[1];
     const window = running?.context_length
-      ? { contextWindow: running.context_length, contextSource: "Ollama's /api/ps (the loaded model)" }
+      ? { contextWindow: running.context_length, contextSource: "Ollama's /api/ps, the loaded model" }
       : numCtx
         ? { contextWindow: Number(numCtx), contextSource: "the model's num_ctx (Ollama's /api/show)" }
         : {};
@@ -260,7 +260,7 @@ export function tokensText(count: number): string {
 
 /**
  * What was found, in words, e.g. "Ollama 0.6.8 at http://127.0.0.1:11434/v1. qwen2.5:7b is
- * loaded with a context window of 2,048 tokens (Ollama's /api/ps (the loaded model)); the model
+ * loaded with a context window of 2,048 tokens (from Ollama's /api/ps, the loaded model). The model
  * supports 32,768: set OLLAMA_CONTEXT_LENGTH or num_ctx higher to use more." or "llama.cpp server
  * b4589 at …: 2 parallel slots of 4,096 tokens each." Ends with a period.
  */
@@ -292,6 +292,31 @@ export function describeServer(profile: ServerProfile): string {
       `The model supports ${tokensText(profile.modelMaxContext)}; Ollama uses ${profile.contextWindow ? tokensText(profile.contextWindow) : 'its default (a few thousand)'} unless OLLAMA_CONTEXT_LENGTH or the model's num_ctx says more.`,
     );
   return parts.join(' ');
+}
+
+/**
+ * The parallel calls a run sends to one server: the reader's setting (`chosen`, the "Parallel
+ * calls" field or `--concurrency`) wins; else the slots the server says it serves (llama.cpp's
+ * `/props` `total_slots`), at most `max`; else undefined (the adapter's default, and the run's
+ * independent calls one at a time). `source` says which, for the status line.
+ */
+export function parallelCalls(
+  chosen: number | undefined,
+  profile: ServerProfile | undefined,
+  max: number,
+): { slots: number; source: 'chosen' | 'server' } | undefined {
+  if (chosen !== undefined && chosen > 0) return { slots: chosen, source: 'chosen' };
+  const found = profile?.parallelSlots;
+  if (found !== undefined && found >= 1) return { slots: Math.min(found, max), source: 'server' };
+  return undefined;
+}
+
+/** "Sending up to 2 calls at once, as its slots allow." when the slots are the server's (`parallelCalls`); empty otherwise. */
+export function parallelCallsText(parallel: ReturnType<typeof parallelCalls>): string {
+  if (parallel?.source !== 'server') return '';
+  return parallel.slots === 1
+    ? 'Sending one call at a time, as its one slot allows.'
+    : `Sending up to ${parallel.slots} calls at once, as its slots allow.`;
 }
 
 /** A server's profiles per model, asked once and kept (`cachedServerProfiles`). */

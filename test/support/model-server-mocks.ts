@@ -307,12 +307,19 @@ export interface ServedMock {
   /** `${origin}/v1` */
   baseUrl: string;
   requests: RecordedRequest[];
+  /** The most chat calls (`/chat/completions`) the server held at once so far. */
+  mostChatsInFlight(): number;
   close(): Promise<void>;
 }
 
-/** Serve `server` over HTTP on a free port of 127.0.0.1 (for e2e tests and the CLI). */
-export async function serveMock(server: MockServer): Promise<ServedMock> {
+/**
+ * Serve `server` over HTTP on a free port of 127.0.0.1 (for e2e tests and the CLI). `chatDelayMs`
+ * holds each chat call's answer that long, as a model generating would, so calls overlap and
+ * `mostChatsInFlight` shows how many a client sent at once.
+ */
+export async function serveMock(server: MockServer, options: { chatDelayMs?: number } = {}): Promise<ServedMock> {
   const requests: RecordedRequest[] = [];
+  const chats = { running: 0, most: 0 };
   const http: Server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -333,7 +340,17 @@ export async function serveMock(server: MockServer): Promise<ServedMock> {
         answer = { status: 400, body: { error: String(error) } };
       }
       const text = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
-      outgoing.writeHead(answer.status, { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json' }).end(text);
+      const send = (): void =>
+        void outgoing
+          .writeHead(answer.status, { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json' })
+          .end(text);
+      if (!request.path.endsWith('/chat/completions')) return send();
+      chats.running += 1;
+      chats.most = Math.max(chats.most, chats.running);
+      setTimeout(() => {
+        chats.running -= 1;
+        send();
+      }, options.chatDelayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -342,6 +359,7 @@ export async function serveMock(server: MockServer): Promise<ServedMock> {
     origin,
     baseUrl: `${origin}/v1`,
     requests,
+    mostChatsInFlight: () => chats.most,
     close: () =>
       new Promise<void>((resolve) => {
         http.closeAllConnections();

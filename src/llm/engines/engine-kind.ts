@@ -144,6 +144,13 @@ export interface CliEngineKind {
    * Throws `EngineUsageError` (one line) for missing or bad flags.
    */
   matrix(flags: CliFlags, context: { models: RoleModels; concurrency?: number }, sources: CliEngineSources): Promise<LlmPort>;
+  /**
+   * Ask the model server at start what it is (said in words on `sources.onStatus`) → the
+   * parallel slots it serves (llama.cpp's `total_slots`) when `concurrency` (`--concurrency`) is
+   * not given; undefined when it is, or the server does not say or cannot be asked (the first
+   * call then says what is wrong). Called after `matrix` accepted the flags; never throws.
+   */
+  probe?(flags: CliFlags, context: { models: RoleModels; concurrency?: number }, sources: CliEngineSources): Promise<number | undefined>;
   /** The judge's port for `assay precedent` from `flags`. Throws `EngineUsageError` (one line). */
   judge(flags: CliFlags, sources: CliEngineSources): Promise<LlmPort>;
   /**

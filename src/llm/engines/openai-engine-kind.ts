@@ -25,7 +25,7 @@ import { createOpenAiCompatibleLlm } from '../openai-compatible';
 import { refuseKeyOverPlainHttp } from '../openai-failures';
 import { describeRetry } from '../retry-after';
 import type { PromptCounter } from '../context-window';
-import { cachedServerProfiles, describeServer, probeServer, serverPromptCounter } from '../server-probe';
+import { cachedServerProfiles, describeServer, parallelCalls, parallelCallsText, probeServer, serverPromptCounter } from '../server-probe';
 import { checkStructuredOutput } from '../structured-output-check';
 import { createServerPool, describeServerEvent } from '../server-pool';
 import { modelListText, parseModelList, rosterToPresetModels } from '../roster';
@@ -44,7 +44,8 @@ export const OpenAiSettingsSchema = z.object({
   /**
    * The server's parallel slots (llama.cpp's `--parallel`, Ollama's `OLLAMA_NUM_PARALLEL`, vLLM's
    * batch): calls sent at once, the run's independent calls included (`MatrixOptions.parallel`).
-   * Absent: the adapter's default limit (2 in flight), and the run's independent calls one at a time.
+   * Absent: the slots the server says it serves (llama.cpp's total_slots, `parallelCalls`); where it
+   * does not say, the adapter's default limit (2 in flight) and the run's independent calls one at a time.
    */
   parallel: z.number().int().min(1).max(MAX_PARALLEL).optional(),
 });
@@ -250,7 +251,9 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
       // At run start: what the server is and the window it gives the first proposer, said in words
       // (cached for the run's calls). A server that cannot be asked is left to the first call's error.
       const profile = await serverProfiles.get(roster.proposers[0]!);
-      if (profile) onStatus(describeServer(profile));
+      // The reader's "Parallel calls" wins; else the slots the server says it serves (llama.cpp).
+      const parallel = parallelCalls(settings.parallel, profile, MAX_PARALLEL);
+      if (profile) onStatus([describeServer(profile), parallelCallsText(parallel)].filter(Boolean).join(' '));
       return {
         llm: createOpenAiCompatibleLlm({
           baseUrl: settings.baseUrl,
@@ -270,14 +273,14 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
             discriminator: roster.discriminator,
           },
           ...(sources.fetch ? { fetch: sources.fetch } : {}),
-          ...(settings.parallel ? { concurrency: settings.parallel } : {}),
+          ...(parallel ? { concurrency: parallel.slots } : {}),
           onRetry: (event) => {
             const line = describeRetry(event);
             onStatus(`${line.charAt(0).toUpperCase()}${line.slice(1)}.`);
           },
         }),
         models: rosterToPresetModels(roster),
-        ...(settings.parallel ? { parallel: settings.parallel } : {}),
+        ...(parallel ? { parallel: parallel.slots } : {}),
         ...(settings.embeddingModel
           ? {
               embeddings: createOpenAiCompatibleEmbeddings({
@@ -388,7 +391,7 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
         testId: 'engine-parallel',
         min: 1,
         step: 1,
-        hint: "The server's parallel slots (llama.cpp --parallel, OLLAMA_NUM_PARALLEL): that many independent calls of a paper are sent at once. Leave empty for one at a time.",
+        hint: "The server's parallel slots (llama.cpp --parallel, OLLAMA_NUM_PARALLEL): that many independent calls of a paper are sent at once. Leave empty to use the slots the server tells (llama.cpp), else one at a time.",
         text: (settings) => (settings?.parallel ? String(settings.parallel) : ''),
         apply: (settings, text) => {
           const { parallel: _parallel, ...rest } = settings;
@@ -421,6 +424,21 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
         { baseUrls, apiKey, concurrency, ...waitsOf(flags), onStatus: sources.onStatus, countPromptTokens: sources.countPromptTokens },
         models,
       );
+    },
+    // What each server is, in one line each; the slots count only for one server (a pool shares
+    // its calls by its own limit).
+    probe: async (flags, { models, concurrency }, sources) => {
+      const baseUrls = baseUrlsOf(flags);
+      const apiKey = apiKeyFromEnv(flags, sources, baseUrls);
+      const model = models.proposers?.[0];
+      if (!model) return undefined;
+      const profiles = await Promise.all(
+        baseUrls.map((baseUrl) => probeServer({ baseUrl, model, ...(apiKey ? { apiKey } : {}) }).catch(() => undefined)),
+      );
+      const parallel = baseUrls.length === 1 ? parallelCalls(concurrency, profiles[0], MAX_PARALLEL) : undefined;
+      for (const profile of profiles)
+        if (profile) sources.onStatus?.([describeServer(profile), parallelCallsText(parallel)].filter(Boolean).join(' '));
+      return parallel?.source === 'server' ? parallel.slots : undefined;
     },
     // Embeddings (a few calls per paper) go to the first server only: a pool for them would be
     // a second copy of the pool's logic for little gain.

@@ -12,7 +12,7 @@ import { runExtract } from '../../../src/cli/extract-command';
 import { createMatrixEngine, exactPromptCounter } from '../../../src/cli/matrix-engines';
 import { LlmError } from '../../../src/llm/llm-port';
 import { tokenCounterFor } from '../../../src/llm/tokenizers';
-import { ollamaMock, serveMock, type ServedMock } from '../../support/model-server-mocks';
+import { llamaCppMock, ollamaMock, serveMock, type ServedMock } from '../../support/model-server-mocks';
 
 const model = 'qwen2.5:7b';
 const roles = ['proposer', 'aggregator', 'generator', 'discriminator'].map((role) => `${role}=${model}`);
@@ -76,6 +76,36 @@ describe('assay extract against Ollama: the fix in the message', () => {
     const messages = [{ role: 'user' as const, content: 'The band gap is 3.2 eV.' }];
     expect(await count(messages, 'qwen2.5:7b')).toBeGreaterThan(5);
     expect(await count(messages, 'some-unknown-model')).toBeUndefined();
+  });
+
+  it('a llama.cpp server with 2 slots: said at start, and its 2 slots stand for --concurrency (never more in flight)', async () => {
+    const gguf = 'qwen2.5-7b-instruct-q4_k_m.gguf';
+    const server = await serveMock(llamaCppMock({ contextSize: 16_384, slots: 2 }), { chatDelayMs: 150 });
+    served.push(server);
+    const models = roles.map((role) => role.replace(model, gguf));
+    const engine = await createMatrixEngine('openai', { 'base-url': [server.baseUrl], model: models, preset: 'browser' });
+    expect(stderr).toContain(`assay: llama.cpp server b4589-1ee9eea0 at ${server.baseUrl}. 2 parallel slots of 8,192 tokens each`);
+    expect(stderr).toContain('Sending up to 2 calls at once, as its slots allow.');
+    expect(engine.concurrency).toBe(2);
+    const ask = () => engine.llm.complete({ role: 'proposer', messages: [{ role: 'user', content: 'Is copper a metal?' }] });
+    await Promise.all(Array.from({ length: 6 }, ask));
+    expect(server.mostChatsInFlight()).toBe(2);
+
+    // --concurrency given: the reader's number, and no claim about the server's slots.
+    stderr = '';
+    const chosen = await createMatrixEngine('openai', { 'base-url': [server.baseUrl], model: models, preset: 'browser', concurrency: '1' });
+    expect(chosen.concurrency).toBe(1);
+    expect(stderr).toContain('2 parallel slots');
+    expect(stderr).not.toContain('Sending up to');
+  });
+
+  it('an Ollama: said at start, with no slots claimed (it does not tell them)', async () => {
+    const server = await ollama({ models: { [model]: { trainedContext: 32_768 } }, loaded: { [model]: 8192 }, allowsExtensions: true });
+    const engine = await createMatrixEngine('openai', { 'base-url': [server.baseUrl], model: roles, preset: 'browser' });
+    expect(stderr).toContain(
+      `assay: Ollama 0.6.8 at ${server.baseUrl}. ${model} runs with a context window of 8,192 tokens (from Ollama's /api/ps, the loaded model).`,
+    );
+    expect(engine.concurrency).toBeUndefined();
   });
 
   it('`assay extract` stops with the message on stderr and a failing exit code', async () => {

@@ -20,9 +20,11 @@ async function embeddingServer(answer: (body: { model: string; input: string[] }
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     request.on('end', () => {
+      // Anything else (the engine asking at start what the server is) gets a 404, as a server with no such route.
+      if (request.url !== '/v1/embeddings') return void response.writeHead(404).end('{"error":"not found"}');
       const body = JSON.parse(text) as { model: string; input: string[] };
       bodies.push(body);
-      const [status, json] = request.url === '/v1/embeddings' ? answer(body, bodies.length - 1) : [404, { error: 'not found' }];
+      const [status, json] = answer(body, bodies.length - 1);
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
     });
   });

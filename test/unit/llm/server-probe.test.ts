@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LlmError } from '../../../src/llm/llm-port';
 import { createOpenAiCompatibleLlm } from '../../../src/llm/openai-compatible';
-import { cachedServerProfiles, describeServer, probeServer } from '../../../src/llm/server-probe';
+import { cachedServerProfiles, describeServer, parallelCalls, parallelCallsText, probeServer } from '../../../src/llm/server-probe';
 import { checkStructuredOutput } from '../../../src/llm/structured-output-check';
 import { llamaCppMock, lmStudioMock, mockFetch, ollamaMock, plainOpenAiMock, vllmMock } from '../../support/model-server-mocks';
 
@@ -33,7 +33,7 @@ describe('probeServer: what answers at a base URL, from its own endpoints', () =
       models: ['qwen2.5:7b'],
     });
     expect(describeServer(profile)).toBe(
-      "Ollama 0.6.8 at http://127.0.0.1:11434/v1. qwen2.5:7b runs with a context window of 2,048 tokens (from Ollama's /api/ps (the loaded model)). The model supports 32,768; Ollama uses 2,048 unless OLLAMA_CONTEXT_LENGTH or the model's num_ctx says more.",
+      "Ollama 0.6.8 at http://127.0.0.1:11434/v1. qwen2.5:7b runs with a context window of 2,048 tokens (from Ollama's /api/ps, the loaded model). The model supports 32,768; Ollama uses 2,048 unless OLLAMA_CONTEXT_LENGTH or the model's num_ctx says more.",
     );
   });
 
@@ -72,6 +72,14 @@ describe('probeServer: what answers at a base URL, from its own endpoints', () =
       modelState: 'loaded',
     });
     expect(describeServer(profile)).toContain('2 parallel slots of 4,096 tokens each');
+    // The reader's setting wins; else the server's slots, capped; a server that does not say → the default.
+    expect(parallelCalls(undefined, profile, 64)).toEqual({ slots: 2, source: 'server' });
+    expect(parallelCallsText(parallelCalls(undefined, profile, 64))).toBe('Sending up to 2 calls at once, as its slots allow.');
+    expect(parallelCalls(4, profile, 64)).toEqual({ slots: 4, source: 'chosen' });
+    expect(parallelCallsText(parallelCalls(4, profile, 64))).toBe('');
+    expect(parallelCalls(undefined, { ...profile, parallelSlots: 128 }, 64)).toEqual({ slots: 64, source: 'server' });
+    expect(parallelCalls(undefined, { ...profile, parallelSlots: undefined }, 64)).toBeUndefined();
+    expect(parallelCalls(undefined, undefined, 64)).toBeUndefined();
   });
 
   it('LM Studio: the loaded context length, or the model named as downloaded but not loaded', async () => {
