@@ -5,12 +5,16 @@
  *   connection" and a run both say to set OLLAMA_ORIGINS=chrome-extension://*.
  * - An Ollama whose loaded model runs with a 2,048-token window cuts a longer prompt silently:
  *   "Test connection" says the window, and the run stops with `context-truncated` and the numbers.
+ * - A llama.cpp server started with 2 slots (`/props` total_slots 2): with "Parallel calls" left
+ *   empty the run sends two calls at once, never more, and says so while it runs.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ollamaMock, plainOpenAiMock, serveMock, type ServedMock } from '../support/model-server-mocks';
+import { forwardChats, llamaCppMock, ollamaMock, plainOpenAiMock, serveMock, type ServedMock } from '../support/model-server-mocks';
+import { groundedFacts } from '../support/grounded-facts';
+import { startOpenAiTestServer, type OpenAiTestServer } from './openai-test-server';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { seriousAxeViolations, setColorScheme } from './accessibility';
@@ -29,6 +33,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'model servers: refusals
   let refusing: ServedMock;
   let short: ServedMock;
   let prose: ServedMock;
+  let scripted: OpenAiTestServer;
+  let twoSlots: ServedMock;
   let browser: ExtensionBrowser;
   let panel: Page;
 
@@ -42,9 +48,14 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'model servers: refusals
     );
     // A server that ignores response_format and answers in prose.
     prose = await serveMock(plainOpenAiMock({ models: ['local-model'], chat: () => 'Yes, copper is a metal.' }));
+    // llama-server -c 65536 --parallel 2, its chat calls answered by the scripted test server after 400 ms each.
+    scripted = await startOpenAiTestServer(groundedFacts);
+    twoSlots = await serveMock(forwardChats(llamaCppMock({ contextSize: 65_536, slots: 2 }), new URL(scripted.baseUrl).origin), {
+      chatDelayMs: 400,
+    });
     browser = await launchExtensionBrowser(
       extensionDirectory,
-      [pages.origin, refusing.origin, short.origin, prose.origin],
+      [pages.origin, refusing.origin, short.origin, prose.origin, twoSlots.origin],
       ['--enable-unsafe-webgpu'],
     );
     const article = await browser.context.newPage();
@@ -61,6 +72,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'model servers: refusals
     await refusing?.close();
     await short?.close();
     await prose?.close();
+    await twoSlots?.close();
+    await scripted?.close();
     await pages?.close();
   });
 
@@ -122,4 +135,20 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'model servers: refusals
     expect(text).toContain('the server ignored the JSON schema and answered “Yes, copper is a metal.”, so Assay will repair replies');
     await panel.screenshot({ path: join(screenshotDirectory, 'model-server-no-schema.png'), fullPage: true });
   });
+
+  it('a llama.cpp server with 2 slots: two calls in flight at once, never more, with "Parallel calls" left empty', async () => {
+    await useModelServer(panel, twoSlots.baseUrl, 'qwen2.5-7b-instruct-q4_k_m.gguf');
+    await panel.getByLabel('Preset').selectOption('browser');
+    expect(await panel.getByTestId('engine-parallel').inputValue()).toBe('');
+    await panel.getByTestId('extract-button').click();
+    // While it runs, the panel says what the server is and how many calls it sends at once.
+    const status = panel.getByTestId('engine-status');
+    await expect
+      .poll(async () => ((await status.count()) > 0 ? await status.textContent() : ''), { timeout: 60_000 })
+      .toContain('2 parallel slots of 32,768 tokens each');
+    expect(await status.textContent()).toContain('Sending up to 2 calls at once, as its slots allow.');
+    await panel.locator('[data-testid="run-status"][data-status="done"]').waitFor({ timeout: 240_000 });
+    expect(twoSlots.mostChatsInFlight()).toBe(2);
+    expect(scripted.answered()).toBeGreaterThan(4);
+  }, 300_000);
 });

@@ -29,6 +29,33 @@ export interface MockAnswer {
 
 export type MockServer = (request: MockRequest) => MockAnswer;
 
+/** A served mock may also answer later (e.g. `forwardChats`: a real chat server behind a family's endpoints). */
+export type ServedServer = (request: MockRequest) => MockAnswer | Promise<MockAnswer>;
+
+/**
+ * `family`'s endpoints (what the server is, its windows and slots) with the chat calls sent on to
+ * the chat server at `chatOrigin` (e.g. the e2e's scripted OpenAI test server), for a run that
+ * completes against a mock that still says it is, say, llama.cpp with 2 slots.
+ */
+export function forwardChats(family: MockServer, chatOrigin: string): ServedServer {
+  return async (request) => {
+    if (request.method !== 'POST' || request.path !== '/v1/chat/completions') return family(request);
+    const reply = await fetch(`${chatOrigin}${request.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: request.body,
+    });
+    const text = await reply.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      // Not JSON: passed on as text.
+    }
+    return { status: reply.status, body };
+  };
+}
+
 /** The chat body the mocks read. */
 export interface MockChatBody {
   model: string;
@@ -317,7 +344,7 @@ export interface ServedMock {
  * holds each chat call's answer that long, as a model generating would, so calls overlap and
  * `mostChatsInFlight` shows how many a client sent at once.
  */
-export async function serveMock(server: MockServer, options: { chatDelayMs?: number } = {}): Promise<ServedMock> {
+export async function serveMock(server: ServedServer, options: { chatDelayMs?: number } = {}): Promise<ServedMock> {
   const requests: RecordedRequest[] = [];
   const chats = { running: 0, most: 0 };
   const http: Server = createServer((incoming, outgoing) => {
@@ -333,24 +360,22 @@ export async function serveMock(server: MockServer, options: { chatDelayMs?: num
         body: Buffer.concat(chunks).toString('utf8'),
       };
       requests.push(request);
-      let answer: MockAnswer;
-      try {
-        answer = server(request);
-      } catch (error) {
-        answer = { status: 400, body: { error: String(error) } };
+      const isChat = request.path.endsWith('/chat/completions');
+      if (isChat) {
+        chats.running += 1;
+        chats.most = Math.max(chats.most, chats.running);
       }
-      const text = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
-      const send = (): void =>
-        void outgoing
+      const answerWith = (answer: MockAnswer): void => {
+        if (isChat) chats.running -= 1;
+        const text = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
+        outgoing
           .writeHead(answer.status, { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json' })
           .end(text);
-      if (!request.path.endsWith('/chat/completions')) return send();
-      chats.running += 1;
-      chats.most = Math.max(chats.most, chats.running);
-      setTimeout(() => {
-        chats.running -= 1;
-        send();
-      }, options.chatDelayMs ?? 0);
+      };
+      void Promise.resolve()
+        .then(() => server(request))
+        .catch((error: unknown): MockAnswer => ({ status: 400, body: { error: String(error) } }))
+        .then((answer) => setTimeout(() => answerWith(answer), isChat ? (options.chatDelayMs ?? 0) : 0));
     });
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
