@@ -140,11 +140,16 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
           );
         throw await diagnoseNetworkFailure(error, url, fetchImplementation);
       }
-      if (!response.ok)
+      if (!response.ok) {
+        // A refusal (4xx but 429) is final: what the server is and says of the model (asked once
+        // and kept) picks its fix, e.g. LM Studio's model not loaded, whatever its error's words.
+        const refused = response.status >= 400 && response.status < 500 && response.status !== 429;
+        const known = profile ?? (refused ? await options.serverProfiles?.get(model).catch(() => undefined) : undefined);
         throw httpFailure(response.status, body, url, model, response.headers.get('retry-after'), {
           apiKey: Boolean(options.apiKey),
-          ...(profile ? { family: profile.family } : {}),
+          ...(known ? { family: known.family, ...(known.modelState ? { modelState: known.modelState } : {}) } : {}),
         });
+      }
       const { reply, reportedPromptTokens } = parseCompletion(body, model, request);
       if (reportedPromptTokens !== undefined) {
         const truncated = await promptTruncation({
@@ -155,7 +160,9 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
           model,
           profile: (refresh) => options.serverProfiles?.get(model, refresh) ?? Promise.resolve(undefined),
         });
-        if (truncated) throw new AttemptFailure(truncated, false);
+        // The server did read (part of) the prompt and answered: its usage counts in the run's tokens.
+        if (truncated)
+          throw new AttemptFailure(new LlmError(truncated.code, truncated.message, { ...truncated.details, usage: reply.usage }), false);
       }
       return reply;
     } finally {

@@ -23,6 +23,8 @@ export interface FailureContext {
   apiKey?: boolean;
   /** The server's family when known (`probeServer`, src/llm/server-probe.ts). */
   family?: string;
+  /** What the server said of the model (`ServerProfile.modelState`): LM Studio's `not-loaded` names the fix whatever its error says. */
+  modelState?: string;
 }
 
 /**
@@ -76,7 +78,8 @@ function saysNoSuchModel(body: string): boolean {
  * has its own code and fix:
  * - 403 with an empty body and no key sent → `origin-refused` (`originRefusedMessage`);
  *   401/403 otherwise → `http`, check the API key;
- * - a body saying the model is not loaded (LM Studio) → `model-not-loaded`;
+ * - a body saying the model is not loaded, or LM Studio's own word that it is not
+ *   (`context.modelState`) → `model-not-loaded`;
  * - 404 whose body names a missing model → `model-not-found` ("run \`ollama pull <model>\`" when
  *   the server is Ollama, by `context.family` or its wording);
  * - 400 saying the prompt exceeds the context (llama.cpp's exceed_context_size_error, vLLM's
@@ -92,6 +95,7 @@ export function httpFailure(
   context: FailureContext = {},
 ): AttemptFailure {
   const snippet = bodySnippet(body);
+  const notLoaded = saysNotLoaded(body) || (context.family === 'lm-studio' && context.modelState === 'not-loaded');
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(retryAfterHeader);
     return new AttemptFailure(
@@ -103,14 +107,14 @@ export function httpFailure(
       retryAfterMs,
     );
   }
-  if (status >= 500 && !saysNotLoaded(body))
+  if (status >= 500 && !notLoaded)
     return new AttemptFailure(new LlmError('http', `HTTP ${status} from ${url}${snippet}`, { status }), true);
   if (status === 403 && body.trim() === '' && !context.apiKey)
     return new AttemptFailure(new LlmError('origin-refused', originRefusedMessage(safeOrigin(url)), { status }), false);
   if (status === 401 || status === 403) {
     return new AttemptFailure(new LlmError('http', `HTTP ${status}: check the API key for ${url}${snippet}`, { status }), false);
   }
-  if (saysNotLoaded(body))
+  if (notLoaded)
     return new AttemptFailure(
       new LlmError(
         'model-not-loaded',

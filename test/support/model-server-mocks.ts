@@ -211,6 +211,8 @@ export function llamaCppMock(options: { contextSize: number; slots: number; buil
 export function lmStudioMock(options: {
   models: Array<{ id: string; state: 'loaded' | 'not-loaded'; maxContext: number; loadedContext?: number }>;
   chat?: Chat;
+  /** The refusal's error text for a model not loaded (default: LM Studio 0.3's "No models loaded. …"). */
+  notLoadedError?: string;
 }): MockServer {
   return (request) => {
     if (request.method === 'GET' && request.path === '/api/v0/models')
@@ -243,7 +245,9 @@ export function lmStudioMock(options: {
       if (!model || model.state !== 'loaded')
         return {
           status: 404,
-          body: { error: 'No models loaded. Please load a model in the developer page or use the `lms load` command.' },
+          body: {
+            error: options.notLoadedError ?? 'No models loaded. Please load a model in the developer page or use the `lms load` command.',
+          },
         };
       return completionAnswer(body, (options.chat ?? defaultChat)(body), mockPromptTokens(body));
     }

@@ -8,6 +8,7 @@ import { LlmError, type LlmRequest } from '../../../src/llm/llm-port';
 import { createOpenAiCompatibleLlm, type OpenAiCompatibleOptions } from '../../../src/llm/openai-compatible';
 import { cachedServerProfiles, serverPromptCounter, type ServerProfiles } from '../../../src/llm/server-probe';
 import { contextToSet } from '../../../src/llm/context-window';
+import { UsageMeter } from '../../../src/llm/usage-meter';
 import { llamaCppMock, lmStudioMock, mockFetch, ollamaMock, vllmMock, type MockServer } from '../../support/model-server-mocks';
 
 const origin = 'http://127.0.0.1:11434';
@@ -85,6 +86,20 @@ describe('refusals, each with its code and fix', () => {
     expect(error.message).toContain('`lms load qwen2.5:7b`');
   });
 
+  it('LM Studio refusing in words no pattern knows: what the server says of the model (not-loaded) still names `lms load`', async () => {
+    const { llm, requests } = adapter(
+      lmStudioMock({
+        models: [{ id: 'qwen2.5:7b', state: 'not-loaded', maxContext: 32_768 }],
+        notLoadedError: 'Invalid model identifier "qwen2.5:7b".',
+      }),
+    );
+    const error = await failure(llm.complete(request('Is copper a metal?')));
+    expect(error.code).toBe('model-not-loaded');
+    expect(error.message).toContain('`lms load qwen2.5:7b`');
+    // Asked once after the refusal, not before every call.
+    expect(requests.filter((entry) => entry.path === '/api/v0/models')).toHaveLength(1);
+  });
+
   it('a base URL without /v1 → wrong-base-url suggesting it', async () => {
     const { llm } = adapter(ollamaMock({ models: pulled }), { baseUrl: origin, serverProfiles: noProfiles });
     const error = await failure(llm.complete(request('Is copper a metal?')));
@@ -133,6 +148,15 @@ describe('never a prompt the model cannot read', () => {
     expect(error.message).toBe(
       `Ollama cut the prompt to 2,048 tokens; this run needs about ${needs.toLocaleString('en-US')} (and up to 512 for the reply): set the model's context to at least ${contextToSet(needs + 512).toLocaleString('en-US')} (OLLAMA_CONTEXT_LENGTH=${contextToSet(needs + 512)} ollama serve, or num_ctx ${contextToSet(needs + 512)} in its Modelfile), then run again.`,
     );
+  });
+
+  it('a cut call still counts the tokens the server read: the run report does not say "0 prompt tokens"', async () => {
+    const { llm } = adapter(ollamaMock({ models: pulled, loaded: { 'qwen2.5:7b': 2048 } }));
+    const meter = new UsageMeter(llm);
+    const error = await failure(meter.stage('moa').complete(request(passage(2400), 512)));
+    expect(error.code).toBe('context-truncated');
+    expect(error.details.usage?.promptTokens).toBe(2048);
+    expect(meter.snapshot().byStage.moa).toMatchObject({ calls: 1, failedCalls: 1, promptTokens: 2048 });
   });
 
   it('Ollama loading the model at the first call (window unknown at run start): the window is asked after the reply, then the call stops', async () => {
