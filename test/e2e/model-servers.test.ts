@@ -140,6 +140,12 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'model servers: refusals
     await useModelServer(panel, twoSlots.baseUrl, 'qwen2.5-7b-instruct-q4_k_m.gguf');
     await panel.getByLabel('Preset').selectOption('browser');
     expect(await panel.getByTestId('engine-parallel').inputValue()).toBe('');
+    await panel.getByTestId('test-connection').click();
+    const found = panel.locator('[data-testid="connection-status"][data-status="found"]');
+    await found.waitFor({ timeout: 20_000 });
+    expect(await found.textContent()).toContain(
+      `llama.cpp server b4589-1ee9eea0 at ${twoSlots.baseUrl}. 2 parallel slots of 32,768 tokens each (its -c context split across --parallel slots). Sending up to 2 calls at once, as its slots allow.`,
+    );
     await panel.getByTestId('extract-button').click();
     // While it runs, the panel says what the server is and how many calls it sends at once.
     const status = panel.getByTestId('engine-status');

@@ -307,7 +307,9 @@ export const openAiEngineKind: EngineKind<OpenAiSettings> = {
           fetch,
           ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
         });
-        found.push(describeServer(profile));
+        // The first model's line says how many calls a run will send at once when the server's slots decide.
+        const parallel = found.length === 0 ? parallelCallsText(parallelCalls(settings.parallel, profile, MAX_PARALLEL)) : '';
+        found.push([describeServer(profile), parallel].filter(Boolean).join(' '));
       }
       // One call: does the server follow the JSON schema Assay sends with every request?
       const llm = createOpenAiCompatibleLlm({
