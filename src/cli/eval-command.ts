@@ -443,6 +443,11 @@ async function evaluateCornellTcDataset({ values, dataRoot, write }: EvalContext
   write(values.json ? JSON.stringify(result) + '\n' : cornellTcTable(result));
 }
 
+/** The distinct `split`s of several results, joined by "," ("dev"). */
+function splitsOf(results: readonly { split: string }[]): string {
+  return [...new Set(results.map((result) => result.split))].join(',');
+}
+
 /** `bandgap-200`: one replay or engine (`--replay`/`--engine`), every replay and engine (`--all-replays`), or a vote (`--replay-vote`). */
 async function evaluateBandgapDataset({ dataset, values, dataRoot, dependencies, matrixTotals, write }: EvalContext): Promise<void> {
   const limit = parseLimit(values.limit);
@@ -483,7 +488,7 @@ async function evaluateBandgapDataset({ dataset, values, dataRoot, dependencies,
       values.json
         ? JSON.stringify({
             dataset,
-            split: 'dev',
+            split: splitsOf(results.map((result) => result.verified)),
             replayVote: names,
             results: results.map((result) => ({
               verified: summary(result.verified),
@@ -521,7 +526,7 @@ async function evaluateBandgapDataset({ dataset, values, dataRoot, dependencies,
       }
     }
     const summaries = results.map(({ papers: _papers, at: _at, ...summary }) => summary);
-    write(values.json ? JSON.stringify({ dataset, split: 'dev', results: summaries }) + '\n' : scoreTable(results.map(toRow)));
+    write(values.json ? JSON.stringify({ dataset, split: splitsOf(results), results: summaries }) + '\n' : scoreTable(results.map(toRow)));
     return;
   }
 
