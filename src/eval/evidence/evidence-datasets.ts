@@ -49,8 +49,9 @@ export interface EvidenceLoadOptions {
 
 async function bandgapCases(options: EvidenceLoadOptions): Promise<EvidenceCase[]> {
   const version = options.version ?? 'pub';
-  const files = await bandgapTextFiles(options.dataRoot, version);
-  const papers = (await loadBandgapTruth(options.dataRoot, version)).filter((paper) => paper.truths.length > 0 && files.has(paper.index));
+  const truth = await loadBandgapTruth(options.dataRoot, version);
+  const files = await bandgapTextFiles(options.dataRoot, version, truth);
+  const papers = truth.filter((paper) => paper.truths.length > 0 && files.has(paper.index));
   const cases: EvidenceCase[] = [];
   for (const paper of papers.slice(0, options.limit ?? papers.length)) {
     options.progress?.(`[${cases.length + 1}/${Math.min(papers.length, options.limit ?? Infinity)}] ${paper.index}/${paper.doi}`);
