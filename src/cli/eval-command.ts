@@ -421,7 +421,8 @@ async function evaluateNerreDataset({ values, dataRoot, write }: EvalContext): P
     })),
     malformedPredictions,
   };
-  write(values.json ? JSON.stringify({ split: 'dev', ...result }) + '\n' : nerre.nerreTable(result));
+  // The doping set's one file read is upstream's train.json (nerreDopingPath).
+  write(values.json ? JSON.stringify({ split: 'train', ...result }) + '\n' : nerre.nerreTable(result));
 }
 
 /**

@@ -11,6 +11,7 @@ import { ArticleSchema } from '../../../src/contracts/article';
 import type { Triplet } from '../../../src/contracts/triplet';
 import { parsePolyie, polyieSplitFiles } from '../../../src/eval/polyie/polyie-dataset';
 import { evaluatePolyie } from '../../../src/eval/polyie/polyie-evaluation';
+import { evidenceSplit } from '../../../src/eval/evidence/evidence-datasets';
 import { loadPropertySchemas } from '../../../src/properties';
 import { testDependencies } from './scorer-doubles';
 
@@ -78,6 +79,8 @@ describe('evaluatePolyie', () => {
       expect(result).toMatchObject({ dataset: 'polyie', split: 'test', properties: ['band_gap'], relations: 2, withoutSchema: 1 });
       expect(result.strict).toMatchObject({ predictions: 1, truths: 1, matched: 1 });
       expect(result.papers.map((paper) => paper.paper)).toEqual(['test_split/0']);
+      // --context and --attribution on polyie say the same.
+      expect(await evidenceSplit('polyie', dataRoot)).toBe('test');
     });
   });
 
