@@ -76,7 +76,8 @@ export async function loadBandgapTruth(dataRoot: string, version: BandgapVersion
 /**
  * Truth paper index → absolute path of its text file (`<index>_<doi with / as _>.txt`), joined
  * by DOI (`joinPapers`; the truth is loaded when `papers` is not given). A truth paper without
- * a text file is absent; a text file that joins no paper is left out.
+ * a text file is absent; a text file that joins no paper is left out; of two that join one paper,
+ * the first by name is kept.
  */
 export async function bandgapTextFiles(
   dataRoot: string,

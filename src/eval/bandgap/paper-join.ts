@@ -65,8 +65,8 @@ export interface PaperJoin<T> {
  * shows that index is not that paper's: an item already reached that paper by DOI, or an item
  * with that index reached another paper by DOI (the list numbers papers otherwise than the
  * truth, as the misaligned upstream files do). Such an item, like one whose index names no
- * paper, is counted in `unmatched` and dropped. When two truth papers share a DOI the first (in the order given) gets
- * the items.
+ * paper, is counted in `unmatched` and dropped. When two truth papers share a DOI the first (in
+ * the order given) gets the items.
  */
 export function joinPapers<T>(
   papers: readonly { index: number; doi: string }[],
