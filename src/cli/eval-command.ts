@@ -421,7 +421,8 @@ async function evaluateNerreDataset({ values, dataRoot, write }: EvalContext): P
     })),
     malformedPredictions,
   };
-  write(values.json ? JSON.stringify({ split: 'dev', ...result }) + '\n' : nerre.nerreTable(result));
+  // The doping set's one file read is upstream's train.json (nerreDopingPath).
+  write(values.json ? JSON.stringify({ split: 'train', ...result }) + '\n' : nerre.nerreTable(result));
 }
 
 /**
@@ -441,6 +442,11 @@ async function evaluateCornellTcDataset({ values, dataRoot, write }: EvalContext
     setup: values['oracle-full-table'] ? 'oracle-full-table' : 'leave-one-out',
   });
   write(values.json ? JSON.stringify(result) + '\n' : cornellTcTable(result));
+}
+
+/** The distinct `split`s of several results, joined by "," ("dev"). */
+function splitsOf(results: readonly { split: string }[]): string {
+  return [...new Set(results.map((result) => result.split))].join(',');
 }
 
 /** `bandgap-200`: one replay or engine (`--replay`/`--engine`), every replay and engine (`--all-replays`), or a vote (`--replay-vote`). */
@@ -483,7 +489,7 @@ async function evaluateBandgapDataset({ dataset, values, dataRoot, dependencies,
       values.json
         ? JSON.stringify({
             dataset,
-            split: 'dev',
+            split: splitsOf(results.map((result) => result.verified)),
             replayVote: names,
             results: results.map((result) => ({
               verified: summary(result.verified),
@@ -521,7 +527,7 @@ async function evaluateBandgapDataset({ dataset, values, dataRoot, dependencies,
       }
     }
     const summaries = results.map(({ papers: _papers, at: _at, ...summary }) => summary);
-    write(values.json ? JSON.stringify({ dataset, split: 'dev', results: summaries }) + '\n' : scoreTable(results.map(toRow)));
+    write(values.json ? JSON.stringify({ dataset, split: splitsOf(results), results: summaries }) + '\n' : scoreTable(results.map(toRow)));
     return;
   }
 

@@ -12,7 +12,8 @@
  *    of its members: ChatExtract rows carry the sentence the answer came from (`sentence`
  *    column), used as the quote and re-anchored in the paper text captured with `capture`
  *    (`captureFile`); the quote must show the value and unit. A candidate none of whose
- *    members has a quote (LangChain rows carry none) is `rejected`: it cannot be verified.
+ *    members has a quote (LangChain and ChemDataExtractor rows carry none; BERT-PSIE rows carry
+ *    their sentence like ChatExtract) is `rejected`: it cannot be verified.
  * 4. When the gate reports attribution (`groundAndAttribute`), a candidate whose grounded
  *    quotes do not name its material or property is `needs_review` instead of `verified`.
  * 5. When the gate reports the fact check (`gateFact`, issue 26), a candidate whose number is
@@ -31,7 +32,7 @@ import { tripletsAgree, type CrossVerifyDependencies } from '../matrix/cross-ver
 import { groundCandidates, type GroundCheck, type VerificationRecord } from '../matrix/cross-verify-refine';
 import type { ScorerDependencies } from './triplet-scorer';
 import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase } from './scored-triplets';
-import { bandgapTextFiles, loadBandgapTruth, loadReplay, type BandgapVersion } from './bandgap/bandgap-dataset';
+import { bandgapSplit, bandgapTextFiles, loadBandgapTruth, loadReplay, type BandgapVersion } from './bandgap/bandgap-dataset';
 import { evaluateBandgap, type BandgapEvaluation } from './bandgap/bandgap-evaluation';
 import type { RecordedPrediction } from './bandgap/recorded-chatextract';
 import type { ScoreRow } from './report-table';
@@ -188,10 +189,10 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
   const { dataRoot, version, names, dependencies } = options;
   if (names.length < 2) throw new Error('--replay-vote needs at least two replay names');
   const minVotes = options.minVotes ?? MIN_VOTES;
-  let papers = await loadBandgapTruth(dataRoot, version);
-  if (options.limit !== undefined) papers = papers.slice(0, options.limit);
-  const recorded = await Promise.all(names.map((name) => loadReplay(dataRoot, version, name)));
-  const texts = await bandgapTextFiles(dataRoot, version);
+  const allPapers = await loadBandgapTruth(dataRoot, version);
+  const papers = options.limit === undefined ? allPapers : allPapers.slice(0, options.limit);
+  const recorded = await Promise.all(names.map((name) => loadReplay(dataRoot, version, name, allPapers)));
+  const texts = await bandgapTextFiles(dataRoot, version, allPapers);
   const crossDependencies = { sameMaterial: dependencies.sameMaterial, toSI: dependencies.toSI, ground: dependencies.ground };
 
   const verifiedCases: RecordedCase[] = [];
@@ -238,7 +239,7 @@ export async function evaluateReplayVote(options: ReplayVoteOptions): Promise<Re
   const label = `vote(${names.join(',')})`;
   const asEvaluation = (cases: RecordedCase[], replay: string): BandgapEvaluation => ({
     dataset: 'bandgap-200',
-    split: 'dev',
+    split: bandgapSplit(papers),
     version,
     replay,
     ...scoreTriplets(cases, dependencies.scorer, 'verified'),

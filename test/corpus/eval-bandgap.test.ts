@@ -1,6 +1,6 @@
 /**
- * Replay scoring on the real bandgap-200 data: the recorded ChatExtract and LangChain outputs
- * against the manual ground truth, with the real unit table and material comparison. The floors
+ * Replay scoring on the real bandgap-200 data: the recorded ChatExtract, LangChain,
+ * ChemDataExtractor and BERT-PSIE outputs against the manual ground truth, with the real unit table and material comparison. The floors
  * are the scores measured when the scorer was written (rounded down), so a regression in the
  * readers, the unit conversion or the material comparison makes this fail.
  */
@@ -19,6 +19,9 @@ const FLOORS: Array<[string, 'pub' | 'arxiv', number, number, number, number]> =
   ['chatextract-qwen2.5-14b-verified', 'pub', 0.4, 0.18, 0.25, 0.35], // measured 0.410, 0.186, 0.256; 0.352
   ['langchain-22', 'pub', 0.39, 0.19, 0.26, 0.34], // measured 0.395, 0.198, 0.264; 0.341
   ['langchain-12', 'arxiv', 0.71, 0.22, 0.34, 0.41], // measured 0.714, 0.225, 0.342; 0.410
+  // Issue 30 (2026-11-29): the two baselines' upstream "1-raw" sheets.
+  ['chemdataextractor', 'pub', 0.2, 0.04, 0.07, 0.22], // measured 0.200, 0.047, 0.075; 0.226
+  ['bert-psie', 'pub', 0.15, 0.03, 0.05, 0.11], // measured 0.158, 0.035, 0.057; 0.114
 ];
 
 describe.skipIf(skipReason !== undefined)(`bandgap-200 replays${skipReason ? ` (${skipReason})` : ''}`, () => {

@@ -5,7 +5,7 @@
 import type { Article } from '../../contracts/article';
 import type { AttributionDependencies } from '../../verify/attribution';
 import type { BandgapVersion } from '../bandgap/bandgap-dataset';
-import { EVIDENCE_DATASETS, loadEvidenceCases, type EvidenceDataset } from '../evidence/evidence-datasets';
+import { EVIDENCE_DATASETS, evidenceSplit, loadEvidenceCases, type EvidenceDataset } from '../evidence/evidence-datasets';
 import type { SiConverter } from '../si-conversion';
 import { evaluateAttribution, type AttributionFigures } from './attribution-evaluation';
 
@@ -27,7 +27,12 @@ export interface AttributionRunOptions {
 }
 
 /** The JSON `assay eval <dataset> --attribution --json` prints. */
-export type AttributionReport = { dataset: AttributionDataset; split: 'dev'; version: string } & AttributionFigures;
+export type AttributionReport = {
+  dataset: AttributionDataset;
+  /** The papers or files read (`evidenceSplit`). */
+  split: string;
+  version: string;
+} & AttributionFigures;
 
 /**
  * Read `options.dataset` and measure the attribution check on it (`evaluateAttribution`).
@@ -38,5 +43,5 @@ export async function runAttributionEvaluation(options: AttributionRunOptions): 
   const cases = await loadEvidenceCases({ ...options, schemas: options.dependencies.schemas });
   const figures = evaluateAttribution(cases, options.convert, options.dependencies);
   const version = options.dataset === 'bandgap-200' ? (options.version ?? 'pub') : '-';
-  return { dataset: options.dataset, split: 'dev', version, ...figures };
+  return { dataset: options.dataset, split: await evidenceSplit(options.dataset, options.dataRoot, options.version), version, ...figures };
 }

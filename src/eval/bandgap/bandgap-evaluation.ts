@@ -1,7 +1,9 @@
 /**
  * `assay eval bandgap-200`: score a replayed tool or a live extractor against the manual ground
  * truth of one version, with the triplet scorer. Papers are the truth file's papers in index
- * order (`limit` keeps the first N); predictions for other papers are ignored.
+ * order (`limit` keeps the first N); texts and recorded predictions are joined to them by DOI
+ * (by index only where a DOI is missing or names no truth paper; paper-join.ts), and
+ * predictions for other papers are ignored.
  */
 import type { Article } from '../../contracts/article';
 import type { Triplet } from '../../contracts/triplet';
@@ -9,7 +11,7 @@ import { readRegularFile } from '../../capture/node/regular-file';
 import type { Extractor } from '../extractor';
 import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase, type ScoredTriplets } from '../scored-triplets';
 import type { ScorerDependencies } from '../triplet-scorer';
-import { bandgapTextFiles, loadBandgapTruth, loadReplay, type BandgapVersion } from './bandgap-dataset';
+import { bandgapSplit, bandgapTextFiles, loadBandgapTruth, loadJoinedReplay, type BandgapVersion } from './bandgap-dataset';
 import { BAND_GAP } from './bandgap-truth';
 
 /** What produces the predictions: a recorded tool by name, or an extractor run on the texts. */
@@ -40,10 +42,16 @@ export interface BandgapEvaluationOptions {
 /** Scores (strict at the top, `strict` and `lenient`), per-paper counts, predictions and truths. */
 export interface BandgapEvaluation extends ScoredTriplets {
   dataset: 'bandgap-200';
-  split: 'dev';
+  /** The papers scored: "dev" (indexes ≤ 100, all the shared data holds), "test" or "dev+test" (`bandgapSplit`). */
+  split: string;
   version: BandgapVersion;
   engine?: string;
   replay?: string;
+  /**
+   * Replays only: recorded papers joined by index (DOI missing or naming no truth paper),
+   * recorded papers joined to none, and (ChemDataExtractor, BERT-PSIE) rows with no usable answer.
+   */
+  recorded?: { joinedByIndex: number; unjoined: number; skippedRows?: number };
   /** Share of produced triplets whose evidence re-anchors and contains the value; engines only. */
   groundingRate?: number;
 }
@@ -55,20 +63,23 @@ export interface BandgapEvaluation extends ScoredTriplets {
  */
 export async function evaluateBandgap(options: BandgapEvaluationOptions): Promise<BandgapEvaluation> {
   const { dataRoot, version, source, dependencies } = options;
-  let papers = await loadBandgapTruth(dataRoot, version);
-  if (options.limit !== undefined) papers = papers.slice(0, options.limit);
+  // Join against every truth paper, so that `limit` cannot turn a DOI join into an index join.
+  const allPapers = await loadBandgapTruth(dataRoot, version);
+  const papers = options.limit === undefined ? allPapers : allPapers.slice(0, options.limit);
 
   const cases: RecordedCase[] = [];
   let groundedCount = 0;
   let producedCount = 0;
-  const texts = await bandgapTextFiles(dataRoot, version);
+  const texts = await bandgapTextFiles(dataRoot, version, allPapers);
   const textPath = (index: number) => {
     const path = texts.get(index);
     if (!path) throw new Error(`bandgap-200 ${version}: no text file for paper ${index}`);
     return path;
   };
+  let recordedCounts: BandgapEvaluation['recorded'];
   if (source.kind === 'replay') {
-    const recorded = await loadReplay(dataRoot, version, source.name);
+    const { byPaper: recorded, ...counts } = await loadJoinedReplay(dataRoot, version, source.name, allPapers);
+    recordedCounts = counts;
     for (const paper of papers)
       cases.push({
         paper: `${paper.index}/${paper.doi}`,
@@ -98,9 +109,10 @@ export async function evaluateBandgap(options: BandgapEvaluationOptions): Promis
   const score = scoreTriplets(cases, dependencies, 'recorded');
   return {
     dataset: 'bandgap-200',
-    split: 'dev',
+    split: bandgapSplit(papers),
     version,
     ...(source.kind === 'replay' ? { replay: source.name } : { engine: source.name }),
+    ...(recordedCounts ? { recorded: recordedCounts } : {}),
     ...score,
     ...(source.kind === 'engine' && source.isGrounded && producedCount > 0 ? { groundingRate: groundedCount / producedCount } : {}),
   };

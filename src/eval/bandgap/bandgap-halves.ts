@@ -3,7 +3,7 @@
  * the dev split side by side, so that a change tuned on one half can be checked on the other.
  *
  * The split is fixed and data-independent: a paper belongs to the `odd` half when its index in
- * the dataset (the `index` column of the truth file, the number its text file starts with, 1 to
+ * the dataset (the `index` column of the truth file, whose text file is joined to it by DOI, 1 to
  * 100 in DOIs.csv order) is odd, and to the `even` half otherwise. It depends on nothing a run
  * produces or a paper says, so it cannot drift towards easy papers, and it is the same for
  * every engine, version and run. Papers with no band gap stay in their half (they count for
@@ -16,12 +16,11 @@
  * matches add up to the whole run's; the result is checked for that and an Error is thrown when
  * they do not.
  */
-import { basename } from 'node:path';
 import type { Article } from '../../contracts/article';
 import type { Triplet } from '../../contracts/triplet';
 import type { DefinedAlias } from '../../text/materials/index';
 import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase } from '../scored-triplets';
-import { loadBandgapTruth } from './bandgap-dataset';
+import { bandgapTextFiles, loadBandgapTruth } from './bandgap-dataset';
 import { evaluateBandgap, type BandgapEvaluation, type BandgapEvaluationOptions, type BandgapSource } from './bandgap-evaluation';
 import { BAND_GAP } from './bandgap-truth';
 
@@ -43,7 +42,8 @@ export interface BandgapHalf extends BandgapEvaluation {
 
 export interface BandgapHalves {
   dataset: 'bandgap-200';
-  split: 'dev';
+  /** As the whole run's (`bandgapSplit`). */
+  split: string;
   version: BandgapEvaluation['version'];
   engine: string;
   halving: string;
@@ -60,15 +60,15 @@ interface PaperRun {
   grounded: number;
 }
 
-/** The paper index a bandgap-200 text file stands for (`<index>_<doi>.txt`); throws otherwise. */
-function indexOfTextFile(path: string): number {
-  const match = /^(\d+)_/.exec(basename(path));
-  if (!match) throw new Error(`bandgap-200: cannot read a paper index from "${path}"`);
-  return Number(match[1]);
-}
-
-/** The engine wrapped so that its captures, triplets and grounding checks are recorded per paper index. */
-function recordingSource(source: Extract<BandgapSource, { kind: 'engine' }>, runs: Map<number, PaperRun>): BandgapSource {
+/**
+ * The engine wrapped so that its captures, triplets and grounding checks are recorded per truth
+ * paper index; `paperOfText` maps a text file's path to the truth paper it was joined to.
+ */
+function recordingSource(
+  source: Extract<BandgapSource, { kind: 'engine' }>,
+  runs: Map<number, PaperRun>,
+  paperOfText: ReadonlyMap<string, number>,
+): BandgapSource {
   const indexOf = new WeakMap<Article, number>();
   const runOf = (article: Article) => {
     const index = indexOf.get(article);
@@ -82,7 +82,9 @@ function recordingSource(source: Extract<BandgapSource, { kind: 'engine' }>, run
     ...source,
     capture: async (path) => {
       const article = await source.capture(path);
-      indexOf.set(article, indexOfTextFile(path));
+      const index = paperOfText.get(path);
+      if (index === undefined) throw new Error(`bandgap-200 --halves: "${path}" is no truth paper's text`);
+      indexOf.set(article, index);
       return article;
     },
     extractor: async (article, options) => {
@@ -127,10 +129,12 @@ export async function evaluateBandgapHalves(options: BandgapEvaluationOptions): 
   const { source } = options;
   if (source.kind !== 'engine') throw new TypeError('bandgap-200 --halves scores an engine run; give --engine NAME');
   const runs = new Map<number, PaperRun>();
-  const all = await evaluateBandgap({ ...options, source: recordingSource(source, runs) });
+  const allPapers = await loadBandgapTruth(options.dataRoot, options.version);
+  const texts = await bandgapTextFiles(options.dataRoot, options.version, allPapers);
+  const paperOfText = new Map([...texts].map(([index, path]) => [path, index]));
+  const all = await evaluateBandgap({ ...options, source: recordingSource(source, runs, paperOfText) });
 
-  let papers = await loadBandgapTruth(options.dataRoot, options.version);
-  if (options.limit !== undefined) papers = papers.slice(0, options.limit);
+  const papers = options.limit === undefined ? allPapers : allPapers.slice(0, options.limit);
   const halves = HALVES.map(({ name, includes }): BandgapHalf => {
     const cases: RecordedCase[] = [];
     let produced = 0;
@@ -152,7 +156,7 @@ export async function evaluateBandgapHalves(options: BandgapEvaluationOptions): 
     return {
       name,
       dataset: 'bandgap-200',
-      split: 'dev',
+      split: all.split,
       version: options.version,
       engine: source.name,
       ...scoreTriplets(cases, options.dependencies, 'recorded'),
@@ -162,5 +166,13 @@ export async function evaluateBandgapHalves(options: BandgapEvaluationOptions): 
   checkSums(all, halves);
 
   const { papers: _papers, predictions: _predictions, truths: _truths, ...summary } = all;
-  return { dataset: 'bandgap-200', split: 'dev', version: options.version, engine: source.name, halving: HALVING, all: summary, halves };
+  return {
+    dataset: 'bandgap-200',
+    split: all.split,
+    version: options.version,
+    engine: source.name,
+    halving: HALVING,
+    all: summary,
+    halves,
+  };
 }

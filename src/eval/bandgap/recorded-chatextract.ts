@@ -25,31 +25,32 @@ export interface ChatExtractOptions {
   requireVerified?: boolean;
 }
 
-/** Paper index from a recorded `doi` cell "<index>/<doi>"; null when it does not start with digits and "/". */
-export function recordedPaperIndex(doiCell: string): number | null {
-  const match = /^\s*(\d+)\//.exec(doiCell);
-  return match ? Number(match[1]) : null;
-}
+/**
+ * Predictions per paper as the recorded file names it: the `doi` cell, trimmed ("14/10.1039/C7CP03960C";
+ * `parsePaperReference` in paper-join.ts reads it), in file order. The dataset loader joins these to
+ * the truth papers by DOI.
+ */
+export type RecordedByReference = Map<string, RecordedPrediction[]>;
 
-/** Parse the CSV into predictions per paper index. Throws when the expected columns are missing. */
-export function parseChatExtractCsv(csvText: string, options: ChatExtractOptions): Map<number, RecordedPrediction[]> {
+/** Parse the CSV into predictions per paper reference (`doi` cell); rows without one are dropped. Throws when the expected columns are missing. */
+export function parseChatExtractCsv(csvText: string, options: ChatExtractOptions): RecordedByReference {
   const rows = parse(csvText, { columns: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as Record<string, string>[];
   const first = rows[0];
   if (first && !['doi', 'material', 'value', 'unit'].every((name) => name in first)) {
     throw new Error('ChatExtract CSV: expected columns doi, material, value, unit');
   }
   const requireVerified = options.requireVerified ?? false;
-  const byPaper = new Map<number, RecordedPrediction[]>();
+  const byPaper: RecordedByReference = new Map();
   for (const row of rows) {
-    const index = recordedPaperIndex(row.doi ?? '');
-    if (index === null) continue;
+    const reference = (row.doi ?? '').trim();
+    if (!reference) continue;
     if (requireVerified && !['material_valid', 'value_valid', 'unit_valid'].every((flag) => (row[flag] ?? '').trim() === '1')) continue;
     const answer = recordedAnswer(row.material ?? '', row.value ?? '', row.unit ?? '', options.engine);
     if (!answer) continue;
     const sentence = (row.sentence ?? '').trim();
-    const list = byPaper.get(index) ?? [];
+    const list = byPaper.get(reference) ?? [];
     list.push({ ...answer, ...(sentence ? { sentence } : {}) });
-    byPaper.set(index, list);
+    byPaper.set(reference, list);
   }
   return byPaper;
 }

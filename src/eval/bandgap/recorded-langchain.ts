@@ -7,7 +7,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { recordedAnswer } from './recorded-answer';
-import { recordedPaperIndex, type RecordedPrediction } from './recorded-chatextract';
+import type { RecordedByReference, RecordedPrediction } from './recorded-chatextract';
 
 /** Cells of one Markdown table line, or null when the line is not a complete row. */
 export function tableCells(line: string): string[] | null {
@@ -33,18 +33,18 @@ export function parseMarkdownAnswers(output: string, engine: string): RecordedPr
   return answers;
 }
 
-/** Parse the CSV into predictions per paper index. Throws when `doi` or `output` is missing. */
-export function parseLangChainCsv(csvText: string, engine: string): Map<number, RecordedPrediction[]> {
+/** Parse the CSV into predictions per paper reference (`doi` cell); rows without one are dropped. Throws when `doi` or `output` is missing. */
+export function parseLangChainCsv(csvText: string, engine: string): RecordedByReference {
   const rows = parse(csvText, { columns: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as Record<string, string>[];
   const first = rows[0];
   if (first && !('doi' in first && 'output' in first)) throw new Error('LangChain CSV: expected columns doi, output');
-  const byPaper = new Map<number, RecordedPrediction[]>();
+  const byPaper: RecordedByReference = new Map();
   for (const row of rows) {
-    const index = recordedPaperIndex(row.doi ?? '');
-    if (index === null) continue;
-    const list = byPaper.get(index) ?? [];
+    const reference = (row.doi ?? '').trim();
+    if (!reference) continue;
+    const list = byPaper.get(reference) ?? [];
     list.push(...parseMarkdownAnswers(row.output ?? '', engine));
-    byPaper.set(index, list);
+    byPaper.set(reference, list);
   }
   return byPaper;
 }

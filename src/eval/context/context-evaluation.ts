@@ -10,7 +10,7 @@ import type { PropertyDefinition } from '../../contracts/property';
 import { retrievalOf, type MatrixPreset } from '../../matrix/presets';
 import { chunkArticle } from '../../text/retrieval';
 import { evidenceUnits, locateTruthEverywhere } from '../attribution/locate-truth';
-import { evidenceCatalogue, loadEvidenceCases, type EvidenceLoadOptions } from '../evidence/evidence-datasets';
+import { evidenceCatalogue, evidenceSplit, loadEvidenceCases, type EvidenceLoadOptions } from '../evidence/evidence-datasets';
 import type { SiConverter } from '../si-conversion';
 import { passageCalls, pipelineCalls, propertyCandidates, retrievalCalls, type CountChat, type RetrievalBudget } from './context-calls';
 import { scoreContextRecall, type ContextCase, type ContextRecall } from './context-recall';
@@ -28,8 +28,8 @@ export interface ContextRunOptions extends EvidenceLoadOptions {
 /** The JSON `assay eval <dataset> --context --json` prints. */
 export type ContextReport = {
   dataset: string;
-  /** 'dev' for the evidence datasets; 'all' for sofc-exp, all of whose sets stand for unseen papers. */
-  split: 'dev' | 'all';
+  /** The papers or files read (`evidenceSplit`): "dev" for bandgap-200 and supermat, the split files for polyie, "all" for sofc-exp. */
+  split: string;
   version: string;
   preset: string;
   /** What the top-level figures measure: the calls the pipeline makes (reading stage and focused passage). */
@@ -103,7 +103,7 @@ export async function runContextEvaluation(options: ContextRunOptions): Promise<
   const [atBudget, ...curve] = budgets.map((budget, index) => ({ ...scoreContextRecall(retrieval[index]!), ...budgetJson(budget) }));
   return {
     dataset: options.dataset,
-    split: options.dataset === 'sofc-exp' ? 'all' : 'dev',
+    split: await evidenceSplit(options.dataset, options.dataRoot, options.version),
     version: options.dataset === 'bandgap-200' ? (options.version ?? 'pub') : '-',
     preset: options.preset.name,
     calls: 'pipeline',

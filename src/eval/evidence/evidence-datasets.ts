@@ -10,8 +10,8 @@ import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import type { Article } from '../../contracts/article';
 import type { PropertyDefinition } from '../../contracts/property';
-import { bandgapTextFiles, loadBandgapTruth, type BandgapVersion } from '../bandgap/bandgap-dataset';
-import { loadPolyie } from '../polyie/polyie-dataset';
+import { bandgapSplit, bandgapTextFiles, loadBandgapTruth, type BandgapVersion } from '../bandgap/bandgap-dataset';
+import { loadPolyie, polyieSplitFiles, polyieSplitName } from '../polyie/polyie-dataset';
 import { propertyCatalogue } from '../../properties';
 import { loadSofcExpEvidence, SOFC_EXP_READER_PROPERTIES } from '../sofc-exp/sofc-exp-evidence';
 import { parseSupermatTruth } from '../supermat/supermat-truth';
@@ -49,8 +49,9 @@ export interface EvidenceLoadOptions {
 
 async function bandgapCases(options: EvidenceLoadOptions): Promise<EvidenceCase[]> {
   const version = options.version ?? 'pub';
-  const files = await bandgapTextFiles(options.dataRoot, version);
-  const papers = (await loadBandgapTruth(options.dataRoot, version)).filter((paper) => paper.truths.length > 0 && files.has(paper.index));
+  const truth = await loadBandgapTruth(options.dataRoot, version);
+  const files = await bandgapTextFiles(options.dataRoot, version, truth);
+  const papers = truth.filter((paper) => paper.truths.length > 0 && files.has(paper.index));
   const cases: EvidenceCase[] = [];
   for (const paper of papers.slice(0, options.limit ?? papers.length)) {
     options.progress?.(`[${cases.length + 1}/${Math.min(papers.length, options.limit ?? Infinity)}] ${paper.index}/${paper.doi}`);
@@ -96,4 +97,17 @@ export async function loadEvidenceCases(options: EvidenceLoadOptions): Promise<E
   if (options.dataset === 'supermat') return supermatCases(options);
   if (options.dataset === 'sofc-exp') return loadSofcExpEvidence(options.dataRoot, options.schemas, options.limit);
   return polyieCases(options);
+}
+
+/**
+ * What a result's `split` says for `dataset` under `dataRoot`: bandgap-200 the split its truth
+ * papers make up (`bandgapSplit`: "dev" for papers 1–100), polyie the split files it reads
+ * (`polyieSplitName`: "train+validation"), sofc-exp "all" (all of its sets stand for unseen
+ * papers), supermat "dev" (the papers whose PDFs the data root holds). Rejects when the files
+ * are missing.
+ */
+export async function evidenceSplit(dataset: EvidenceDataset, dataRoot: string, version: BandgapVersion = 'pub'): Promise<string> {
+  if (dataset === 'bandgap-200') return bandgapSplit(await loadBandgapTruth(dataRoot, version));
+  if (dataset === 'polyie') return polyieSplitName(await polyieSplitFiles(dataRoot));
+  return dataset === 'sofc-exp' ? 'all' : 'dev';
 }

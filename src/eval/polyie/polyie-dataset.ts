@@ -1,8 +1,8 @@
 /**
  * PolyIE (Cheng et al., arXiv 2311.07715; jerry3027/PolyIE, Apache-2.0; see the dataset's
  * SOURCE.md): polymer papers as token lists with (compound, property name, property value[,
- * condition]) relations. Files `polyie/{train,validation}_split.json` (the test split is not in
- * the data root), each one JSON object `{ text: [doc][chunk][token], label, relation:
+ * condition]) relations. Files `polyie/*_split.json` (every one the data root holds: the shared
+ * data has train and validation, not test; `polyieSplitFiles`), each one JSON object `{ text: [doc][chunk][token], label, relation:
  * [doc][chunk][[CN span], [PN span], [PV span], …] }` with [start, end) token offsets.
  *
  * The loader rebuilds each document as an `Article` (one paragraph block per chunk, tokens
@@ -10,6 +10,7 @@
  * whole property name is a synonym or symbol of a property schema (`findPropertyMentions`): PolyIE's
  * "optical band gap" becomes `band_gap`; PCE, Voc, HOMO levels have no schema and are left out.
  */
+import { readdir } from 'node:fs/promises';
 import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import { ArticleBuilder } from '../../capture/article-builder';
@@ -19,8 +20,27 @@ import { findPropertyMentions } from '../../properties';
 import { parseValueText } from '../reported-value-text';
 import type { TruthTriplet } from '../triplet-scorer';
 
-/** The split files read, in this order ("dev" = every split the data root holds). */
-export const POLYIE_FILES = ['train_split.json', 'validation_split.json'];
+/** Order of the splits upstream names; any other `*_split.json` follows, by name. */
+const SPLIT_ORDER = ['train_split.json', 'validation_split.json', 'test_split.json'];
+
+/**
+ * The split files `datasets/polyie/` under `dataRoot` holds (`*_split.json`), train, validation,
+ * test first, then any other by name. Rejects when the folder is missing or holds none.
+ */
+export async function polyieSplitFiles(dataRoot: string): Promise<string[]> {
+  const folder = join(dataRoot, 'datasets', 'polyie');
+  const rank = (name: string) => (SPLIT_ORDER.includes(name) ? SPLIT_ORDER.indexOf(name) : SPLIT_ORDER.length);
+  const files = (await readdir(folder))
+    .filter((name) => name.endsWith('_split.json'))
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  if (files.length === 0) throw new Error(`PolyIE: no *_split.json in ${folder}`);
+  return files;
+}
+
+/** What `split` says for the files read: their names without "_split.json", joined by "+" ("train+validation"). */
+export function polyieSplitName(files: readonly string[]): string {
+  return files.map((file) => file.replace(/_split\.json$/u, '')).join('+');
+}
 
 /** One rebuilt document. */
 export interface PolyiePaper {
@@ -100,10 +120,17 @@ export function parsePolyie(jsonText: string, stem: string, schemas: readonly Pr
   });
 }
 
-/** Load every PolyIE split under `dataRoot` (`datasets/polyie/`); rejects when a file is missing. */
-export async function loadPolyie(dataRoot: string, schemas: readonly PropertyDefinition[]): Promise<PolyiePaper[]> {
+/**
+ * Load the PolyIE splits `files` (default: every one the data root holds, `polyieSplitFiles`)
+ * under `dataRoot` (`datasets/polyie/`), documents in file order; rejects when a file is missing.
+ */
+export async function loadPolyie(
+  dataRoot: string,
+  schemas: readonly PropertyDefinition[],
+  files?: readonly string[],
+): Promise<PolyiePaper[]> {
   const papers: PolyiePaper[] = [];
-  for (const file of POLYIE_FILES)
+  for (const file of files ?? (await polyieSplitFiles(dataRoot)))
     papers.push(
       ...parsePolyie(await readRegularFile(join(dataRoot, 'datasets', 'polyie', file), 'utf8'), file.replace(/\.json$/u, ''), schemas),
     );

@@ -18,12 +18,12 @@ import type { EngineSetup } from '../extractor';
 import { loadPropertySchemas } from '../../properties';
 import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase, type ScoredTriplets } from '../scored-triplets';
 import type { ScorerDependencies } from '../triplet-scorer';
-import { loadPolyie } from './polyie-dataset';
+import { loadPolyie, polyieSplitFiles, polyieSplitName } from './polyie-dataset';
 
 export interface PolyieEvaluationOptions {
   dataRoot: string;
   engine: { name: string } & EngineSetup;
-  /** Keep the first N documents (train then validation, in file order). */
+  /** Keep the first N documents (train, validation, test, in file order). */
   limit?: number;
   dependencies: ScorerDependencies;
   progress?: (line: string) => void;
@@ -31,7 +31,8 @@ export interface PolyieEvaluationOptions {
 
 export interface PolyieEvaluation extends ScoredTriplets {
   dataset: 'polyie';
-  split: 'dev';
+  /** The split files read, without "_split.json", joined by "+" ("train+validation"; `polyieSplitName`). */
+  split: string;
   engine: string;
   /** Property schemas scored (those the kept relations name). */
   properties: string[];
@@ -45,7 +46,8 @@ export interface PolyieEvaluation extends ScoredTriplets {
 /** Run the evaluation. Rejects when a PolyIE file is missing or the engine fails. */
 export async function evaluatePolyie(options: PolyieEvaluationOptions): Promise<PolyieEvaluation> {
   const { engine } = options;
-  let papers = await loadPolyie(options.dataRoot, loadPropertySchemas());
+  const files = await polyieSplitFiles(options.dataRoot);
+  let papers = await loadPolyie(options.dataRoot, loadPropertySchemas(), files);
   if (options.limit !== undefined) papers = papers.slice(0, options.limit);
   const properties = [...new Set(papers.flatMap((paper) => paper.truths.map((truth) => truth.property)))].sort();
   const cases: RecordedCase[] = [];
@@ -70,7 +72,7 @@ export async function evaluatePolyie(options: PolyieEvaluationOptions): Promise<
   }
   return {
     dataset: 'polyie',
-    split: 'dev',
+    split: polyieSplitName(files),
     engine: engine.name,
     properties,
     relations: papers.reduce((total, paper) => total + paper.relations, 0),
