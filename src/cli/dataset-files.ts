@@ -13,7 +13,7 @@ import type { DatasetTriplet } from '../contracts/dataset';
 import { csvChunk, toBibtex, toCslJson, toJson, toJsonl, toWebAnnotations } from '../export/dataset-export';
 import type { RejectedLine } from '../export/dataset-import';
 import { eachCheckedChunk } from '../export/import-file';
-import { IMPORT_CHUNK_SIZE } from '../store/import-merge';
+import { IMPORT_CHUNK_SIZE } from '../export/import-merge';
 
 /** Refused lines shown one by one on stderr per file (the rest are counted). */
 export const SHOWN_REJECTED = 5;

@@ -20,7 +20,7 @@ import { readErrorWords } from '../capture/read-error-words';
 import type { RejectedLine } from '../export/dataset-import';
 import { EMPTY_FILE_PROBLEM } from '../export/import-file';
 import { newestFirst } from '../store/dataset-triplet';
-import { importFileInMemory, memoryDataset, type MemoryDataset } from '../store/memory-dataset';
+import { importFileInMemory, memoryDataset, type MemoryDataset } from '../export/memory-dataset';
 import { DatasetFileError, exportParts, openFileBlob, readDatasetFile, rejectedLines, writeFileAtomically } from './dataset-files';
 
 /** Bad options (exit 2); a `DatasetFileError` is exit 1. */

@@ -11,8 +11,8 @@ import type { TripletSearchState } from '../../contracts/messages';
 import type { RejectedLine } from '../../export/dataset-import';
 import type { TripletQuery } from '../../store/dataset-repository';
 import type { ConditionFilter } from '../shared/fact-conditions';
-import type { ImportJob } from '../../store/import-job';
-import type { ImportReport } from '../../store/import-triplets';
+import type { ImportJob } from '../../export/import-job';
+import type { ImportReport } from '../../export/import-triplets';
 
 export type TripletStatus = DatasetTriplet['status'];
 
