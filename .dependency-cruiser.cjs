@@ -1,8 +1,9 @@
 /**
  * dependency-cruiser: no import cycles between files, type-only imports included (ESLint's
  * import/no-cycle skips `import type`, and a type circle still ties two modules together).
- * The layer rules themselves live in eslint.config.js; the rules here add what a layer there does
- * not say (two folders of one layer, src/text below src/properties).
+ * The layer rules themselves live in eslint.config.js, which also orders the folders within a layer
+ * so that no two folders of src/ import each other (a folder cycle fails there, type-only imports
+ * included); text-below-properties below repeats one such arrow with its reason.
  */
 module.exports = {
   forbidden: [

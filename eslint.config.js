@@ -1,19 +1,28 @@
 // ESLint: typescript-eslint's recommended rules, plus import rules that hold Assay's layers.
-// Layers, bottom to top (README "Layout"); a file may import from its own layer and the layers
-// below it, never from a layer above; and no chain of imports may come back to where it started
-// (import/no-cycle here for value imports; dependency-cruiser, run by `npm run lint` right after
-// ESLint, also follows type-only imports, which import/no-cycle skips — see .dependency-cruiser.cjs).
+// Layers, bottom to top (README "Layout"); a file may import from the layers below its own and,
+// within its own layer, from the folders listed before its folder — never from a layer above or a
+// folder listed after it. Every folder of src/ thus has one rank, so no two folders can import each
+// other (directly or round a longer ring): a folder cycle fails `npm run lint`
+// (test/unit/lint/layering.test.ts plants one between every pair). And no chain of imports may come
+// back to where it started (import/no-cycle here for value imports; dependency-cruiser, run by
+// `npm run lint` right after ESLint, also follows type-only imports, which import/no-cycle skips —
+// see .dependency-cruiser.cjs).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
 
-/** The layers, bottom to top: each entry lists the folders of one layer (under src/ unless said). */
+/**
+ * The layers, bottom to top: each entry lists the folders of one layer (under src/ unless said),
+ * in the order they may import each other — a folder imports from those listed before it in its
+ * layer. If a new import must go the other way, move the folder in the list, provided nothing
+ * imports back (the lint then says which file does).
+ */
 const LAYERS = [
   ['contracts'],
-  ['properties', 'text', 'capture', 'llm'],
+  ['text', 'properties', 'capture', 'llm'],
   ['verify', 'matrix', 'extract', 'highlight'],
-  ['precedent', 'store', 'eval', 'export'],
+  ['store', 'precedent', 'eval', 'export'],
   ['extension'],
   ['ui', 'cli'],
   ['entrypoints'],
@@ -23,20 +32,29 @@ const folderPath = (folder) => (folder === 'entrypoints' ? './entrypoints' : `./
 const layerName = (index) => LAYERS[index].join(', ');
 
 /**
- * One `import/no-restricted-paths` zone per layer: its folders may not import any folder of a
- * layer above it. The message names the rule so a failing `npm test` says what to change.
+ * One `import/no-restricted-paths` zone per folder: it may not import any folder of a layer above
+ * its own, nor a folder listed after it in its own layer. The message names the rule so a failing
+ * `npm test` says what to change.
  */
 const layerZones = LAYERS.flatMap((folders, index) => {
   const above = LAYERS.slice(index + 1).flat();
-  if (above.length === 0) return [];
-  return folders.map((folder) => ({
-    target: folderPath(folder),
-    from: above.map(folderPath),
-    message:
-      `layering: ${folder}/ is in layer ${index} (${layerName(index)}) and may import only from its own layer ` +
-      `and those below it (${LAYERS.slice(0, index).flat().join(', ') || 'none'}); move the shared code down, ` +
-      'or shapes into src/contracts/ (see README "Layout").',
-  }));
+  return folders.flatMap((folder, position) => {
+    const later = folders.slice(position + 1);
+    const forbidden = [...later, ...above];
+    if (forbidden.length === 0) return [];
+    const before = folders.slice(0, position);
+    return [
+      {
+        target: folderPath(folder),
+        from: forbidden.map(folderPath),
+        message:
+          `layering: ${folder}/ is in layer ${index} (${layerName(index)}) and may import only from the layers below it ` +
+          `(${LAYERS.slice(0, index).flat().join(', ') || 'none'}) and the folders before it in its own ` +
+          `(${before.join(', ') || 'none'}), so that no two folders import each other; move the shared code down, ` +
+          'shapes into src/contracts/, or (if nothing imports back) the folder in LAYERS of eslint.config.js (see README "Layout").',
+      },
+    ];
+  });
 });
 
 export default tseslint.config(

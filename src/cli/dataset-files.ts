@@ -1,7 +1,7 @@
 /**
  * Dataset files on disk for `assay import` and `assay export`: opening one as a Blob (read by the
  * extension's own reader, src/export/import-file.ts, so JSON Lines are streamed), reading its rows,
- * the export formats as text parts, and writing a file atomically.
+ * and writing a file atomically (the export formats are src/export/export-formats.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
@@ -10,10 +10,9 @@ import { basename, dirname, join } from 'node:path';
 import { fileKindWords } from '../capture/node/regular-file';
 import { readErrorWords } from '../capture/read-error-words';
 import type { DatasetTriplet } from '../contracts/dataset';
-import { csvChunk, toBibtex, toCslJson, toJson, toJsonl, toWebAnnotations } from '../export/dataset-export';
 import type { RejectedLine } from '../export/dataset-import';
 import { eachCheckedChunk } from '../export/import-file';
-import { IMPORT_CHUNK_SIZE } from '../store/import-merge';
+import { IMPORT_CHUNK_SIZE } from '../export/import-merge';
 
 /** Refused lines shown one by one on stderr per file (the rest are counted). */
 export const SHOWN_REJECTED = 5;
@@ -72,34 +71,6 @@ export function rejectedLines(path: string, refused: number, rejected: readonly 
   const lines = rejected.map(({ where, message }) => `${path} ${where} refused: ${message}`);
   if (refused > rejected.length) lines.push(`${path}: … and ${refused - rejected.length} more refused`);
   return lines;
-}
-
-/** The export formats of `assay export`: the dataset page's exports under command-line names (w3c: Web Annotations). */
-export const EXPORT_FORMATS = ['csv', 'json', 'jsonl', 'w3c', 'bibtex', 'csl-json'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** Rows per part of a CSV or JSONL export, as the dataset page's chunks. */
-const PART_ROWS = 5000;
-
-/**
- * `rows` in `format` as text parts to write in order (the dataset page's exporters,
- * src/export/dataset-export.ts): CSV and JSONL `PART_ROWS` rows a part (`csvChunk`, `toJsonl`:
- * joined, exactly `toCsv` / `toJsonl` of all rows, so a large export is never one string), the
- * others one part. CSV of no rows is its byte-order mark and header, as `toCsv([])`.
- */
-export function* exportParts(format: ExportFormat, rows: readonly DatasetTriplet[]): Generator<string> {
-  if (format === 'csv' || format === 'jsonl') {
-    if (rows.length === 0 && format === 'csv') yield csvChunk([], true);
-    for (let start = 0; start < rows.length; start += PART_ROWS) {
-      const part = rows.slice(start, start + PART_ROWS);
-      yield format === 'csv' ? csvChunk(part, start === 0) : toJsonl(part);
-    }
-    return;
-  }
-  const write = { json: toJson, w3c: (all: readonly DatasetTriplet[]) => toWebAnnotations(all), bibtex: toBibtex, 'csl-json': toCslJson }[
-    format
-  ];
-  yield write(rows);
 }
 
 /**

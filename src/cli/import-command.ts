@@ -20,8 +20,9 @@ import { readErrorWords } from '../capture/read-error-words';
 import type { RejectedLine } from '../export/dataset-import';
 import { EMPTY_FILE_PROBLEM } from '../export/import-file';
 import { newestFirst } from '../store/dataset-triplet';
-import { importFileInMemory, memoryDataset, type MemoryDataset } from '../store/memory-dataset';
-import { DatasetFileError, exportParts, openFileBlob, readDatasetFile, rejectedLines, writeFileAtomically } from './dataset-files';
+import { importFileInMemory, memoryDataset, type MemoryDataset } from '../export/memory-dataset';
+import { DatasetFileError, openFileBlob, readDatasetFile, rejectedLines, writeFileAtomically } from './dataset-files';
+import { exportFormat, exportParts } from '../export/export-formats';
 
 /** Bad options (exit 2); a `DatasetFileError` is exit 1. */
 class ImportUsageError extends Error {}
@@ -125,7 +126,7 @@ async function importCommand(argv: string[], options: ImportCommandOptions): Pro
   // The extension's export order (the savedAt index walked backwards), so the file reads as an export of the same dataset.
   dataset.rows.sort(newestFirst);
   try {
-    await writeFileAtomically(out, exportParts('jsonl', dataset.rows));
+    await writeFileAtomically(out, exportParts(exportFormat('jsonl'), dataset.rows));
   } catch (error) {
     throw new DatasetFileError(`--out ${out}: could not be written (${(error as Error).message})`);
   }

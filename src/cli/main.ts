@@ -43,8 +43,9 @@ ${VERIFY_USAGE}  precedent "<material>" [--property tc] [--reference FILE]… [-
   import <file> … --out FILE.jsonl [--json]      import Assay JSON/JSONL/CSV exports into a dataset file, merging as the extension does;
                                                  each refused line named on stderr; exit 0 all imported, 3 some refused,
                                                  1 a file not read (nothing written), 2 usage error
-  export <file> --format csv|json|jsonl|w3c|bibtex|csl-json [--out FILE] [--json]
-                                                 a dataset file in the dataset page's export formats (stdout without --out)
+  export <file> --format FORMAT [--out FILE] [--json]
+                                                 a dataset file in one of the dataset page's export formats (stdout
+                                                 without --out); assay export --help lists the formats
   bench [--runs N] [--json] [file …]            capture, scan and rules-extraction timings on sample papers
   bench --presets [--limit N] [--json]           LLM calls, tokens and model loads per paper for the paper and browser presets
 
@@ -82,6 +83,9 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Commands that answer --help themselves, from the table they read (`assay export --help`: the export formats). */
+const OWN_HELP = new Set(['export']);
+
 async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -93,7 +97,7 @@ async function dispatch(argv: string[]): Promise<number> {
     process.stderr.write(`assay: unknown command '${command}'\n${USAGE}`);
     return 2;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
+  if ((rest.includes('--help') || rest.includes('-h')) && !OWN_HELP.has(command)) {
     process.stdout.write(USAGE);
     return 0;
   }

@@ -46,7 +46,7 @@ const IsoTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601
 /**
  * Where an imported row came from: the file's name as the reader chose it, when it was imported,
  * and the row's id in that file (imports give every row a new id, so a file cannot name, and
- * later overwrite, a row saved here; see src/store/import-triplets.ts).
+ * later overwrite, a row saved here; see src/export/import-triplets.ts).
  */
 export const ImportNoteSchema = z.object({
   file: boundedText(TEXT_LIMITS.fileName),

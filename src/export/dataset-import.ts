@@ -17,7 +17,7 @@ import { withOwnKeys } from '../store/dataset-triplet';
 import { csvImportEntries, isAssayCsv } from './csv-import';
 import { duplicateKeys, duplicateKeysMessage, mayRepeatKeys } from './duplicate-keys';
 import { rowContradiction, withImportedStatus, withValueFromText } from './import-row-checks';
-import type { ImportLine } from '../store/import-merge';
+import type { ImportLine } from './import-merge';
 import type { RejectedLine } from '../store/import-job-record';
 
 /** At most this many problems are listed one by one (then a count of the rest), so a wrong 100 000-line file does not make a 100 000-line message. */

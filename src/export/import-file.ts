@@ -7,7 +7,7 @@
 import { utf16ByNulBytes } from '../capture/sniff-encoding';
 import { isAssayCsv } from './csv-import';
 import { checkImportEntries, NOT_AN_EXPORT_PROBLEM, splitAssayImport, type ImportEntry, type RejectedLine } from './dataset-import';
-import type { ImportLine } from '../store/import-merge';
+import type { ImportLine } from './import-merge';
 
 /**
  * The largest JSON array file read (a JSON array is parsed whole; JSON Lines are streamed, so

@@ -7,7 +7,7 @@
  */
 import type { RequestOf, ResponseOf } from '../contracts/messages';
 import type { AssayDatabase } from '../store/assay-database';
-import { markInterruptedImports, runImportJob } from '../store/import-job';
+import { markInterruptedImports, runImportJob } from '../export/import-job';
 
 export interface ImportJobHostOptions {
   database: AssayDatabase;

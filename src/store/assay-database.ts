@@ -74,7 +74,7 @@ export function createAssayDatabase(
   // prefix filter reads index keys only, sorts them by savedAt, and reads just the rows of the page
   // shown). The index count stays at six: each index entry costs about as much to write as a
   // tenth of a row (measured with `test/e2e/dataset-scale.ts --raw-floor`). `importJobs` holds
-  // the dataset page's imports, run in the offscreen document (src/store/import-job.ts), and their
+  // the dataset page's imports, run in the offscreen document (src/export/import-job.ts), and their
   // progress, so the page can be left and reopened while one runs; `importFiles` the files
   // themselves (Blobs, until the import ends), apart, because a record is rewritten whole. Dexie rebuilds the changed indexes on upgrade; no row is rewritten.
   database.version(7).stores({

@@ -98,7 +98,7 @@ function union(first: readonly string[], second: readonly string[]): string[] {
  * has them, else stay; the Chain-of-Verification answers come with the evidence they are about
  * (the new row's when it has evidence); the paper is the new row's (newer metadata); an
  * `imported` note stays with the existing row. Imports do not merge this way (an import never
- * changes a saved row: src/store/import-triplets.ts).
+ * changes a saved row: src/export/import-triplets.ts).
  */
 export function mergeTriplets(existing: DatasetTriplet, incoming: DatasetTriplet): DatasetTriplet {
   const newerReview =

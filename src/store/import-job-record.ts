@@ -1,7 +1,7 @@
 /**
  * The records of the dataset page's imports as stored (`importJobs`, `importFiles`) and the report
  * an import writes. Types only, with no import of the database module, so `assay-database.ts` can
- * name its tables' row types without an import cycle. The code is import-job.ts.
+ * name its tables' row types without an import cycle. The code is src/export/import-job.ts (import lives in src/export/).
  */
 
 /** A line (or array element) of the file that was refused, and why in words. */

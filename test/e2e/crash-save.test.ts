@@ -17,12 +17,12 @@ import { projectRoot } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser } from './extension-browser';
 import { readStore } from './extension-pages';
 import { syntheticRow } from './synthetic-dataset';
-import { IMPORT_CHUNK_SIZE } from '../../src/store/import-triplets';
+import { IMPORT_CHUNK_SIZE } from '../../src/export/import-triplets';
 
 const skipReason = existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`;
 const extensionDirectory = join(projectRoot, '.output', 'chrome-mv3-test');
 const TOTAL = 40_000;
-/** An import's chunk: one transaction per 5 000 rows (`IMPORT_CHUNK_SIZE`, src/store/import-triplets.ts). */
+/** An import's chunk: one transaction per 5 000 rows (`IMPORT_CHUNK_SIZE`, src/export/import-triplets.ts). */
 const CHUNK = IMPORT_CHUNK_SIZE;
 
 /** Every row of the `triplets` store, read with plain IndexedDB. */

@@ -1,15 +1,16 @@
 /**
  * Export and import on the dataset page. Export writes exactly the triplets the table shows
- * (those matching the current filters, in the table's order) as CSV, Assay JSON/JSONL, W3C Web Annotations, BibTeX or CSL-JSON and hands it to the
- * browser as a download (Blob + object URL + `<a download>`). Import is `ImportControl`
- * (import-control.tsx): a job the offscreen document runs, so it outlives the page.
+ * (those matching the current filters, in the table's order) in a format of the export table,
+ * src/export/export-formats.ts (CSV, Assay JSON/JSONL, W3C Web Annotations, BibTeX, CSL-JSON: one
+ * button each), and hands it to the browser as a download (Blob + object URL + `<a download>`).
+ * Import is `ImportControl` (import-control.tsx): a job the offscreen document runs, so it
+ * outlives the page.
  */
 import { useId, useState } from 'react';
 import type { DatasetTriplet } from '../../contracts/dataset';
-import { csvChunk, toBibtex, toCslJson, toCsv, toJson, toJsonl, toWebAnnotations } from '../../export/dataset-export';
 import type { AssayDatabase } from '../../store/assay-database';
 import { type TripletQuery } from '../../store/dataset-repository';
-import { exportFileName, exportMediaType, exportSubjectText, type ExportFormat } from './dataset-view-model';
+import { exportChoices, exportFileName, exportSubjectText, type ExportChoice } from './dataset-view-model';
 import type { PropertyLabel } from '../shared/run-view-model';
 import { eachShownTripletChunk } from './sorted-triplets';
 import { conditionMatcher, type ConditionFilter } from '../shared/fact-conditions';
@@ -17,23 +18,8 @@ import { DEFAULT_SORT, type TripletSort } from './triplet-sort';
 import { ImportControl, type ImportRequester } from './import-control';
 import type { TripletIdSearch } from '../../store/search-triplets';
 
-const EXPORTS: ReadonlyArray<{ format: ExportFormat; text: string; testId: string; write: (rows: readonly DatasetTriplet[]) => string }> = [
-  { format: 'csv', text: 'CSV', testId: 'export-csv', write: toCsv },
-  { format: 'json', text: 'JSON', testId: 'export-json', write: toJson },
-  { format: 'jsonl', text: 'JSONL', testId: 'export-jsonl', write: toJsonl },
-  { format: 'annotations', text: 'Web Annotations', testId: 'export-annotations', write: (rows) => toWebAnnotations(rows) },
-  { format: 'bibtex', text: 'BibTeX', testId: 'export-bibtex', write: toBibtex },
-  { format: 'csl', text: 'CSL-JSON', testId: 'export-csl', write: toCslJson },
-];
-
 /** Rows per chunk of a chunked export (`eachTripletChunk`). */
 const EXPORT_STEP = 5000;
-
-/** The formats written chunk by chunk: a chunk's text, with the file's start (CSV's byte-order mark and header) on the first. */
-const CHUNKED_EXPORTS: Partial<Record<ExportFormat, (rows: readonly DatasetTriplet[], first: boolean) => string>> = {
-  csv: csvChunk,
-  jsonl: (rows) => toJsonl(rows),
-};
 
 /**
  * Offer `text` as a file download named `fileName`: an object URL for a Blob of `type`, clicked
@@ -94,13 +80,13 @@ export function DatasetIo({
   const [exportStatus, setExportStatus] = useState('');
   const [exporting, setExporting] = useState(false);
 
-  const runExport = async (entry: (typeof EXPORTS)[number]) => {
+  const runExport = async ({ format }: ExportChoice) => {
     setExporting(true);
     setExportStatus('Preparing the export…');
     try {
-      const fileName = exportFileName(entry.format, now());
-      const chunked = CHUNKED_EXPORTS[entry.format];
-      // CSV and JSONL are written chunk by chunk while the next chunk is read: no 100 000-row array, no 100 MB string.
+      const fileName = exportFileName(format.id, now());
+      const chunked = format.chunk;
+      // A chunked format (CSV, JSONL) is written chunk by chunk while the next chunk is read: no 100 000-row array, no 100 MB string.
       const parts: string[] = [];
       const rows: DatasetTriplet[] = [];
       let written = 0;
@@ -119,8 +105,8 @@ export function DatasetIo({
         search,
         conditions && conditionMatcher(conditions),
       );
-      if (chunked) downloadParts(document, parts.length > 0 ? parts : [chunked([], true)], fileName, exportMediaType(entry.format));
-      else downloadText(document, entry.write(rows), fileName, exportMediaType(entry.format));
+      if (chunked) downloadParts(document, parts.length > 0 ? parts : [chunked([], true)], fileName, format.mediaType);
+      else downloadText(document, format.write(rows), fileName, format.mediaType);
       setExportStatus(`Exported ${count === 1 ? '1 triplet' : `${count} triplets`} to ${fileName}.`);
     } catch (error) {
       setExportStatus(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -135,9 +121,9 @@ export function DatasetIo({
         <span id={`${id}-export`} className="dataset-export-label">
           {exportSubjectText(shownCount)} as
         </span>
-        {EXPORTS.map((entry) => (
+        {exportChoices().map((entry) => (
           <button
-            key={entry.format}
+            key={entry.format.id}
             type="button"
             data-testid={entry.testId}
             disabled={exporting}

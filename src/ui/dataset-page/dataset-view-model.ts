@@ -9,10 +9,11 @@ import { describeValue } from '../../text/quantities/format-quantity';
 import type { DatasetTriplet, ImportNote, ModelAnswer, ReviewDecision, SourcePaper } from '../../contracts/dataset';
 import type { TripletSearchState } from '../../contracts/messages';
 import type { RejectedLine } from '../../export/dataset-import';
+import { EXPORT_FORMATS, exportFormat, type ExportFormat } from '../../export/export-formats';
 import type { TripletQuery } from '../../store/dataset-repository';
 import type { ConditionFilter } from '../shared/fact-conditions';
-import type { ImportJob } from '../../store/import-job';
-import type { ImportReport } from '../../store/import-triplets';
+import type { ImportJob } from '../../export/import-job';
+import type { ImportReport } from '../../export/import-triplets';
 
 export type TripletStatus = DatasetTriplet['status'];
 
@@ -240,23 +241,26 @@ export function importedText(note: ImportNote): string {
   return `Imported from ${note.file} on ${savedDay(note.at)}`;
 }
 
-export type ExportFormat = 'csv' | 'json' | 'jsonl' | 'annotations' | 'bibtex' | 'csl';
-
-const exportFiles: Record<ExportFormat, { suffix: string; type: string }> = {
-  csv: { suffix: '.csv', type: 'text/csv' },
-  json: { suffix: '.json', type: 'application/json' },
-  jsonl: { suffix: '.jsonl', type: 'application/jsonl' },
-  // W3C Web Annotations are JSON-LD (https://www.w3.org/TR/annotation-model/, media type in §6).
-  annotations: { suffix: '-annotations.jsonld', type: 'application/ld+json' },
-  bibtex: { suffix: '.bib', type: 'application/x-bibtex' },
-  // The CSL-JSON media type registered by the Citation Style Language project.
-  csl: { suffix: '-csl.json', type: 'application/vnd.citationstyles.csl+json' },
-};
-
-/** "assay-dataset-2026-11-22.csv": the download's name, dated in the reader's local time. */
-export function exportFileName(format: ExportFormat, date: Date): string {
+/**
+ * "assay-dataset-2026-11-22.csv": the download's name for the export format `format` (an id of
+ * src/export/export-formats.ts; an unknown one throws), dated in the reader's local time.
+ */
+export function exportFileName(format: string, date: Date): string {
   const day = [date.getFullYear(), date.getMonth() + 1, date.getDate()].map((part) => String(part).padStart(2, '0')).join('-');
-  return `assay-dataset-${day}${exportFiles[format].suffix}`;
+  return `assay-dataset-${day}${exportFormat(format).extension}`;
+}
+
+/** One export button of the dataset page: the format, its test id (`export-<id>`) and its words. */
+export interface ExportChoice {
+  format: ExportFormat;
+  testId: string;
+  /** The button's text: the format's label ("Web Annotations"). */
+  text: string;
+}
+
+/** The dataset page's export buttons, one per format of the table (src/export/export-formats.ts), in its order. */
+export function exportChoices(): ExportChoice[] {
+  return EXPORT_FORMATS.map((format) => ({ format, testId: `export-${format.id}`, text: format.label }));
 }
 
 /**
@@ -269,9 +273,9 @@ export function exportSubjectText(shownCount: number | undefined): string {
   return `Export ${grouped(shownCount)} shown ${shownCount === 1 ? 'triplet' : 'triplets'}`;
 }
 
-/** The media type of a download, for its Blob. */
-export function exportMediaType(format: ExportFormat): string {
-  return exportFiles[format].type;
+/** The media type of a download in the export format `format` (an id; an unknown one throws), for its Blob. */
+export function exportMediaType(format: string): string {
+  return exportFormat(format).mediaType;
 }
 
 /** The paper key in a `#paper=<key>` location hash (percent-decoded), or null for any other hash. */

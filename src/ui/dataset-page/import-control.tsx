@@ -13,7 +13,7 @@ import type { RequestOf, ResponseOf } from '../../contracts/messages';
 import { keepStorageFromPage } from '../../extension/keep-storage';
 import { sendRequest } from '../../extension/send-request';
 import type { AssayDatabase } from '../../store/assay-database';
-import { createImportJob, latestImportJob, restartImportJob, type ImportJob } from '../../store/import-job';
+import { createImportJob, latestImportJob, restartImportJob, type ImportJob } from '../../export/import-job';
 import {
   demotedLineTexts,
   importProgressText,

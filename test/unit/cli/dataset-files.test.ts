@@ -2,22 +2,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportParts, writeFileAtomically } from '../../../src/cli/dataset-files';
-import { toCsv, toJsonl } from '../../../src/export/dataset-export';
-import { datasetRows } from '../export/dataset-fixtures';
-
-describe('exportParts', () => {
-  it('writes CSV and JSONL in parts that join to exactly toCsv and toJsonl of all the rows', () => {
-    const rows = Array.from({ length: 5001 }, (_, index) => ({ ...datasetRows[index % 4]!, id: `row-${index}` }));
-    const csv = [...exportParts('csv', rows)];
-    expect(csv).toHaveLength(2);
-    expect(csv.join('')).toBe(toCsv(rows));
-    const jsonl = [...exportParts('jsonl', rows)];
-    expect(jsonl).toHaveLength(2);
-    expect(jsonl.join('')).toBe(toJsonl(rows));
-    expect([...exportParts('csv', [])].join('')).toBe(toCsv([]));
-  });
-});
+import { writeFileAtomically } from '../../../src/cli/dataset-files';
 
 describe('writeFileAtomically', () => {
   it('replaces the file a link names, keeping its permission bits, and leaves no temporary file', async () => {

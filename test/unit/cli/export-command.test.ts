@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runExport } from '../../../src/cli/export-command';
+import { main } from '../../../src/cli/main';
 import { toBibtex, toCslJson, toJson, toJsonl, toWebAnnotations } from '../../../src/export/dataset-export';
 import { bandGapRow, datasetRows, editedRow, noDoiRow, tcRangeRow } from '../export/dataset-fixtures';
+import { FAKE_EXPORT_FORMAT, withFakeExportFormat } from '../export/fake-export-format';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 /** The fixture rows newest first (savedAt descending), the dataset page's export order. */
@@ -69,9 +71,9 @@ describe('assay export', () => {
   it.each([
     ['json', toJson],
     ['jsonl', toJsonl],
-    ['w3c', toWebAnnotations],
+    ['annotations', toWebAnnotations],
     ['bibtex', toBibtex],
-    ['csl-json', toCslJson],
+    ['csl', toCslJson],
   ] as const)('writes %s as the dataset page does, to --out or to stdout alike', async (format, exporter) => {
     const expected = exporter(NEWEST_FIRST);
     expect(await exportTo(format, '--out', at(`out.${format}`), '--json')).toBe(0);
@@ -81,6 +83,42 @@ describe('assay export', () => {
     expect(await exportTo(format)).toBe(0);
     expect(stdout).toBe(expected);
     expect(stderr).toBe(`assay export: 4 rows exported as ${format}\n`);
+  });
+
+  it.each([
+    ['w3c', 'annotations', toWebAnnotations],
+    ['CSL-JSON', 'csl', toCslJson],
+  ] as const)('accepts the older name %s for %s, writing the same file and naming the format by its id', async (alias, id, exporter) => {
+    expect(await exportTo(alias, '--out', at('out.txt'), '--json')).toBe(0);
+    expect(readFileSync(at('out.txt'), 'utf8')).toBe(exporter(NEWEST_FIRST));
+    expect(JSON.parse(stdout)).toEqual({ format: id, rows: 4, rejected: 0, out: at('out.txt') });
+  });
+
+  it('offers a format added to the export table: in --help, in the usage error, and as --format (or its alias)', async () => {
+    await withFakeExportFormat(async () => {
+      expect(await runExport(['--help'])).toBe(0);
+      expect(stdout).toMatch(/^usage: assay export FILE --format csv\|json\|jsonl\|annotations\|bibtex\|csl\|fake /);
+      expect(stdout).toMatch(/\n {2}fake {9}Fake list, \*-fake\.txt \(also --format pretend\)\n/);
+      expect(stdout).toMatch(/\n {2}annotations {2}Web Annotations, \*-annotations\.jsonld \(also --format w3c\)\n/);
+      stdout = '';
+      expect(await exportTo('xlsx')).toBe(2);
+      expect(stderr).toMatch(/use --format csv, json, jsonl, annotations, bibtex, csl, fake:/);
+      stderr = '';
+      expect(await exportTo('fake', '--out', at('out.txt'), '--json')).toBe(0);
+      expect(readFileSync(at('out.txt'), 'utf8')).toBe(NEWEST_FIRST.map((row) => `${row.material}\t${row.property}\n`).join(''));
+      expect(JSON.parse(stdout)).toMatchObject({ format: 'fake', rows: 4 });
+      stdout = '';
+      expect(await exportTo('pretend')).toBe(0);
+      expect(stdout).toBe(FAKE_EXPORT_FORMAT.write(NEWEST_FIRST));
+    });
+    // `assay export --help` reaches the command (the dispatcher does not answer it with the general usage).
+    stdout = '';
+    expect(await main(['export', '--help'])).toBe(0);
+    expect(stdout).toMatch(/^usage: assay export FILE --format csv\|json\|jsonl\|annotations\|bibtex\|csl /);
+    // Out of the table again, it is an unknown format.
+    stderr = '';
+    expect(await exportTo('fake')).toBe(2);
+    expect(stderr).toMatch(/^assay export: unknown format 'fake'; use --format csv, json, jsonl, annotations, bibtex, csl:/);
   });
 
   it('leaves out the rows that fail the checks, naming them on stderr, and exports the others', async () => {
@@ -108,11 +146,11 @@ describe('assay export', () => {
   it('exits 2 on a usage error: no file, an unknown or missing format, --json without --out', async () => {
     expect(await runExport(['--format', 'csv'])).toBe(2);
     expect(stderr).toMatch(
-      /^assay export: give exactly one dataset file: assay export FILE --format csv\|json\|jsonl\|w3c\|bibtex\|csl-json/,
+      /^assay export: give exactly one dataset file: assay export FILE --format csv\|json\|jsonl\|annotations\|bibtex\|csl /,
     );
     stderr = '';
     expect(await exportTo('xlsx')).toBe(2);
-    expect(stderr).toMatch(/^assay export: unknown format 'xlsx'; use --format csv, json, jsonl, w3c, bibtex, csl-json/);
+    expect(stderr).toMatch(/^assay export: unknown format 'xlsx'; use --format csv, json, jsonl, annotations, bibtex, csl:/);
     stderr = '';
     expect(await runExport([at('dataset.jsonl')])).toBe(2);
     expect(stderr).toMatch(/^assay export: give a --format/);

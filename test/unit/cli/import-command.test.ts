@@ -11,7 +11,7 @@ import { readAssayImport } from '../../../src/export/dataset-import';
 import { createAssayDatabase } from '../../../src/store/assay-database';
 import { saveTriplets } from '../../../src/store/dataset-repository';
 import { newestFirst, withOwnKeys } from '../../../src/store/dataset-triplet';
-import { createImportJob, runImportJob } from '../../../src/store/import-job';
+import { createImportJob, runImportJob } from '../../../src/export/import-job';
 import { bandGapRow, datasetRows, editedRow, noDoiRow, tcRangeRow } from '../export/dataset-fixtures';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');

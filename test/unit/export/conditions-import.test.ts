@@ -20,7 +20,7 @@ import { toCsv, toJson, toJsonl, toWebAnnotations } from '../../../src/export/da
 import { readAssayImport } from '../../../src/export/dataset-import';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import { withOwnKeys } from '../../../src/store/dataset-triplet';
-import { createImportJob, runImportJob } from '../../../src/store/import-job';
+import { createImportJob, runImportJob } from '../../../src/export/import-job';
 import { bandGapRow, TIO2_PAPER } from './dataset-fixtures';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');

@@ -6,7 +6,7 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { toCsv, toJson, toJsonl } from '../../../src/export/dataset-export';
-import { importFileInMemory, memoryDataset } from '../../../src/store/memory-dataset';
+import { importFileInMemory, memoryDataset } from '../../../src/export/memory-dataset';
 import { bandGapRow, tcRangeRow } from './dataset-fixtures';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');

@@ -17,7 +17,7 @@ import { readAssayImport } from '../../../src/export/dataset-import';
 import { duplicateKeys, mayRepeatKeys } from '../../../src/export/duplicate-keys';
 import { createAssayDatabase } from '../../../src/store/assay-database';
 import { withOwnKeys } from '../../../src/store/dataset-triplet';
-import { createImportJob, runImportJob } from '../../../src/store/import-job';
+import { createImportJob, runImportJob } from '../../../src/export/import-job';
 import { bandGapRow } from './dataset-fixtures';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');

@@ -1,9 +1,11 @@
 /**
  * The layer rules of eslint.config.js, tried on files that break them: an upward import fails
- * with a message naming the layering rule, a downward one passes. (dependency-cruiser's cycle
- * rule runs on the whole tree in `npm run lint`.)
+ * with a message naming the layering rule, a downward one passes, and a cycle planted between any
+ * two folders of src/ is refused at one of its two ends. (dependency-cruiser's cycle rule runs on
+ * the whole tree in `npm run lint`.)
  */
 import { ESLint } from 'eslint';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -45,13 +47,60 @@ describe('layer rules', () => {
     expect(messages.join('\n')).toMatch(/layering: llm\/ is in layer 1/);
   });
 
-  it('accepts imports from the same layer and the layers below', async () => {
+  it('accepts imports from the layers below and from a folder listed before its own in its layer', async () => {
     const messages = await layeringMessages(
-      'src/store/probe.ts',
-      "import { PAPER_PRESET } from '../matrix/presets';\nimport { TripletSchema } from '../contracts/triplet';\nimport { toCsv } from '../export/dataset-export';\nexport const all = [PAPER_PRESET, TripletSchema, toCsv];\n",
+      'src/export/probe.ts',
+      "import { PAPER_PRESET } from '../matrix/presets';\nimport { TripletSchema } from '../contracts/triplet';\nimport { withOwnKeys } from '../store/dataset-triplet';\nexport const all = [PAPER_PRESET, TripletSchema, withOwnKeys];\n",
     );
     expect(messages).toEqual([]);
   });
+
+  it('refuses a folder importing one listed after it in its own layer (store → export), naming the order', async () => {
+    const messages = await layeringMessages('src/store/probe.ts', "export { toCsv } from '../export/dataset-export';\n");
+    expect(messages.join('\n')).toMatch(/layering: store\/ is in layer 3 .* and the folders before it in its own \(none\)/);
+  });
+});
+
+describe('folder cycles', () => {
+  /** The folders of src/ as they are on disk, each with one of its modules to import. */
+  const folders = readdirSync(`${root}src`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => {
+      const module = readdirSync(`${root}src/${entry.name}`)
+        .filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts'))
+        .sort()[0];
+      return { folder: entry.name, module: module?.replace(/\.tsx?$/, '') };
+    })
+    .filter((entry): entry is { folder: string; module: string } => entry.module !== undefined);
+
+  it('refuses one end of a cycle planted between any two folders of src/, and the arrows it lets through form no ring', async () => {
+    expect(folders.length).toBeGreaterThan(10);
+    // allowed.get(a) holds each folder that a probe in src/a may import.
+    const allowed = new Map<string, Set<string>>(folders.map(({ folder }) => [folder, new Set()]));
+    for (const from of folders) {
+      for (const to of folders) {
+        if (from.folder === to.folder) continue;
+        const messages = await layeringMessages(`src/${from.folder}/probe.ts`, `import '../${to.folder}/${to.module}';\n`);
+        if (messages.length === 0) allowed.get(from.folder)!.add(to.folder);
+      }
+    }
+    const bothWays = folders.flatMap(({ folder }) =>
+      [...allowed.get(folder)!].filter((other) => folder < other && allowed.get(other)!.has(folder)).map((other) => `${folder} ↔ ${other}`),
+    );
+    expect(bothWays).toEqual([]);
+    // No longer ring either: peel off folders that import none of those left (Kahn); a ring never peels.
+    const left = new Set(allowed.keys());
+    for (let peeled = true; peeled;) {
+      peeled = false;
+      for (const folder of left) {
+        if ([...allowed.get(folder)!].every((other) => !left.has(other))) {
+          left.delete(folder);
+          peeled = true;
+        }
+      }
+    }
+    expect([...left]).toEqual([]);
+  }, 120_000);
 });
 
 describe('cycle rule', () => {

@@ -13,8 +13,8 @@ import {
   restartImportJob,
   runImportJob,
   type ImportJob,
-} from '../../../src/store/import-job';
-import { bandGapRow, datasetRows, tcRangeRow } from '../export/dataset-fixtures';
+} from '../../../src/export/import-job';
+import { bandGapRow, datasetRows, tcRangeRow } from './dataset-fixtures';
 
 let database: AssayDatabase;
 let databaseCount = 0;

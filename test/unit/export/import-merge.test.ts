@@ -7,10 +7,10 @@ import { toJsonl } from '../../../src/export/dataset-export';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import { saveTriplets } from '../../../src/store/dataset-repository';
 import { withOwnKeys } from '../../../src/store/dataset-triplet';
-import { createImportJob, runImportJob } from '../../../src/store/import-job';
-import { planImportChunk, settleImportChunk, type ImportContext, type ImportLine } from '../../../src/store/import-merge';
-import { importFileInMemory, memoryDataset, saveImportChunkInMemory } from '../../../src/store/memory-dataset';
-import { bandGapRow } from '../export/dataset-fixtures';
+import { createImportJob, runImportJob } from '../../../src/export/import-job';
+import { planImportChunk, settleImportChunk, type ImportContext, type ImportLine } from '../../../src/export/import-merge';
+import { importFileInMemory, memoryDataset, saveImportChunkInMemory } from '../../../src/export/memory-dataset';
+import { bandGapRow } from './dataset-fixtures';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 

@@ -18,10 +18,10 @@
  * dataset in memory, memory-dataset.ts); this module only asks IndexedDB which facts it holds.
  */
 import { Dexie } from 'dexie';
-import type { AssayDatabase } from './assay-database';
+import type { AssayDatabase } from '../store/assay-database';
 import { planImportChunk, settleImportChunk, type ChunkOutcome, type ImportContext, type ImportLine } from './import-merge';
 
-export type { ImportReport } from './import-job-record';
+export type { ImportReport } from '../store/import-job-record';
 export { addOutcome, IMPORT_CHUNK_SIZE, type ChunkOutcome, type ImportContext, type ImportLine } from './import-merge';
 
 /**

@@ -6,9 +6,9 @@
  */
 import type { DatasetTriplet } from '../contracts/dataset';
 import { TEXT_LIMITS } from '../contracts/text-limits';
-import type { RejectedLine } from '../export/dataset-import';
-import { eachCheckedChunk } from '../export/import-file';
-import type { ImportReport } from './import-job-record';
+import type { RejectedLine } from './dataset-import';
+import { eachCheckedChunk } from './import-file';
+import type { ImportReport } from '../store/import-job-record';
 import {
   addOutcome,
   IMPORT_CHUNK_SIZE,

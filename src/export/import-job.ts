@@ -15,15 +15,15 @@
  * `IMPORT_CHUNK_SIZE` rows, flushed once.
  */
 import { readErrorWords } from '../capture/read-error-words';
-import { checkImportEntries } from '../export/dataset-import';
-import { importFileBatches, problemAfterReading, type ImportBatch } from '../export/import-file';
+import { checkImportEntries } from './dataset-import';
+import { importFileBatches, problemAfterReading, type ImportBatch } from './import-file';
 import { TEXT_LIMITS } from '../contracts/text-limits';
-import type { AssayDatabase } from './assay-database';
-import type { ImportJob, RejectedLine } from './import-job-record';
+import type { AssayDatabase } from '../store/assay-database';
+import type { ImportJob, RejectedLine } from '../store/import-job-record';
 import { addOutcome, type ImportContext } from './import-merge';
 import { IMPORT_CHUNK_SIZE, importErrorText, saveImportChunk, type ImportReport } from './import-triplets';
 
-export type { ImportFile, ImportJob, ImportJobStatus } from './import-job-record';
+export type { ImportFile, ImportJob, ImportJobStatus } from '../store/import-job-record';
 
 /** Refused lines kept in a finished job's record one by one (the rest are counted): the page lists 50. */
 const KEPT_REJECTED = 50;

@@ -7,10 +7,10 @@ import { toJsonl } from '../../../src/export/dataset-export';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import { saveTriplets } from '../../../src/store/dataset-repository';
 import { withOwnKeys } from '../../../src/store/dataset-triplet';
-import { createImportJob, runImportJob } from '../../../src/store/import-job';
-import type { ImportReport } from '../../../src/store/import-triplets';
-import { importFileInMemory, memoryDataset, type MemoryDataset } from '../../../src/store/memory-dataset';
-import { bandGapRow, datasetRows, tcRangeRow, YBCO_PAPER } from '../export/dataset-fixtures';
+import { createImportJob, runImportJob } from '../../../src/export/import-job';
+import type { ImportReport } from '../../../src/export/import-triplets';
+import { importFileInMemory, memoryDataset, type MemoryDataset } from '../../../src/export/memory-dataset';
+import { bandGapRow, datasetRows, tcRangeRow, YBCO_PAPER } from './dataset-fixtures';
 
 let database: AssayDatabase;
 let databaseCount = 0;

@@ -11,7 +11,7 @@
  * stored row is never changed: merging a line into it means leaving it as it is.
  */
 import type { DatasetTriplet } from '../contracts/dataset';
-import type { ImportReport } from './import-job-record';
+import type { ImportReport } from '../store/import-job-record';
 
 /**
  * Rows per transaction. Each transaction is flushed to disk once (strict durability, see
