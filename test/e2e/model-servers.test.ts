@@ -146,6 +146,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'model servers: refusals
     expect(await found.textContent()).toContain(
       `llama.cpp server b4589-1ee9eea0 at ${twoSlots.baseUrl}. 2 parallel slots of 32,768 tokens each (its -c context split across --parallel slots). Sending up to 2 calls at once, as its slots allow.`,
     );
+    await panel.screenshot({ path: join(screenshotDirectory, 'model-server-two-slots.png'), fullPage: true });
     await panel.getByTestId('extract-button').click();
     // While it runs, the panel says what the server is and how many calls it sends at once.
     const status = panel.getByTestId('engine-status');
