@@ -85,19 +85,6 @@ function safeCodePoint(codePoint: number, fallback: string): string {
 }
 
 /**
- * A DOI as providers write it ("https://doi.org/10.1103/PhysRevB.1.1", "doi:10…", "10…") → the
- * bare, lower-cased DOI (DOIs are case-insensitive, DOI Handbook §2.4); null if it is not one.
- */
-export function normalizeDoi(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  const start = trimmed.toLowerCase().indexOf('10.');
-  if (start < 0) return null;
-  const doi = trimmed.slice(start).toLowerCase();
-  return doi.includes('/') ? doi : null;
-}
-
-/**
  * The arXiv id a DOI stands for when it is arXiv's own DataCite DOI ("10.48550/arxiv.2101.00001"
  * → "2101.00001"), so a preprint found by OpenAlex and by arXiv deduplicates.
  */
