@@ -7,7 +7,7 @@
 import pLimit from 'p-limit';
 import pRetry from 'p-retry';
 import { z } from 'zod';
-import { abortedError, raceAbort } from './abort';
+import { abortedError, raceAbort, throwIfAborted } from './abort';
 import { contextFitProblem, promptTruncation, type PromptCounter, type ServerProfiles } from './context-window';
 import { LlmError, type LlmPort, type LlmReply, type LlmRequest, type ModelRole } from './llm-port';
 import { AttemptFailure, diagnoseNetworkFailure, httpFailure, refuseKeyOverPlainHttp } from './openai-failures';
@@ -327,10 +327,6 @@ interface RateLimitSpent {
 
 function isRateLimit(error: unknown): boolean {
   return error instanceof AttemptFailure && error.llmError.code === 'rate-limited';
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw abortedError();
 }
 
 function abortableDelay(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {

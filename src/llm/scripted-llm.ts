@@ -4,6 +4,7 @@
  * recorded so tests can assert what the pipeline asked. No module-level state: each
  * `createScriptedLlm` owns its counters.
  */
+import { throwIfAborted } from './abort';
 import { LlmError, type ChatMessage, type LlmPort, type LlmReply, type LlmRequest, type ModelRole } from './llm-port';
 import { approximateTokenCount } from './token-estimate';
 
@@ -156,10 +157,6 @@ function longestPrefixWithin(text: string, tokens: number, count: (prefix: strin
     else high = middle - 1;
   }
   return text.slice(0, low);
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new LlmError('aborted', 'the call was cancelled');
 }
 
 function abortableDelay(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {

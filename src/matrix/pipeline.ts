@@ -10,6 +10,7 @@
 import type { MatrixProgress, MatrixStage, NotProvided, PropertyRetrieval } from '../contracts/run-record';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
+import { throwIfAborted } from '../llm/abort';
 import type { ReplyFailure } from '../llm/generate-object';
 import { LlmError, toLlmError, type LlmPort } from '../llm/llm-port';
 import { approximateTokenCount } from '../llm/token-estimate';
@@ -23,7 +24,7 @@ import type { Candidate } from '../text/scan-types';
 import { verifyByQuestions } from './chain-of-verification';
 import { crossVerify, pathsAgree, type CrossVerifyDependencies } from './cross-verify';
 import { verifyPaths, type GroundCheck, type VerificationRecord } from './cross-verify-refine';
-import { runGeneratorDiscriminator, throwIfAborted, toTriplet } from './gd';
+import { runGeneratorDiscriminator, toTriplet } from './gd';
 import { disagreementLines, propertyBrief, runMoa, type MoaOptions, type MoaResult } from './moa';
 import { moaFailure, notDecided, type FailedPart } from './not-decided';
 import { buildPassage } from './passages';

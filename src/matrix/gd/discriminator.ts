@@ -10,7 +10,8 @@ import { generateObject, isUnusableReply, replyFailure, sumUsage, type ReplyFail
 import type { LlmUsage } from '../../llm/llm-port';
 import { sameMaterial as defaultSameMaterial } from '../../text/materials';
 import { mapInSlots } from '../slots';
-import { throwIfAborted, type GdDependencies, type Trajectory } from './mcts';
+import { throwIfAborted } from '../../llm/abort';
+import type { GdDependencies, Trajectory } from './mcts';
 import { buildReconstructionMessages, ReconstructionSchema, type ExtractedTriplet, type GeneratorInput } from './prompts';
 
 export type { ScoreWeights };

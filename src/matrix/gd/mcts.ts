@@ -12,8 +12,9 @@
  * the statistics of Eqs. 7–9 attached to nodes that selection actually revisits.
  */
 import type { MctsOptions } from '../../contracts/matrix-preset';
+import { throwIfAborted } from '../../llm/abort';
 import { generateObject, isUnusableReply, replyFailure, sumUsage, type ReplyFailure } from '../../llm/generate-object';
-import { LlmError, type LlmPort, type LlmUsage } from '../../llm/llm-port';
+import type { LlmPort, LlmUsage } from '../../llm/llm-port';
 import { randomIndex, type Random } from '../random';
 import {
   buildStepMessages,
@@ -142,11 +143,6 @@ export function pathSteps(node: MctsNode): TrajectoryStep[] {
     if (current.action !== null && current.step !== null) steps.unshift({ action: current.action, step: current.step });
   }
   return steps;
-}
-
-/** Throws `LlmError('aborted')` when the caller's signal has fired. */
-export function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new LlmError('aborted', 'the run was cancelled');
 }
 
 type StepOutcome =
