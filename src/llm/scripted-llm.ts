@@ -5,8 +5,9 @@
  * `createScriptedLlm` owns its counters.
  */
 import { throwIfAborted } from './abort';
-import { LlmError, type ChatMessage, type LlmPort, type LlmReply, type LlmRequest, type ModelRole } from './llm-port';
+import { LlmError, type ChatMessage, type LlmPort, type LlmReply, type LlmRequest } from './llm-port';
 import { approximateTokenCount } from './token-estimate';
+import type { ModelRole } from '../contracts/llm';
 
 /**
  * A scripted reply: the text the model "says" (finish reason "stop"), the text with the finish

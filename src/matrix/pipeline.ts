@@ -23,18 +23,19 @@ import { scanArticle } from '../text/scan';
 import type { Candidate } from '../text/scan-types';
 import { verifyByQuestions } from './chain-of-verification';
 import { crossVerify, pathsAgree, type CrossVerifyDependencies } from './cross-verify';
-import { verifyPaths, type GroundCheck, type VerificationRecord } from './cross-verify-refine';
+import { verifyPaths, type GroundCheck } from './cross-verify-refine';
 import { runGeneratorDiscriminator, toTriplet } from './gd';
 import { disagreementLines, propertyBrief, runMoa, type MoaOptions, type MoaResult } from './moa';
 import { moaFailure, notDecided, type FailedPart } from './not-decided';
 import { buildPassage } from './passages';
-import { retrievalOf, type MatrixPreset, type PresetModels } from './presets';
+import { retrievalOf } from './presets';
 import { focusedPassage, planReading, quoteChunks, readGroups, type CountTokens } from './reading';
 import type { Random } from './random';
 import { checkedSlots } from './slots';
-import { countByStatus, MatrixCancelled, MatrixInterrupted, type MatrixResult, type PropertyRun, type RunRecord } from './run-record';
-
-export type { MatrixProgress, MatrixStage };
+import { countByStatus, MatrixCancelled, MatrixInterrupted, type MatrixResult } from './run-record';
+import type { PropertyRun, RunRecord } from '../contracts/run-record';
+import type { MatrixPreset, PresetModels } from '../contracts/matrix-preset';
+import type { VerificationRecord } from '../contracts/verification';
 
 export interface MatrixOptions {
   properties: readonly PropertyDefinition[];

@@ -12,7 +12,7 @@
  * are left out of the ratio but counted in `truths`.
  */
 import type { TextSpan } from '../../contracts/text-span';
-import type { TruthTriplet } from '../triplet-scorer';
+import type { TruthTriplet } from '../triplet-scorer-types';
 
 /** One model call's view of the paper for a property: the spans of `article.text` it shows, and its prompt size. */
 export interface ContextCall {

@@ -17,7 +17,7 @@ import type { Article } from '../../contracts/article';
 import type { PropertyDefinition } from '../../contracts/property';
 import { findPropertyMentions } from '../../properties';
 import { parseValueText } from '../reported-value-text';
-import type { TruthTriplet } from '../triplet-scorer';
+import type { TruthTriplet } from '../triplet-scorer-types';
 
 /** The split files read, in this order ("dev" = every split the data root holds). */
 export const POLYIE_FILES = ['train_split.json', 'validation_split.json'];

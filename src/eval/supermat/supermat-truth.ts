@@ -7,7 +7,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { parseValueText } from '../reported-value-text';
-import type { TruthTriplet } from '../triplet-scorer';
+import type { TruthTriplet } from '../triplet-scorer-types';
 
 /** Property name of the Tc schema (`src/properties/data/tc.json`). */
 export const TC = 'tc';

@@ -14,8 +14,6 @@ import { throwIfAborted } from '../../llm/abort';
 import type { GdDependencies, Trajectory } from './mcts';
 import { buildReconstructionMessages, ReconstructionSchema, type ExtractedTriplet, type GeneratorInput } from './prompts';
 
-export type { ScoreWeights };
-
 /** α and β of Eq. 13 (paper, "Experimental setup": 0.7 and 0.3, chosen on 60 BulkModulus samples). */
 export const PAPER_SCORE_WEIGHTS = { alpha: 0.7, beta: 0.3 } as const;
 

@@ -27,8 +27,6 @@ import {
 } from './prompts';
 import { DEFAULT_REWARD_WEIGHTS, terminalReward, type RewardBreakdown, type RewardDependencies } from './reward';
 
-export type { MctsOptions };
-
 /** What the generator–discriminator path needs from outside (injected; no module state). */
 export interface GdDependencies extends RewardDependencies {
   llm: LlmPort;

@@ -20,9 +20,10 @@ import type { BandgapPaper } from '../../../src/eval/bandgap/bandgap-truth';
 import { parseValueText } from '../../../src/eval/reported-value-text';
 import { loadScorerDependencies } from '../../../src/eval/scorer-dependencies';
 import { definedAliasesOf, scoreTriplets } from '../../../src/eval/scored-triplets';
-import { tripletsMatch, type PredictedTriplet, type ScorerDependencies, type TruthTriplet } from '../../../src/eval/triplet-scorer';
+import { tripletsMatch } from '../../../src/eval/triplet-scorer';
 import { sameMaterial, sameMaterialStrict } from '../../../src/text/materials';
 import { sharedDataSkipReason, sharedRoot } from '../../support/shared-data';
+import type { PredictedTriplet, ScorerDependencies, TruthTriplet } from '../../../src/eval/triplet-scorer-types';
 
 const skip = sharedDataSkipReason();
 
