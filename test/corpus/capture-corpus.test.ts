@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '../../src/contracts/article';
 import { toCaptureFailure } from '../../src/capture/errors';
 import { captureFile } from '../../src/cli/capture-command';
-import { parseFixtureSources, type FixtureSource } from '../../src/eval/fixture-sources';
+import { parseFixtureSources, type FixtureSource } from '../support/fixture-sources';
 import { sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import type { CaptureFailure } from '../../src/contracts/capture-failure';
 
