@@ -451,21 +451,7 @@ async function runProperty(input: PropertyInput): Promise<PropertyOutcome> {
   ];
   const ended = { problems, earlyExit, verification: { rounds: verification.rounds, converged: verification.converged } };
 
-  const records = verification.records.map((decided) => {
-    // Models quote bare sentences; store the selectors a reader's tools re-anchor by (position, prefix, suffix, block, page).
-    const record = decided.triplet.evidence
-      ? { ...decided, triplet: { ...decided.triplet, evidence: completeEvidence(article, decided.triplet.evidence) } }
-      : decided;
-    const relabelled = earlyExit ? { ...record, votes: record.votes.map((vote) => (vote === 'gd' ? 'proposers' : vote)) } : record;
-    if (relabelled.status !== 'needs_review') return relabelled;
-    // Not decided by the gate, but a reviewer should see whether the kept quote holds up.
-    const grounding = deps.ground(relabelled.triplet, article);
-    if (!grounding.grounded)
-      return { ...relabelled, reasons: [...relabelled.reasons, ...grounding.reasons.map((reason) => `not grounded: ${reason}`)] };
-    // And the fact check's doubts about a quote that holds up (a value outside its property's range, issue 27).
-    const doubts = (grounding.fact?.reasons ?? []).filter((reason) => !relabelled.reasons.includes(reason));
-    return doubts.length === 0 ? relabelled : { ...relabelled, reasons: [...relabelled.reasons, ...doubts] };
-  });
+  const records = verification.records.map((decided) => reviewNotes(decided, earlyExit, article, deps));
   emit('ground', records.length, records.length);
   if (records.length === 0) {
     // Both paths' last answers were empty; "nothing found" only when both were answers and every
@@ -482,6 +468,32 @@ async function runProperty(input: PropertyInput): Promise<PropertyOutcome> {
     ...(deps.signal ? { signal: deps.signal } : {}),
   });
   return end({ ...ended, records: checked.records, problems: [...problems, ...checked.problems] });
+}
+
+/**
+ * A decided record as stored: its evidence completed with the selectors a reader's tools re-anchor
+ * by, the search path's vote named `proposers` after an early exit (the unanimous proposers stood
+ * in for it), and for a `needs_review` record the grounding gate's doubts as reasons.
+ */
+function reviewNotes(
+  decided: VerificationRecord,
+  earlyExit: boolean,
+  article: Article,
+  deps: Pick<MatrixDependencies, 'ground'>,
+): VerificationRecord {
+  // Models quote bare sentences; store the selectors a reader's tools re-anchor by (position, prefix, suffix, block, page).
+  const record = decided.triplet.evidence
+    ? { ...decided, triplet: { ...decided.triplet, evidence: completeEvidence(article, decided.triplet.evidence) } }
+    : decided;
+  const relabelled = earlyExit ? { ...record, votes: record.votes.map((vote) => (vote === 'gd' ? 'proposers' : vote)) } : record;
+  if (relabelled.status !== 'needs_review') return relabelled;
+  // Not decided by the gate, but a reviewer should see whether the kept quote holds up.
+  const grounding = deps.ground(relabelled.triplet, article);
+  if (!grounding.grounded)
+    return { ...relabelled, reasons: [...relabelled.reasons, ...grounding.reasons.map((reason) => `not grounded: ${reason}`)] };
+  // And the fact check's doubts about a quote that holds up (a value outside its property's range, issue 27).
+  const doubts = (grounding.fact?.reasons ?? []).filter((reason) => !relabelled.reasons.includes(reason));
+  return doubts.length === 0 ? relabelled : { ...relabelled, reasons: [...relabelled.reasons, ...doubts] };
 }
 
 /** The scan-candidate passage (`buildPassage`) as the chosen text; null text when it is empty. */
