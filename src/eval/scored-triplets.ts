@@ -13,7 +13,7 @@ import type { Triplet } from '../contracts/triplet';
 import { findAbbreviationDefinitions, type DefinedAlias } from '../text/materials/index';
 import { nearestTruthIndex, NO_TRUTH_IN_PAPER, whyUnmatched } from './match-explanation';
 import { withMemoizedMaterials } from './memoized-materials';
-import { parseValueText } from './reported-value-text';
+import { parseValueText } from '../text/quantities/value-text';
 import type { EvalPrediction, EvalTruth, IndexedTruth } from './rescorable';
 import { truthHasConditions } from './strict-material';
 import { modeFigures, scoreStrictAndLenient, type CorpusScore, type ModeFigures } from './triplet-scorer';

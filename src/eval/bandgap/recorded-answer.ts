@@ -1,4 +1,4 @@
-import { cleanUnitText, parseValueText } from '../reported-value-text';
+import { cleanUnitText, parseValueText } from '../../text/quantities/value-text';
 import { BAND_GAP } from './bandgap-truth';
 import type { PredictedTriplet } from '../triplet-scorer-types';
 

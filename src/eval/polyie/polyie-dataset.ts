@@ -16,7 +16,7 @@ import { ArticleBuilder } from '../../capture/article-builder';
 import type { Article } from '../../contracts/article';
 import type { PropertyDefinition } from '../../contracts/property';
 import { findPropertyMentions } from '../../properties';
-import { parseValueText } from '../reported-value-text';
+import { parseValueText } from '../../text/quantities/value-text';
 import type { TruthTriplet } from '../triplet-scorer-types';
 
 /** The split files read, in this order ("dev" = every split the data root holds). */
