@@ -1,6 +1,7 @@
 /**
  * Text clean-up shared by the literature clients: JATS abstracts (Crossref) to plain text,
- * whitespace folding, DOI and arXiv-id normalisation, and the title key used for deduplication.
+ * whitespace folding, arXiv ids (from arXiv DataCite DOIs, without versions), and the title key used
+ * for deduplication. DOIs are read by src/capture/doi.ts (`normalizeDoi`), the one DOI reader.
  * Markup is parsed with fast-xml-parser and only its text nodes are kept — nothing is ever
  * rendered as HTML.
  */
