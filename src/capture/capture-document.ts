@@ -4,7 +4,7 @@
  * parser is injected so this module runs in both without importing either.
  */
 import type { Article } from '../contracts/article';
-import { capturePdfDocument, MAX_PDF_BYTES } from './capture-pdf-document';
+import { capturePdfDocument } from './capture-pdf-document';
 import { binaryShare, detectDocumentType, looksLikePdf } from './detect-type';
 import { checkDocumentSize, validArticle } from './document-checks';
 import { CaptureError } from './errors';
@@ -15,9 +15,6 @@ import { captureXml } from './xml/capture-xml';
 import type { DomParserLike } from './dom-parser';
 import { repairXmlText } from './xml/xml-repair';
 import { decodeText } from './sniff-encoding';
-
-export type { DomParserLike };
-export { MAX_PDF_BYTES };
 
 export interface CaptureDocumentOptions {
   domParser: DomParserLike;

@@ -3,10 +3,8 @@
  * Error, never an empty "success"), so the CLI can print one line and the side panel can show
  * the problem in words. The error is plain data (`toJSON`) so it crosses message boundaries.
  */
-import { CaptureErrorCodeSchema, CaptureFailureSchema, type CaptureErrorCode, type CaptureFailure } from '../contracts/capture-failure';
+import type { CaptureErrorCode, CaptureFailure } from '../contracts/capture-failure';
 import { describeReadError } from './read-error-words';
-
-export { CaptureErrorCodeSchema, CaptureFailureSchema, type CaptureErrorCode, type CaptureFailure };
 
 export class CaptureError extends Error {
   override readonly name = 'CaptureError';

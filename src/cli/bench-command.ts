@@ -25,8 +25,6 @@ export const BENCH_SAMPLES = [
   'fixtures/pdf/iop/limesoup__cm_28_9_094014.pdf',
 ];
 
-export type { BenchFigure };
-
 /** Median of `runs` timings of `work`, in milliseconds (one untimed warm-up run first). */
 export function medianMilliseconds(work: () => unknown, runs: number): number {
   work();

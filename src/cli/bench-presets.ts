@@ -44,7 +44,7 @@
  */
 import type { Article } from '../contracts/article';
 import type { Roster } from '../contracts/matrix-run';
-import type { LlmPort, LlmRequest, ModelRole } from '../llm/llm-port';
+import type { LlmPort, LlmRequest } from '../llm/llm-port';
 import { createModelScheduler } from '../llm/model-scheduler';
 import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster, planModelLoads, rosterModelIds, rosterToPresetModels } from '../llm/roster';
 import { createScriptedLlm, hashMessages, type LlmScript } from '../llm/scripted-llm';
@@ -53,14 +53,16 @@ import type { WebLlmModelRecord } from '../llm/webllm-adapter';
 import { prebuiltModelRecords } from '../llm/webllm-engine';
 import { questionRequestShape } from '../matrix/chain-of-verification';
 import { runMatrix } from '../matrix/pipeline';
-import { PAPER_PRESET, type MatrixPreset, type PresetModels } from '../matrix/presets';
+import { PAPER_PRESET } from '../matrix/presets';
 import { defaultMatrixDependencies } from '../matrix/default-dependencies';
-import type { RunRecord } from '../matrix/run-record';
 import { propertyCatalogue, type PropertyDefinition } from '../properties';
 import { buildArticleIndex } from '../text/article-index';
 import { scanArticle } from '../text/scan';
 import type { BenchFigure } from './bench-figure';
 import { createPrefixCache, type PrefixCache } from './prefix-cache';
+import type { RunRecord } from '../contracts/run-record';
+import type { MatrixPreset, PresetModels } from '../contracts/matrix-preset';
+import type { ModelRole } from '../contracts/llm';
 
 export type BenchScenario = 'worst' | 'best';
 

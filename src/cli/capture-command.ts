@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import type { Article } from '../contracts/article';
-import { captureDocument, MAX_PDF_BYTES } from '../capture/capture-document';
+import { captureDocument } from '../capture/capture-document';
 import { CaptureError, toCaptureFailure } from '../capture/errors';
 import { nodeDomParser } from '../capture/node/node-dom';
 import { NotRegularFileError, readRegularFile, regularFileStat } from '../capture/node/regular-file';
 import { judgeInChromium, partialCheckWarning } from '../capture/node/chromium-visibility';
 import { describeReadError } from '../capture/read-error-words';
+import { MAX_PDF_BYTES } from '../capture/capture-pdf-document';
 
 /**
  * Read a file into bytes, turning a missing or unreadable path into a `CaptureError`, anything

@@ -34,11 +34,12 @@ import { evaluateBandgap, type BandgapEvaluation, type BandgapSource } from '../
 import { BANDGAP_VERSIONS, REPLAY_NAMES, type BandgapVersion } from '../eval/bandgap/bandgap-dataset';
 import { scoreTable, type ScoreRow } from '../eval/report-table';
 import { evaluateSupermat } from '../eval/supermat/supermat-evaluation';
-import type { ScorerDependencies } from '../eval/triplet-scorer';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
 import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
-import { MATRIX_ENGINE_OPTIONS, matrixEngineOptions, MatrixEngineUsageError, type MatrixEngineFlags } from './matrix-engines';
+import { MATRIX_ENGINE_OPTIONS, matrixEngineOptions, type MatrixEngineFlags } from './matrix-engines';
+import { EngineUsageError } from '../llm/engines/engine-kind';
+import type { ScorerDependencies } from '../eval/triplet-scorer-types';
 
 /** What `runEval` needs from the rest of Assay; injected so tests can pass doubles. */
 export interface EvalCommandDependencies {
@@ -232,7 +233,7 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
   } catch (error) {
     process.stderr.write(`assay eval: ${(error as Error).message}\n`);
     return error instanceof UsageError ||
-      error instanceof MatrixEngineUsageError ||
+      error instanceof EngineUsageError ||
       (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
       ? 2
       : 1;

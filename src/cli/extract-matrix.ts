@@ -12,14 +12,16 @@ import { toCaptureFailure } from '../capture/errors';
 import type { Triplet } from '../contracts/triplet';
 import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
 import { LlmError } from '../llm/llm-port';
-import type { VerificationRecord, VerificationStatus } from '../matrix/cross-verify-refine';
-import { runMatrix, type MatrixProgress } from '../matrix/pipeline';
+import { runMatrix } from '../matrix/pipeline';
 import { defaultMatrixDependencies } from '../matrix/default-dependencies';
-import { MatrixInterrupted, type MatrixResult, type RunRecord } from '../matrix/run-record';
+import { MatrixInterrupted, type MatrixResult } from '../matrix/run-record';
 import type { PropertyDefinition } from '../properties';
 import { browserCheck, captureFile } from './capture-command';
-import { createMatrixEngine, MatrixEngineUsageError, type MatrixEngine, type MatrixEngineFlags } from './matrix-engines';
+import { createMatrixEngine, type MatrixEngine, type MatrixEngineFlags } from './matrix-engines';
 import { resolvePropertySchemas } from './scan-command';
+import { EngineUsageError } from '../llm/engines/engine-kind';
+import type { MatrixProgress, RunRecord } from '../contracts/run-record';
+import type { VerificationRecord, VerificationStatus } from '../contracts/verification';
 
 export type MatrixExtractFlags = MatrixEngineFlags & {
   json?: boolean | undefined;
@@ -81,7 +83,7 @@ export async function runMatrixExtract(
   try {
     engine = await createMatrixEngine(engineName, flags, registry);
   } catch (error) {
-    if (error instanceof MatrixEngineUsageError) return usageError(error.message);
+    if (error instanceof EngineUsageError) return usageError(error.message);
     throw error;
   }
   const { llm, preset, models, seed, concurrency } = engine;

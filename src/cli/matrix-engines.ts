@@ -5,18 +5,15 @@
  */
 import { readRegularFile } from '../capture/node/regular-file';
 import type { EmbeddingPort } from '../llm/embeddings';
-import { EngineUsageError as MatrixEngineUsageError, type CliEngineSources } from '../llm/engines/engine-kind';
+import { EngineUsageError, type CliEngineSources } from '../llm/engines/engine-kind';
 import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
 import { loadScript } from '../llm/engines/scripted-engine-kind';
 import type { PromptCounter } from '../llm/context-window';
-import { ModelRoleSchema, type LlmPort } from '../llm/llm-port';
+import type { LlmPort } from '../llm/llm-port';
 import { tokenCounterFor, type TokenCounter } from '../llm/tokenizers';
-import { presetByName, type MatrixPreset, type PresetModels } from '../matrix/presets';
-
-export { ScriptFileSchema, type ScriptFile } from '../llm/engines/scripted-engine-kind';
-export { missingRoles, openAiEngine } from '../llm/engines/openai-engine-kind';
-/** Bad options for a model engine; the message is one line for the user (exit code 2). */
-export { MatrixEngineUsageError };
+import { presetByName } from '../matrix/presets';
+import type { MatrixPreset, PresetModels } from '../contracts/matrix-preset';
+import { ModelRoleSchema } from '../contracts/llm';
 
 /** The engine sources of the command line: files from disk, the process's environment, status lines on stderr. */
 export const CLI_ENGINE_SOURCES: CliEngineSources = {
@@ -150,7 +147,7 @@ export interface MatrixEngine {
 function nonNegativeInteger(text: string | undefined, name: string): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) throw new MatrixEngineUsageError(`${name} takes a non-negative integer, not "${text}"`);
+  if (!Number.isInteger(value) || value < 0) throw new EngineUsageError(`${name} takes a non-negative integer, not "${text}"`);
   return value;
 }
 
@@ -158,7 +155,7 @@ function nonNegativeInteger(text: string | undefined, name: string): number | un
  * `--engine <kind>` with its options → `MatrixEngine`, the port built by the kind's `cli.matrix`
  * in `registry`. Defaults: preset `paper`, seed 1, and `concurrency` the slots the kind's
  * `cli.probe` found at the server (printed on stderr with what the server is) when
- * `--concurrency` is not given. Throws `MatrixEngineUsageError` (one line)
+ * `--concurrency` is not given. Throws `EngineUsageError` (one line)
  * for a kind the registry does not offer the CLI, an unknown preset, a bad `--model`/`--seed`/
  * `--concurrency`, or what the kind refuses (scripted: a missing or invalid `--script`; openai:
  * a missing `--base-url`, roles without a model, an unset `--api-key-env` variable).
@@ -170,14 +167,14 @@ export async function createMatrixEngine(
   sources: CliEngineSources = CLI_ENGINE_SOURCES,
 ): Promise<MatrixEngine> {
   const kind = registry.get(name, 'cli');
-  if (!kind?.cli) throw new MatrixEngineUsageError(`unknown engine '${name}'; use --engine ${engineChoices(registry).or}`);
+  if (!kind?.cli) throw new EngineUsageError(`unknown engine '${name}'; use --engine ${engineChoices(registry).or}`);
   const preset = presetByName(flags.preset ?? 'paper');
-  if (!preset) throw new MatrixEngineUsageError(`unknown preset "${flags.preset}"; presets: paper, browser`);
+  if (!preset) throw new EngineUsageError(`unknown preset "${flags.preset}"; presets: paper, browser`);
   let models: PresetModels;
   try {
     models = parseModelOptions(flags.model ?? [], preset.models);
   } catch (error) {
-    throw new MatrixEngineUsageError((error as Error).message);
+    throw new EngineUsageError((error as Error).message);
   }
   const seed = nonNegativeInteger(flags.seed, '--seed') ?? 1;
   const chosen = nonNegativeInteger(flags.concurrency, '--concurrency');

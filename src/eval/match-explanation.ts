@@ -16,8 +16,8 @@
 import type { ReportedValue } from '../contracts/triplet';
 import type { DefinedAlias } from '../text/materials/same-material';
 import { aliasPasses, checkAliases, type AliasCheck } from './strict-material';
-import type { PredictedTriplet, ScorerDependencies, TruthTriplet } from './triplet-scorer';
 import { valuesMatch } from './value-match';
+import type { PredictedTriplet, ScorerDependencies, TruthTriplet } from './triplet-scorer-types';
 
 /** The headline value tolerance (0.1%), as in `TOLERANCES`. */
 const HEADLINE_TOLERANCE = 0.001;

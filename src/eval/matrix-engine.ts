@@ -9,12 +9,12 @@ import type { Triplet } from '../contracts/triplet';
 import type { EmbeddingPort } from '../llm/embeddings';
 import type { LlmPort } from '../llm/llm-port';
 import { runMatrix } from '../matrix/pipeline';
-import type { MatrixPreset, PresetModels } from '../matrix/presets';
 import { defaultMatrixDependencies } from '../matrix/default-dependencies';
-import type { RunRecord } from '../matrix/run-record';
 import { loadPropertySchemas, selectPropertySchemas } from '../properties';
 import { ground } from '../verify/ground';
 import type { EngineSetup } from './extractor';
+import type { RunRecord } from '../contracts/run-record';
+import type { MatrixPreset, PresetModels } from '../contracts/matrix-preset';
 
 export interface MatrixEngineSetupOptions {
   llm: LlmPort;

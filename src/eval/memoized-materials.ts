@@ -6,7 +6,7 @@
  * identical to the functions wrapped; only repeated calls are saved.
  */
 import type { DefinedAlias } from '../text/materials/same-material';
-import type { ScorerDependencies } from './triplet-scorer';
+import type { ScorerDependencies } from './triplet-scorer-types';
 
 function memoize<Extra extends readonly unknown[]>(
   compare: (a: string, b: string, aliases?: string[], ...extra: Extra) => boolean,

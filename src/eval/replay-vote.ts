@@ -29,13 +29,14 @@ import { readRegularFile } from '../capture/node/regular-file';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
 import { tripletsAgree, type CrossVerifyDependencies } from '../matrix/cross-verify';
-import { groundCandidates, type GroundCheck, type VerificationRecord } from '../matrix/cross-verify-refine';
-import type { ScorerDependencies } from './triplet-scorer';
+import { groundCandidates, type GroundCheck } from '../matrix/cross-verify-refine';
 import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase } from './scored-triplets';
 import { bandgapSplit, bandgapTextFiles, loadBandgapTruth, loadReplay, type BandgapVersion } from './bandgap/bandgap-dataset';
 import { evaluateBandgap, type BandgapEvaluation } from './bandgap/bandgap-evaluation';
 import type { RecordedPrediction } from './bandgap/recorded-chatextract';
 import type { ScoreRow } from './report-table';
+import type { ScorerDependencies } from './triplet-scorer-types';
+import type { VerificationRecord } from '../contracts/verification';
 
 /** Default number of distinct tools that must agree on a triplet ("≥ 2 of 3"). */
 export const MIN_VOTES = 2;

@@ -13,18 +13,11 @@ import type { Triplet } from '../contracts/triplet';
 import { findAbbreviationDefinitions, type DefinedAlias } from '../text/materials/index';
 import { nearestTruthIndex, NO_TRUTH_IN_PAPER, whyUnmatched } from './match-explanation';
 import { withMemoizedMaterials } from './memoized-materials';
-import { parseValueText } from './reported-value-text';
+import { parseValueText } from '../text/quantities/value-text';
 import type { EvalPrediction, EvalTruth, IndexedTruth } from './rescorable';
 import { truthHasConditions } from './strict-material';
-import {
-  modeFigures,
-  scoreStrictAndLenient,
-  type CorpusScore,
-  type ModeFigures,
-  type PaperCase,
-  type PredictedTriplet,
-  type ScorerDependencies,
-} from './triplet-scorer';
+import { modeFigures, scoreStrictAndLenient, type CorpusScore, type ModeFigures } from './triplet-scorer';
+import type { PaperCase, PredictedTriplet, ScorerDependencies } from './triplet-scorer-types';
 
 /** A prediction with what the re-scorable output shows beside the scored fields. */
 export interface RecordedPrediction extends PredictedTriplet {

@@ -11,7 +11,7 @@ import { findConditionMentions, methodsCompatible } from '../text/conditions/ind
 import { sameMaterial, sameMaterialStrict } from '../text/materials/index';
 import { normalizeUnit, toSI } from '../text/units/index';
 import { createSiConverter, parseSiFactors } from './si-conversion';
-import type { ScorerDependencies } from './triplet-scorer';
+import type { ScorerDependencies } from './triplet-scorer-types';
 
 /** Relative path of the factor CSV under the data root. */
 export const SI_FACTORS_PATH = join('datasets', 'cornell-scillm', 'supercon-extraction', 'scoring', 'si_conversion_factors.csv');

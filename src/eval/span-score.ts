@@ -6,7 +6,7 @@
  */
 import type { ReportedValue } from '../contracts/triplet';
 import { maximumMatching } from './bipartite-matching';
-import { parseValueText } from './reported-value-text';
+import { parseValueText } from '../text/quantities/value-text';
 import type { EvalPrediction } from './rescorable';
 
 export interface Span {

@@ -33,8 +33,6 @@ import { maximumMatching } from './bipartite-matching';
 import { prfFigures, type PrfFigures } from './rescorable';
 import { strictMaterialMatches } from './strict-material';
 import { valuesMatch } from './value-match';
-
-export type { PaperCase, PredictedTriplet, ScorerDependencies, ScoringMode, TruthTriplet, ValueBound } from './triplet-scorer-types';
 import type { PaperCase, PredictedTriplet, ScorerDependencies, ScoringMode, TruthTriplet } from './triplet-scorer-types';
 
 /** Tolerances reported, as fractions; the first is the headline. */

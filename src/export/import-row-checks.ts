@@ -17,7 +17,7 @@
 import type { Article } from '../contracts/article';
 import type { DatasetTriplet, ModelAnswer } from '../contracts/dataset';
 import type { ReportedValue, Triplet } from '../contracts/triplet';
-import { parseValueText, rowReasons } from '../store/dataset-rows';
+import { editedValue, rowReasons } from '../store/dataset-rows';
 import { findMaterialMentions } from '../text/materials';
 import { numberPattern, parseNumber } from '../text/quantities/number';
 import { ground } from '../verify/ground';
@@ -36,7 +36,7 @@ function sameValue(left: ReportedValue, right: ReportedValue): boolean {
 }
 
 /**
- * The values `valueText` can be read as (`parseValueText`, the reader's own edit grammar): as
+ * The values `valueText` can be read as (`editedValue`, the reader's own edit grammar): as
  * written, and — when it holds a comma — with the comma as a decimal mark and as a thousands
  * separator, since "1,043" is 1043 in one paper and 1.043 in another. A unit written after the
  * number (`unit`) is taken off first ("3.4 eV"). Empty when no reading is one value.
@@ -53,7 +53,7 @@ function readingsOf(valueText: string, unit: string): ReportedValue[] {
   const readings: ReportedValue[] = [];
   for (const form of forms) {
     try {
-      readings.push(parseValueText(form));
+      readings.push(editedValue(form));
     } catch {
       // Not one value in this reading.
     }

@@ -12,13 +12,12 @@ import { isUnusableReply } from '../llm/generate-object';
 import { toLlmError } from '../llm/llm-port';
 import type { EngineRun } from '../llm/engines/engine-kind';
 import { UsageMeter } from '../llm/usage-meter';
-import type { VerificationRecord } from '../matrix/cross-verify-refine';
 import { defaultMatrixDependencies } from '../matrix/default-dependencies';
 import { runMatrix } from '../matrix/pipeline';
 import { presetByName } from '../matrix/presets';
 import { createSeededRandom } from '../matrix/random';
 import type { EngineCheck } from '../contracts/run-record';
-import { MatrixInterrupted, type RunRecord } from '../matrix/run-record';
+import { MatrixInterrupted } from '../matrix/run-record';
 import { propertyCatalogue, type PropertyDefinition } from '../properties';
 import type { AssayDatabase } from '../store/assay-database';
 import { getPaper } from '../store/paper-repository';
@@ -33,6 +32,8 @@ import {
   recordProgress,
   recordResume,
 } from '../store/run-repository';
+import type { RunRecord } from '../contracts/run-record';
+import type { VerificationRecord } from '../contracts/verification';
 
 /** A model engine made for one run: the engine kind's `EngineRun` (src/llm/engines/engine-kind.ts). */
 export type RunEngine = EngineRun;

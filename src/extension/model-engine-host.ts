@@ -8,10 +8,16 @@
  * keeps pdf.js out of the service worker, and counts a recognized paper's quick-scan candidates
  * for the toolbar badge (`candidate-count`, candidate-count-host.ts).
  */
-import { failureResponse, OffscreenEnvelopeSchema, type OffscreenEnvelope, type ResponseOf } from '../contracts/messages';
+import {
+  failureResponse,
+  OffscreenEnvelopeSchema,
+  type OffscreenEnvelope,
+  type ResponseOf,
+  type WebGpuCapability,
+} from '../contracts/messages';
 import type { CustomWebLlmModel } from '../contracts/webllm-model';
 import { LlmError, toLlmError } from '../llm/llm-port';
-import { describeWebGpu, detectWebGpu, type NavigatorLike, type WebGpuCapability } from '../llm/webgpu-capability';
+import { describeWebGpu, detectWebGpu, type NavigatorLike } from '../llm/webgpu-capability';
 import type { WebLlm, WebLlmModelRecord, WebLlmProgress } from '../llm/webllm-adapter';
 import type { WebLlmCache } from '../llm/webllm-engine';
 import type { PropertyDefinition } from '../properties';

@@ -8,8 +8,6 @@
  */
 import { MAX_MATERIAL_LENGTH, pendingPrecedentSetting, type PendingPrecedent } from './stored-settings';
 
-export { MAX_MATERIAL_LENGTH, PendingPrecedentSchema, type PendingPrecedent } from './stored-settings';
-
 /** The menu item's id. */
 export const PRECEDENT_MENU_ID = 'assay-check-precedent';
 /** The `storage.session` key of the question waiting for the side panel (`pendingPrecedentSetting`). */

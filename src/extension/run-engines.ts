@@ -10,8 +10,6 @@ import { engineRegistry, type EngineRegistry } from '../llm/engines/registry';
 import { LlmError } from '../llm/llm-port';
 import type { RunEngine } from './matrix-run-host';
 
-export { STATUS_INTERVAL_MS } from '../llm/engines/webllm-engine-kind';
-
 /** What the offscreen document injects: the WebLLM engine and its model list, `fetch`, a clock (see `BrowserEngineSources`). */
 export type RunEngineSources = BrowserEngineSources;
 

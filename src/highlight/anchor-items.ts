@@ -8,7 +8,7 @@ import type { HighlightItem } from '../contracts/messages';
 import { anchorEvidence, foldText, MIN_FUZZY_QUOTE_LENGTH, MIN_FUZZY_QUOTE_SIMILARITY, MIN_FUZZY_SCORE } from '../text/anchoring';
 import { splitElidedQuote } from '../text/anchoring/elided-quote';
 import { toOriginalSpan } from '../text/anchoring/folded-text';
-import { bestCandidate, fuzzyCandidates, scoreCandidate } from '../text/anchoring/match-quote';
+import { bestQuoteMatch, fuzzyQuoteMatches, scoreQuoteMatch } from '../text/anchoring/match-quote';
 import type { PageText } from './page-text';
 
 /** A fact placed in the page: the range painted, and the span of the page text it covers. */
@@ -67,10 +67,10 @@ export function failureReason(text: string, item: HighlightItem): string {
     return `the quote was not found in the page, and it is too short (under ${MIN_FUZZY_QUOTE_LENGTH} characters) to be matched approximately`;
   }
   const context = { quote, prefix: foldText(item.quote.prefix).text, suffix: foldText(item.quote.suffix).text };
-  const best = bestCandidate(
-    fuzzyCandidates(folded.text, quote)
+  const best = bestQuoteMatch(
+    fuzzyQuoteMatches(folded.text, quote)
       .filter((candidate) => candidate.end > candidate.start)
-      .map((candidate) => scoreCandidate(folded.text, candidate, context)),
+      .map((candidate) => scoreQuoteMatch(folded.text, candidate, context)),
   );
   if (!best) return 'the quote was not found in the page';
   if (best.quoteSimilarity < MIN_FUZZY_QUOTE_SIMILARITY) {

@@ -58,7 +58,7 @@ const UNSEEN_CLASSES =
  * `node.data[nodeOffset, nodeOffset + end - start)`; a span with `node: null` is text Assay
  * added (a block separator, a glyph image's character) that no text node holds.
  */
-export interface TextSpan {
+export interface NodeSpan {
   node: Text | null;
   nodeOffset: number;
   start: number;
@@ -68,7 +68,7 @@ export interface TextSpan {
 /** The page text, its spans in order, and the way back to the DOM. */
 export interface PageText {
   text: string;
-  spans: readonly TextSpan[];
+  spans: readonly NodeSpan[];
   /**
    * A `Range` over the text nodes behind `text[start, end)`: its ends move inward past added
    * text (separators, glyphs) to the nearest real characters. `null` when no text node lies
@@ -114,7 +114,7 @@ function isSkipped(element: Element, isHidden: VisibilityJudge): boolean {
 export function readPageText({ document, window }: PageTextSource): PageText {
   // Computed style on a live page; the page's style rules in jsdom (tests).
   const isHidden = pageVisibility(document, window);
-  const spans: TextSpan[] = [];
+  const spans: NodeSpan[] = [];
   const parts: string[] = [];
   let length = 0;
   // Whitespace seen since the last character written, and where it was (collapsed to one space).
@@ -191,7 +191,7 @@ export function readPageText({ document, window }: PageTextSource): PageText {
 }
 
 /** Index of the first span whose end is past `offset` (binary search; `spans.length` if none). */
-function firstSpanEndingAfter(spans: readonly TextSpan[], offset: number): number {
+function firstSpanEndingAfter(spans: readonly NodeSpan[], offset: number): number {
   let low = 0;
   let high = spans.length;
   while (low < high) {
@@ -202,7 +202,7 @@ function firstSpanEndingAfter(spans: readonly TextSpan[], offset: number): numbe
   return low;
 }
 
-function rangeOver(document: Document, spans: readonly TextSpan[], start: number, end: number): Range | null {
+function rangeOver(document: Document, spans: readonly NodeSpan[], start: number, end: number): Range | null {
   if (!(end > start)) return null;
   let first = firstSpanEndingAfter(spans, start);
   while (first < spans.length && spans[first]!.node === null) first += 1;

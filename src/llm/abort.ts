@@ -1,6 +1,6 @@
 /**
  * Aborting a model call: the one `LlmError('aborted')` and a race that rejects with it as soon
- * as the caller's signal fires. Shared by the adapters that queue calls (OpenAI-compatible, the
+ * as the caller's signal fires, and the check between calls. Shared by the adapters that queue calls (OpenAI-compatible, the
  * server pool).
  */
 import { LlmError } from './llm-port';
@@ -8,6 +8,14 @@ import { LlmError } from './llm-port';
 /** The error of a call cancelled by its `AbortSignal`. */
 export function abortedError(): LlmError {
   return new LlmError('aborted', 'the call was cancelled');
+}
+
+/**
+ * Throws `abortedError()` when `signal` has fired; returns otherwise (no signal: never throws).
+ * The one check every model adapter and the SLM-MATRIX pipeline make between calls.
+ */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortedError();
 }
 
 /**

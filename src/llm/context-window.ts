@@ -18,7 +18,6 @@
 import type { ChatMessage } from './llm-port';
 import { LlmError } from './llm-port';
 import type { ServerFamily, ServerProfile } from './server-probe';
-export type { ServerProfiles } from './server-probe';
 import { serverFamilyTitle, tokensText } from './server-probe';
 import { approximateTokenCount } from './token-estimate';
 

@@ -8,6 +8,7 @@
  */
 import pRetry from 'p-retry';
 import { z } from 'zod';
+import { abortedError, throwIfAborted } from './abort';
 import { LlmError } from './llm-port';
 import { httpFailure, networkFailure, AttemptFailure, refuseKeyOverPlainHttp } from './openai-failures';
 
@@ -85,7 +86,7 @@ export function createOpenAiCompatibleEmbeddings(options: OpenAiEmbeddingOptions
         });
         body = await response.text();
       } catch (error) {
-        if (signal?.aborted) throw new AttemptFailure(new LlmError('aborted', 'the call was cancelled'), false);
+        if (signal?.aborted) throw new AttemptFailure(abortedError(), false);
         throw networkFailure(error, url);
       }
       if (!response.ok) throw httpFailure(response.status, body, url, options.model, response.headers.get('retry-after'));
@@ -110,7 +111,7 @@ export function createOpenAiCompatibleEmbeddings(options: OpenAiEmbeddingOptions
         shouldRetry: ({ error }) => error instanceof AttemptFailure && error.retryable,
       });
     } catch (error) {
-      if (signal?.aborted) throw new LlmError('aborted', 'the call was cancelled');
+      throwIfAborted(signal);
       if (error instanceof AttemptFailure) throw error.llmError;
       throw error instanceof LlmError ? error : new LlmError('unreachable', `calling ${url} failed: ${String(error)}`);
     }

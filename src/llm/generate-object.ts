@@ -6,9 +6,10 @@
  * repetition loop), `malformed-output` (JSON that never closed, did not parse, or did not match).
  */
 import { z } from 'zod';
-import { LlmError, type LlmErrorCode, type LlmPort, type LlmRequest, type LlmUsage } from './llm-port';
+import { LlmError, type LlmPort, type LlmRequest, type LlmUsage } from './llm-port';
 import { defectCode, defectMessage, readReply, retryMessages } from './reply-defects';
 import { maxTokensForSchema } from './schema-token-bound';
+import type { LlmErrorCode } from '../contracts/llm';
 
 export interface GeneratedObject<T> {
   value: T;

@@ -4,9 +4,7 @@
  * for the CLI and labs, scripted for tests) implement it; `src/matrix/` sees nothing else.
  * Errors cross boundaries as `LlmError` values with a code, never as bare strings.
  */
-import { LlmErrorCodeSchema, ModelRoleSchema, type LlmErrorCode, type ModelRole } from '../contracts/llm';
-
-export { LlmErrorCodeSchema, ModelRoleSchema, type LlmErrorCode, type ModelRole };
+import type { LlmErrorCode, ModelRole } from '../contracts/llm';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';

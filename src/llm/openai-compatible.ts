@@ -7,12 +7,14 @@
 import pLimit from 'p-limit';
 import pRetry from 'p-retry';
 import { z } from 'zod';
-import { abortedError, raceAbort } from './abort';
-import { contextFitProblem, promptTruncation, type PromptCounter, type ServerProfiles } from './context-window';
-import { LlmError, type LlmPort, type LlmReply, type LlmRequest, type ModelRole } from './llm-port';
+import { abortedError, raceAbort, throwIfAborted } from './abort';
+import { contextFitProblem, promptTruncation, type PromptCounter } from './context-window';
+import { LlmError, type LlmPort, type LlmReply, type LlmRequest } from './llm-port';
 import { AttemptFailure, diagnoseNetworkFailure, httpFailure, refuseKeyOverPlainHttp } from './openai-failures';
 import { secondsText, type RetryEvent } from './retry-after';
 import { approximateTokenCount } from './token-estimate';
+import type { ModelRole } from '../contracts/llm';
+import type { ServerProfiles } from './server-probe';
 
 export interface OpenAiCompatibleOptions {
   /** e.g. "http://127.0.0.1:11434/v1" (Ollama); "/chat/completions" is appended. */
@@ -50,8 +52,6 @@ export interface OpenAiCompatibleOptions {
   /** Exact prompt tokens of a request for a model (the CLI's tokenizers; llama.cpp's /tokenize); undefined when unknown. */
   countPromptTokens?: PromptCounter;
 }
-
-export type { RetryEvent };
 
 /** Per attempt of a call, from sending the request to reading the whole body (ms). */
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -334,10 +334,6 @@ interface RateLimitSpent {
 
 function isRateLimit(error: unknown): boolean {
   return error instanceof AttemptFailure && error.llmError.code === 'rate-limited';
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw abortedError();
 }
 
 function abortableDelay(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {

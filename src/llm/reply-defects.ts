@@ -6,8 +6,9 @@
  */
 import type { z } from 'zod';
 import { extractJson, unclosedJson } from './json-extract';
-import type { LlmErrorCode, LlmReply, LlmRequest, ModelRole } from './llm-port';
+import type { LlmReply, LlmRequest } from './llm-port';
 import { detectRepetition, type Repetition } from './repetition';
+import type { LlmErrorCode, ModelRole } from '../contracts/llm';
 
 /** What was wrong with one reply. */
 export type ReplyDefect =

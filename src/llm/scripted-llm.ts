@@ -4,8 +4,10 @@
  * recorded so tests can assert what the pipeline asked. No module-level state: each
  * `createScriptedLlm` owns its counters.
  */
-import { LlmError, type ChatMessage, type LlmPort, type LlmReply, type LlmRequest, type ModelRole } from './llm-port';
+import { throwIfAborted } from './abort';
+import { LlmError, type ChatMessage, type LlmPort, type LlmReply, type LlmRequest } from './llm-port';
 import { approximateTokenCount } from './token-estimate';
+import type { ModelRole } from '../contracts/llm';
 
 /**
  * A scripted reply: the text the model "says" (finish reason "stop"), the text with the finish
@@ -156,10 +158,6 @@ function longestPrefixWithin(text: string, tokens: number, count: (prefix: strin
     else high = middle - 1;
   }
   return text.slice(0, low);
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new LlmError('aborted', 'the call was cancelled');
 }
 
 function abortableDelay(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {

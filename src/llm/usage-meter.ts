@@ -8,8 +8,6 @@
 import type { ServerCall, UsageSnapshot, UsageTotals } from '../contracts/llm';
 import { LlmError, type LlmPort, type LlmReply, type LlmRequest, type LlmUsage } from './llm-port';
 
-export type { ServerCall, UsageSnapshot, UsageTotals };
-
 interface Accumulator extends Omit<UsageTotals, 'wallTimeMs'> {
   firstStart: number;
   lastEnd: number;

@@ -5,8 +5,6 @@
  */
 import type { WebGpuCapability } from '../contracts/messages';
 
-export type { WebGpuCapability } from '../contracts/messages';
-
 /** The slice of a WebGPU adapter this module reads (the real `GPUAdapter` satisfies it). */
 export interface GpuAdapterLike {
   features: { has(feature: string): boolean };

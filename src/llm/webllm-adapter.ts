@@ -11,9 +11,9 @@
 import type { ModelIntegrity } from '../contracts/webllm-model';
 import { vectorsInOrder } from './embeddings';
 import { LlmError, type LlmPort, type LlmReply, type LlmRequest, type LlmTiming } from './llm-port';
-import type { WebGpuCapability } from './webgpu-capability';
 import { NO_WEBGPU_ADVICE } from './webgpu-capability';
 import { noShaderF16Error, toWebLlmError } from './webllm-errors';
+import type { WebGpuCapability } from '../contracts/messages';
 
 /** The slice of WebLLM's `ModelRecord` used here (field names as in `prebuiltAppConfig.model_list`). */
 export interface WebLlmModelRecord {

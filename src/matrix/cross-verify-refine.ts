@@ -11,12 +11,10 @@
  * check passes; it carries the conditions and provenance the gate read.
  */
 import type { Condition, Provenance } from '../contracts/conditions';
-import type { VerificationRecord, VerificationStatus } from '../contracts/verification';
+import type { VerificationRecord } from '../contracts/verification';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
 import { crossVerify, pathsAgree, type CrossVerifyDependencies, type CrossVerifyEntry } from './cross-verify';
-
-export type { VerificationRecord, VerificationStatus };
 
 /** Maximum MoA re-runs before human adjudication (SLM-MATRIX Results: "up to K = 3 rounds of refinement"). */
 export const MAX_REFINEMENT_ROUNDS = 3;

@@ -7,8 +7,6 @@
 import type { CrossVerifyOutcome } from '../contracts/verification';
 import type { ReportedValue, Triplet } from '../contracts/triplet';
 
-export type { CrossVerifyOutcome };
-
 /** What the comparison needs (`sameMaterial` of `src/text/materials`, `toSI` of `src/text/units`). */
 export interface CrossVerifyDependencies {
   sameMaterial: (a: string, b: string) => boolean;

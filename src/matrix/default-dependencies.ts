@@ -15,10 +15,10 @@ import { loadPropertySchemas } from '../properties';
 import { defaultAttributionDependencies } from '../verify/attribution';
 import { defaultGroundingDependencies } from '../verify/grounding-dependencies';
 import { gateFact } from '../verify/grounding-gate';
-import type { VerificationRecord } from './cross-verify-refine';
-import type { MatrixDependencies, MatrixProgress } from './pipeline';
+import type { MatrixDependencies } from './pipeline';
 import { createSeededRandom, type Random } from './random';
-import type { PropertyRun } from './run-record';
+import type { MatrixProgress, PropertyRun } from '../contracts/run-record';
+import type { VerificationRecord } from '../contracts/verification';
 
 /** What differs between hosts; optional fields left undefined take `runMatrix`'s defaults. */
 export interface MatrixDependencyOptions {

@@ -6,8 +6,8 @@
  */
 import type { NotDecided } from '../contracts/run-record';
 import type { ReplyFailure } from '../llm/generate-object';
-import type { LlmErrorCode } from '../llm/llm-port';
 import type { MoaResult } from './moa';
+import type { LlmErrorCode } from '../contracts/llm';
 
 /** A part of the pipeline that gave no answer: what it was, in words, and its calls' failures. */
 export interface FailedPart {

@@ -10,30 +10,32 @@
 import type { MatrixProgress, MatrixStage, NotProvided, PropertyRetrieval } from '../contracts/run-record';
 import type { Article } from '../contracts/article';
 import type { Triplet } from '../contracts/triplet';
+import { throwIfAborted } from '../llm/abort';
 import type { ReplyFailure } from '../llm/generate-object';
 import { LlmError, toLlmError, type LlmPort } from '../llm/llm-port';
 import { approximateTokenCount } from '../llm/token-estimate';
 import { UsageMeter } from '../llm/usage-meter';
 import { propertyCatalogue, type PropertyDefinition } from '../properties';
 import { completeEvidence } from '../text/anchoring';
-import { chunkArticle, embeddingSimilarity, lexicalSimilarity, type Chunk } from '../text/retrieval';
+import { chunkArticle, embeddingSimilarity, lexicalSimilarity, type Chunk, type ChunkGroup } from '../text/retrieval';
 import { buildArticleIndex } from '../text/article-index';
 import { scanArticle } from '../text/scan';
 import type { Candidate } from '../text/scan-types';
 import { verifyByQuestions } from './chain-of-verification';
 import { crossVerify, pathsAgree, type CrossVerifyDependencies } from './cross-verify';
-import { verifyPaths, type GroundCheck, type VerificationRecord } from './cross-verify-refine';
-import { runGeneratorDiscriminator, throwIfAborted, toTriplet } from './gd';
+import { verifyPaths, type GroundCheck } from './cross-verify-refine';
+import { runGeneratorDiscriminator, toTriplet } from './gd';
 import { disagreementLines, propertyBrief, runMoa, type MoaOptions, type MoaResult } from './moa';
 import { moaFailure, notDecided, type FailedPart } from './not-decided';
 import { buildPassage } from './passages';
-import { retrievalOf, type MatrixPreset, type PresetModels } from './presets';
+import { retrievalOf } from './presets';
 import { focusedPassage, planReading, quoteChunks, readGroups, type CountTokens } from './reading';
 import type { Random } from './random';
 import { checkedSlots } from './slots';
-import { countByStatus, MatrixCancelled, MatrixInterrupted, type MatrixResult, type PropertyRun, type RunRecord } from './run-record';
-
-export type { MatrixProgress, MatrixStage };
+import { countByStatus, MatrixCancelled, MatrixInterrupted, type MatrixResult } from './run-record';
+import type { PropertyRun, RunRecord } from '../contracts/run-record';
+import type { MatrixPreset, PresetModels } from '../contracts/matrix-preset';
+import type { VerificationRecord } from '../contracts/verification';
 
 export interface MatrixOptions {
   properties: readonly PropertyDefinition[];
@@ -169,16 +171,16 @@ async function runMatrixWithin(article: Article, options: MatrixOptions, deps: M
     const similarity = await chunkSimilarity(chunks, deps);
     for (const property of options.properties) {
       throwIfAborted(deps.signal);
-      const outcome = await runProperty(
+      const outcome = await runProperty({
         article,
         property,
-        candidates.filter((candidate) => candidate.property === property.name),
-        { chunks, ...similarity },
-        { ...options, models },
+        candidates: candidates.filter((candidate) => candidate.property === property.name),
+        context: { chunks, ...similarity },
+        options: { ...options, models },
         deps,
         meter,
         now,
-      );
+      });
       records.push(...outcome.records);
       properties.push(outcome.run);
       if (!outcome.run.skipped) await deps.onPropertyDone?.(outcome.run, outcome.records);
@@ -258,49 +260,70 @@ async function chunkSimilarity(chunks: readonly Chunk[], deps: MatrixDependencie
   }
 }
 
-async function runProperty(
-  article: Article,
-  property: PropertyDefinition,
-  candidates: readonly Candidate[],
-  context: ChunkContext,
-  options: MatrixOptions & { models: PresetModels },
-  deps: MatrixDependencies,
-  meter: UsageMeter,
-  now: () => number,
-): Promise<{ records: VerificationRecord[]; run: PropertyRun }> {
+/** What one property's run reads (`runProperty`). */
+interface PropertyInput {
+  article: Article;
+  property: PropertyDefinition;
+  /** The scan's candidates for this property. */
+  candidates: readonly Candidate[];
+  /** The article's chunks and how MMR compares them, shared by all properties of the run. */
+  context: ChunkContext;
+  options: MatrixOptions & { models: PresetModels };
+  deps: MatrixDependencies;
+  /** The run's meter; the property's calls are the difference of its counts before and after. */
+  meter: UsageMeter;
+  /** Monotonic clock (ms). */
+  now: () => number;
+}
+
+/** One property's verdicts and its run summary, for `runMatrixWithin` to add to the run. */
+interface PropertyOutcome {
+  records: VerificationRecord[];
+  run: PropertyRun;
+}
+
+/** The text MoA, MCTS and refinement read for a property, and what choosing it found. */
+interface ChosenText {
+  /** Null when there is nothing to read (see `chooseText`). */
+  text: string | null;
+  /** The retrieval's summary; absent for the scan passage. */
+  retrieval?: PropertyRetrieval;
+  blockIds: string[];
+  truncatedBlockIds: string[];
+  passageChars: number;
+  /** The reading stage's partial failures, in words. */
+  problems: string[];
+  /** Reading calls whose replies stayed unusable (their groups were not read). */
+  failures: ReplyFailure[];
+}
+
+/** How a property's run ended: its verdicts, or no triplet and why, and what the stages reported. */
+interface PropertyEnding {
+  records?: VerificationRecord[];
+  problems: readonly string[];
+  earlyExit?: boolean;
+  verification?: { rounds: number; converged: boolean };
+  /** No triplet, and no failed call to blame: the property is "not provided" for this reason. */
+  notProvided?: NotProvided['reason'];
+  /** No triplet because these parts' calls failed: the property is not decided. */
+  notDecided?: readonly FailedPart[];
+}
+
+/**
+ * One property through SLM-MATRIX: choose its text (`chooseText`, or the scan passage), MoA, the
+ * early exit or the generator–discriminator search, cross-verification with refinement, the
+ * records' grounding notes, then Chain-of-Verification for the verified ones. Returns the
+ * property's records and its `PropertyRun` (calls, time, retrieval, problems, and `notProvided` or
+ * `notDecided` when it ends with no triplet); it changes nothing of the caller's. Errors: an
+ * `LlmError` from the engine or a fired signal propagates (the caller ends the run).
+ */
+async function runProperty(input: PropertyInput): Promise<PropertyOutcome> {
+  const { article, property, candidates, context, options, deps, meter, now } = input;
   const started = now();
   const { preset, models } = options;
   const callsBefore = meter.snapshot().total.calls;
-  const callsSoFar = () => meter.snapshot().total.calls - callsBefore;
   const { chunks } = context;
-  const run: PropertyRun = {
-    property: property.name,
-    skipped: false,
-    blockIds: [],
-    truncatedBlockIds: [],
-    passageChars: 0,
-    candidates: candidates.length,
-    earlyExit: false,
-    refinementRounds: 0,
-    converged: false,
-    problems: context.problem ? [context.problem] : [],
-    milliseconds: 0,
-  };
-  const abstain = (reason: NotProvided['reason']): { records: VerificationRecord[]; run: PropertyRun } => {
-    run.calls = callsSoFar();
-    run.skipped = run.calls === 0;
-    run.notProvided = { reason, chunksRanked: run.retrieval?.ranked ?? 0, chunksRead: run.retrieval?.read ?? 0, calls: run.calls };
-    run.milliseconds = Math.round(now() - started);
-    return { records: [], run };
-  };
-  /** End with no decision: `parts` of the pipeline gave no answer because their calls failed. */
-  const undecided = (parts: readonly FailedPart[]): { records: VerificationRecord[]; run: PropertyRun } => {
-    run.calls = callsSoFar();
-    run.notDecided = notDecided(parts, run.calls);
-    run.milliseconds = Math.round(now() - started);
-    return { records: [], run };
-  };
-
+  const firstProblems = context.problem ? [context.problem] : [];
   const emit = (stage: MatrixStage, done: number, total: number): void =>
     deps.onProgress?.({ stage, property: property.name, done, total: Math.max(total, done) });
   /** A view of the meter counting under `meterStage` and reporting each answered call as progress of `stage`. */
@@ -316,31 +339,57 @@ async function runProperty(
       },
     };
   };
-  const brief = propertyBrief(property);
-  let passageText: string;
-  /** Set when reading calls failed: their groups were not read, by the reading stage or anyone after it. */
-  let readingFailure: FailedPart | null = null;
-  if (options.reading === 'scan-passage') {
-    const passage = buildPassage(article, candidates, preset.maxPassageChars);
-    Object.assign(run, { blockIds: passage.blockIds, truncatedBlockIds: passage.truncatedBlockIds, passageChars: passage.text.length });
-    if (passage.text === '') return abstain('nothing-relevant');
-    passageText = passage.text;
-  } else {
-    const chosen = await chooseText(article, property, candidates, context, options, deps, staged, run);
-    const { failures } = chosen;
-    if (failures.length > 0)
-      readingFailure = {
-        what: `${failures.length} of ${run.retrieval?.readingCalls ?? failures.length} reading calls failed (their passages were not read)`,
-        failures,
-      };
-    if (chosen.text === null) {
-      // A group whose call failed was not read: "nothing found" would claim more than was looked at.
-      if (readingFailure) return undecided([readingFailure]);
-      return abstain(run.retrieval?.readingCalls ? 'nothing-found' : 'nothing-relevant');
-    }
-    passageText = chosen.text;
-  }
+  const chosen: ChosenText =
+    options.reading === 'scan-passage' ? scanPassage(article, candidates, preset.maxPassageChars) : await chooseText(input, staged);
+  /** The run summary as the property ends (`PropertyRun`, its keys in the order the record has always had). */
+  const end = (ending: PropertyEnding): PropertyOutcome => {
+    const calls = meter.snapshot().total.calls - callsBefore;
+    const run: PropertyRun = {
+      property: property.name,
+      skipped: ending.notProvided !== undefined && calls === 0,
+      blockIds: chosen.blockIds,
+      truncatedBlockIds: chosen.truncatedBlockIds,
+      passageChars: chosen.passageChars,
+      candidates: candidates.length,
+      earlyExit: ending.earlyExit ?? false,
+      refinementRounds: ending.verification?.rounds ?? 0,
+      converged: ending.verification?.converged ?? false,
+      problems: [...ending.problems],
+      milliseconds: Math.round(now() - started),
+      ...(chosen.retrieval ? { retrieval: chosen.retrieval } : {}),
+      calls,
+      ...(ending.notProvided !== undefined
+        ? {
+            notProvided: {
+              reason: ending.notProvided,
+              chunksRanked: chosen.retrieval?.ranked ?? 0,
+              chunksRead: chosen.retrieval?.read ?? 0,
+              calls,
+            },
+          }
+        : {}),
+      ...(ending.notDecided !== undefined ? { notDecided: notDecided(ending.notDecided, calls) } : {}),
+    };
+    return { records: ending.records ?? [], run };
+  };
 
+  const readingProblems = [...firstProblems, ...chosen.problems];
+  /** Set when reading calls failed: their groups were not read, by the reading stage or anyone after it. */
+  const readingFailure: FailedPart | null =
+    chosen.failures.length > 0
+      ? {
+          what: `${chosen.failures.length} of ${chosen.retrieval?.readingCalls ?? chosen.failures.length} reading calls failed (their passages were not read)`,
+          failures: chosen.failures,
+        }
+      : null;
+  if (chosen.text === null) {
+    // A group whose call failed was not read: "nothing found" would claim more than was looked at.
+    if (readingFailure) return end({ problems: readingProblems, notDecided: [readingFailure] });
+    return end({ problems: readingProblems, notProvided: chosen.retrieval?.readingCalls ? 'nothing-found' : 'nothing-relevant' });
+  }
+  const passageText = chosen.text;
+
+  const brief = propertyBrief(property);
   const moaOptions: MoaOptions = {
     layers: preset.layers,
     proposers: Array.from({ length: preset.proposers }, (_, index) =>
@@ -352,82 +401,38 @@ async function runProperty(
     ...(options.parallel !== undefined ? { parallel: options.parallel } : {}),
   };
   const plannedMoaCalls = preset.layers * preset.proposers + 1;
-  /** The MoA run whose answer cross-verification compared last (the first, or the last refinement re-run). */
-  let lastMoa: MoaResult | undefined;
-  const moaRun = async (label: string, meterStage: string, disagreement: readonly string[] = []): Promise<MoaResult> => {
+  const moaRun = async (meterStage: string, disagreement: readonly string[] = []): Promise<MoaResult> => {
     throwIfAborted(deps.signal);
-    const result = await runMoa(
-      { text: passageText, properties: [brief], article, ...(disagreement.length > 0 ? { disagreement } : {}) },
-      moaOptions,
-      {
-        llm: staged('moa', meterStage, plannedMoaCalls),
-        sameMaterial: deps.sameMaterial,
-        toSI: deps.toSI,
-        ground: deps.ground,
-        ...(deps.tolerance === undefined ? {} : { tolerance: deps.tolerance }),
-        ...(deps.signal ? { signal: deps.signal } : {}),
-      },
-    );
-    run.problems.push(...moaProblems(result, label));
-    lastMoa = result;
-    return result;
+    return runMoa({ text: passageText, properties: [brief], article, ...(disagreement.length > 0 ? { disagreement } : {}) }, moaOptions, {
+      llm: staged('moa', meterStage, plannedMoaCalls),
+      sameMaterial: deps.sameMaterial,
+      toSI: deps.toSI,
+      ground: deps.ground,
+      ...(deps.tolerance === undefined ? {} : { tolerance: deps.tolerance }),
+      ...(deps.signal ? { signal: deps.signal } : {}),
+    });
   };
-  const firstMoa = await moaRun('MoA', 'moa');
+  const firstMoa = await moaRun('moa');
   const moaTriplets = asProperty(firstMoa.triplets, property.name);
 
   const unanimous = preset.earlyExit ? unanimousGroundedAnswer(firstMoa, property.name, article, deps) : null;
-  let gdTriplets: Triplet[];
-  /** Set when the search path gave no usable trajectory because its generator calls failed. */
-  let gdFailure: FailedPart | null = null;
-  if (unanimous) {
-    run.earlyExit = true;
-    gdTriplets = unanimous;
-  } else {
-    throwIfAborted(deps.signal);
-    const generator = staged('mcts', 'mcts', preset.mcts.rollouts * preset.mcts.depth);
-    const discriminator = staged('discriminator', 'discriminator', preset.mcts.paths);
-    const router: LlmPort = {
-      complete: (request) =>
-        (request.role === 'discriminator' ? discriminator : generator).complete({ ...request, ...(modelFor(request.role, models) ?? {}) }),
-    };
-    const gd = await runGeneratorDiscriminator(
-      { passage: passageText, property: property.name, propertyDescription: `${property.label}, in ${property.units.join(' or ')}` },
-      { ...preset.mcts, scoreWeights: preset.scoreWeights, ...(options.parallel !== undefined ? { parallel: options.parallel } : {}) },
-      {
-        llm: router,
-        rng: deps.rng,
-        ground: (triplet) => deps.ground({ ...triplet, property: property.name }, article).grounded,
-        sameMaterial: deps.sameMaterial,
-        ...(deps.signal ? { signal: deps.signal } : {}),
-      },
-    );
-    run.problems.push(...gdProblems(gd.mcts.failures, gd.mcts.generatorSteps, gd.scored));
-    if (!gd.best) {
-      run.problems.push('the MCTS path produced no usable trajectory');
-      if (gd.mcts.failures.length > 0)
-        gdFailure = {
-          what: `the search path gave no usable trajectory (${gd.mcts.failures.length} of ${gd.mcts.generatorSteps} generator replies failed)`,
-          failures: gd.mcts.failures,
-        };
-    }
-    gdTriplets = asProperty(
-      gd.triplets.map((triplet) => toTriplet(triplet, 'mcts')),
-      property.name,
-    );
-  }
+  const earlyExit = unanimous !== null;
+  const search = unanimous ? { triplets: unanimous, problems: [], failure: null } : await searchPath(passageText, property, input, staged);
 
   emit('cross-verify', 0, preset.K);
+  // verifyPaths asks for the refinement rounds one after another; they are kept in order for the problems.
+  const refinements: Array<{ round: number; result: MoaResult }> = [];
   const verification = await verifyPaths(
     {
       moaTriplets,
-      gdTriplets,
+      gdTriplets: search.triplets,
       article,
       K: preset.K,
-      runMoa: (round, previous) => {
+      runMoa: async (round, previous) => {
         emit('cross-verify', round - 1, preset.K);
-        return moaRun(`refinement ${round}`, 'refinement', disagreementLines(previous)).then((result) =>
-          asProperty(result.triplets, property.name),
-        );
+        const result = await moaRun('refinement', disagreementLines(previous));
+        refinements.push({ round, result });
+        return asProperty(result.triplets, property.name);
       },
     },
     {
@@ -438,30 +443,22 @@ async function runProperty(
     },
   );
   emit('cross-verify', preset.K, preset.K);
-  run.refinementRounds = verification.rounds;
-  run.converged = verification.converged;
+  const problems = [
+    ...readingProblems,
+    ...moaProblems(firstMoa, 'MoA'),
+    ...search.problems,
+    ...refinements.flatMap(({ round, result }) => moaProblems(result, `refinement ${round}`)),
+  ];
+  const ended = { problems, earlyExit, verification: { rounds: verification.rounds, converged: verification.converged } };
 
-  const records = verification.records.map((decided) => {
-    // Models quote bare sentences; store the selectors a reader's tools re-anchor by (position, prefix, suffix, block, page).
-    const record = decided.triplet.evidence
-      ? { ...decided, triplet: { ...decided.triplet, evidence: completeEvidence(article, decided.triplet.evidence) } }
-      : decided;
-    const relabelled = run.earlyExit ? { ...record, votes: record.votes.map((vote) => (vote === 'gd' ? 'proposers' : vote)) } : record;
-    if (relabelled.status !== 'needs_review') return relabelled;
-    // Not decided by the gate, but a reviewer should see whether the kept quote holds up.
-    const grounding = deps.ground(relabelled.triplet, article);
-    if (!grounding.grounded)
-      return { ...relabelled, reasons: [...relabelled.reasons, ...grounding.reasons.map((reason) => `not grounded: ${reason}`)] };
-    // And the fact check's doubts about a quote that holds up (a value outside its property's range, issue 27).
-    const doubts = (grounding.fact?.reasons ?? []).filter((reason) => !relabelled.reasons.includes(reason));
-    return doubts.length === 0 ? relabelled : { ...relabelled, reasons: [...relabelled.reasons, ...doubts] };
-  });
+  const records = verification.records.map((decided) => reviewNotes(decided, earlyExit, article, deps));
   emit('ground', records.length, records.length);
   if (records.length === 0) {
     // Both paths' last answers were empty; "nothing found" only when both were answers and every
-    // relevant group was read.
-    const failed = [readingFailure, lastMoa ? moaFailure(lastMoa) : null, gdFailure].filter((part): part is FailedPart => part !== null);
-    return failed.length > 0 ? undecided(failed) : abstain('nothing-found');
+    // relevant group was read. The MoA answer compared last is the last refinement's, else the first.
+    const lastMoa = refinements[refinements.length - 1]?.result ?? firstMoa;
+    const failed = [readingFailure, moaFailure(lastMoa), search.failure].filter((part): part is FailedPart => part !== null);
+    return failed.length > 0 ? end({ ...ended, notDecided: failed }) : end({ ...ended, notProvided: 'nothing-found' });
   }
   // Chain-of-Verification (Eunomia): the verified triplets' questions, under a stage of their own.
   throwIfAborted(deps.signal);
@@ -470,31 +467,109 @@ async function runProperty(
     onProgress: (done, total) => emit('verification-questions', done, total),
     ...(deps.signal ? { signal: deps.signal } : {}),
   });
-  run.problems.push(...checked.problems);
-  run.calls = callsSoFar();
-  run.milliseconds = Math.round(now() - started);
-  return { records: checked.records, run };
+  return end({ ...ended, records: checked.records, problems: [...problems, ...checked.problems] });
 }
 
 /**
- * The text MoA, MCTS and refinement read for `property` (src/matrix/reading.ts), filling
- * `run.retrieval`, `run.blockIds`, `run.truncatedBlockIds` and `run.passageChars`: the one group
- * when every relevant chunk fits in one call; else the reading stage's calls (through
- * `staged('reading', …)`) and the focused passage. → `text` null when there is nothing to read (no
- * relevant chunk), or when the reading stage found no triplet and the scan no candidate (two
- * independent signals that the paper does not state the property; the MoA, MCTS calls are saved);
- * `failures`: the reading calls whose replies stayed unusable (their groups were not read).
+ * A decided record as stored: its evidence completed with the selectors a reader's tools re-anchor
+ * by, the search path's vote named `proposers` after an early exit (the unanimous proposers stood
+ * in for it), and for a `needs_review` record the grounding gate's doubts as reasons.
+ */
+function reviewNotes(
+  decided: VerificationRecord,
+  earlyExit: boolean,
+  article: Article,
+  deps: Pick<MatrixDependencies, 'ground'>,
+): VerificationRecord {
+  // Models quote bare sentences; store the selectors a reader's tools re-anchor by (position, prefix, suffix, block, page).
+  const record = decided.triplet.evidence
+    ? { ...decided, triplet: { ...decided.triplet, evidence: completeEvidence(article, decided.triplet.evidence) } }
+    : decided;
+  const relabelled = earlyExit ? { ...record, votes: record.votes.map((vote) => (vote === 'gd' ? 'proposers' : vote)) } : record;
+  if (relabelled.status !== 'needs_review') return relabelled;
+  // Not decided by the gate, but a reviewer should see whether the kept quote holds up.
+  const grounding = deps.ground(relabelled.triplet, article);
+  if (!grounding.grounded)
+    return { ...relabelled, reasons: [...relabelled.reasons, ...grounding.reasons.map((reason) => `not grounded: ${reason}`)] };
+  // And the fact check's doubts about a quote that holds up (a value outside its property's range, issue 27).
+  const doubts = (grounding.fact?.reasons ?? []).filter((reason) => !relabelled.reasons.includes(reason));
+  return doubts.length === 0 ? relabelled : { ...relabelled, reasons: [...relabelled.reasons, ...doubts] };
+}
+
+/** The scan-candidate passage (`buildPassage`) as the chosen text; null text when it is empty. */
+function scanPassage(article: Article, candidates: readonly Candidate[], maxChars: number): ChosenText {
+  const passage = buildPassage(article, candidates, maxChars);
+  return {
+    text: passage.text === '' ? null : passage.text,
+    blockIds: passage.blockIds,
+    truncatedBlockIds: passage.truncatedBlockIds,
+    passageChars: passage.text.length,
+    problems: [],
+    failures: [],
+  };
+}
+
+/**
+ * The generator–discriminator path for `property` over `passage` (MCTS, then the discriminator):
+ * its triplets, its partial failures in words, and the failed part when it gave no usable
+ * trajectory because its generator calls failed (else null).
+ */
+async function searchPath(
+  passage: string,
+  property: PropertyDefinition,
+  { article, options, deps }: PropertyInput,
+  staged: (stage: MatrixStage, meterStage: string, total: number) => LlmPort,
+): Promise<{ triplets: Triplet[]; problems: string[]; failure: FailedPart | null }> {
+  const { preset, models } = options;
+  throwIfAborted(deps.signal);
+  const generator = staged('mcts', 'mcts', preset.mcts.rollouts * preset.mcts.depth);
+  const discriminator = staged('discriminator', 'discriminator', preset.mcts.paths);
+  const router: LlmPort = {
+    complete: (request) =>
+      (request.role === 'discriminator' ? discriminator : generator).complete({ ...request, ...(modelFor(request.role, models) ?? {}) }),
+  };
+  const gd = await runGeneratorDiscriminator(
+    { passage, property: property.name, propertyDescription: `${property.label}, in ${property.units.join(' or ')}` },
+    { ...preset.mcts, scoreWeights: preset.scoreWeights, ...(options.parallel !== undefined ? { parallel: options.parallel } : {}) },
+    {
+      llm: router,
+      rng: deps.rng,
+      ground: (triplet) => deps.ground({ ...triplet, property: property.name }, article).grounded,
+      sameMaterial: deps.sameMaterial,
+      ...(deps.signal ? { signal: deps.signal } : {}),
+    },
+  );
+  const problems = gdProblems(gd.mcts.failures, gd.mcts.generatorSteps, gd.scored);
+  let failure: FailedPart | null = null;
+  if (!gd.best) {
+    problems.push('the MCTS path produced no usable trajectory');
+    if (gd.mcts.failures.length > 0)
+      failure = {
+        what: `the search path gave no usable trajectory (${gd.mcts.failures.length} of ${gd.mcts.generatorSteps} generator replies failed)`,
+        failures: gd.mcts.failures,
+      };
+  }
+  const triplets = asProperty(
+    gd.triplets.map((triplet) => toTriplet(triplet, 'mcts')),
+    property.name,
+  );
+  return { triplets, problems, failure };
+}
+
+/**
+ * The text MoA, MCTS and refinement read for `input.property` (src/matrix/reading.ts) and what
+ * choosing it found: the retrieval summary, the blocks read and left out, the passage's length.
+ * The one group when every relevant chunk fits in one call; else the reading stage's calls
+ * (through `staged('reading', …)`) and the focused passage. → `text` null when there is nothing
+ * to read (no relevant chunk), or when the reading stage found no triplet and the scan no
+ * candidate (two independent signals that the paper does not state the property; the MoA, MCTS
+ * calls are saved); `failures`: the reading calls whose replies stayed unusable (their groups
+ * were not read).
  */
 async function chooseText(
-  article: Article,
-  property: PropertyDefinition,
-  candidates: readonly Candidate[],
-  context: ChunkContext,
-  options: MatrixOptions & { models: PresetModels },
-  deps: MatrixDependencies,
+  { article, property, candidates, context, options, deps }: PropertyInput,
   staged: (stage: MatrixStage, meterStage: string, total: number) => LlmPort,
-  run: PropertyRun,
-): Promise<{ text: string | null; failures: ReplyFailure[] }> {
+): Promise<ChosenText> {
   const { preset, models } = options;
   const budget = retrievalOf(preset);
   const countTokens = deps.countTokens ?? approximateTokenCount;
@@ -514,36 +589,52 @@ async function chooseText(
     similarity: context.embeddingModel ? 'embedding' : 'lexical',
     ...(context.embeddingModel ? { embeddingModel: context.embeddingModel } : {}),
   };
-  run.retrieval = retrieval;
-  run.truncatedBlockIds = [...new Set(plan.leftOut.map((entry) => entry.chunk.blockId))];
-  if (plan.groups.length === 0) return { text: null, failures: [] };
-  let group = plan.groups[0]!;
-  let failures: ReplyFailure[] = [];
-  if (plan.reading) {
-    throwIfAborted(deps.signal);
-    const reading = await readGroups(
-      plan.groups,
-      propertyBrief(property),
-      {
-        ...(models.proposers?.[0] ? { model: models.proposers[0] } : {}),
-        temperature: preset.temperature,
-        maxTokens: preset.maxTokens,
-        ...(options.parallel !== undefined ? { parallel: options.parallel } : {}),
-      },
-      { llm: staged('reading', 'reading', plan.groups.length), ...(deps.signal ? { signal: deps.signal } : {}) },
-    );
-    run.problems.push(...reading.problems);
-    failures = reading.failures;
-    retrieval.readingTriplets = reading.triplets.length;
-    if (reading.triplets.length === 0 && candidates.length === 0) return { text: null, failures };
-    const focused = focusedPassage(plan, quoteChunks(article, chunks, reading.triplets), budget, countTokens);
-    retrieval.quotesLeftOut = focused.quotesLeftOut.map((chunk) => chunk.id);
-    group = focused.group;
-  }
-  retrieval.focusedChunks = group.chunks.length;
-  run.blockIds = [...new Set(group.chunks.map((entry) => entry.chunk.blockId))];
-  run.passageChars = group.text.length;
-  return { text: group.text, failures };
+  const truncatedBlockIds = [...new Set(plan.leftOut.map((entry) => entry.chunk.blockId))];
+  const nothing = { text: null, blockIds: [], truncatedBlockIds, passageChars: 0 };
+  if (plan.groups.length === 0) return { ...nothing, retrieval, problems: [], failures: [] };
+  if (!plan.reading) return chosenGroup(plan.groups[0]!, retrieval, truncatedBlockIds, [], []);
+  throwIfAborted(deps.signal);
+  const reading = await readGroups(
+    plan.groups,
+    propertyBrief(property),
+    {
+      ...(models.proposers?.[0] ? { model: models.proposers[0] } : {}),
+      temperature: preset.temperature,
+      maxTokens: preset.maxTokens,
+      ...(options.parallel !== undefined ? { parallel: options.parallel } : {}),
+    },
+    { llm: staged('reading', 'reading', plan.groups.length), ...(deps.signal ? { signal: deps.signal } : {}) },
+  );
+  const afterReading = { ...retrieval, readingTriplets: reading.triplets.length };
+  if (reading.triplets.length === 0 && candidates.length === 0)
+    return { ...nothing, retrieval: afterReading, problems: reading.problems, failures: reading.failures };
+  const focused = focusedPassage(plan, quoteChunks(article, chunks, reading.triplets), budget, countTokens);
+  return chosenGroup(
+    focused.group,
+    { ...afterReading, quotesLeftOut: focused.quotesLeftOut.map((chunk) => chunk.id) },
+    truncatedBlockIds,
+    reading.problems,
+    reading.failures,
+  );
+}
+
+/** The chosen text when `group` is read: its text, blocks and length, and the retrieval with its focused chunks. */
+function chosenGroup(
+  group: ChunkGroup,
+  retrieval: PropertyRetrieval,
+  truncatedBlockIds: string[],
+  problems: string[],
+  failures: ReplyFailure[],
+): ChosenText {
+  return {
+    text: group.text,
+    retrieval: { ...retrieval, focusedChunks: group.chunks.length },
+    blockIds: [...new Set(group.chunks.map((entry) => entry.chunk.blockId))],
+    truncatedBlockIds,
+    passageChars: group.text.length,
+    problems,
+    failures,
+  };
 }
 
 /**

@@ -3,9 +3,7 @@
  * SLM-MATRIX paper ("Experimental setup"; DESIGN.md "Roles and defaults"), and `browser`, small
  * settings for WebGPU-sized models with an early exit. Plain data, no module state.
  */
-import type { MatrixPreset, PresetModels, RetrievalBudget } from '../contracts/matrix-preset';
-
-export type { MatrixPreset, PresetModels, RetrievalBudget };
+import type { MatrixPreset, RetrievalBudget } from '../contracts/matrix-preset';
 
 /**
  * Retrieval of the paper preset: 3,000 chunk tokens per call (the 12,000 characters of its

@@ -3,11 +3,9 @@
  * timings and counts, and the typed interruption (cancel, device lost, …) that still carries the
  * partial result. Plain JSON so it can be stored with the triplets.
  */
-import type { PropertyRun, RunRecord } from '../contracts/run-record';
+import type { RunRecord } from '../contracts/run-record';
 import type { VerificationRecord, VerificationStatus } from '../contracts/verification';
 import { LlmError } from '../llm/llm-port';
-
-export type { PropertyRun, RunRecord };
 
 export interface MatrixResult {
   records: VerificationRecord[];

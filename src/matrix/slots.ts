@@ -6,7 +6,7 @@
  * the tasks run one after another exactly as a plain loop would.
  */
 import pLimit from 'p-limit';
-import { LlmError } from '../llm/llm-port';
+import { throwIfAborted } from '../llm/abort';
 
 /**
  * Validate a number of parallel slots (a server's `--parallel`, `OLLAMA_NUM_PARALLEL`, a reader's
@@ -46,7 +46,7 @@ export async function mapInSlots<T, R>(
     items.map((item, index) =>
       limit(async () => {
         if (failure) throw failure.error;
-        if (signal?.aborted) throw new LlmError('aborted', 'the run was cancelled');
+        throwIfAborted(signal);
         try {
           return await task(item, index);
         } catch (error) {

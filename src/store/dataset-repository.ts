@@ -14,9 +14,6 @@ import type { AssayDatabase } from './assay-database';
 import { mergeTriplets, newestFirst } from './dataset-triplet';
 import { searchIds, searchTriplets, type TripletIdSearch } from './search-triplets';
 
-export { mergeKeyOf } from './dataset-triplet';
-export { applyEdit, parseValueText, toDatasetTriplet } from './dataset-rows';
-
 /** Rows written per transaction by `saveTriplets`: large enough to be fast, small enough that one transaction does not hold the database for seconds. */
 const DEFAULT_CHUNK_SIZE = 1000;
 

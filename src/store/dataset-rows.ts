@@ -2,7 +2,7 @@
  * Turning a run's verdicts into dataset rows, in one place: the reader's decision on each
  * record, which records "Save verified" keeps (and which adjudication answer), the row built from
  * a verdict (`toDatasetTriplet`), a reader's edit applied to it (`applyEdit`, with the value text
- * read by `parseValueText`), and the rows of a whole run (`buildDatasetRows`). Pure: no React,
+ * read by `editedValue`), and the rows of a whole run (`buildDatasetRows`). Pure: no React,
  * no database; the side panel writes the rows with `saveTriplets`.
  */
 import type { DatasetTriplet, ModelAnswer, ReviewDecision, SourcePaper } from '../contracts/dataset';
@@ -147,9 +147,11 @@ export function toDatasetTriplet(
  * "3.4 ± 0.1", "3.41(2)", "1.5e-3", "2.6 × 10^6". Reuses `parseQuantities`, which reads value
  * grammar only next to a unit, so the text is parsed with a probe unit ("K"; the grammar does not
  * depend on which unit) and must be read whole as one value. Throws an Error for the reader
- * otherwise (bounds such as "<1.5" included: a bound is not a reported value).
+ * otherwise (bounds such as "<1.5" included: a bound is not a reported value). A value printed
+ * with its unit text, as a ground-truth cell, is `parseValueText`'s (src/text/quantities/value-text.ts),
+ * which reads the numbers with the same number reader.
  */
-export function parseValueText(valueText: string): ReportedValue {
+export function editedValue(valueText: string): ReportedValue {
   const text = valueText.trim();
   if (text === '') throw new Error('Enter a value, for example 3.4, ~1.45, 1.2–1.5 or 3.4 ± 0.1.');
   const quantities = parseQuantities(`${text} K`);
@@ -164,7 +166,7 @@ export function parseValueText(valueText: string): ReportedValue {
 
 /**
  * Apply a reader's correction to `row`: a new material, value text (parsed with
- * `parseValueText`) and/or unit. The model's answer is kept in `review.original` the first time
+ * `editedValue`) and/or unit. The model's answer is kept in `review.original` the first time
  * (a second edit keeps the first original); the decision becomes `edited` at `now`; `si` and
  * `mergeKey` are recomputed. Throws an Error with a message for the reader when the value text
  * is not one value or the material is empty.
@@ -172,7 +174,7 @@ export function parseValueText(valueText: string): ReportedValue {
 export function applyEdit(row: DatasetTriplet, edit: { material?: string; valueText?: string; unit?: string }, now: Date): DatasetTriplet {
   const material = edit.material === undefined ? row.material : edit.material.trim();
   if (material === '') throw new Error('Enter the material, for example TiO2.');
-  const value = edit.valueText === undefined ? row.value : parseValueText(edit.valueText);
+  const value = edit.valueText === undefined ? row.value : editedValue(edit.valueText);
   const valueText = edit.valueText === undefined ? row.valueText : edit.valueText.trim();
   const unit = edit.unit === undefined ? row.unit : edit.unit.trim();
   const original: ModelAnswer = row.review.original ?? {
@@ -233,14 +235,14 @@ export function buildDatasetRows(
 
 /**
  * Null when `edit` can be saved (`applyEdit` would accept it: a material that is not blank and a
- * value text `parseValueText` reads as one value), else the dataset's message in words, so the
+ * value text `editedValue` reads as one value), else the dataset's message in words, so the
  * Edit form says so before anything is written.
  */
 export function editProblem(edit: ReviewEdit): string | null {
   if (edit.material !== undefined && edit.material.trim() === '') return 'Enter the material, for example TiO2.';
   if (edit.valueText === undefined) return null;
   try {
-    parseValueText(edit.valueText);
+    editedValue(edit.valueText);
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

@@ -1,7 +1,7 @@
 /**
  * Pure functions on a saved triplet (`DatasetTriplet`): its duplicate key, its SI value, and how
  * two saves of the same fact merge. Building rows from a run's verdicts is dataset-rows.ts. No
- * database here; `dataset-repository.ts` re-exports what callers use.
+ * database here (that is `dataset-repository.ts`).
  */
 import { conditionsKey, ConditionListSchema, type Condition } from '../contracts/conditions';
 import type { DatasetTriplet } from '../contracts/dataset';

@@ -14,8 +14,6 @@ import {
 import { normalizeFormula } from '../text/materials/index';
 import type { AssayDatabase } from './assay-database';
 
-export type { CachedPrecedent, ReferenceTableRecord, ReferenceTableSummary };
-
 /**
  * The cache key of a question: the material's normalized formula (`normalizeFormula`: "B2Mg" and
  * "MgB2" share one key), else its lower-cased trimmed text, then `|` and the property name

@@ -28,8 +28,6 @@ import { parseQuantities, tableRowQuantities, type Quantity } from './quantities
 import { splitSentences } from './split-sentences';
 import { readTable, type IndexedTable, type TableCell, type TableRow } from './article-table';
 
-export { headerInside, tableCaption, type IndexedTable, type TableCell, type TableRow } from './article-table';
-
 /** A span of `Article.text`: UTF-16 offsets, end exclusive. */
 export interface Span {
   readonly start: number;

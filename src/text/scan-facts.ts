@@ -12,7 +12,8 @@
 import type { Block } from '../contracts/article';
 import type { Condition, Provenance } from '../contracts/conditions';
 import type { PropertyDefinition } from '../contracts/property';
-import { conditionsOfTableCell, conditionsOfValue, findConditionMentions, type ConditionMention, type TextSpan } from './conditions';
+import type { TextSpan } from '../contracts/text-span';
+import { conditionsOfTableCell, conditionsOfValue, findConditionMentions, type ConditionMention } from './conditions';
 import { materialSubjectProblem } from './conditions/material-subject';
 import { provenanceOf } from './conditions/provenance';
 import { roleVerdict, valueRole } from './conditions/value-role';

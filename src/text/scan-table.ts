@@ -9,10 +9,10 @@
  */
 import type { PropertyDefinition } from '../contracts/property';
 import { findPropertyMentions } from './find-property-mentions';
-import type { IndexedTable } from './article-index';
 import { unitFitsProperty } from './scan-fit';
 import { tableCellFacts } from './scan-facts';
 import type { Candidate, ScanMaterialMention, ScanQuantity } from './scan-types';
+import type { IndexedTable } from './article-table';
 
 /**
  * Whether a cell's quantity printed its unit in the cell ("39 K"), rather than taking its

@@ -29,16 +29,11 @@ import type { PropertyDefinition } from '../contracts/property';
 import type { Triplet } from '../contracts/triplet';
 import { findContextualMentions, findPropertyMentions, loadPropertySchemas } from '../properties';
 import { anchorEvidence, type Anchor } from '../text/anchoring';
-import {
-  buildArticleIndex,
-  createArticleIndexCache,
-  type ArticleIndex,
-  type ArticleIndexCache,
-  type TableRow,
-} from '../text/article-index';
+import { buildArticleIndex, createArticleIndexCache, type ArticleIndex, type ArticleIndexCache } from '../text/article-index';
 import { parseNumber, parseQuantities } from '../text/quantities';
 import { materialNames, namesMaterial } from './material-named';
 import { unitTokenInQuote } from './value-in-quote';
+import type { TableRow } from '../text/article-table';
 
 /** The verdict. `attributed = materialShown && propertyShown` (and the quote in one block). */
 export interface AttributionResult {

@@ -16,8 +16,6 @@ const NO_CATALOGUE: readonly PropertyDefinition[] = Object.freeze([]);
 import { quantitiesInSpan } from './table-evidence';
 import { flattenedTableQuantities } from './flattened-table';
 
-export type { GroundingDependencies };
-
 /** The verdict on one triplet. `grounded = anchored && valueInQuote && unitInQuote`. */
 export interface GroundingResult {
   anchored: boolean;

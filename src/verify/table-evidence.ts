@@ -6,8 +6,9 @@
  * header's unit — and nowhere else: a bare number in a sentence still does not.
  */
 import type { Article } from '../contracts/article';
-import { buildArticleIndex, headerInside, type ArticleIndex } from '../text/article-index';
+import { buildArticleIndex, type ArticleIndex } from '../text/article-index';
 import type { QuoteQuantity } from './value-in-quote';
+import { headerInside } from '../text/article-table';
 
 /** A quantity with offsets into the text given (see `parseTableQuantities`). */
 export type LocatedQuoteQuantity = QuoteQuantity & { start: number; end: number };

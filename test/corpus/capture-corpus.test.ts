@@ -7,10 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '../../src/contracts/article';
-import { toCaptureFailure, type CaptureFailure } from '../../src/capture/errors';
+import { toCaptureFailure } from '../../src/capture/errors';
 import { captureFile } from '../../src/cli/capture-command';
-import { parseFixtureSources, type FixtureSource } from '../../src/eval/fixture-sources';
+import { parseFixtureSources, type FixtureSource } from '../support/fixture-sources';
 import { sharedDataSkipReason, sharedPath } from '../support/shared-data';
+import type { CaptureFailure } from '../../src/contracts/capture-failure';
 
 interface Outcome {
   source: FixtureSource;

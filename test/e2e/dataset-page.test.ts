@@ -14,11 +14,11 @@ import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetTriplet } from '../../src/contracts/dataset';
-import { mergeKeyOf } from '../../src/store/dataset-repository';
 import { projectRoot } from '../support/shared-data';
 import { seriousAxeViolations, setColorScheme } from './accessibility';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { syntheticRow } from './synthetic-dataset';
+import { mergeKeyOf } from '../../src/store/dataset-triplet';
 
 const skipReason = existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`;
 const extensionDirectory = join(projectRoot, '.output', 'chrome-mv3-test');

@@ -13,10 +13,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetTripletSchema, type DatasetTriplet } from '../../src/contracts/dataset';
 import { toJsonl } from '../../src/export/dataset-export';
-import { mergeKeyOf } from '../../src/store/dataset-repository';
 import { projectRoot } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { readStore } from './extension-pages';
+import { mergeKeyOf } from '../../src/store/dataset-triplet';
 
 const skipReason = existsSync(chromiumPath) ? undefined : `${chromiumPath} not found: skipping e2e tests`;
 const extensionDirectory = join(projectRoot, '.output', 'chrome-mv3-test');

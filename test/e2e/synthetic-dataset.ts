@@ -3,7 +3,7 @@
  * that are valid `DatasetTriplet`s with realistic provenance, and never merge with each other.
  */
 import type { DatasetTriplet } from '../../src/contracts/dataset';
-import { mergeKeyOf } from '../../src/store/dataset-repository';
+import { mergeKeyOf } from '../../src/store/dataset-triplet';
 
 const PROPERTIES = [
   'band_gap',

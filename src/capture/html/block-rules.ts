@@ -6,7 +6,7 @@
  */
 
 import { descendantElements, findDescendant } from '../tree-walk';
-import { EMPTY_SPAN, joinSpans, subtreeSpan, type TextSpan } from '../text-span';
+import { EMPTY_SPAN, joinSpans, subtreeSpan, type TrimSummary } from '../trim-summary';
 
 /** Headings of back matter and page furniture; the section they open is not article text. */
 const BACK_MATTER_TITLES = [
@@ -79,7 +79,7 @@ const LAYOUT_CELL_CHARS = 1500;
 export function backMatterContainer(heading: Element, level: number): Element | null {
   let span = subtreeSpan(heading);
   const limit = span.length + 8;
-  const tooLong = (text: TextSpan): boolean => text.length > limit;
+  const tooLong = (text: TrimSummary): boolean => text.length > limit;
   let box: Element = heading;
   for (;;) {
     const parent = box.parentElement;

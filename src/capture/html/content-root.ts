@@ -9,7 +9,7 @@
  * text once per enclosing candidate, which is quadratic on deeply nested pages.
  */
 import { isHiddenByMarkup, tagOf } from './dom-text';
-import { EMPTY_SPAN, joinSpans, spanOf, subtreeSpan, type TextSpan } from '../text-span';
+import { EMPTY_SPAN, joinSpans, spanOf, subtreeSpan, type TrimSummary } from '../trim-summary';
 import { outermostMembers } from '../tree-walk';
 import { selectAll } from './selector-index';
 
@@ -37,7 +37,7 @@ export class ParagraphIndex {
     const cursors: (Node | null)[] = [];
     const inParagraph: boolean[] = [];
     const totals: number[] = [];
-    const spans: TextSpan[] = [];
+    const spans: TrimSummary[] = [];
     const paragraphsInOrder: Element[] = [];
     const open = (element: Element, parentInParagraph: boolean): void => {
       const isParagraph = tagOf(element) === 'p';

@@ -8,7 +8,7 @@
  * `Cr 2 O 3`) even when a pretty-printer put whitespace around them.
  */
 
-import { subtreeSpan } from '../text-span';
+import { subtreeSpan } from '../trim-summary';
 import { firstChild } from './xml-dom';
 
 /** Elements whose boundaries separate words. */

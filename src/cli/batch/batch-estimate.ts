@@ -8,10 +8,10 @@ import { toCaptureFailure } from '../../capture/errors';
 import type { Article } from '../../contracts/article';
 import { defaultWebLlmRoster, rosterToPresetModels } from '../../llm/roster';
 import type { TokenCounter } from '../../llm/tokenizers';
-import type { MatrixPreset, PresetModels } from '../../matrix/presets';
 import type { PropertyDefinition } from '../../properties';
 import { presetModelIds, scriptedPresetRun, tokenCountersFor, type BenchScenario } from '../bench-presets';
 import { captureFile } from '../capture-command';
+import type { MatrixPreset, PresetModels } from '../../contracts/matrix-preset';
 
 /** A best-case and a worst-case figure. */
 export interface CostRange {

@@ -21,17 +21,11 @@ import { engineRegistry, type EngineRegistry } from '../../llm/engines/registry'
 import type { LlmPort } from '../../llm/llm-port';
 import { defaultMatrixDependencies } from '../../matrix/default-dependencies';
 import { runMatrix } from '../../matrix/pipeline';
-import { presetByName, type PresetModels } from '../../matrix/presets';
+import { presetByName } from '../../matrix/presets';
 import { MatrixInterrupted } from '../../matrix/run-record';
 import type { PropertyDefinition } from '../../properties';
 import { readInputFile } from '../capture-command';
-import {
-  createMatrixEngine,
-  MatrixEngineUsageError,
-  parseModelOptions,
-  type MatrixEngine,
-  type MatrixEngineFlags,
-} from '../matrix-engines';
+import { createMatrixEngine, parseModelOptions, type MatrixEngine, type MatrixEngineFlags } from '../matrix-engines';
 import { resolvePropertySchemas } from '../scan-command';
 import { valueDoubts } from '../../verify/value-doubts';
 import { unguardedTerminal } from '../terminal-output';
@@ -42,6 +36,8 @@ import { BatchOutputError, openBatchOutput } from './batch-output';
 import { createBatchProgress, formatDuration, type UsageCounts } from './batch-progress';
 import { PaperFailure, runBatch, type BatchEvent, type PaperExtraction } from './batch-run';
 import { collectPaperFiles } from './paper-inputs';
+import { EngineUsageError } from '../../llm/engines/engine-kind';
+import type { PresetModels } from '../../contracts/matrix-preset';
 
 /** Exit status when some papers failed (the others are in the output). */
 export const EXIT_SOME_FAILED = 3;
@@ -182,7 +178,7 @@ export async function runBatchExtract(
     try {
       engine = await createMatrixEngine(engineName, { ...flags, concurrency: String(concurrency) }, registry);
     } catch (error) {
-      if (error instanceof MatrixEngineUsageError) return usage(error.message);
+      if (error instanceof EngineUsageError) return usage(error.message);
       throw error;
     }
   }

@@ -40,10 +40,10 @@ import { defaultGroundingDependencies } from '../../verify/grounding-dependencie
 import { namesMaterial } from '../../verify/material-named';
 import { splitQualifiedName } from '../qualified-name';
 import type { SiConverter } from '../si-conversion';
-import type { TruthTriplet } from '../triplet-scorer';
 import { valuesMatch } from '../value-match';
 import { conditionSwapRejected, conditionSwaps } from './condition-swap';
 import { evidenceUnits, LOCATE_TOLERANCE, locateTruth, type LocatedEvidence } from './locate-truth';
+import type { TruthTriplet } from '../triplet-scorer-types';
 
 /** One paper: its captured article and its truths. */
 export interface AttributionCase {

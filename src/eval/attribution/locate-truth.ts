@@ -26,8 +26,8 @@ import { findNumberTokens } from '../../text/quantities/number-tokens';
 import { buildArticleIndex, type ArticleIndex } from '../../text/article-index';
 import { namesMaterial } from '../../verify/material-named';
 import type { SiConverter } from '../si-conversion';
-import type { TruthTriplet } from '../triplet-scorer';
 import { valuesMatch } from '../value-match';
+import type { TruthTriplet } from '../triplet-scorer-types';
 
 /** A span of `Article.text` (UTF-16 offsets, end exclusive) that states a truth. */
 export interface LocatedEvidence {

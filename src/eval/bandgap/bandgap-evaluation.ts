@@ -10,9 +10,9 @@ import type { Triplet } from '../../contracts/triplet';
 import { readRegularFile } from '../../capture/node/regular-file';
 import type { Extractor } from '../extractor';
 import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase, type ScoredTriplets } from '../scored-triplets';
-import type { ScorerDependencies } from '../triplet-scorer';
 import { bandgapSplit, bandgapTextFiles, loadBandgapTruth, loadJoinedReplay, type BandgapVersion } from './bandgap-dataset';
 import { BAND_GAP } from './bandgap-truth';
+import type { ScorerDependencies } from '../triplet-scorer-types';
 
 /** What produces the predictions: a recorded tool by name, or an extractor run on the texts. */
 export type BandgapSource =

@@ -6,8 +6,8 @@
  * empty material marks a paper without any band gap: the paper is kept, with no truths.
  */
 import { parse } from 'csv-parse/sync';
-import type { TruthTriplet } from '../triplet-scorer';
-import { parseValueText } from '../reported-value-text';
+import { parseValueText } from '../../text/quantities/value-text';
+import type { TruthTriplet } from '../triplet-scorer-types';
 
 /** Property name used for every bandgap-200 triplet. */
 export const BAND_GAP = 'band_gap';

@@ -1,10 +1,6 @@
-/**
- * Turning one recorded tool answer (material, value and unit cells as the tool wrote them) into
- * a predicted triplet, or null for a non-answer. Shared by the ChatExtract and LangChain readers.
- */
-import type { PredictedTriplet } from '../triplet-scorer';
-import { cleanUnitText, parseValueText } from '../reported-value-text';
+import { cleanUnitText, parseValueText } from '../../text/quantities/value-text';
 import { BAND_GAP } from './bandgap-truth';
+import type { PredictedTriplet } from '../triplet-scorer-types';
 
 /** Strip markdown emphasis, surrounding whitespace and a trailing period ("Graphene." → "Graphene"). */
 export function cleanCell(text: string): string {

@@ -9,8 +9,8 @@
  * default. Measured on bandgap-200 pub, it halves recall (qwen2.5-14b: R 0.41 → 0.24).
  */
 import { parse } from 'csv-parse/sync';
-import type { PredictedTriplet } from '../triplet-scorer';
 import { recordedAnswer } from './recorded-answer';
+import type { PredictedTriplet } from '../triplet-scorer-types';
 
 export interface RecordedPrediction extends PredictedTriplet {
   engine: string;

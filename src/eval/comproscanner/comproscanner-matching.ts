@@ -19,19 +19,9 @@
  */
 import { ratio } from 'fuzzball';
 import { maximumMatching } from '../bipartite-matching';
-import {
-  countsToScores,
-  TOLERANCES,
-  type CorpusScore,
-  type Counts,
-  type PaperCase,
-  type PaperScore,
-  type PredictedTriplet,
-  type ScorerDependencies,
-  type ToleranceLabel,
-  type TruthTriplet,
-} from '../triplet-scorer';
+import { countsToScores, TOLERANCES, type CorpusScore, type Counts, type PaperScore, type ToleranceLabel } from '../triplet-scorer';
 import { valuesMatch } from '../value-match';
+import type { PaperCase, PredictedTriplet, ScorerDependencies, TruthTriplet } from '../triplet-scorer-types';
 
 /** ComProScanner's composition-key similarity threshold (`similarity > 0.9`). */
 export const COMPROSCANNER_KEY_SIMILARITY = 0.9;

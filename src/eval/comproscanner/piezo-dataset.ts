@@ -8,7 +8,7 @@
 import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
 import type { ReportedValue } from '../../contracts/triplet';
-import type { TruthTriplet } from '../triplet-scorer';
+import type { TruthTriplet } from '../triplet-scorer-types';
 
 /** The property schema the truths are scored as (src/properties/data/d33.json). */
 export const D33 = 'd33';

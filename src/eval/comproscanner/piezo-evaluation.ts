@@ -19,9 +19,10 @@ import type { Article } from '../../contracts/article';
 import type { EngineSetup } from '../extractor';
 import { findPaperTexts, type PaperTexts } from '../paper-texts';
 import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase, type ScoredTriplets } from '../scored-triplets';
-import { modeFigures, scoreCorpus, type ModeFigures, type ScorerDependencies } from '../triplet-scorer';
+import { modeFigures, scoreCorpus, type ModeFigures } from '../triplet-scorer';
 import { scoreCorpusComproscanner } from './comproscanner-matching';
 import { D33, loadPiezoPapers } from './piezo-dataset';
+import type { ScorerDependencies } from '../triplet-scorer-types';
 
 export interface PiezoEvaluationOptions {
   dataRoot: string;

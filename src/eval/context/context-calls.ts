@@ -12,13 +12,14 @@ import type { ChatMessage } from '../../llm/llm-port';
 import { propertyCatalogue } from '../../properties';
 import { propertyBrief, proposerMessages } from '../../matrix/moa/moa-prompts';
 import { buildPassage } from '../../matrix/passages';
-import { retrievalOf, type MatrixPreset } from '../../matrix/presets';
+import { retrievalOf } from '../../matrix/presets';
 import { focusedPassage, planReading } from '../../matrix/reading';
 import { packChunks, rankChunks, shownSpan, type Chunk, type ChunkGroup } from '../../text/retrieval';
 import { buildArticleIndex } from '../../text/article-index';
 import { scanArticle } from '../../text/scan';
 import type { Candidate } from '../../text/scan-types';
 import type { ContextCall } from './context-recall';
+import type { MatrixPreset } from '../../contracts/matrix-preset';
 
 /** Counts a conversation's prompt tokens (`TokenCounter.countChat` of src/llm/tokenizers.ts). */
 export type CountChat = (messages: ChatMessage[]) => number;

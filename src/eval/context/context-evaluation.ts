@@ -7,13 +7,14 @@
  * roster's first proposer's tokenizer (Qwen2.5) over the proposer's real messages.
  */
 import type { PropertyDefinition } from '../../contracts/property';
-import { retrievalOf, type MatrixPreset } from '../../matrix/presets';
+import { retrievalOf } from '../../matrix/presets';
 import { chunkArticle } from '../../text/retrieval';
 import { evidenceUnits, locateTruthEverywhere } from '../attribution/locate-truth';
 import { evidenceCatalogue, evidenceSplit, loadEvidenceCases, type EvidenceLoadOptions } from '../evidence/evidence-datasets';
 import type { SiConverter } from '../si-conversion';
 import { passageCalls, pipelineCalls, propertyCandidates, retrievalCalls, type CountChat, type RetrievalBudget } from './context-calls';
 import { scoreContextRecall, type ContextCase, type ContextRecall } from './context-recall';
+import type { MatrixPreset } from '../../contracts/matrix-preset';
 
 export interface ContextRunOptions extends EvidenceLoadOptions {
   preset: MatrixPreset;

@@ -11,13 +11,8 @@
  * figure, or printed in another form than the truth's) cannot be recalled by any passage: they
  * are left out of the ratio but counted in `truths`.
  */
-import type { TruthTriplet } from '../triplet-scorer';
-
-/** A span of `article.text` (UTF-16 offsets, end exclusive). */
-export interface TextSpan {
-  start: number;
-  end: number;
-}
+import type { TextSpan } from '../../contracts/text-span';
+import type { TruthTriplet } from '../triplet-scorer-types';
 
 /** One model call's view of the paper for a property: the spans of `article.text` it shows, and its prompt size. */
 export interface ContextCall {

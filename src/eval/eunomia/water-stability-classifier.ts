@@ -17,8 +17,8 @@
 import { z } from 'zod';
 import { generateObject } from '../../llm/generate-object';
 import type { ChatMessage, LlmPort, LlmUsage } from '../../llm/llm-port';
-import { dataBlock } from '../../matrix/moa/moa-prompts';
 import { WATER_STABILITY_LABELS, type WaterStabilityLabel } from './eunomia-dataset';
+import { dataBlock } from '../../matrix/passage-first';
 
 /** A label as the model wrote it, compared without case and surrounding space ("not provided" → "Not provided"). */
 const LabelSchema = z.preprocess((value) => {

@@ -15,7 +15,7 @@ import { loadPolyie, polyieSplitFiles, polyieSplitName } from '../polyie/polyie-
 import { propertyCatalogue } from '../../properties';
 import { loadSofcExpEvidence, SOFC_EXP_READER_PROPERTIES } from '../sofc-exp/sofc-exp-evidence';
 import { parseSupermatTruth } from '../supermat/supermat-truth';
-import type { TruthTriplet } from '../triplet-scorer';
+import type { TruthTriplet } from '../triplet-scorer-types';
 
 /** Datasets with truths that can be located in their captured text. */
 export const EVIDENCE_DATASETS = ['bandgap-200', 'supermat', 'polyie'] as const;

@@ -21,7 +21,7 @@
  */
 import { readRegularFile } from '../../capture/node/regular-file';
 import { join } from 'node:path';
-import { parseValueText } from '../reported-value-text';
+import { parseValueText } from '../../text/quantities/value-text';
 import type { Offsets } from '../span-score';
 import { plainArticle, type ValuePaper, type ValueTruth } from '../value-corpus/value-corpus';
 

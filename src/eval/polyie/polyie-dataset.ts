@@ -17,8 +17,8 @@ import { ArticleBuilder } from '../../capture/article-builder';
 import type { Article } from '../../contracts/article';
 import type { PropertyDefinition } from '../../contracts/property';
 import { findPropertyMentions } from '../../properties';
-import { parseValueText } from '../reported-value-text';
-import type { TruthTriplet } from '../triplet-scorer';
+import { parseValueText } from '../../text/quantities/value-text';
+import type { TruthTriplet } from '../triplet-scorer-types';
 
 /** Order of the splits upstream names; any other `*_split.json` follows, by name. */
 const SPLIT_ORDER = ['train_split.json', 'validation_split.json', 'test_split.json'];

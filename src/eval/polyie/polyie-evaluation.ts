@@ -17,8 +17,8 @@
 import type { EngineSetup } from '../extractor';
 import { loadPropertySchemas } from '../../properties';
 import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase, type ScoredTriplets } from '../scored-triplets';
-import type { ScorerDependencies } from '../triplet-scorer';
 import { loadPolyie, polyieSplitFiles, polyieSplitName } from './polyie-dataset';
+import type { ScorerDependencies } from '../triplet-scorer-types';
 
 export interface PolyieEvaluationOptions {
   dataRoot: string;

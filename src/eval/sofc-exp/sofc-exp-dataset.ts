@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { PropertyDefinition } from '../../contracts/property';
 import { findPropertyMentions } from '../../properties';
-import { parseValueText } from '../reported-value-text';
+import { parseValueText } from '../../text/quantities/value-text';
 import type { Offsets } from '../span-score';
 import { plainArticle, type ValuePaper, type ValueTruth } from '../value-corpus/value-corpus';
 

@@ -18,9 +18,9 @@ import type { PropertyDefinition } from '../../contracts/property';
 import { parsePropertySchema, propertyCatalogue } from '../../properties';
 import { parseQuantities } from '../../text/quantities';
 import { normalizeUnit } from '../../text/units';
-import type { TruthTriplet } from '../triplet-scorer';
 import type { ValueTruth } from '../value-corpus/value-corpus';
 import { loadSofcExp } from './sofc-exp-dataset';
+import type { TruthTriplet } from '../triplet-scorer-types';
 
 /**
  * The properties a reader would define to ask for SOFC-Exp's length and temperature slots,

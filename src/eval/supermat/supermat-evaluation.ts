@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import type { EngineSetup } from '../extractor';
 import type { Article } from '../../contracts/article';
 import { definedAliasesOf, predictionFromTriplet, scoreTriplets, type RecordedCase, type ScoredTriplets } from '../scored-triplets';
-import type { ScorerDependencies } from '../triplet-scorer';
 import { parseSupermatTruth, TC } from './supermat-truth';
+import type { ScorerDependencies } from '../triplet-scorer-types';
 
 export interface SupermatEvaluationOptions {
   dataRoot: string;

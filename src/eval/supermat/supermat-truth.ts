@@ -6,8 +6,8 @@
  * method are not scored.
  */
 import { parse } from 'csv-parse/sync';
-import { parseValueText } from '../reported-value-text';
-import type { TruthTriplet } from '../triplet-scorer';
+import { parseValueText } from '../../text/quantities/value-text';
+import type { TruthTriplet } from '../triplet-scorer-types';
 
 /** Property name of the Tc schema (`src/properties/data/tc.json`). */
 export const TC = 'tc';

@@ -34,9 +34,6 @@ export interface ValueCorpusEvaluationOptions {
   progress?: (line: string) => void;
 }
 
-/** A parsed quantity as a re-scorable prediction, with its span in the corpus text. */
-export type { QuantityPrediction } from '../span-score';
-
 /** Counts of one paper under both scorings. */
 interface PaperCounts {
   predictions: number;

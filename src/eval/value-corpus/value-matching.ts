@@ -24,9 +24,9 @@ import type { ReportedValue } from '../../contracts/triplet';
 import { normalizeUnit } from '../../text/units/index';
 import type { SiConverter } from '../si-conversion';
 import type { SpanMode } from '../span-score';
-import type { ScorerDependencies } from '../triplet-scorer';
 import { valuesMatch } from '../value-match';
 import type { ValueTruth } from './value-corpus';
+import type { ScorerDependencies } from '../triplet-scorer-types';
 
 /** The scorer dependencies the matching reads (unit conversion, strict and lenient material equality). */
 export type ValueMatchDependencies = Pick<ScorerDependencies, 'convert' | 'sameMaterial' | 'sameMaterialStrict'>;

@@ -13,8 +13,8 @@ import type { CustomWebLlmModel } from '../../contracts/webllm-model';
 import type { PromptCounter } from '../context-window';
 import type { EmbeddingPort } from '../embeddings';
 import type { LlmError, LlmPort } from '../llm-port';
-import type { WebGpuCapability } from '../webgpu-capability';
 import type { WebLlm, WebLlmModelRecord } from '../webllm-adapter';
+import type { WebGpuCapability } from '../../contracts/messages';
 
 /** Where a kind is offered: `browser` (side panel and offscreen document), `cli` (`assay extract|eval|precedent`). */
 export type EngineHost = 'browser' | 'cli';

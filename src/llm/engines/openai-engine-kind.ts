@@ -20,7 +20,7 @@
 import { z } from 'zod';
 import { createOpenAiCompatibleEmbeddings } from '../embeddings';
 import { RosterSchema } from '../../contracts/matrix-run';
-import type { LlmPort, ModelRole } from '../llm-port';
+import type { LlmPort } from '../llm-port';
 import { createOpenAiCompatibleLlm } from '../openai-compatible';
 import { refuseKeyOverPlainHttp } from '../openai-failures';
 import { describeRetry } from '../retry-after';
@@ -30,6 +30,7 @@ import { checkStructuredOutput } from '../structured-output-check';
 import { createServerPool, describeServerEvent } from '../server-pool';
 import { modelListText, parseModelList, rosterToPresetModels } from '../roster';
 import { EngineUsageError, type CliEngineSources, type CliFlags, type EngineKind, type RoleModels } from './engine-kind';
+import type { ModelRole } from '../../contracts/llm';
 
 /** Most parallel slots a reader may set: beyond a server's slots calls only queue there. */
 export const MAX_PARALLEL = 64;

@@ -3,9 +3,10 @@
  * only (`--engine scripted --script FILE`). The script format is `ScriptFileSchema`.
  */
 import { z } from 'zod';
-import { LlmError, LlmErrorCodeSchema, ModelRoleSchema, type LlmPort, type ModelRole } from '../llm-port';
+import { LlmError, type LlmPort } from '../llm-port';
 import { createScriptedLlm, type ScriptedReply } from '../scripted-llm';
 import { EngineUsageError, type CliFlags, type EngineKind } from './engine-kind';
+import { LlmErrorCodeSchema, ModelRoleSchema, type ModelRole } from '../../contracts/llm';
 
 /** A scripted reply in the file: a string is sent verbatim; any other JSON value is sent as its JSON text. */
 const ReplyFileSchema = z.unknown().transform((value) => (typeof value === 'string' ? value : JSON.stringify(value)));

@@ -10,10 +10,9 @@ import { generateObject, isUnusableReply, replyFailure, sumUsage, type ReplyFail
 import type { LlmUsage } from '../../llm/llm-port';
 import { sameMaterial as defaultSameMaterial } from '../../text/materials';
 import { mapInSlots } from '../slots';
-import { throwIfAborted, type GdDependencies, type Trajectory } from './mcts';
+import { throwIfAborted } from '../../llm/abort';
+import type { GdDependencies, Trajectory } from './mcts';
 import { buildReconstructionMessages, ReconstructionSchema, type ExtractedTriplet, type GeneratorInput } from './prompts';
-
-export type { ScoreWeights };
 
 /** α and β of Eq. 13 (paper, "Experimental setup": 0.7 and 0.3, chosen on 60 BulkModulus samples). */
 export const PAPER_SCORE_WEIGHTS = { alpha: 0.7, beta: 0.3 } as const;

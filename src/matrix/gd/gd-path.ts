@@ -4,9 +4,10 @@
  */
 import { sumUsage } from '../../llm/generate-object';
 import type { LlmUsage } from '../../llm/llm-port';
-import { discriminate, PAPER_SCORE_WEIGHTS, selectBest, type ScoredTrajectory, type ScoreWeights } from './discriminator';
-import { runMcts, type GdDependencies, type MctsOptions, type MctsResult } from './mcts';
+import { discriminate, PAPER_SCORE_WEIGHTS, selectBest, type ScoredTrajectory } from './discriminator';
+import { runMcts, type GdDependencies, type MctsResult } from './mcts';
 import type { ExtractedTriplet, GeneratorInput } from './prompts';
+import type { ScoreWeights, MctsOptions } from '../../contracts/matrix-preset';
 
 export interface GdPathResult {
   /** The best trajectory's final triplets; empty when no trajectory survived. */

@@ -12,8 +12,9 @@
  * the statistics of Eqs. 7–9 attached to nodes that selection actually revisits.
  */
 import type { MctsOptions } from '../../contracts/matrix-preset';
+import { throwIfAborted } from '../../llm/abort';
 import { generateObject, isUnusableReply, replyFailure, sumUsage, type ReplyFailure } from '../../llm/generate-object';
-import { LlmError, type LlmPort, type LlmUsage } from '../../llm/llm-port';
+import type { LlmPort, LlmUsage } from '../../llm/llm-port';
 import { randomIndex, type Random } from '../random';
 import {
   buildStepMessages,
@@ -25,8 +26,6 @@ import {
   type ReasoningStep,
 } from './prompts';
 import { DEFAULT_REWARD_WEIGHTS, terminalReward, type RewardBreakdown, type RewardDependencies } from './reward';
-
-export type { MctsOptions };
 
 /** What the generator–discriminator path needs from outside (injected; no module state). */
 export interface GdDependencies extends RewardDependencies {
@@ -142,11 +141,6 @@ export function pathSteps(node: MctsNode): TrajectoryStep[] {
     if (current.action !== null && current.step !== null) steps.unshift({ action: current.action, step: current.step });
   }
   return steps;
-}
-
-/** Throws `LlmError('aborted')` when the caller's signal has fired. */
-export function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new LlmError('aborted', 'the run was cancelled');
 }
 
 type StepOutcome =

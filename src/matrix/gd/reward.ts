@@ -23,8 +23,6 @@ import type { ExtractedTriplet, GeneratorInput, ReasoningStep } from './prompts'
 import { sameMaterial } from '../../text/materials';
 import { toTriplet } from './to-triplet';
 
-export type { RewardWeights };
-
 /** Our weights (see the module comment); they sum to 1 so the reward stays in [0, 1]. */
 export const DEFAULT_REWARD_WEIGHTS: Readonly<RewardWeights> = { completeness: 0.25, format: 0.25, grounding: 0.5 };
 

@@ -1,3 +1,4 @@
+export { dataBlock } from '../passage-first';
 export {
   runMoa,
   PAPER_MOA_OPTIONS,
@@ -16,5 +17,5 @@ export {
   type MoaAnswer,
   type MoaTriplet,
 } from './moa-schema';
-export { proposerMessages, aggregatorMessages, dataBlock, disagreementLines, propertyBrief, type PropertyBrief } from './moa-prompts';
+export { proposerMessages, aggregatorMessages, disagreementLines, propertyBrief, type PropertyBrief } from './moa-prompts';
 export { scoreCandidates, bestCandidate, relevance, RELEVANCE_WEIGHT, COVERAGE_WEIGHT, type CandidateScore } from './moa-score';

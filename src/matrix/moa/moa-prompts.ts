@@ -26,8 +26,6 @@ export function propertyBrief(property: PropertyDefinition): PropertyBrief {
   return { name: property.name, units: property.units, description: `${property.label}; written as ${property.synonyms.join(', ')}` };
 }
 
-export { dataBlock } from '../passage-first';
-
 const OUTPUT_RULES = [
   'Reply with JSON only: {"triplets":[{"material","property","value","unit","quote","conditions","provenance"}]}.',
   '"value" is the number exactly as printed (a range as "low-high"); "unit" exactly as printed ("" if none).',

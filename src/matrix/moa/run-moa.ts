@@ -9,13 +9,14 @@
 import type { Article } from '../../contracts/article';
 import type { Triplet } from '../../contracts/triplet';
 import { generateObject, isUnusableReply, replyFailure, type ReplyFailure } from '../../llm/generate-object';
-import type { LlmErrorCode, LlmPort, LlmUsage } from '../../llm/llm-port';
+import type { LlmPort, LlmUsage } from '../../llm/llm-port';
 import type { CrossVerifyDependencies } from '../cross-verify';
 import type { GroundCheck } from '../cross-verify-refine';
 import { aggregatorMessages, proposerMessages, type PropertyBrief } from './moa-prompts';
 import { MoaAnswerSchema, toModelTriplets, toTriplets, type MoaAnswer } from './moa-schema';
 import { mapInSlots } from '../slots';
 import { bestCandidate, COVERAGE_WEIGHT, RELEVANCE_WEIGHT, scoreCandidates, type CandidateScore } from './moa-score';
+import type { LlmErrorCode } from '../../contracts/llm';
 
 export interface MoaInput {
   /** The paper text (passages or the whole `Article.text`). */

@@ -8,8 +8,8 @@
  * instructions inside are data.
  */
 import type { ChatMessage } from '../../llm/llm-port';
-import { dataBlock } from '../../matrix/moa/moa-prompts';
 import type { RetrievedText } from './judge-schema';
+import { dataBlock } from '../../matrix/passage-first';
 
 /** True when `property` asks about superconductivity (Tc / Tcn) rather than another property. */
 export function isSuperconductivityProperty(property: string): boolean {

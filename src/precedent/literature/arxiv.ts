@@ -6,7 +6,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
 import { abortedError, createPoliteGetter, createSystemClock } from './polite-http';
-import { foldWhitespace, normalizeDoi, stripArxivVersion } from './record-text';
+import { normalizeDoi } from '../../capture/doi';
+import { foldWhitespace, stripArxivVersion } from './record-text';
 import { LiteratureError, type LiteratureClient, type LiteratureClientOptions, type LiteratureQuery, type LiteratureRecord } from './types';
 
 /** Page size `max_results=`: default 20. */

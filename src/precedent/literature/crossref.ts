@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { abortedError, collectCursorPages, createPoliteGetter, createSystemClock, freeTextQuery } from './polite-http';
-import { foldWhitespace, jatsToText, normalizeDoi } from './record-text';
+import { normalizeDoi } from '../../capture/doi';
+import { foldWhitespace, jatsToText } from './record-text';
 import { LiteratureError, type LiteratureClient, type LiteratureClientOptions, type LiteratureRecord } from './types';
 
 /** Page size `rows=`: default 20, Crossref allows up to 1 000. */

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { abortedError, collectCursorPages, createPoliteGetter, createSystemClock, freeTextQuery } from './polite-http';
-import { arxivIdFromDoi, foldWhitespace, normalizeDoi } from './record-text';
+import { normalizeDoi } from '../../capture/doi';
+import { arxivIdFromDoi, foldWhitespace } from './record-text';
 import { LiteratureError, type LiteratureClient, type LiteratureClientOptions, type LiteratureRecord } from './types';
 
 /** Page size `per-page=`: default 25, OpenAlex allows up to 200. */

@@ -1,6 +1,7 @@
 /**
  * Text clean-up shared by the literature clients: JATS abstracts (Crossref) to plain text,
- * whitespace folding, DOI and arXiv-id normalisation, and the title key used for deduplication.
+ * whitespace folding, arXiv ids (from arXiv DataCite DOIs, without versions), and the title key used
+ * for deduplication. DOIs are read by src/capture/doi.ts (`normalizeDoi`), the one DOI reader.
  * Markup is parsed with fast-xml-parser and only its text nodes are kept — nothing is ever
  * rendered as HTML.
  */
@@ -82,19 +83,6 @@ function decodeBasicEntities(text: string): string {
 
 function safeCodePoint(codePoint: number, fallback: string): string {
   return Number.isInteger(codePoint) && codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : fallback;
-}
-
-/**
- * A DOI as providers write it ("https://doi.org/10.1103/PhysRevB.1.1", "doi:10…", "10…") → the
- * bare, lower-cased DOI (DOIs are case-insensitive, DOI Handbook §2.4); null if it is not one.
- */
-export function normalizeDoi(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  const start = trimmed.toLowerCase().indexOf('10.');
-  if (start < 0) return null;
-  const doi = trimmed.slice(start).toLowerCase();
-  return doi.includes('/') ? doi : null;
 }
 
 /**

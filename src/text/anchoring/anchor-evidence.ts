@@ -6,7 +6,14 @@
 import type { Evidence } from '../../contracts/evidence';
 import { maximumElidedSpan, splitElidedQuote } from './elided-quote';
 import { foldText, toFoldedOffset, toOriginalSpan, type FoldedText } from './folded-text';
-import { bestCandidate, exactOccurrences, fuzzyCandidates, scoreCandidate, type QuoteContext, type ScoredCandidate } from './match-quote';
+import {
+  bestQuoteMatch,
+  exactOccurrences,
+  fuzzyQuoteMatches,
+  scoreQuoteMatch,
+  type QuoteContext,
+  type ScoredQuoteMatch,
+} from './match-quote';
 
 /** Where a quote was found: UTF-16 offsets into the text (end exclusive) and how. */
 export interface Anchor {
@@ -52,31 +59,31 @@ function quoteContext(folded: FoldedText, evidence: Evidence): QuoteContext {
 
 /** Exact occurrences in the original text, scored in the folded view; best one or null. */
 function exactInOriginal(text: string, folded: FoldedText, context: QuoteContext, exact: string): Anchor | null {
-  const scored: Array<ScoredCandidate & { originalStart: number }> = [];
+  const scored: Array<ScoredQuoteMatch & { originalStart: number }> = [];
   for (const start of exactOccurrences(text, exact)) {
     const foldedStart = toFoldedOffset(folded, start);
     const foldedEnd = toFoldedOffset(folded, start + exact.length);
-    scored.push({ ...scoreCandidate(folded.text, { start: foldedStart, end: foldedEnd, errors: 0 }, context), originalStart: start });
+    scored.push({ ...scoreQuoteMatch(folded.text, { start: foldedStart, end: foldedEnd, errors: 0 }, context), originalStart: start });
   }
-  const best = bestCandidate(scored);
+  const best = bestQuoteMatch(scored);
   return best ? { start: best.originalStart, end: best.originalStart + exact.length, score: best.score, method: 'exact' } : null;
 }
 
 /** Exact occurrences in the folded view (spacing, hyphenation, ligatures differ); best or null. */
 function exactInFolded(folded: FoldedText, context: QuoteContext): Anchor | null {
   const scored = exactOccurrences(folded.text, context.quote).map((start) =>
-    scoreCandidate(folded.text, { start, end: start + context.quote.length, errors: 0 }, context),
+    scoreQuoteMatch(folded.text, { start, end: start + context.quote.length, errors: 0 }, context),
   );
-  const best = bestCandidate(scored);
+  const best = bestQuoteMatch(scored);
   return best ? { ...toOriginalSpan(folded, best.start, best.end), score: best.score, method: 'exact' } : null;
 }
 
 function fuzzy(folded: FoldedText, context: QuoteContext): Anchor | null {
   if (context.quote.length < MIN_FUZZY_QUOTE_LENGTH) return null;
-  const scored = fuzzyCandidates(folded.text, context.quote)
+  const scored = fuzzyQuoteMatches(folded.text, context.quote)
     .filter((candidate) => candidate.end > candidate.start)
-    .map((candidate) => scoreCandidate(folded.text, candidate, context));
-  const best = bestCandidate(scored);
+    .map((candidate) => scoreQuoteMatch(folded.text, candidate, context));
+  const best = bestQuoteMatch(scored);
   if (!best || best.quoteSimilarity < MIN_FUZZY_QUOTE_SIMILARITY || best.score < MIN_FUZZY_SCORE) return null;
   return { ...toOriginalSpan(folded, best.start, best.end), score: best.score, method: 'fuzzy' };
 }

@@ -14,15 +14,15 @@ export interface QuoteContext {
   hint?: number;
 }
 
-/** A candidate place in the folded text, with the edit errors of the quote there. */
-export interface Candidate {
+/** A place in the folded text where the quote may stand (a quote match), with the edit errors of the quote there. */
+export interface QuoteMatch {
   start: number;
   end: number;
   errors: number;
 }
 
-/** A scored candidate: `score` in [0, 1], `quoteSimilarity` = 1 − errors / quote length. */
-export interface ScoredCandidate extends Candidate {
+/** A scored quote match: `score` in [0, 1], `quoteSimilarity` = 1 − errors / quote length. */
+export interface ScoredQuoteMatch extends QuoteMatch {
   score: number;
   quoteSimilarity: number;
 }
@@ -50,7 +50,7 @@ export function contextSimilarity(actual: string, expected: string): number | un
 }
 
 /** Score one candidate in `foldedText` against the quote, its context and the position hint. */
-export function scoreCandidate(foldedText: string, candidate: Candidate, context: QuoteContext): ScoredCandidate {
+export function scoreQuoteMatch(foldedText: string, candidate: QuoteMatch, context: QuoteContext): ScoredQuoteMatch {
   const quoteSimilarity = context.quote.length === 0 ? 1 : Math.max(0, 1 - candidate.errors / context.quote.length);
   let weighted = QUOTE_WEIGHT * quoteSimilarity;
   let totalWeight = QUOTE_WEIGHT;
@@ -75,7 +75,7 @@ export function scoreCandidate(foldedText: string, candidate: Candidate, context
 }
 
 /** The best of several scored candidates (first wins a tie), or `undefined` for none. */
-export function bestCandidate<Scored extends ScoredCandidate>(candidates: Scored[]): Scored | undefined {
+export function bestQuoteMatch<Scored extends ScoredQuoteMatch>(candidates: Scored[]): Scored | undefined {
   let best: Scored | undefined;
   for (const candidate of candidates) if (!best || candidate.score > best.score) best = candidate;
   return best;
@@ -97,7 +97,7 @@ export function errorBudget(length: number): number {
 }
 
 /** Fuzzy occurrences of `quote` in `foldedText` with the fewest errors within the budget. */
-export function fuzzyCandidates(foldedText: string, quote: string): Candidate[] {
+export function fuzzyQuoteMatches(foldedText: string, quote: string): QuoteMatch[] {
   if (quote.length === 0 || foldedText.length === 0) return [];
   return search(foldedText, quote, errorBudget(quote.length));
 }

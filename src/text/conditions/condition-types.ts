@@ -4,12 +4,7 @@
  * `provenance.ts`). All offsets are UTF-16 offsets into the text passed in, end exclusive.
  */
 import type { ConditionKind, ProvenanceKind } from '../../contracts/conditions';
-
-/** A span of the text passed in. */
-export interface TextSpan {
-  start: number;
-  end: number;
-}
+import type { TextSpan } from '../../contracts/text-span';
 
 /** One condition written in a text: what kind, its normalized value, and where. */
 export interface ConditionMention extends TextSpan {

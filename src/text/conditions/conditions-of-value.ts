@@ -7,7 +7,8 @@
  * condition is left out and the reason is said in words (precision over recall).
  */
 import { parseQuantities } from '../quantities';
-import type { ConditionMention, TextSpan, ValueConditions } from './condition-types';
+import type { TextSpan } from '../../contracts/text-span';
+import type { ConditionMention, ValueConditions } from './condition-types';
 import { conditionGroup, findConditionMentions } from './find-conditions';
 import { methodsCompatible } from './find-methods';
 

@@ -10,7 +10,8 @@
  * so they are never read: such a value stays `computed`/`measured`/`unknown`, and only explicit
  * markers (brackets, "ref.", author–year, "et al.") make it `cited`.
  */
-import type { TextSpan, ValueProvenance } from './condition-types';
+import type { TextSpan } from '../../contracts/text-span';
+import type { ValueProvenance } from './condition-types';
 
 /**
  * Reference markers as publishers print them (the numeric bracket style of IEEE / APS / AIP,

@@ -12,7 +12,8 @@
  */
 import type { PropertyDefinition } from '../../contracts/property';
 import { findContextualMentions, findPropertyMentions } from '../find-property-mentions';
-import type { TextSpan, ValueRole, ValueRoleKind } from './condition-types';
+import type { TextSpan } from '../../contracts/text-span';
+import type { ValueRole, ValueRoleKind } from './condition-types';
 import {
   APPROXIMATORS,
   CHANGE_BEFORE_FROM,

@@ -313,9 +313,6 @@ export function displayText(row: Pick<DatasetTriplet, 'value' | 'valueText' | 'u
   return display?.text ?? '—';
 }
 
-/** The value column without its unit (the unit has its own column): the value as printed (`printedValue`). */
-export { printedValue as valueText } from '../../text/quantities/format-quantity';
-
 const statusWords: Record<TripletStatus, string> = { verified: 'verified', needs_review: 'needs review', rejected: 'rejected' };
 
 /** The machine verdict as a word: "verified", "needs review", "rejected". */

@@ -36,7 +36,6 @@ import {
   displayText,
   statusText,
   TRIPLET_PAGE_SIZE,
-  valueText,
 } from './dataset-view-model';
 import { DoiLink } from '../shared/doi-link';
 import type { PropertyLabel } from '../shared/run-view-model';
@@ -45,6 +44,7 @@ import { visibleColumns, type ColumnId, type TripletColumn } from './triplet-col
 import { QuoteCell } from './quote-cell';
 import { isDefaultSort, nextSort, sortDescription, DEFAULT_SORT, type TripletSort } from './triplet-sort';
 import { shortAuthorList } from '../shared/author-names';
+import { printedValue } from '../../text/quantities/format-quantity';
 
 /** Row height in CSS pixels; cells are one line (long text is cut with an ellipsis, full text in `title`). Must match `.triplet-table tbody tr` in styles.css. */
 const ROW_HEIGHT = 40;
@@ -336,7 +336,7 @@ function TripletRow({
           type="checkbox"
           checked={selected}
           onChange={(event) => onSelect(row.id, event.target.checked)}
-          aria-label={`Select ${row.material}, ${label(row.property)} ${valueText(row)} ${row.unit}`.trim()}
+          aria-label={`Select ${row.material}, ${label(row.property)} ${printedValue(row)} ${row.unit}`.trim()}
         />
       </td>
       {columns.map((column) => (
@@ -369,7 +369,7 @@ function TripletCell({
     case 'property':
       return <td>{label(row.property)}</td>;
     case 'value':
-      return <td>{valueText(row)}</td>;
+      return <td>{printedValue(row)}</td>;
     case 'unit':
       return <td>{row.unit === '' ? '—' : row.unit}</td>;
     case 'display':

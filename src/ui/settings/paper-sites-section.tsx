@@ -19,10 +19,10 @@ import {
   withoutPaperSite,
   withPaperSite,
 } from '../../extension/paper-sites';
-import { engineSettingsSetting, paperSitesSetting, readStoredSetting } from '../../extension/stored-settings';
-import { originPattern } from '../shared/engine-form';
+import { engineSettingsSetting, paperSitesSetting, readStoredSetting, type StoredValueArea } from '../../extension/stored-settings';
 import { resolveTargetTabId } from '../../extension/target-tab';
-import { useStoredValue, type StoredValueArea } from '../shared/use-stored-value';
+import { useStoredValue } from '../shared/use-stored-value';
+import { originPattern } from '../../llm/engines/openai-engine-kind';
 
 /** What the section needs from the browser. */
 export interface PaperSitesServices {

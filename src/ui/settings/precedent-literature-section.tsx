@@ -5,9 +5,9 @@
  * permission request needs the user's gesture); refused → it stays off and says so.
  */
 import { useEffect, useId, useState } from 'react';
-import { literatureSettingsSetting } from '../../extension/stored-settings';
+import { literatureSettingsSetting, type StoredValueArea } from '../../extension/stored-settings';
 import { LITERATURE_ORIGINS, literatureSettingsToEnable } from './precedent-literature-settings';
-import { useStoredValue, type StoredValueArea } from '../shared/use-stored-value';
+import { useStoredValue } from '../shared/use-stored-value';
 
 /** What the section needs: where the setting is stored, and `permissions.request`. */
 export interface LiteratureSettingsServices {

@@ -16,8 +16,6 @@ import {
   type StoredValueArea,
 } from '../../extension/stored-settings';
 
-export { DEFAULT_LITERATURE_SETTINGS, LiteratureSettingsSchema, type LiteratureSettings } from '../../extension/stored-settings';
-
 /** The one storage key of the setting (storage.local; the OpenAlex key is stored in it too). */
 export const LITERATURE_SETTINGS_KEY = literatureSettingsSetting.key;
 

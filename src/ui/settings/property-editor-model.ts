@@ -9,8 +9,6 @@ import { PropertyDimensionSchema, PropertySchema, type PropertyDefinition, type 
 import { builtInQuestions } from '../../properties';
 import { convertUnit } from '../../text/units';
 
-export { MAX_USER_PROPERTIES, readUserProperties } from '../../extension/stored-settings';
-
 /** The `browser.storage.local` key of the reader's properties (a JSON array of `PropertyDefinition`). */
 export const USER_PROPERTIES_KEY = userPropertiesSetting.key;
 

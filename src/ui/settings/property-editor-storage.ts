@@ -7,8 +7,8 @@ import { useCallback, useMemo } from 'react';
 import { browser } from 'wxt/browser';
 import type { PropertyDefinition } from '../../contracts/property';
 import type { UserProperties } from './property-editor';
-import { MAX_USER_PROPERTIES, userPropertiesSetting } from '../../extension/stored-settings';
-import { useStoredValue, type StoredValueArea } from '../shared/use-stored-value';
+import { MAX_USER_PROPERTIES, userPropertiesSetting, type StoredValueArea } from '../../extension/stored-settings';
+import { useStoredValue } from '../shared/use-stored-value';
 
 /** The subset of a `storage.StorageArea` this hook uses, so a test or another area can stand in. */
 export type UserPropertiesArea = StoredValueArea;

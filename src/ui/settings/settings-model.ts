@@ -8,8 +8,6 @@ import type { PersistenceOccasion, StoragePersistence } from '../../extension/st
 import { WebLlmSettingsSchema, type WebLlmSettings } from '../../llm/engines/webllm-engine-kind';
 import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster, rosterModelIds } from '../../llm/roster';
 
-export { parseGpuBudget } from '../../llm/engines/webllm-engine-kind';
-
 const MEBIBYTE = 1024 * 1024;
 const GIBIBYTE = 1024 * MEBIBYTE;
 

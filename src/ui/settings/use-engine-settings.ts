@@ -6,10 +6,8 @@
 import { useCallback } from 'react';
 import { browser } from 'wxt/browser';
 import type { EngineSettings } from '../../contracts/matrix-run';
-import { engineChoiceSetting, engineSettingsSetting } from '../../extension/stored-settings';
-import { useStoredValue, type StoredValueArea } from '../shared/use-stored-value';
-
-export { originPattern } from '../shared/engine-form';
+import { engineChoiceSetting, engineSettingsSetting, type StoredValueArea } from '../../extension/stored-settings';
+import { useStoredValue } from '../shared/use-stored-value';
 
 /** The one storage key of the engine settings (storage.local; the API key is stored in it too). */
 export const ENGINE_SETTINGS_KEY = engineSettingsSetting.key;

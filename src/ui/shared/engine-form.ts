@@ -11,9 +11,6 @@ import type { EngineSettings } from '../../contracts/matrix-run';
 import type { EngineFieldPlacement } from '../../llm/engines/engine-kind';
 import { engineRegistry, type EngineRegistry } from '../../llm/engines/registry';
 
-export { baseUrlProblem, DEFAULT_BASE_URL, originPattern, parseServerModelList } from '../../llm/engines/openai-engine-kind';
-export { modelListText } from '../../llm/roster';
-
 /** Each kind's settings as last read, by kind id. */
 export type KeptEngineSettings = { readonly [kind: string]: EngineSettings | undefined };
 

@@ -14,8 +14,8 @@ import type { PrecedentRecord } from '../../precedent/cached-precedent-check';
 import { PrecedentCard } from './precedent-card';
 import { runPrecedentCheck, type PrecedentLiteratureOptions } from '../../precedent/cached-precedent-check';
 import { readPrecedentLiterature } from '../settings/precedent-literature-settings';
-import type { StoredValueArea } from './use-stored-value';
 import { watchPendingPrecedent, type PendingPrecedentArea } from './precedent-pending';
+import type { StoredValueArea } from '../../extension/stored-settings';
 
 /** What the precedent check needs in a page: the database, the properties it can ask about, their labels. */
 export interface PrecedentServices {

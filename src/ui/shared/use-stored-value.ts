@@ -14,8 +14,6 @@ import {
   type StoredValueArea,
 } from '../../extension/stored-settings';
 
-export type { StoredValueArea } from '../../extension/stored-settings';
-
 /**
  * → `{ value, loaded, setValue, update }` for `setting` in `area` (default: the browser's own
  * area, through the setting's WXT item):

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runExtract } from '../../../src/cli/extract-command';
 import { EXIT_CANCELLED } from '../../../src/cli/extract-matrix';
-import type { ChatMessage, ModelRole } from '../../../src/llm/llm-port';
+import type { ChatMessage } from '../../../src/llm/llm-port';
 import { ARTICLE_TEXT, BAND_GAP_SENTENCE, matrixScript } from '../matrix/pipeline-fixtures';
+import type { ModelRole } from '../../../src/contracts/llm';
 
 let stdout = '';
 let stderr = '';

@@ -12,8 +12,9 @@ import { describe, expect, it } from 'vitest';
 import type { ReportedValue } from '../../../src/contracts/triplet';
 import { splitQualifiedName, type ConditionMentionLike, type ConditionReader } from '../../../src/eval/qualified-name';
 import { scoreTriplets, type RecordedCase } from '../../../src/eval/scored-triplets';
-import { tripletsMatch, type PredictedTriplet, type ScorerDependencies, type TruthTriplet } from '../../../src/eval/triplet-scorer';
+import { tripletsMatch } from '../../../src/eval/triplet-scorer';
 import { testDependencies } from './scorer-doubles';
+import type { PredictedTriplet, ScorerDependencies, TruthTriplet } from '../../../src/eval/triplet-scorer-types';
 
 const LEXICON: ReadonlyArray<{ pattern: RegExp; kind: ConditionMentionLike['kind']; value: (match: RegExpExecArray) => string }> = [
   { pattern: /GGA\/PBE|GGA-PBE/g, kind: 'method', value: () => 'GGA-PBE' },

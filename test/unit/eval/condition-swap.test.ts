@@ -10,10 +10,10 @@ import type { Triplet } from '../../../src/contracts/triplet';
 import { evaluateAttribution } from '../../../src/eval/attribution/attribution-evaluation';
 import { conditionSwaps } from '../../../src/eval/attribution/condition-swap';
 import type { SiConverter } from '../../../src/eval/si-conversion';
-import type { TruthTriplet } from '../../../src/eval/triplet-scorer';
 import { findConditionMentions } from '../../../src/text/conditions';
 import { defaultAttributionDependencies } from '../../../src/verify/attribution';
 import { checkFact, defaultFactCheckDependencies } from '../../../src/verify/fact-check';
+import type { TruthTriplet } from '../../../src/eval/triplet-scorer-types';
 
 const toJoule: Record<string, number> = { eV: 1.602176634e-19, meV: 1.602176634e-22 };
 const convert: SiConverter = (value, unit) => (toJoule[unit] === undefined ? null : { value: value * toJoule[unit], unit: 'J' });

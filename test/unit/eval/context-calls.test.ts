@@ -2,11 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { passageCalls, pipelineCalls, propertyCandidates } from '../../../src/eval/context/context-calls';
 import { scoreContextRecall } from '../../../src/eval/context/context-recall';
-import { BROWSER_PRESET, type MatrixPreset } from '../../../src/matrix/presets';
+import { BROWSER_PRESET } from '../../../src/matrix/presets';
 import { planReading } from '../../../src/matrix/reading';
 import { loadPropertySchemas } from '../../../src/properties';
 import { chunkArticle } from '../../../src/text/retrieval';
 import { articleFromBlocks, paragraph } from '../text/article-from-blocks';
+import type { MatrixPreset } from '../../../src/contracts/matrix-preset';
 
 const bandGap = loadPropertySchemas().find((schema) => schema.name === 'band_gap')!;
 const countText = (text: string) => text.split(/\s+/).filter(Boolean).length;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quantile, scoreContextRecall, type ContextCase } from '../../../src/eval/context/context-recall';
-import type { TruthTriplet } from '../../../src/eval/triplet-scorer';
+import type { TruthTriplet } from '../../../src/eval/triplet-scorer-types';
 
 const truth = (material: string, value: number): TruthTriplet => ({
   aliases: [material],

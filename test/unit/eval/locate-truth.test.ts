@@ -8,8 +8,8 @@ import { ArticleBuilder } from '../../../src/capture/article-builder';
 import type { Article } from '../../../src/contracts/article';
 import { locateTruth } from '../../../src/eval/attribution/locate-truth';
 import type { SiConverter } from '../../../src/eval/si-conversion';
-import type { TruthTriplet } from '../../../src/eval/triplet-scorer';
 import { loadPropertySchemas } from '../../../src/properties';
+import type { TruthTriplet } from '../../../src/eval/triplet-scorer-types';
 
 const toJoule: Record<string, number> = { eV: 1.602176634e-19, meV: 1.602176634e-22 };
 const convert: SiConverter = (value, unit) => (toJoule[unit] === undefined ? null : { value: value * toJoule[unit], unit: 'J' });

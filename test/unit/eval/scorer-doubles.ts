@@ -1,8 +1,4 @@
-/**
- * Small test doubles for the scorer's injected dependencies: a converter that knows eV, meV and
- * K (CODATA eV), and a material comparison that is case/space-insensitive string or alias equality.
- */
-import type { ScorerDependencies } from '../../../src/eval/triplet-scorer';
+import type { ScorerDependencies } from '../../../src/eval/triplet-scorer-types';
 
 const ELECTRON_VOLT = 1.602176634e-19;
 

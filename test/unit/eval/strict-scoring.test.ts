@@ -17,12 +17,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBandgapTruth, loadReplay } from '../../../src/eval/bandgap/bandgap-dataset';
 import type { BandgapPaper } from '../../../src/eval/bandgap/bandgap-truth';
-import { parseValueText } from '../../../src/eval/reported-value-text';
+import { parseValueText } from '../../../src/text/quantities/value-text';
 import { loadScorerDependencies } from '../../../src/eval/scorer-dependencies';
 import { definedAliasesOf, scoreTriplets } from '../../../src/eval/scored-triplets';
-import { tripletsMatch, type PredictedTriplet, type ScorerDependencies, type TruthTriplet } from '../../../src/eval/triplet-scorer';
+import { tripletsMatch } from '../../../src/eval/triplet-scorer';
 import { sameMaterial, sameMaterialStrict } from '../../../src/text/materials';
 import { sharedDataSkipReason, sharedRoot } from '../../support/shared-data';
+import type { PredictedTriplet, ScorerDependencies, TruthTriplet } from '../../../src/eval/triplet-scorer-types';
 
 const skip = sharedDataSkipReason();
 

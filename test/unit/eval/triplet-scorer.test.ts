@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportedValue } from '../../../src/contracts/triplet';
-import {
-  countsToScores,
-  scoreCorpus,
-  scorePaper,
-  type PaperCase,
-  type PredictedTriplet,
-  type TruthTriplet,
-} from '../../../src/eval/triplet-scorer';
+import { countsToScores, scoreCorpus, scorePaper } from '../../../src/eval/triplet-scorer';
 import { testDependencies } from './scorer-doubles';
+import type { PaperCase, PredictedTriplet, TruthTriplet } from '../../../src/eval/triplet-scorer-types';
 
 const number = (value: number, approximate?: boolean): ReportedValue => ({
   kind: 'number',

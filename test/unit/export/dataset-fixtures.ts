@@ -5,7 +5,7 @@
  * a row from a page with no DOI. SI values are worked out by hand in the comments.
  */
 import type { DatasetTriplet, SourcePaper } from '../../../src/contracts/dataset';
-import { mergeKeyOf } from '../../../src/store/dataset-repository';
+import { mergeKeyOf } from '../../../src/store/dataset-triplet';
 
 export const TIO2_PAPER: SourcePaper = {
   key: 'doi:10.1021/acs.jpcc.9b01234',

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createRunEngineFactory, type RunEngineSources } from '../../../src/extension/run-engines';
 import { LlmError } from '../../../src/llm/llm-port';
 import { defaultWebLlmRoster } from '../../../src/llm/roster';
-import type { WebGpuCapability } from '../../../src/llm/webgpu-capability';
 import type { WebLlm } from '../../../src/llm/webllm-adapter';
+import type { WebGpuCapability } from '../../../src/contracts/messages';
 
 const swiftShader: WebGpuCapability = {
   available: true,

@@ -119,7 +119,8 @@ describe('vectorsInOrder', () => {
 
 describe('--embedding-model on the openai engine', () => {
   it('gives the engine an embedding port for the same server, and none without the flag', async () => {
-    const { createMatrixEngine, MatrixEngineUsageError } = await import('../../../src/cli/matrix-engines');
+    const { createMatrixEngine } = await import('../../../src/cli/matrix-engines');
+    const { EngineUsageError } = await import('../../../src/llm/engines/engine-kind');
     const server = await embeddingServer((body) => [200, vectorsFor(body.input)]);
     const flags = { 'base-url': server.baseUrl, preset: 'paper' };
     const without = await createMatrixEngine('openai', flags);
@@ -128,6 +129,6 @@ describe('--embedding-model on the openai engine', () => {
     expect(engine.embeddings?.model).toBe('nomic-embed-text');
     expect(await engine.embeddings!.embed(['abc'])).toEqual([[3, 1]]);
     expect(server.bodies).toEqual([{ model: 'nomic-embed-text', input: ['abc'] }]);
-    await expect(createMatrixEngine('openai', { 'embedding-model': 'm', preset: 'paper' })).rejects.toBeInstanceOf(MatrixEngineUsageError);
+    await expect(createMatrixEngine('openai', { 'embedding-model': 'm', preset: 'paper' })).rejects.toBeInstanceOf(EngineUsageError);
   });
 });

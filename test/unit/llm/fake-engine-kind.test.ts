@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMatrixEngine, MatrixEngineUsageError } from '../../../src/cli/matrix-engines';
+import { createMatrixEngine } from '../../../src/cli/matrix-engines';
 import { runExtract } from '../../../src/cli/extract-command';
 import { runPrecedent } from '../../../src/cli/precedent-command';
 import { createRunEngineFactory, type RunEngineSources } from '../../../src/extension/run-engines';
 import { engineRegistry } from '../../../src/llm/engines/registry';
 import { registryWithFake } from './fake-engine-kind';
+import { EngineUsageError } from '../../../src/llm/engines/engine-kind';
 
 let stderr = '';
 let folder = '';
@@ -56,7 +57,7 @@ describe('an engine kind registered in one file', () => {
     const engine = await createMatrixEngine('fake', { 'fake-reply': 'hi' } as never, registryWithFake);
     expect(engine.name).toBe('fake');
     expect((await engine.llm.complete({ role: 'proposer', messages: [] })).text).toBe('hi');
-    await expect(createMatrixEngine('fake', {}, engineRegistry)).rejects.toBeInstanceOf(MatrixEngineUsageError);
+    await expect(createMatrixEngine('fake', {}, engineRegistry)).rejects.toBeInstanceOf(EngineUsageError);
 
     const createEngine = createRunEngineFactory({} as RunEngineSources, registryWithFake);
     const run = await createEngine({ kind: 'fake', endpoint: 'e1' }, () => undefined);

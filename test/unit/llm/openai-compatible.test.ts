@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LlmError, type LlmRequest } from '../../../src/llm/llm-port';
 import { createOpenAiCompatibleEmbeddings } from '../../../src/llm/embeddings';
-import { createOpenAiCompatibleLlm, type RetryEvent } from '../../../src/llm/openai-compatible';
-import { describeRetry, parseRetryAfter } from '../../../src/llm/retry-after';
+import { createOpenAiCompatibleLlm } from '../../../src/llm/openai-compatible';
+import { describeRetry, parseRetryAfter, type RetryEvent } from '../../../src/llm/retry-after';
 
 /** A real HTTP server on 127.0.0.1 (random port) whose answers the test scripts per request. */
 interface TestServer {

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LlmError, type LlmRequest } from '../../../src/llm/llm-port';
-import type { WebGpuCapability } from '../../../src/llm/webgpu-capability';
 import {
   createWebLlm,
   parseWebLlmProgress,
@@ -11,6 +10,7 @@ import {
   type WebLlmProgress,
 } from '../../../src/llm/webllm-adapter';
 import { f32VariantOf, toWebLlmError } from '../../../src/llm/webllm-errors';
+import type { WebGpuCapability } from '../../../src/contracts/messages';
 
 const models = [
   { model_id: 'SmolLM2-360M-Instruct-q4f16_1-MLC', required_features: ['shader-f16'], vram_required_MB: 376.06 },

@@ -9,10 +9,10 @@ import { IntegrityError, verifyIntegrity } from '@mlc-ai/web-llm';
 import { describe, expect, it } from 'vitest';
 import { CustomWebLlmModelSchema } from '../../../src/contracts/webllm-model';
 import { LlmError } from '../../../src/llm/llm-port';
-import type { WebGpuCapability } from '../../../src/llm/webgpu-capability';
 import { createWebLlm, type WebLlmEngineLike, type WebLlmModelRecord } from '../../../src/llm/webllm-adapter';
 import { createModelCatalogue } from '../../../src/llm/webllm-catalogue';
 import { toWebLlmError } from '../../../src/llm/webllm-errors';
+import type { WebGpuCapability } from '../../../src/contracts/messages';
 
 const LIBRARY_URL = 'http://127.0.0.1:8000/tiny-own/tiny-own-webgpu.wasm';
 /** A made-up model library (the bytes stand in for a .wasm; only their hash matters here). */

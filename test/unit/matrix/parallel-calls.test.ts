@@ -9,12 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { worstCaseScript } from '../../../src/cli/bench-presets';
 import type { LlmPort } from '../../../src/llm/llm-port';
 import { createScriptedLlm, type LlmScript } from '../../../src/llm/scripted-llm';
-import { runMatrix, type MatrixOptions, type MatrixProgress } from '../../../src/matrix/pipeline';
+import { runMatrix, type MatrixOptions } from '../../../src/matrix/pipeline';
 import { BROWSER_PRESET, PAPER_PRESET } from '../../../src/matrix/presets';
 import { createSeededRandom } from '../../../src/matrix/random';
 import { MatrixCancelled, type MatrixResult } from '../../../src/matrix/run-record';
 import { articleFromBlocks, paragraph } from '../text/article-from-blocks';
 import { article as ganArticle, bandGap, bulkModulus, matrixScript, realDependencies } from './pipeline-fixtures';
+import type { MatrixProgress } from '../../../src/contracts/run-record';
 
 /** A long paper: more relevant sentences than 7 reading calls of 1,200 tokens hold (as browser-worst-case.test.ts). */
 const sentences = Array.from(

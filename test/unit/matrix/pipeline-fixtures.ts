@@ -1,5 +1,5 @@
 /** A small GaN article and a scripted SLM-MATRIX engine that answers per property and role (pipeline and CLI tests). */
-import type { LlmRequest, ModelRole } from '../../../src/llm/llm-port';
+import type { LlmRequest } from '../../../src/llm/llm-port';
 import { loadPropertySchemas, selectPropertySchemas } from '../../../src/properties';
 import { sameMaterial } from '../../../src/text/materials';
 import { toSI } from '../../../src/text/units';
@@ -7,6 +7,7 @@ import { ground } from '../../../src/verify/ground';
 import { articleFromBlocks, paragraph } from '../text/article-from-blocks';
 import type { LlmScript } from '../../../src/llm/scripted-llm';
 import { questionRequestShape } from '../../../src/matrix/chain-of-verification';
+import type { ModelRole } from '../../../src/contracts/llm';
 
 export const BAND_GAP_SENTENCE = 'The band gap of GaN is 3.4 eV at room temperature.';
 export const BULK_MODULUS_SENTENCE = 'Nanoindentation gives a bulk modulus of 210 GPa for GaN.';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LlmError } from '../../../src/llm/llm-port';
 import { createScriptedLlm } from '../../../src/llm/scripted-llm';
-import { runMatrix, type MatrixProgress } from '../../../src/matrix/pipeline';
-import { BROWSER_PRESET, PAPER_PRESET, type MatrixPreset } from '../../../src/matrix/presets';
+import { runMatrix } from '../../../src/matrix/pipeline';
+import { BROWSER_PRESET, PAPER_PRESET } from '../../../src/matrix/presets';
 import { createSeededRandom } from '../../../src/matrix/random';
 import { MatrixCancelled, MatrixInterrupted } from '../../../src/matrix/run-record';
 import {
@@ -17,6 +17,8 @@ import {
   realDependencies,
   type Fact,
 } from './pipeline-fixtures';
+import type { MatrixPreset } from '../../../src/contracts/matrix-preset';
+import type { MatrixProgress } from '../../../src/contracts/run-record';
 
 const deps = (
   llm: ReturnType<typeof createScriptedLlm>,

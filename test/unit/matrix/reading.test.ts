@@ -7,13 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { RunRecordSchema } from '../../../src/contracts/run-record';
 import { createScriptedLlm } from '../../../src/llm/scripted-llm';
 import { runMatrix } from '../../../src/matrix/pipeline';
-import { BROWSER_PRESET, PAPER_PRESET, type MatrixPreset, type RetrievalBudget } from '../../../src/matrix/presets';
+import { BROWSER_PRESET, PAPER_PRESET } from '../../../src/matrix/presets';
 import { createSeededRandom } from '../../../src/matrix/random';
 import { focusedPassage, mayStateValue, planReading, quoteChunks, readingPriority } from '../../../src/matrix/reading';
 import { chunkArticle, shownSpan } from '../../../src/text/retrieval';
 import { scanFor } from '../../support/scan-for';
 import { articleFromBlocks, paragraph } from '../text/article-from-blocks';
 import { bandGap, density, matrixScript, realDependencies } from './pipeline-fixtures';
+import type { MatrixPreset, RetrievalBudget } from '../../../src/contracts/matrix-preset';
 
 /** Counts words: a budget in words is easy to reason about by hand. */
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;

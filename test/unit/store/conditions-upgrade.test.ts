@@ -9,9 +9,10 @@ import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatasetTriplet } from '../../../src/contracts/dataset';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
-import { mergeKeyOf, saveTriplets } from '../../../src/store/dataset-repository';
+import { saveTriplets } from '../../../src/store/dataset-repository';
 import { migratedRow } from '../../../src/store/migrate-conditions';
 import { bandGapRow, TIO2_PAPER } from '../export/dataset-fixtures';
+import { mergeKeyOf } from '../../../src/store/dataset-triplet';
 
 /** The key the code before issue 26 gave a row: no conditions part. */
 function oldKey(row: DatasetTriplet): string {

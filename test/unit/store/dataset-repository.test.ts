@@ -7,27 +7,25 @@ import type { MatrixRunSettings } from '../../../src/contracts/matrix-run';
 import type { VerificationRecord } from '../../../src/contracts/verification';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import {
-  applyEdit,
   countTriplets,
   caseSpellings,
   eachTripletChunk,
   datasetProperties,
   deleteTriplets,
-  mergeKeyOf,
   queryTriplets,
   restoreTriplets,
   saveTriplets,
-  toDatasetTriplet,
   updateTripletReview,
 } from '../../../src/store/dataset-repository';
 import { toJsonl } from '../../../src/export/dataset-export';
 import { parseAssayImport } from '../../../src/export/dataset-import';
-import { mergeTriplets } from '../../../src/store/dataset-triplet';
+import { mergeTriplets, mergeKeyOf } from '../../../src/store/dataset-triplet';
 import { toPaperRecord } from '../../../src/store/paper-record';
 import { getPaper } from '../../../src/store/paper-repository';
 import { createRun, finishRun, getRun, markRunSaved, recordReview } from '../../../src/store/run-repository';
 import { bandGapRow, datasetRows, editedRow, noDoiRow, tcRangeRow, TIO2_PAPER } from '../export/dataset-fixtures';
 import { makeArticle } from './article-fixture';
+import { applyEdit, toDatasetTriplet } from '../../../src/store/dataset-rows';
 
 let database: AssayDatabase;
 let databaseCount = 0;

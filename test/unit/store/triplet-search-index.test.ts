@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatasetTriplet } from '../../../src/contracts/dataset';
 import type { TripletSearchState } from '../../../src/contracts/messages';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
-import { applyEdit, deleteTriplets, saveTriplets, updateTripletReview } from '../../../src/store/dataset-repository';
+import { deleteTriplets, saveTriplets, updateTripletReview } from '../../../src/store/dataset-repository';
 import { createTripletSearchIndex, type TripletSearchIndex } from '../../../src/store/triplet-search-index';
 import { datasetTriplet } from '../ui/dataset-fixtures';
+import { applyEdit } from '../../../src/store/dataset-rows';
 
 /** Row `id` with its own merge key, `quote` as its evidence and `change` on top. */
 function row(id: string, quote: string, change: Partial<DatasetTriplet> = {}): DatasetTriplet {

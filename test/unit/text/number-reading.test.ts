@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseModelValue } from '../../../src/matrix/moa';
-import { parseValueText, readNumber } from '../../../src/eval/reported-value-text';
 import { printedResolution } from '../../../src/properties/display-unit';
 import { parseNumber, parseQuantities } from '../../../src/text/quantities';
 import { decimalMarkOf, findNumberTokens } from '../../../src/text/quantities/number-tokens';
+import { parseValueText } from '../../../src/text/quantities/value-text';
 
 const values = (text: string, reading = {}) => parseQuantities(text, reading).map((quantity) => [quantity.value, quantity.unit] as const);
 const number = (value: number) => ({ kind: 'number', value });
@@ -122,7 +122,7 @@ describe('one reader for every value read from text', () => {
   it('a dataset cell reads "6,2 eV" and "1,200 K"', () => {
     expect(parseValueText('6,2 eV')).toEqual({ value: number(6.2), unitText: 'eV' });
     expect(parseValueText('1,200 K')).toEqual({ value: number(1200), unitText: 'K' });
-    expect(readNumber('1.2 × 10^-3')).toBeCloseTo(1.2e-3, 15);
+    expect(parseValueText('1.2 × 10^-3')?.value).toMatchObject({ kind: 'number', value: expect.closeTo(1.2e-3, 15) });
   });
 
   it('the display unit rounds "6,2" to its printed tenth', () => {

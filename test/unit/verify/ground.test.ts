@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from '../../../src/contracts/article';
 import type { ReportedValue, Triplet } from '../../../src/contracts/triplet';
-import { ground, groundAll, type GroundingDependencies } from '../../../src/verify/ground';
+import { ground, groundAll } from '../../../src/verify/ground';
+import type { GroundingDependencies } from '../../../src/verify/grounding-dependencies';
 
 // Real passages from ../shared/datasets/bandgap-200/text-pub/ (line breaks, line-end hyphens and
 // ligatures as printed there). Each is captured into a one-block article.

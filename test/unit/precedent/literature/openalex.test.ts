@@ -24,6 +24,24 @@ describe('abstractFromInvertedIndex', () => {
 });
 
 describe('createOpenAlexClient', () => {
+  it('reads a work DOI with the capture reader: a DOI is kept without the words after it, "10." inside other text is no DOI', async () => {
+    // The literature clients once had their own normalizeDoi, which took everything from the first
+    // "10." on: "10.1038/35065039 (retracted)" kept " (retracted)", and "version 10.2/draft" became
+    // the DOI "10.2/draft". src/capture/doi.ts's reader (the only one now) reads the first as the
+    // bare DOI and rejects the second (a DOI prefix has 4 to 9 digits).
+    const work = (id: string, doi: string) => ({ id, doi, title: id, publication_year: 2001 });
+    const body = JSON.stringify({
+      meta: { count: 2, next_cursor: null },
+      results: [
+        work('https://openalex.org/W1', 'https://doi.org/10.1038/35065039 (retracted)'),
+        work('https://openalex.org/W2', 'version 10.2/draft'),
+      ],
+    });
+    const { openAlex } = client([{ status: 200, body, headers: { 'content-type': 'application/json' } }]);
+    const { records } = await openAlex.search(query);
+    expect(records.map((record) => record.doi)).toEqual(['10.1038/35065039', null]);
+  });
+
   it('asks /works with search, per-page, api_key and cursor=*', async () => {
     const { openAlex, requests } = client([ok('openalex-empty.json')]);
     await openAlex.search(query);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arxivIdFromDoi, jatsToText, normalizeDoi, stripArxivVersion, titleKey } from '../../../../src/precedent/literature/record-text';
+import { arxivIdFromDoi, jatsToText, stripArxivVersion, titleKey } from '../../../../src/precedent/literature/record-text';
 
 describe('jatsToText', () => {
   it('keeps inline elements joined and separates blocks', () => {
@@ -25,14 +25,6 @@ describe('jatsToText', () => {
 });
 
 describe('identifiers', () => {
-  it('normalizes DOIs from URLs and prefixes, rejecting non-DOIs', () => {
-    expect(normalizeDoi('https://doi.org/10.1103/PhysRevB.1.1')).toBe('10.1103/physrevb.1.1');
-    expect(normalizeDoi('doi:10.1038/35065039')).toBe('10.1038/35065039');
-    expect(normalizeDoi('not a doi')).toBeNull();
-    expect(normalizeDoi('10.1234')).toBeNull();
-    expect(normalizeDoi(null)).toBeNull();
-  });
-
   it('reads arXiv ids from arXiv DataCite DOIs and strips versions', () => {
     expect(arxivIdFromDoi('10.48550/arxiv.2101.00001')).toBe('2101.00001');
     expect(arxivIdFromDoi('10.1038/35065039')).toBeUndefined();

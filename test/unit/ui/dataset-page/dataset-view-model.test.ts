@@ -24,9 +24,9 @@ import {
   displayText,
   DISPLAY_VALUE_HEADING,
   statusText,
-  valueText,
 } from '../../../../src/ui/dataset-page/dataset-view-model';
 import { datasetTriplet } from '../dataset-fixtures';
+import { printedValue } from '../../../../src/text/quantities/format-quantity';
 
 describe('queryFromFilter', () => {
   it('leaves out blank and "any" controls, so the empty filter matches everything', () => {
@@ -212,9 +212,9 @@ describe('words', () => {
     expect(displayText(datasetTriplet({ value: { kind: 'number', value: 300 }, unit: 'K' }), bandGap)).toBe('—');
     expect(displayText(datasetTriplet({ value: { kind: 'number', value: 0.35 }, unit: '' }), bandGap)).toBe('—');
     expect(displayText(datasetTriplet({ value: { kind: 'number', value: 40 }, unit: 'meV' }), undefined)).toBe('—');
-    expect(valueText(datasetTriplet())).toBe('3.4');
-    expect(valueText(datasetTriplet({ valueText: '3.41(2)' }))).toBe('3.41(2)');
-    expect(valueText(datasetTriplet({ value: { kind: 'range', low: 1.2, high: 1.5, approximate: true } }))).toBe('~1.2–1.5');
+    expect(printedValue(datasetTriplet())).toBe('3.4');
+    expect(printedValue(datasetTriplet({ valueText: '3.41(2)' }))).toBe('3.41(2)');
+    expect(printedValue(datasetTriplet({ value: { kind: 'range', low: 1.2, high: 1.5, approximate: true } }))).toBe('~1.2–1.5');
     expect(statusText('needs_review')).toBe('needs review');
     expect(savedDay('2026-11-22T10:00:00.000Z')).toBe('2026-11-22');
     expect(savedDay('yesterday')).toBe('yesterday');

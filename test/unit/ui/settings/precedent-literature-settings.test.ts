@@ -24,7 +24,7 @@ import {
   readPrecedentLiterature,
 } from '../../../../src/ui/settings/precedent-literature-settings';
 import { ENGINE_SETTINGS_KEY } from '../../../../src/ui/settings/use-engine-settings';
-import type { StoredValueArea } from '../../../../src/ui/shared/use-stored-value';
+import type { StoredValueArea } from '../../../../src/extension/stored-settings';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -3,9 +3,9 @@ import { act, createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PropertyDefinition } from '../../../../src/contracts/property';
 import { questionsFor } from '../../../../src/properties';
-import { readUserProperties } from '../../../../src/ui/settings/property-editor-model';
 import { PropertyEditor } from '../../../../src/ui/settings/property-editor';
 import { reactRootPerTest } from '../react-root';
+import { readUserProperties } from '../../../../src/extension/stored-settings';
 
 const view = reactRootPerTest();
 const byTestId = <T extends HTMLElement = HTMLElement>(id: string) => view.container.querySelector<T>(`[data-testid="${id}"]`);

@@ -3,10 +3,10 @@ import {
   EMPTY_PROPERTY_DRAFT,
   PROPERTY_DIMENSIONS,
   propertyFromDraft,
-  readUserProperties,
   USER_PROPERTY_NOTE,
   type PropertyDraft,
 } from '../../../../src/ui/settings/property-editor-model';
+import { readUserProperties } from '../../../../src/extension/stored-settings';
 
 const draft: PropertyDraft = {
   name: 'thermal_conductivity',

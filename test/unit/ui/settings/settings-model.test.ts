@@ -4,7 +4,6 @@ import {
   bytesText,
   cacheText,
   gpuBudgetOf,
-  parseGpuBudget,
   rosterModelRows,
   shownRoster,
   persistenceText,
@@ -12,6 +11,7 @@ import {
   storageText,
   vramText,
 } from '../../../../src/ui/settings/settings-model';
+import { parseGpuBudget } from '../../../../src/llm/engines/webllm-engine-kind';
 
 describe('bytesText and storageText', () => {
   it('writes MB below 1 GB and GB from 1 GB (binary units)', () => {

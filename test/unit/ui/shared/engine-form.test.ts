@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  baseUrlProblem,
-  DEFAULT_BASE_URL,
-  draftFromEngine,
-  engineFromDraft,
-  modelListText,
-  originPattern,
-  parseServerModelList,
-  readEngineSettings,
-} from '../../../../src/ui/shared/engine-form';
+import { draftFromEngine, engineFromDraft, readEngineSettings } from '../../../../src/ui/shared/engine-form';
+import { modelListText } from '../../../../src/llm/roster';
+import { baseUrlProblem, DEFAULT_BASE_URL, originPattern, parseServerModelList } from '../../../../src/llm/engines/openai-engine-kind';
 
 describe('parseServerModelList', () => {
   it('makes every bare id a proposer and lets the first play the other roles', () => {

@@ -7,7 +7,8 @@
  * pages). Whitespace is what `String.prototype.trim` removes.
  */
 
-export interface TextSpan {
+/** What `trim` leaves of a text, in four numbers (not a span of it: no offsets into a text). */
+export interface TrimSummary {
   /** True when the text holds a character that `trim` keeps. */
   started: boolean;
   /** Whitespace before the first kept character (all of the text when none is kept). */
@@ -18,17 +19,17 @@ export interface TextSpan {
   trail: number;
 }
 
-export const EMPTY_SPAN: TextSpan = { started: false, lead: 0, length: 0, trail: 0 };
+export const EMPTY_SPAN: TrimSummary = { started: false, lead: 0, length: 0, trail: 0 };
 
 /** The summary of one string. */
-export function spanOf(text: string): TextSpan {
+export function spanOf(text: string): TrimSummary {
   const length = text.trim().length;
   if (length === 0) return { started: false, lead: text.length, length: 0, trail: 0 };
   return { started: true, lead: text.length - text.trimStart().length, length, trail: text.length - text.trimEnd().length };
 }
 
 /** The summary of `left + right`. Associative, with `EMPTY_SPAN` as identity. */
-export function joinSpans(left: TextSpan, right: TextSpan): TextSpan {
+export function joinSpans(left: TrimSummary, right: TrimSummary): TrimSummary {
   if (!left.started) return { started: right.started, lead: left.lead + right.lead, length: right.length, trail: right.trail };
   if (!right.started) return { ...left, trail: left.trail + right.lead };
   return { started: true, lead: left.lead, length: left.length + left.trail + right.lead + right.length, trail: right.trail };
@@ -44,7 +45,7 @@ function isTextNode(node: Node): boolean {
  * `stop(span)` holds for the text read so far (pass it to ask "is the trimmed text longer than
  * n?", which then costs only the nodes read before the answer is known). Iterative.
  */
-export function subtreeSpan(root: Node, stop: (span: TextSpan) => boolean = () => false): TextSpan {
+export function subtreeSpan(root: Node, stop: (span: TrimSummary) => boolean = () => false): TrimSummary {
   if (isTextNode(root)) return spanOf(root.nodeValue ?? '');
   let span = EMPTY_SPAN;
   let node: Node | null = root.firstChild;

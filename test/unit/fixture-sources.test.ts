@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFixtureSources } from '../../src/eval/fixture-sources';
+import { parseFixtureSources } from '../support/fixture-sources';
 
 // Rows written in the format of ../shared/fixtures/SOURCES.md (self-made, not copied).
 const markdown = `# Fixture sources

@@ -1,7 +1,7 @@
 /**
  * Reader for `fixtures/SOURCES.md` in the shared data root: one row per fixture file with the
- * DOI the listing gives and where that DOI came from. Used by the corpus tests and by
- * `assay eval`-style reports on capture quality.
+ * DOI the listing gives and where that DOI came from. Test support: the capture corpus test
+ * (test/corpus/capture-corpus.test.ts) checks each capture against it.
  */
 
 export interface FixtureSource {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseValueText, readNumber } from '../../../src/eval/reported-value-text';
+import { parseQuantities } from '../../../src/text/quantities';
+import { parseValueText } from '../../../src/text/quantities/value-text';
 
 describe('parseValueText on real cells', () => {
   it.each([
@@ -66,9 +67,51 @@ describe('parseValueText properties', () => {
     );
   });
 
-  it('readNumber handles unicode minus and powers of ten', () => {
-    expect(readNumber('−0.15')).toBe(-0.15);
-    expect(readNumber('3 x 10^2')).toBe(300);
-    expect(readNumber('abc')).toBeNull();
+  it('reads unicode minus and powers of ten', () => {
+    expect(parseValueText('−0.15')?.value).toEqual({ kind: 'number', value: -0.15 });
+    expect(parseValueText('3 x 10^2')?.value).toEqual({ kind: 'number', value: 300 });
+    expect(parseValueText('abc')).toBeNull();
+  });
+});
+
+describe('parseValueText reads cells as the quantity reader reads papers', () => {
+  // The evaluation's cell reader had a number grammar of its own (eval/reported-value-text.ts)
+  // beside the dataset's (store/dataset-rows.ts, by parseQuantities); where they differed it read
+  // less: each case below is a real cell of ../shared's datasets that it misread.
+  it.each([
+    // supermat truth: the digit uncertainty and the unit were cut off as a "bracketed note" (203, "").
+    ['203(1) K', { kind: 'number', value: 203, uncertainty: 1 }, 'K'],
+    // sofc-exp: "between … and …" was not a value at all (null).
+    ['between 350 and 550 °C', { kind: 'range', low: 350, high: 550 }, '°C'],
+    // sofc-exp: an en-dash exponent was unit text (4, "× 10–5 bar").
+    ['4 × 10–5 bar', { kind: 'number', value: 4e-5 }, 'bar'],
+    // bandgap-200 recorded answers: a flattened superscript with U+2212 (10, "−3") and a range joined by U+2212 (1500, "−1600 °C").
+    ['10−3', { kind: 'number', value: 1e-3 }, ''],
+    ['1500−1600 °C', { kind: 'range', low: 1500, high: 1600 }, '°C'],
+  ])('%s', (text, value, unitText) => {
+    const parsed = parseValueText(text);
+    expect(parsed?.unitText).toBe(unitText);
+    if ('value' in value) expect(parsed?.value).toMatchObject({ ...value, value: expect.closeTo(value.value, 12) });
+    else expect(parsed?.value).toEqual(value);
+  });
+
+  it('reads a bare value as the dataset Edit form does (parseQuantities with a probe unit)', () => {
+    for (const text of [
+      '3.4',
+      '~1.45',
+      '1.2–1.5',
+      'between 1.2 and 1.5',
+      '3.4 ± 0.1',
+      '3.41(2)',
+      '1.5e-3',
+      '2.6 × 10^6',
+      '6,2',
+      '10−3',
+      '1−10',
+      'nearly 3',
+    ]) {
+      const [quantity] = parseQuantities(`${text} K`);
+      expect(parseValueText(text), text).toEqual({ value: quantity!.value, unitText: '' });
+    }
   });
 });
