@@ -96,6 +96,7 @@ export const CSV_COLUMNS = [
 ] as const;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 type ConditionColumn = (typeof CONDITION_COLUMNS)[ConditionKind];
+const CONDITION_COLUMN_LIST = Object.values(CONDITION_COLUMNS) as ConditionColumn[];
 
 /**
  * First characters that make a spreadsheet read a cell as a formula (CSV injection: OWASP; ASVS
@@ -103,6 +104,9 @@ type ConditionColumn = (typeof CONDITION_COLUMNS)[ConditionKind];
  * feed (a cell can start with either and be trimmed to a formula), and the full-width forms of
  * the four signs, which some spreadsheets' input methods fold to ASCII.
  */
+/** The header as csv-stringify takes it for array records. */
+const CSV_HEADER = [...CSV_COLUMNS];
+
 const FORMULA_START = /^[=+\-@\t\r\n\0＝＋－＠]/;
 
 /** A number as `String(number)` writes it ("-0.5", "1e-7", "92"): the one kind of cell left as it is. */
@@ -133,15 +137,16 @@ function originalCell(row: DatasetTriplet): string {
 
 /** Each condition column's cell: the values of its kind in the row's order, `CONDITION_SEPARATOR`-joined ('' for none). */
 function conditionCells(row: DatasetTriplet): Record<ConditionColumn, string> {
-  const cells = Object.fromEntries(Object.values(CONDITION_COLUMNS).map((column) => [column, [] as string[]]));
-  for (const condition of conditionsOf(row)) cells[CONDITION_COLUMNS[condition.kind]]!.push(condition.value);
-  return Object.fromEntries(Object.entries(cells).map(([column, values]) => [column, values.join(CONDITION_SEPARATOR)])) as Record<
-    ConditionColumn,
-    string
-  >;
+  const cells = {} as Record<ConditionColumn, string>;
+  for (const column of CONDITION_COLUMN_LIST) cells[column] = '';
+  for (const condition of conditionsOf(row)) {
+    const column = CONDITION_COLUMNS[condition.kind];
+    cells[column] = cells[column] === '' ? condition.value : `${cells[column]}${CONDITION_SEPARATOR}${condition.value}`;
+  }
+  return cells;
 }
 
-function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnitSchema>): Record<CsvColumn, string> {
+function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnitSchema>): string[] {
   const { value, evidence, paper } = row;
   const display = displayValueOf(row, schemas);
   const cells: Record<CsvColumn, string | null | undefined> = {
@@ -184,8 +189,9 @@ function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnit
     imported_from: row.imported?.file,
     imported_at: row.imported?.at,
   };
-  // Every cell, not only the free-text ones: an imported row sets all of them.
-  return Object.fromEntries(CSV_COLUMNS.map((column) => [column, spreadsheetCell(cells[column])])) as Record<CsvColumn, string>;
+  // Every cell, not only the free-text ones: an imported row sets all of them. An array in
+  // CSV_COLUMNS' order: csv-stringify writes arrays without looking each column up by name.
+  return CSV_COLUMNS.map((column) => spreadsheetCell(cells[column]));
 }
 
 /**
@@ -218,7 +224,7 @@ export function csvChunk(
 ): string {
   return stringify(
     rows.map((row) => csvRecord(row, schemas)),
-    { header: first, columns: [...CSV_COLUMNS], bom: first },
+    { header: first, columns: CSV_HEADER, bom: first },
   );
 }
 

@@ -192,6 +192,13 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the dataset page: colum
     expect(records.map((record) => record.material)).toEqual(['AlN', 'GaN', 'ZnO', 'TiO2', 'Si', 'CdS']);
     expect(new Set(records.map((record) => record.property))).toEqual(new Set(['band_gap']));
     await page.getByRole('status').filter({ hasText: 'Exported 6 triplets' }).waitFor();
+    // The text streamed into a file of the extension's private file system, which the download read.
+    const streamed = (await page.evaluate(`(async () => {
+      const names = [];
+      for await (const name of (await navigator.storage.getDirectory()).keys()) names.push(name);
+      return names;
+    })()`)) as string[];
+    expect(streamed.filter((name) => name.startsWith('assay-export-'))).toHaveLength(1);
   });
 
   it('has no serious or critical accessibility problem in the light and dark themes', async () => {

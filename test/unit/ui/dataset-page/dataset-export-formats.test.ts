@@ -82,4 +82,33 @@ describe('export formats on the dataset page', () => {
     // Newest first, as the table shows them, through the fake writer.
     expect(await blobText(blobs[0]!)).toBe('ZnO\tband_gap\nGaN\tband_gap\n');
   });
+
+  it('shows the rows written as the export goes, and Stop ends it with no file and says so', async () => {
+    database = createAssayDatabase(`dataset-export-stop-${Date.now()}`);
+    const rows = Array.from({ length: 6000 }, (_, index) =>
+      datasetTriplet({ id: `t${index}`, mergeKey: `k${index}`, savedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString() }),
+    );
+    await saveTriplets(database, rows);
+    URL.createObjectURL = vi.fn(() => 'blob:test');
+    URL.revokeObjectURL = vi.fn();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const db = database;
+    act(() => view.root.render(createElement(DatasetIo, { database: db, query: {}, now: () => new Date(2026, 10, 22), shownCount: 6000 })));
+    const status = () => view.container.querySelector('.dataset-export [role="status"]')?.textContent ?? '';
+    await act(async () => view.container.querySelector<HTMLButtonElement>('[data-testid="export-csv"]')!.click());
+    // Progress in rows of the shown count, chunk by chunk, then Stop.
+    for (let attempt = 0; attempt < 500 && !status().startsWith('Exporting…'); attempt += 1) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 1)));
+    }
+    expect(status()).toMatch(/^Exporting… [\d,]+ of 6,000 rows$/);
+    expect(view.container.querySelector<HTMLButtonElement>('[data-testid="export-csv"]')!.disabled).toBe(true);
+    await act(async () => view.container.querySelector<HTMLButtonElement>('[data-testid="export-stop"]')!.click());
+    for (let attempt = 0; attempt < 500 && status().startsWith('Exporting…'); attempt += 1) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    }
+    expect(status()).toBe('Export stopped; no file was saved.');
+    expect(clicked).not.toHaveBeenCalled();
+    expect(view.container.querySelector('[data-testid="export-stop"]')).toBeNull();
+    expect(view.container.querySelector<HTMLButtonElement>('[data-testid="export-csv"]')!.disabled).toBe(false);
+  });
 });
