@@ -6,6 +6,8 @@
  * - no filter, by date: the `savedAt` index's primary keys (one `getAllKeys`);
  * - no filter, by property or status (a few distinct values): each value's primary keys from the
  *   `[property+savedAt]` / `[status+savedAt]` index, newest first, the groups in collated order;
+ * - no filter, by any other column: every row's key, read 2,000 rows at a time with the page
+ *   given a turn between reads (`everyRowKeyed`), sorted by `sortKeyedIds`;
  * - otherwise the filter's rows are read (`queryTriplets`, through the search index for a search)
  *   and sorted in memory by `sortKeyedIds`; only ids and keys are kept. Material too: it has
  *   nearly as many distinct values as rows, and walking its index keys with a cursor (Dexie's or
@@ -26,7 +28,7 @@ import { datasetProperties, eachTripletChunk, isFiltered, queryTriplets, type Tr
 import type { TripletIdSearch } from '../../store/search-triplets';
 import type { PropertyLabel } from '../shared/run-view-model';
 import { statusText, type TripletStatus } from './dataset-view-model';
-import { compareText, isDefaultSort, sortKey, sortKeyedIds, type TripletSort } from './triplet-sort';
+import { compareText, isDefaultSort, sortKey, sortKeyedIds, type KeyedId, type TripletSort } from './triplet-sort';
 
 const STATUSES: readonly TripletStatus[] = ['verified', 'needs_review', 'rejected'];
 
@@ -87,13 +89,49 @@ export async function sortedTripletIds(
       return groups.sort((a, b) => sign * compareText(a.text, b.text)).flatMap((group) => group.ids);
     }
   }
-  // Unfiltered, the whole table at once (one `getAll`), unsorted: `sortKeyedIds` breaks ties newest first itself.
-  const rows = isFiltered(query) ? (await queryTriplets(database, query, undefined, { search })).rows : await table.toArray();
+  // Unfiltered, every row's key, read in slices (`everyRowKeyed`); filtered, the filter's rows.
+  // Unsorted either way: `sortKeyedIds` breaks ties newest first itself.
+  if (!isFiltered(query)) return sortKeyedIds(await everyRowKeyed(database, sort, label, matches), sort);
+  const rows = (await queryTriplets(database, query, undefined, { search })).rows;
   const kept = matches ? rows.filter(matches) : rows;
   return sortKeyedIds(
     kept.map((row) => ({ id: row.id, savedAt: row.savedAt, key: sortKey(row, sort.column, label) })),
     sort,
   );
+}
+
+/**
+ * Rows read per slice by `everyRowKeyed`: reading and keying 2,000 rows is a short task (tens of
+ * milliseconds), where one `getAll` of 100,000 rows held the page for seconds (issue 31: no task
+ * of the dataset page over 200 ms).
+ */
+export const KEY_SLICE_ROWS = 2000;
+
+/**
+ * The sort key of every stored row matching `matches` (all rows without it), read `sliceRows` at a
+ * time in primary-key order (a forward read, which Chromium prefetches), the page given a turn
+ * between slices; only ids, dates and keys are kept, never the rows. Rows written while it reads
+ * may or may not be in the result (the live query sorts again after a write). Rejects with the
+ * storage error.
+ */
+export async function everyRowKeyed(
+  database: AssayDatabase,
+  sort: TripletSort,
+  label: PropertyLabel,
+  matches?: RowMatcher,
+  sliceRows = KEY_SLICE_ROWS,
+): Promise<KeyedId[]> {
+  const entries: KeyedId[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const from = after === undefined ? database.triplets.orderBy(':id') : database.triplets.where(':id').above(after);
+    const slice = await from.limit(sliceRows).toArray();
+    for (const row of slice)
+      if (!matches || matches(row)) entries.push({ id: row.id, savedAt: row.savedAt, key: sortKey(row, sort.column, label) });
+    if (slice.length < sliceRows) return entries;
+    after = slice.at(-1)!.id;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
 
 /** The rows of `ids` in that order (ids no longer stored, deleted meanwhile, are skipped). */

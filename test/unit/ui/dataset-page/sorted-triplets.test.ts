@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatasetTriplet } from '../../../../src/contracts/dataset';
 import { createAssayDatabase, type AssayDatabase } from '../../../../src/store/assay-database';
 import { queryTriplets, saveTriplets } from '../../../../src/store/dataset-repository';
-import { eachShownTripletChunk, sortedTripletIds } from '../../../../src/ui/dataset-page/sorted-triplets';
+import { eachShownTripletChunk, everyRowKeyed, sortedTripletIds } from '../../../../src/ui/dataset-page/sorted-triplets';
 import { DEFAULT_SORT, sortKey, sortKeyedIds, type TripletSort } from '../../../../src/ui/dataset-page/triplet-sort';
 import { datasetTriplet } from '../dataset-fixtures';
 
@@ -63,6 +63,32 @@ describe('the dataset table’s sorted ids', () => {
     expect(await sortedTripletIds(database, {}, DEFAULT_SORT, label)).toEqual(
       (await queryTriplets(database, {})).rows.map((row) => row.id),
     );
+  });
+
+  it('sorts the whole dataset by value (every row’s key read in slices) as sorting the rows in memory does', async () => {
+    for (const direction of ['ascending', 'descending'] as const) {
+      const sort = { column: 'value' as const, direction };
+      expect(await sortedTripletIds(database, {}, sort, label), direction).toEqual(inMemory(rows, sort));
+    }
+    // Slices smaller than the table, one not dividing it: every row keyed once, none twice.
+    for (const sliceRows of [1, 5, 36, 100]) {
+      const keyed = await everyRowKeyed(database, { column: 'value', direction: 'ascending' }, label, undefined, sliceRows);
+      expect(keyed.map((entry) => entry.id).sort(), `slices of ${sliceRows}`).toEqual(rows.map((row) => row.id).sort());
+    }
+    const verified = await everyRowKeyed(
+      database,
+      { column: 'material', direction: 'ascending' },
+      label,
+      (row) => row.status === 'verified',
+      5,
+    );
+    expect(verified.map((entry) => entry.id).sort()).toEqual(
+      rows
+        .filter((row) => row.status === 'verified')
+        .map((row) => row.id)
+        .sort(),
+    );
+    expect(verified.every((entry) => MATERIALS.includes(entry.key as string))).toBe(true);
   });
 
   it('sorts a filter’s rows by SI value with the rows without one last', async () => {
