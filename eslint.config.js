@@ -13,7 +13,7 @@ const LAYERS = [
   ['contracts'],
   ['properties', 'text', 'capture', 'llm'],
   ['verify', 'matrix', 'extract', 'highlight'],
-  ['precedent', 'store', 'eval', 'export'],
+  ['precedent', 'store', 'eval', 'export', 'bench'],
   ['extension'],
   ['ui', 'cli'],
   ['entrypoints'],
