@@ -50,7 +50,8 @@ a named pipe, a device or a folder given as a file is refused with one line.
 
 /**
  * Each command's module is loaded when that command runs, so `assay --help` or a usage error
- * loads no capture, pdf.js, jsdom or tokenizer (and the prebuilt CLI keeps each in its own chunk).
+ * loads no capture, pdf.js, jsdom or tokenizer (and the prebuilt CLI keeps each in its own chunk):
+ * the help loads only the evaluator registry, whose evaluators load their datasets inside `run`.
  */
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   capture: async (argv) => (await import('./capture-command')).runCapture(argv),

@@ -7,13 +7,13 @@
 import type { BandgapVersion } from '../bandgap/bandgap-dataset';
 import { parseBandgapVersions } from '../bandgap/bandgap-evaluator';
 import { defineMeasure, EvalUsageError } from '../evaluator';
-import { ATTRIBUTION_DATASETS } from './attribution-datasets';
+import { EVIDENCE_DATASETS } from '../evidence/evidence-dataset-names';
 
 export const attributionMeasure = defineMeasure({
   flag: 'attribution',
   summary: 'the attribution check: located truths accepted, swapped ones rejected (no model)',
   flags: { version: { type: 'string', value: 'pub|arxiv', help: 'bandgap-200 only: which texts (default pub)' } },
-  datasets: ATTRIBUTION_DATASETS,
+  datasets: EVIDENCE_DATASETS,
   async run({ dataset, values, dataRoot, limit, capture, scorer, progress }) {
     if (values.replay || values.engine || values['all-replays'] || values['replay-vote'])
       throw new EvalUsageError('--attribution checks the ground truth itself; --replay, --engine and --all-replays do not apply');
@@ -24,7 +24,7 @@ export const attributionMeasure = defineMeasure({
       import('../../verify/attribution'),
     ]);
     const report = await runAttributionEvaluation({
-      dataset: dataset as (typeof ATTRIBUTION_DATASETS)[number],
+      dataset: dataset as (typeof EVIDENCE_DATASETS)[number],
       dataRoot,
       version,
       limit,

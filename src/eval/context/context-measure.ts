@@ -7,7 +7,7 @@
  */
 import { parseBandgapVersions } from '../bandgap/bandgap-evaluator';
 import type { BandgapVersion } from '../bandgap/bandgap-dataset';
-import { CONTEXT_DATASETS } from '../evidence/evidence-datasets';
+import { CONTEXT_DATASETS } from '../evidence/evidence-dataset-names';
 import { defineMeasure, EvalUsageError } from '../evaluator';
 
 /** Chunk tokens per call of the retrieval path by preset: the browser preset's 1,200 keep a call near 1,500 prompt tokens with the instructions; the paper preset's 3,000 match its 12,000-character passage cap. */
