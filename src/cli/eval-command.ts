@@ -87,36 +87,12 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
       process.stdout.write(evaluator ? evaluators.datasetUsage(evaluator, engineHelp(registry)) : evaluators.usage(engineHelp(registry)));
       return 0;
     }
-    const engineName = typeof flags.engine === 'string' ? flags.engine : undefined;
-    const matrix = matrixEngines(engineName, flags as MatrixEngineFlags, dependencies.engineRegistry);
-    const engines = { ...matrix.engines, ...dependencies.engines };
     if (!dataset || positionals.length > 1)
-      throw new EvalUsageError('give exactly one dataset: assay eval <dataset> [--replay NAME | --engine NAME | --all-replays] [--json]');
+      throw new EvalUsageError('give exactly one dataset: assay eval <dataset> [options] (assay eval --help lists them)');
     if (flags.split && flags.split !== 'dev') throw new EvalUsageError(`only the dev split exists, got --split ${String(flags.split)}`);
     const dataRoot = resolveDataRoot(typeof flags.data === 'string' ? flags.data : undefined);
     const limit = parseLimit(typeof flags.limit === 'string' ? flags.limit : undefined);
-    const context: EvaluatorContext = {
-      dataset,
-      values: flags as EvaluatorContext['values'],
-      dataRoot,
-      limit,
-      engines,
-      engine: () => {
-        const name = engineName ?? 'rules';
-        const load = engines[name];
-        if (!load) throw new EvalUsageError(`engine "${name}" is not available in this build`);
-        return { name, load };
-      },
-      judge: async () => {
-        const kind = engineName === undefined ? undefined : registry.get(engineName, 'cli');
-        return kind?.cli ? { kind: kind.kind, llm: await kind.cli.judge(flags as MatrixEngineFlags, CLI_ENGINE_SOURCES) } : undefined;
-      },
-      judgeChoices: engineChoices(registry).or,
-      scorer: () => dependencies.scorerDependencies(dataRoot),
-      capture: async (path) => (await import('./capture-command')).captureFile(path),
-      matrixTotals: matrix.totals,
-      progress,
-    };
+    const context = evaluatorContext(dataset, flags, dataRoot, limit, dependencies);
     const write = (report: { json: object; markdown: string }) =>
       process.stdout.write(flags.json ? JSON.stringify(report.json) + '\n' : report.markdown);
 
@@ -141,6 +117,45 @@ export async function runEval(argv: string[], dependencies: EvalCommandDependenc
       ? 2
       : 1;
   }
+}
+
+/**
+ * What a dataset's `run` gets from the command: the flags, the data root and limit, the injected
+ * engines with `--engine <kind>`'s model engine, the scorer, capture and progress.
+ */
+function evaluatorContext(
+  dataset: string,
+  flags: Record<string, string | boolean | string[] | undefined>,
+  dataRoot: string,
+  limit: number | undefined,
+  dependencies: EvalCommandDependencies,
+): EvaluatorContext {
+  const registry = dependencies.engineRegistry ?? engineRegistry;
+  const engineName = typeof flags.engine === 'string' ? flags.engine : undefined;
+  const matrix = matrixEngines(engineName, flags as MatrixEngineFlags, dependencies.engineRegistry);
+  const engines = { ...matrix.engines, ...dependencies.engines };
+  return {
+    dataset,
+    values: flags as EvaluatorContext['values'],
+    dataRoot,
+    limit,
+    engines,
+    engine: () => {
+      const name = engineName ?? 'rules';
+      const load = engines[name];
+      if (!load) throw new EvalUsageError(`engine "${name}" is not available in this build`);
+      return { name, load };
+    },
+    judge: async () => {
+      const kind = engineName === undefined ? undefined : registry.get(engineName, 'cli');
+      return kind?.cli ? { kind: kind.kind, llm: await kind.cli.judge(flags as MatrixEngineFlags, CLI_ENGINE_SOURCES) } : undefined;
+    },
+    judgeChoices: engineChoices(registry).or,
+    scorer: () => dependencies.scorerDependencies(dataRoot),
+    capture: async (path) => (await import('./capture-command')).captureFile(path),
+    matrixTotals: matrix.totals,
+    progress,
+  };
 }
 
 /** What the SLM-MATRIX engines cost over an evaluation (sums of the per-paper run records). */

@@ -133,11 +133,14 @@ export interface EvalMeasure<F extends Readonly<Record<string, EvalFlag>> = Read
   flags: F;
   /** The dataset names it covers (in src/eval/, beside the code that reads them). */
   datasets: readonly string[];
-  run(context: EvaluatorContext<F & typeof MEASURE_SWITCHES>): Promise<EvalReport>;
+  run(context: EvaluatorContext<F & typeof REFUSED_BY_MEASURES>): Promise<EvalReport>;
 }
 
-/** The switches of the measures, which each measure's run sees (to refuse the other). */
-const MEASURE_SWITCHES = {
+/**
+ * Flags a measure's run reads only to refuse them (the other measure's switch, bandgap-200's
+ * replays), typed for it; declared by their owners, not here.
+ */
+const REFUSED_BY_MEASURES = {
   context: { type: 'boolean', help: 'context recall of what the models read' },
   attribution: { type: 'boolean', help: 'the attribution check on the ground truth' },
   replay: { type: 'string', help: '' },
