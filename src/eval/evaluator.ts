@@ -181,7 +181,8 @@ function engineSynopsis(needs: EvaluatorNeeds): string[] {
 /**
  * The datasets of `assay eval`, looked up by name or alias, in the order they were registered
  * (which the usage and the "unknown dataset" message keep). The constructor checks that no name
- * is taken twice and that a flag shared by two evaluators (or a measure) has one type.
+ * is taken twice, that a measure names only registered datasets, and that a flag shared by two
+ * evaluators (or a measure) has one type.
  */
 export class EvaluatorRegistry {
   readonly #byName = new Map<string, Evaluator>();
@@ -196,6 +197,9 @@ export class EvaluatorRegistry {
         if (this.#byName.has(name)) throw new Error(`two evaluators are named "${name}"`);
         this.#byName.set(name, evaluator);
       }
+    for (const measure of measures)
+      for (const name of measure.datasets)
+        if (!this.#byName.has(name)) throw new Error(`--${measure.flag} names "${name}", which no evaluator is`);
     const types = new Map<string, string>();
     for (const flags of [COMMON_EVAL_FLAGS, ...evaluators.map((e) => e.flags), ...measures.map((m) => m.flags)])
       for (const [flag, spec] of Object.entries(flags)) {

@@ -104,10 +104,13 @@ describe('a dataset added with one registry line', () => {
     }
   });
 
-  it('a registry refuses a name taken twice and a flag declared with two types', () => {
+  it('a registry refuses a name taken twice, a flag declared with two types and a measure naming no dataset', () => {
     expect(() => EVALUATORS.with({ ...fake, aliases: [], name: 'supermat' })).toThrow(/two evaluators are named "supermat"/);
     const clash = defineEvaluator({ ...fake, name: 'clash', aliases: [], flags: { reference: { type: 'boolean', help: 'x' } } });
     expect(() => new EvaluatorRegistry([...EVALUATORS.list(), clash])).toThrow(/--reference is declared with two types/);
+    expect(() => new EvaluatorRegistry(EVALUATORS.list().slice(1), EVALUATORS.measures())).toThrow(
+      /--attribution names "bandgap-200", which no evaluator is/,
+    );
   });
 });
 
