@@ -22,7 +22,7 @@ const LAYERS = [
   ['contracts'],
   ['text', 'properties', 'capture', 'llm'],
   ['verify', 'matrix', 'extract', 'highlight'],
-  ['store', 'precedent', 'eval', 'export'],
+  ['store', 'precedent', 'eval', 'export', 'bench'],
   ['extension'],
   ['ui', 'cli'],
   ['entrypoints'],

@@ -4,12 +4,12 @@
  * PDF parsing) and the median of repeated `scanArticle` and `extractWithRules` runs — the work
  * the extension does on every captured page, with no model. `--presets`: LLM calls, tokens and
  * model loads per paper of the SLM-MATRIX presets on the bandgap-200 dev papers, worst and best
- * case (see `bench-presets.ts`).
+ * case (see src/bench/bench-presets.ts).
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BenchFigure } from './bench-figure';
+import type { BenchFigure } from '../bench/bench-figure';
 import { extractWithRules } from '../extract/rules';
 import { resolveDataRoot } from '../eval/data-root';
 import { loadPropertySchemas } from '../properties';
@@ -53,7 +53,7 @@ export async function bandgapPaperFiles(dataRoot: string, limit?: number): Promi
  */
 export async function presetBenchFigures(files: readonly string[], progress: (line: string) => void = () => {}): Promise<BenchFigure[]> {
   const [{ benchPresetOnArticle, createPresetBenchContext, presetFigures }, { MATRIX_PRESETS }, { selectPropertySchemas }] =
-    await Promise.all([import('./bench-presets'), import('../matrix/presets'), import('../properties')]);
+    await Promise.all([import('../bench/bench-presets'), import('../matrix/presets'), import('../properties')]);
   const [bandGap] = selectPropertySchemas(loadPropertySchemas(), ['band_gap']);
   if (!bandGap) throw new Error('the band_gap property schema is missing');
   const articles = [];

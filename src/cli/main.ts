@@ -6,6 +6,7 @@
 import { guardTerminalOutput } from './terminal-output';
 import { VERIFY_USAGE } from './verify-usage';
 
+/** The usage; `${EVAL_LINES}` stands for the eval lines, generated from the evaluator registry when it is printed. */
 const USAGE = `usage: assay <command> [options]
 
 commands:
@@ -30,13 +31,7 @@ commands:
   extract <file|folder|glob>… --estimate [--preset paper|browser] [--model ROLE=ID …] [--json]
                                                  papers, pages, calls and tokens the batch will need, no model called
   eval <dataset> [options]                       score against the shared ground truth:
-      bandgap-200 [--version pub|arxiv|both] [--engine rules | --replay NAME | --all-replays]
-      supermat [--engine rules], cornell-tc [--reference FILE], measeval, mulms,
-      llm-nerre-doping (--predictions FILE | --baseline formula-hosts)
-      bandgap-200|supermat|polyie|sofc-exp --context [--preset browser|paper]
-                                                                       what the models read (no model)
-      bandgap-200|supermat|polyie --attribution                        the attribution check (no model)
-      common: [--data DIR] [--split dev] [--limit N] [--json]
+\${EVAL_LINES}
 ${VERIFY_USAGE}  precedent "<material>" [--property tc] [--reference FILE]… [--dataset FILE] [--texts FILE.jsonl]
             [--literature --mailto ADDRESS [--openalex-key-env NAME]] [--engine scripted --script FILE | openai --base-url URL --model judge=ID]
                                                  has it been reported superconducting (Tc / Tcn), grounded in tables or texts, else Unknown
@@ -56,7 +51,8 @@ a named pipe, a device or a folder given as a file is refused with one line.
 
 /**
  * Each command's module is loaded when that command runs, so `assay --help` or a usage error
- * loads no capture, pdf.js, jsdom or tokenizer (and the prebuilt CLI keeps each in its own chunk).
+ * loads no capture, pdf.js, jsdom or tokenizer (and the prebuilt CLI keeps each in its own chunk):
+ * the help loads only the evaluator registry, whose evaluators load their datasets inside `run`.
  */
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   capture: async (argv) => (await import('./capture-command')).runCapture(argv),
@@ -83,22 +79,28 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** Commands that answer --help themselves, from the table they read (`assay export --help`: the export formats). */
-const OWN_HELP = new Set(['export']);
+/** Commands that answer --help themselves, from the table or registry they read (`assay export --help`: the export formats; `assay eval --help`: the evaluators). */
+const OWN_HELP = new Set(['export', 'eval']);
+
+/** The usage with the eval lines of the evaluator registry (src/eval/evaluators.ts), loaded only to print it. */
+async function usage(): Promise<string> {
+  const { EVALUATORS } = await import('../eval/evaluators');
+  return USAGE.replace('${EVAL_LINES}\n', EVALUATORS.summaryLines().join('\n') + '\n');
+}
 
 async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE);
+    process.stdout.write(await usage());
     return command === undefined ? 2 : 0;
   }
   const run = COMMANDS[command];
   if (!run) {
-    process.stderr.write(`assay: unknown command '${command}'\n${USAGE}`);
+    process.stderr.write(`assay: unknown command '${command}'\n${await usage()}`);
     return 2;
   }
-  if ((rest.includes('--help') || rest.includes('-h')) && !OWN_HELP.has(command)) {
-    process.stdout.write(USAGE);
+  if (!OWN_HELP.has(command) && (rest.includes('--help') || rest.includes('-h'))) {
+    process.stdout.write(await usage());
     return 0;
   }
   return run(rest);

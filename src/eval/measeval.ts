@@ -20,26 +20,24 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { parseQuantities } from '../text/quantities';
 import { normalizeUnit } from '../text/units';
-import { prfFigures, type EvalPrediction, type EvalTruth, type PrfFigures } from './rescorable';
+import { prfFigures, type EvalPrediction, type EvalTruth, type Prf, type PrfFigures } from './rescorable';
 import { addCounts, countSpans, emptyCounts, matchSpans, prf, quantityPrediction, spanValue, type Offsets, type Span } from './span-score';
 
 export interface MeasEvalOptions {
   splits?: string[];
   limit?: number;
 }
-export interface MeasEvalReport {
+
+/** The top-level figures are the strict ones (= `strict`). */
+export interface MeasEvalReport extends Prf {
   dataset: 'measeval';
   splits: string[];
   documents: number;
   goldQuantities: number;
   predictedQuantities: number;
-  quantityExact: { precision: number; recall: number; f1: number };
-  quantityOverlap: { precision: number; recall: number; f1: number };
-  unit: { precision: number; recall: number; f1: number; gold: number; predicted: number };
-  /** The strict figures (= `strict`). */
-  precision: number;
-  recall: number;
-  f1: number;
+  quantityExact: Prf;
+  quantityOverlap: Prf;
+  unit: Prf & { gold: number; predicted: number };
   strict: PrfFigures;
   lenient: PrfFigures;
   scoring: string;

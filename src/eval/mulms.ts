@@ -18,7 +18,7 @@ import { readRegularFile } from '../capture/node/regular-file';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseQuantities, type Quantity } from '../text/quantities';
-import { prfFigures, type EvalPrediction, type EvalTruth, type PrfFigures } from './rescorable';
+import { prfFigures, type EvalPrediction, type EvalTruth, type Prf, type PrfFigures } from './rescorable';
 import { matchSpans, quantityPrediction, spanValue, type Offsets } from './span-score';
 
 export interface MulmsOptions {
@@ -31,17 +31,15 @@ interface Recall {
   exactRecall: number;
   overlapRecall: number;
 }
-export interface MulmsReport {
+
+/** The top-level figures are the strict ones (= `strict`). */
+export interface MulmsReport extends Prf {
   dataset: 'mulms';
   documents: number;
   predicted: number;
   predictedOutsideValues: number;
   value: Recall;
   unit: Recall;
-  /** The strict figures (= `strict`). */
-  precision: number;
-  recall: number;
-  f1: number;
   strict: PrfFigures;
   lenient: PrfFigures;
   scoring: string;

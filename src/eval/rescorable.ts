@@ -11,11 +11,18 @@
 import type { Condition, Provenance } from '../contracts/conditions';
 import type { ReportedValue } from '../contracts/triplet';
 
-/** Precision, recall and F1 with the counts they come from (ratios in [0, 1]). */
-export interface PrfFigures {
+/**
+ * Precision, recall and F1, ratios in [0, 1]: the one declaration of the three figures. Every
+ * result type extends it (a scoring run's top-level figures are its strict, headline figures).
+ */
+export interface Prf {
   precision: number;
   recall: number;
   f1: number;
+}
+
+/** Precision, recall and F1 with the counts they come from (ratios in [0, 1]). */
+export interface PrfFigures extends Prf {
   /** Number of predictions, truths and matched pairs the ratios were computed from. */
   predictions: number;
   truths: number;

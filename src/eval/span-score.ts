@@ -68,7 +68,7 @@ export function countSpans(predicted: Span[], gold: Span[]): SpanCounts {
 }
 
 /** Precision, recall and F1 from summed counts (0 when a denominator is 0). */
-export function prf(matched: number, predicted: number, gold: number): { precision: number; recall: number; f1: number } {
+export function prf(matched: number, predicted: number, gold: number): import('./rescorable').Prf {
   const precision = predicted ? matched / predicted : 0;
   const recall = gold ? matched / gold : 0;
   return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };

@@ -49,14 +49,8 @@ export interface PaperScore {
   pairs: Array<[number, number]>;
 }
 
-export interface Counts {
-  predictions: number;
-  truths: number;
-  matched: number;
-  precision: number;
-  recall: number;
-  f1: number;
-}
+/** Counts and figures of one scoring (the shape of every result's `strict` and `lenient`). */
+export type Counts = PrfFigures;
 
 export interface CorpusScore extends Counts {
   /** Number of papers scored. */

@@ -30,7 +30,7 @@ export interface TokenCounter {
   countChat(messages: ChatMessage[]): number;
   /**
    * The token ids of that prompt (`countChat` of them is their number), for a simulated prefix
-   * cache (src/cli/prefix-cache.ts). The chars/4 counter gives stand-in ids, one per 4 characters.
+   * cache (src/bench/prefix-cache.ts). The chars/4 counter gives stand-in ids, one per 4 characters.
    */
   chatTokens(messages: ChatMessage[]): number[];
 }

@@ -2,14 +2,14 @@
  * `assay extract … --estimate` (issue 16, "cost before running"): how many papers, pages and
  * characters a batch holds, and the calls and tokens the SLM-MATRIX pipeline will spend on it
  * with the chosen preset and models, counted by running the real pipeline with the preset
- * bench's scripted engine (src/cli/bench-presets.ts) and no model at all.
+ * bench's scripted engine (src/bench/bench-presets.ts) and no model at all.
  */
 import { toCaptureFailure } from '../../capture/errors';
 import type { Article } from '../../contracts/article';
 import { defaultWebLlmRoster, rosterToPresetModels } from '../../llm/roster';
 import type { TokenCounter } from '../../llm/tokenizers';
 import type { PropertyDefinition } from '../../properties';
-import { presetModelIds, scriptedPresetRun, tokenCountersFor, type BenchScenario } from '../bench-presets';
+import { presetModelIds, scriptedPresetRun, tokenCountersFor, type BenchScenario } from '../../bench/bench-presets';
 import { captureFile } from '../capture-command';
 import type { MatrixPreset, PresetModels } from '../../contracts/matrix-preset';
 

@@ -5,7 +5,8 @@
 import type { Article } from '../../contracts/article';
 import type { AttributionDependencies } from '../../verify/attribution';
 import type { BandgapVersion } from '../bandgap/bandgap-dataset';
-import { EVIDENCE_DATASETS, evidenceSplit, loadEvidenceCases, type EvidenceDataset } from '../evidence/evidence-datasets';
+import { EVIDENCE_DATASETS } from '../evidence/evidence-dataset-names';
+import { evidenceSplit, loadEvidenceCases, type EvidenceDataset } from '../evidence/evidence-datasets';
 import type { SiConverter } from '../si-conversion';
 import { evaluateAttribution, type AttributionFigures } from './attribution-evaluation';
 

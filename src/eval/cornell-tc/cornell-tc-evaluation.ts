@@ -23,7 +23,7 @@ import { parse } from 'csv-parse/sync';
 import { answerFromReferenceTable } from '../../precedent/answer-from-reference-table';
 import { parseReferenceTable, tableLines, type ReferenceRow, type ReferenceTable } from '../../precedent/reference-table';
 import type { PrecedentAnswer } from '../../precedent/precedent-answer';
-import type { PrfFigures, StrictAndLenient } from '../rescorable';
+import type { Prf, PrfFigures, StrictAndLenient } from '../rescorable';
 import { cornellTcFolder, defaultReferencePath, parseCornellTcDevSet, type CornellTcQuestion } from './cornell-tc-dataset';
 import { answerGrounded, CORNELL_TC_TOLERANCES, scorePrecedent, type PrecedentScore } from './cornell-tc-score';
 import { MATERIAL_VARIANT_KINDS, materialVariants, type MaterialVariantKind } from './material-variants';
@@ -103,7 +103,8 @@ export interface CornellTcMaterialResult {
   ownRowsOnly: { answer: 'Yes' | 'No' | 'Unknown'; value?: number; score: PrecedentScore };
 }
 
-export interface CornellTcEvaluation extends CornellTcFigures {
+/** The top-level figures are the strict ones again (the headline), as every scoring run carries them. */
+export interface CornellTcEvaluation extends CornellTcFigures, Prf {
   dataset: 'cornell-tc';
   split: 'dev';
   engine: 'reference-table';
@@ -113,10 +114,6 @@ export interface CornellTcEvaluation extends CornellTcFigures {
   tableRows: number;
   /** Rows left out per question under the setup: total over questions and the most for one. */
   excludedRows: { total: number; max: number };
-  /** The strict figures again (the headline), as every scoring run carries them. */
-  precision: number;
-  recall: number;
-  f1: number;
   /** The same figures with only each question's exactly-written row(s) left out (its reference kept). */
   ownRowsOnly: CornellTcFigures;
   /** One per question (paper = question id `<refno>/<material>`), paired with `truths`. */

@@ -13,7 +13,7 @@
 import { readRegularFile } from '../../capture/node/regular-file';
 import pLimit from 'p-limit';
 import { LlmError } from '../../llm/llm-port';
-import type { EvalPrediction, EvalTruth } from '../rescorable';
+import type { EvalPrediction, EvalTruth, Prf } from '../rescorable';
 import { eunomiaGroundTruthPath, parseEunomiaGroundTruth, type EunomiaPaper } from './eunomia-dataset';
 import { scoreEunomia, type Confusion, type EunomiaCase, type EunomiaFigures, type EunomiaPaperScore } from './eunomia-score';
 import type { ClassifiedMaterial, WaterStabilityClassification, WaterStabilityInput } from './water-stability-classifier';
@@ -40,17 +40,14 @@ export interface EunomiaEvaluationOptions {
   progress?: (line: string) => void;
 }
 
-export interface EunomiaEvaluation {
+/** The top-level figures are the strict ones (the headline). */
+export interface EunomiaEvaluation extends Prf {
   dataset: 'eunomia-water-stability';
   split: 'dev';
   engine: string;
   /** Papers and ground-truth MOFs scored. */
   n: number;
   mofs: number;
-  /** The strict figures (the headline). */
-  precision: number;
-  recall: number;
-  f1: number;
   strict: EunomiaFigures;
   lenient: EunomiaFigures & { threshold: number };
   protocol: { figure: 'lenient.accuracy'; accuracy: number; identifiedShare: number; description: string };

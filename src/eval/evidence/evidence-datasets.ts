@@ -16,15 +16,8 @@ import { propertyCatalogue } from '../../properties';
 import { loadSofcExpEvidence, SOFC_EXP_READER_PROPERTIES } from '../sofc-exp/sofc-exp-evidence';
 import { parseSupermatTruth } from '../supermat/supermat-truth';
 import type { TruthTriplet } from '../triplet-scorer-types';
+import { CONTEXT_DATASETS } from './evidence-dataset-names';
 
-/** Datasets with truths that can be located in their captured text. */
-export const EVIDENCE_DATASETS = ['bandgap-200', 'supermat', 'polyie'] as const;
-/**
- * The datasets `--context` measures: the evidence datasets and sofc-exp, whose truths are of
- * properties a reader defines (`SOFC_EXP_READER_PROPERTIES`), which the attribution check's
- * built-in catalogue does not hold.
- */
-export const CONTEXT_DATASETS = [...EVIDENCE_DATASETS, 'sofc-exp'] as const;
 export type EvidenceDataset = (typeof CONTEXT_DATASETS)[number];
 
 /** One paper: an identifier, its captured article and its truths. */

@@ -11,7 +11,7 @@
  *   (`nerre-protocol.ts`) — the figures to set beside the paper's.
  * An abstract without a prediction counts as predicting nothing.
  */
-import type { EvalPrediction, EvalTruth, PrfFigures } from '../rescorable';
+import type { EvalPrediction, EvalTruth, Prf, PrfFigures } from '../rescorable';
 import {
   loadNerreEntries,
   loadNerreFolds,
@@ -50,15 +50,12 @@ const SCORING = {
     'results.py verbatim per entity and link type: byFold = mean over the 5 CV folds (val.jsonl) of the scored abstracts, allRecords = one run over all scored abstracts; link types without gold or predicted links in a run are skipped (null)',
 };
 
-export interface NerreEntryEvaluation {
+export interface NerreEntryEvaluation extends Prf {
   dataset: `llm-nerre-${NerreTaskName}`;
   split: 'dev';
   source: string;
   /** Abstracts scored. */
   n: number;
-  precision: number;
-  recall: number;
-  f1: number;
   strict: PrfFigures;
   lenient: PrfFigures;
   /** Whole-entity figures per entity type and per link type (`formula|||applications`). */

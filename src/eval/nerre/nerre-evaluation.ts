@@ -11,7 +11,7 @@
  * host, no dopant, no link — a reference figure computable without a model, not a method.
  */
 import { findMaterialMentions } from '../../text/materials';
-import { prfFigures, type EvalPrediction, type EvalTruth, type PrfFigures } from '../rescorable';
+import { prfFigures, type EvalPrediction, type EvalTruth, type Prf, type PrfFigures } from '../rescorable';
 import { loadNerreDoping, type NerreDopingRecord, type NerreEntities } from './nerre-doping-dataset';
 import { predictionRows, scoreItems, truthRows, type NerreItem } from './nerre-items';
 import type { NerrePrediction } from './nerre-predictions';
@@ -47,14 +47,11 @@ const DOPING_SCORING = {
  * The lenient per-type figures (`hosts`, `dopants`, `relations`: word counts with upstream's
  * ratios) are kept under their keys; `strict`, `lenient` and the rows follow `src/eval/rescorable.ts`.
  */
-export interface NerreDopingEvaluation extends NerreScores {
+export interface NerreDopingEvaluation extends NerreScores, Prf {
   dataset: 'llm-nerre-doping';
   source: string;
   /** Abstracts scored. */
   n: number;
-  precision: number;
-  recall: number;
-  f1: number;
   strict: PrfFigures;
   lenient: PrfFigures;
   /** Whole-entity figures per type, under the lenient figures' keys. */

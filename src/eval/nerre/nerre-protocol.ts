@@ -18,15 +18,12 @@
  *   over every scored abstract.
  * Not computed: Jaro–Winkler similarity, and upstream's "% parsable" (see `unparsablePredictions`).
  */
+import type { Prf } from '../rescorable';
 import type { NerreEntry, NerreTask } from './nerre-entry-dataset';
 import { fieldEntities, LINK_DELIMITER } from './nerre-entry-score';
 
 /** Precision, recall and F1 of one type, in [0, 1]. */
-export interface ProtocolFigure {
-  precision: number;
-  recall: number;
-  f1: number;
-}
+export type ProtocolFigure = Prf;
 
 /** One run's (or the fold mean's) figures: per entity type, per link type (null: no figure), exact-match share. */
 export interface ProtocolFigures {

@@ -13,6 +13,7 @@
  *   predicted `TiO2 N` is "correct" twice); the two agree whenever no pair repeats.
  * Where upstream divides by zero (no gold words at all) the ratio here is 0.
  */
+import type { Prf } from '../rescorable';
 import type { NerreEntities } from './nerre-doping-dataset';
 import { entitiesWords, entityWords, materialsFormulaCore, type FormulaCore } from './nerre-words';
 
@@ -23,11 +24,7 @@ export interface WordCounts {
   fn: number;
 }
 
-export interface WordScore extends WordCounts {
-  precision: number;
-  recall: number;
-  f1: number;
-}
+export type WordScore = WordCounts & Prf;
 
 /** Scores per entity type and for host–dopant links. */
 export interface NerreScores {

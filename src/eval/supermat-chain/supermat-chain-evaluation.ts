@@ -30,7 +30,7 @@ import {
   type PrecedentTruth,
 } from '../cornell-tc/precedent-rescorable';
 import type { EngineSetup } from '../extractor';
-import type { StrictAndLenient } from '../rescorable';
+import type { Prf, StrictAndLenient } from '../rescorable';
 import { parseSupermatTruth, TC, type SupermatPaper } from '../supermat/supermat-truth';
 import { chainQuestions, chainRows, type ChainQuestion } from './supermat-chain-dataset';
 
@@ -75,7 +75,7 @@ export interface SupermatChainQuestionResult {
   rightPaper: boolean;
 }
 
-export interface SupermatChainEvaluation extends SupermatChainFigures {
+export interface SupermatChainEvaluation extends SupermatChainFigures, Prf {
   dataset: 'supermat-chain';
   split: 'dev';
   engine: string;
@@ -89,9 +89,6 @@ export interface SupermatChainEvaluation extends SupermatChainFigures {
   unreadableRecords: number;
   unconvertedRecords: number;
   seconds: { extraction: number; answering: number };
-  precision: number;
-  recall: number;
-  f1: number;
   perQuestion: SupermatChainQuestionResult[];
   /** One per question (paper = the material, the question's id), paired with `truths`. */
   predictions: PrecedentPrediction[];

@@ -19,7 +19,7 @@ import { parseQuantities as defaultParseQuantities, type Quantity } from '../../
 import { normalizeUnit } from '../../text/units/index';
 import { maximumMatching } from '../bipartite-matching';
 import type { EngineSetup } from '../extractor';
-import { prfFigures, type EvalPrediction, type PrfFigures } from '../rescorable';
+import { prfFigures, type EvalPrediction, type Prf, type PrfFigures } from '../rescorable';
 import { matchSpans, quantityPrediction, type Offsets, type QuantityPrediction } from '../span-score';
 import type { ValuePaper, ValueTruth } from './value-corpus';
 import { sameValue, tripletMatchesValue, type ValueMatchDependencies } from './value-matching';
@@ -42,12 +42,9 @@ interface PaperCounts {
   lenientMatched: number;
 }
 
-export interface ValueCorpusEvaluation {
+export interface ValueCorpusEvaluation extends Prf {
   engine: string;
   n: number;
-  precision: number;
-  recall: number;
-  f1: number;
   strict: PrfFigures;
   lenient: PrfFigures;
   scope: { schemas: string[]; truths: number; outOfScope: number; outOfScopeByUnit: Record<string, number> };

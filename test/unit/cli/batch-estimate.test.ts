@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { benchPresetOnArticle, createPresetBenchContext, type PresetBenchContext } from '../../../src/cli/bench-presets';
+import { benchPresetOnArticle, createPresetBenchContext, type PresetBenchContext } from '../../../src/bench/bench-presets';
 import { estimateBatch, estimateModels, formatEstimate, type BatchEstimate } from '../../../src/cli/batch/batch-estimate';
 import { captureFile } from '../../../src/cli/capture-command';
 import type { Article } from '../../../src/contracts/article';

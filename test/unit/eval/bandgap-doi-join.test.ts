@@ -117,7 +117,7 @@ describe('joining bandgap-200 files to the truth papers', () => {
 });
 
 describe('assay eval bandgap-200 --replay chemdataextractor | bert-psie on misaligned files', () => {
-  const dependencies: EvalCommandDependencies = { scorerDependencies: async () => testDependencies, engines: {}, datasets: {} };
+  const dependencies: EvalCommandDependencies = { scorerDependencies: async () => testDependencies, engines: {} };
   const run = async (argv: string[]) => {
     const stdout: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (stdout.push(String(chunk)), true));

@@ -70,7 +70,6 @@ describe('runEval bandgap-200 --halves', () => {
     const dependencies: EvalCommandDependencies = {
       scorerDependencies: async () => testDependencies,
       engines: { double: async () => ({ extractor, isGrounded: () => true }) },
-      datasets: {},
     };
     const stdout: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (stdout.push(String(chunk)), true));
@@ -90,7 +89,7 @@ describe('runEval bandgap-200 --halves', () => {
   });
 
   it('refuses --halves with a replay and on another dataset', async () => {
-    const dependencies: EvalCommandDependencies = { scorerDependencies: async () => testDependencies, engines: {}, datasets: {} };
+    const dependencies: EvalCommandDependencies = { scorerDependencies: async () => testDependencies, engines: {} };
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     expect(await runEval(['bandgap-200', '--data', dataRoot, '--replay', 'langchain-12', '--halves', '--json'], dependencies)).toBe(2);
     expect(await runEval(['cornell-tc', '--data', dataRoot, '--halves', '--json'], dependencies)).toBe(2);

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runEval, type EvalCommandDependencies } from '../../../src/cli/eval-command';
 import type { Article } from '../../../src/contracts/article';
+import { defineEvaluator } from '../../../src/eval/evaluator';
+import { EVALUATORS } from '../../../src/eval/evaluators';
 import type { Triplet } from '../../../src/contracts/triplet';
 import { testDependencies } from './scorer-doubles';
 
@@ -46,7 +48,7 @@ p,s,3/10.1/c,SrTiO3,3.2,eV,1,1,1
   );
 });
 
-const dependencies: EvalCommandDependencies = { scorerDependencies: async () => testDependencies, engines: {}, datasets: {} };
+const dependencies: EvalCommandDependencies = { scorerDependencies: async () => testDependencies, engines: {} };
 
 function capture() {
   const stdout: string[] = [];
@@ -238,10 +240,17 @@ describe('runEval bandgap-200', () => {
   it('hands other datasets to their injected evaluator, with --limit', async () => {
     const output = capture();
     const seen: unknown[] = [];
-    const withDataset = {
-      ...dependencies,
-      datasets: { toy: async (root: string, options: { limit?: number }) => (seen.push([root, options]), { f1: 1 }) },
-    };
+    const toy = defineEvaluator({
+      name: 'toy',
+      summary: 'a test double',
+      flags: {},
+      needs: { texts: 'none' },
+      run: async ({ dataset, dataRoot: root, limit }) => {
+        seen.push([root, { limit }]);
+        return { json: { dataset, split: 'dev', f1: 1 }, markdown: '' };
+      },
+    });
+    const withDataset = { ...dependencies, evaluators: EVALUATORS.with(toy) };
     expect(await runEval(['toy', '--data', dataRoot, '--limit', '3', '--json'], withDataset)).toBe(0);
     expect(JSON.parse(output.stdout.join(''))).toEqual({ dataset: 'toy', split: 'dev', f1: 1 });
     expect(seen).toEqual([[dataRoot, { limit: 3 }]]);
@@ -320,7 +329,7 @@ describe('runEval bandgap-200', () => {
     [['bandgap-200', '--data', 'DATA', '--replay', 'langchain-12', '--version', 'draft'], /--version must be pub or arxiv/, 2],
     [
       ['llm-nerre-doping', '--data', 'DATA'],
-      /^assay eval: llm-nerre-doping is scored on model output: give --predictions FILE, or --engine openai\|scripted once the SLM-MATRIX engine lands\n$/,
+      /^assay eval: llm-nerre-doping is scored on model output: give --predictions FILE or --baseline formula-hosts \(no engine of this build extracts hosts and dopants\)\n$/,
       2,
     ],
     [['llm-nerre-doping', '--data', 'DATA', '--engine', 'openai'], /scored on model output/, 2],

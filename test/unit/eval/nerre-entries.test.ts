@@ -244,7 +244,6 @@ describe.skipIf(skip !== undefined)(`LLM-NERRE general and MOF on real records${
       scorerDependencies: async () => {
         throw new Error('not used');
       },
-      datasets: {},
       engines: {
         rules: async () => ({
           extractor: async (article, { properties }) => {

@@ -129,7 +129,6 @@ describe('assay eval supermat-chain', () => {
     const code = await runEval(['supermat-chain', '--data', root, '--engine', 'double', '--json'], {
       scorerDependencies: noScorer,
       engines: { double: engine },
-      datasets: {},
     });
     vi.restoreAllMocks();
     expect(code).toBe(0);

@@ -190,7 +190,6 @@ describe.skipIf(skip !== undefined)('assay eval sofc-exp | msptc --json', () => 
   const dependencies: EvalCommandDependencies = {
     scorerDependencies: (dataRoot) => loadScorerDependencies(dataRoot),
     engines: { fixed: async () => fixedEngine([triplet('CeO2', 'tc', 600, '°C')]) },
-    datasets: {},
   };
 
   it.each(['sofc-exp', 'msptc'])('%s prints strict, lenient, predictions, truths and the parser figures', async (dataset) => {

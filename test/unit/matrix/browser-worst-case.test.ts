@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { worstCaseScript } from '../../../src/cli/bench-presets';
+import { worstCaseScript } from '../../../src/bench/bench-presets';
 import { createScriptedLlm } from '../../../src/llm/scripted-llm';
 import { runMatrix } from '../../../src/matrix/pipeline';
 import { BROWSER_PRESET } from '../../../src/matrix/presets';

@@ -6,7 +6,7 @@
  * back out of order.
  */
 import { describe, expect, it } from 'vitest';
-import { worstCaseScript } from '../../../src/cli/bench-presets';
+import { worstCaseScript } from '../../../src/bench/bench-presets';
 import type { LlmPort } from '../../../src/llm/llm-port';
 import { createScriptedLlm, type LlmScript } from '../../../src/llm/scripted-llm';
 import { runMatrix, type MatrixOptions } from '../../../src/matrix/pipeline';

@@ -1,6 +1,6 @@
 /** The simulated automatic prefix cache of `assay bench --presets`: whole leading blocks, per model, never the last token. */
 import { describe, expect, it } from 'vitest';
-import { createPrefixCache } from '../../../src/cli/prefix-cache';
+import { createPrefixCache } from '../../../src/bench/prefix-cache';
 
 const ids = (length: number, offset = 0) => Array.from({ length }, (_, index) => index + offset);
 

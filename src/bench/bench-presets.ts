@@ -32,7 +32,7 @@
  * counted at chars / 4, and the figures' unit then says "estimated".
  *
  * Prompt tokens a prefix cache does not serve (`uncachedPromptTokens`): each call's prompt token
- * ids (`chatTokens`) go through a simulated automatic prefix cache as vLLM's (src/cli/prefix-cache.ts:
+ * ids (`chatTokens`) go through a simulated automatic prefix cache as vLLM's (src/bench/prefix-cache.ts:
  * 16-token blocks, one cache per model, nothing evicted within a paper's run), in the order the
  * calls are made; what it does not serve is what a server with such a cache would compute.
  *

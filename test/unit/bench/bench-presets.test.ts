@@ -14,7 +14,7 @@ import {
   presetFigures,
   type PresetBenchContext,
   type PresetPaperCost,
-} from '../../../src/cli/bench-presets';
+} from '../../../src/bench/bench-presets';
 import { DEFAULT_GPU_BUDGET_MB, defaultWebLlmRoster } from '../../../src/llm/roster';
 import { hashMessages } from '../../../src/llm/scripted-llm';
 import type { TokenCounter } from '../../../src/llm/tokenizers';
