@@ -12,6 +12,7 @@ import { defineEvaluator } from '../../../src/eval/evaluator';
 import { EVALUATORS } from '../../../src/eval/evaluators';
 import type { Triplet } from '../../../src/contracts/triplet';
 import { testDependencies } from './scorer-doubles';
+import { capturedOutput } from '../../support/captured-output';
 
 let dataRoot = '';
 
@@ -50,13 +51,7 @@ p,s,3/10.1/c,SrTiO3,3.2,eV,1,1,1
 
 const dependencies: EvalCommandDependencies = { scorerDependencies: async () => testDependencies, engines: {} };
 
-function capture() {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (stdout.push(String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (stderr.push(String(chunk)), true));
-  return { stdout, stderr };
-}
+const capture = capturedOutput;
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -8,14 +8,9 @@ import { runEval } from '../../../src/cli/eval-command';
 import { main } from '../../../src/cli/main';
 import { defineEvaluator, EvaluatorRegistry } from '../../../src/eval/evaluator';
 import { EVALUATORS } from '../../../src/eval/evaluators';
+import { capturedOutput } from '../../support/captured-output';
 
-function capture() {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (stdout.push(String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (stderr.push(String(chunk)), true));
-  return { stdout, stderr };
-}
+const capture = capturedOutput;
 
 afterEach(() => vi.restoreAllMocks());
 
