@@ -53,6 +53,8 @@ describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground tru
 
   it('supermat (material–Tc from the PDFs): strict F1 ≥ 0.25, lenient F1 ≥ 0.32, every triplet grounded', async () => {
     // Measured 2026-11-28 (issue 26): 29 papers, strict P 51.8 / R 17.1 / F1 25.7; lenient P 65.9 / R 21.7 / F1 32.7.
+    // 2026-11-29 (issue 30): the one value reader no longer drops the truth "from 1.4 to 3.5 K", so 259 truths
+    // instead of 258 and the same 44 matched: strict R 17.0 / F1 25.6, lenient R 21.6 / F1 32.6.
     const result = await evaluateSupermat({
       dataRoot: sharedRoot,
       engine: { name: 'rules', ...rulesEngine() },
@@ -61,7 +63,9 @@ describe.skipIf(skipReason !== undefined)(`rules engine on the shared ground tru
     });
     expect(result.n).toBe(29);
     expect(result.precision).toBeGreaterThanOrEqual(0.51);
-    expect(result.recall).toBeGreaterThanOrEqual(0.17);
+    expect(result.strict.truths).toBe(259);
+    expect(result.strict.matched).toBeGreaterThanOrEqual(44);
+    expect(result.recall).toBeGreaterThanOrEqual(0.169);
     expect(result.f1).toBeGreaterThanOrEqual(0.25);
     expect(result.lenient.precision).toBeGreaterThanOrEqual(0.65);
     expect(result.lenient.f1).toBeGreaterThanOrEqual(0.32);

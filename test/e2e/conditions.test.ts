@@ -23,7 +23,7 @@ import type { Condition, Provenance } from '../../src/contracts/conditions';
 import { fixtureBandGapFacts } from '../support/grounded-facts';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
-import { captureInSidePanel, findTabId, readStore } from './extension-pages';
+import { readStore, capturedArticle } from './extension-pages';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { startOpenAiTestServer, type OpenAiTestServer, type ScriptedFact } from './openai-test-server';
 import { useModelServer } from './side-panel-controls';
@@ -149,14 +149,9 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'conditions on verdicts,
     models = await startOpenAiTestServer([...facts, invented]);
     browser = await launchExtensionBrowser(extensionDirectory, [pages.origin, new URL(models.baseUrl).origin]);
     mkdirSync(screenshotDirectory, { recursive: true });
-    article = await browser.context.newPage();
-    await article.goto(`${pages.origin}${articlePath}`);
-    panel = await browser.context.newPage();
-    await panel.setViewportSize({ width: 420, height: 900 });
-    await panel.goto(browser.extensionUrl('dataset.html'));
-    tabId = await findTabId(panel, article);
-    await captureInSidePanel(browser, panel, tabId);
-    await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor();
+    ({ article, panel, tabId } = await capturedArticle(browser, `${pages.origin}${articlePath}`, {
+      panelViewport: { width: 420, height: 900 },
+    }));
     await useModelServer(panel, models.baseUrl, 'proposer-a, proposer-b, proposer-c');
     await panel.getByTestId('extract-button').click();
     await panel.locator('[data-testid="run-status"][data-status="done"]').waitFor({ timeout: 90_000 });

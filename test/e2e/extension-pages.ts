@@ -45,6 +45,28 @@ export async function captureInSidePanel(browser: ExtensionBrowser, panel: Page,
   await panel.locator('[data-testid="capture-status"]:is([data-status="saved"], [data-status="failed"])').waitFor({ timeout: 60_000 });
 }
 
+/**
+ * The usual start of a side-panel test: `articleUrl` in a new tab, a second tab that stands for
+ * the side panel of that tab (`panelViewport`: its size, e.g. 420 × 900 as Chrome's panel), the
+ * page captured there and saved. → the article's tab, the panel's tab and the article's tab id.
+ * Rejects when the capture does not end saved within a minute.
+ */
+export async function capturedArticle(
+  browser: ExtensionBrowser,
+  articleUrl: string,
+  options: { panelViewport?: { width: number; height: number } } = {},
+): Promise<{ article: Page; panel: Page; tabId: number }> {
+  const article = await browser.context.newPage();
+  await article.goto(articleUrl);
+  const panel = await browser.context.newPage();
+  if (options.panelViewport) await panel.setViewportSize(options.panelViewport);
+  await panel.goto(browser.extensionUrl('dataset.html'));
+  const tabId = await findTabId(panel, article);
+  await captureInSidePanel(browser, panel, tabId);
+  await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor();
+  return { article, panel, tabId };
+}
+
 /** Every record in the `papers` store of the extension's `assay` database, without article bodies. */
 export async function readStoredPapers(extensionPage: Page): Promise<StoredPaper[]> {
   const records = await readStore<StoredPaper & { article: { text: string } }>(extensionPage, 'papers');

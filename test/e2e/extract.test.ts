@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureBandGapFacts } from '../support/grounded-facts';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
-import { captureInSidePanel, findTabId, readStore } from './extension-pages';
+import { readStore, capturedArticle } from './extension-pages';
 import { chooseProperty, openRunDetails, useModelServer } from './side-panel-controls';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { startOpenAiTestServer, type OpenAiTestServer, type ScriptedFact } from './openai-test-server';
@@ -55,13 +55,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'SLM-MATRIX runs in the 
     pages = await startFixtureServer({ [articlePath]: sharedPath('fixtures', articlePath) });
     models = await startOpenAiTestServer(fact);
     browser = await launchExtensionBrowser(extensionDirectory, [pages.origin, new URL(models.baseUrl).origin], ['--enable-unsafe-webgpu']);
-    const article = await browser.context.newPage();
-    await article.goto(`${pages.origin}${articlePath}`);
-    panel = await browser.context.newPage();
-    await panel.goto(browser.extensionUrl('dataset.html'));
-    const tabId = await findTabId(panel, article);
-    await captureInSidePanel(browser, panel, tabId);
-    await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor();
+    ({ panel } = await capturedArticle(browser, `${pages.origin}${articlePath}`));
   });
 
   afterAll(async () => {

@@ -18,7 +18,7 @@ import { startOpenAiTestServer, type OpenAiTestServer } from './openai-test-serv
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { seriousAxeViolations, setColorScheme } from './accessibility';
-import { captureInSidePanel, findTabId } from './extension-pages';
+import { capturedArticle } from './extension-pages';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { openRunDetails, useModelServer } from './side-panel-controls';
 
@@ -58,13 +58,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'model servers: refusals
       [pages.origin, refusing.origin, short.origin, prose.origin, twoSlots.origin],
       ['--enable-unsafe-webgpu'],
     );
-    const article = await browser.context.newPage();
-    await article.goto(`${pages.origin}${articlePath}`);
-    panel = await browser.context.newPage();
-    await panel.goto(browser.extensionUrl('dataset.html'));
-    const tabId = await findTabId(panel, article);
-    await captureInSidePanel(browser, panel, tabId);
-    await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor();
+    ({ panel } = await capturedArticle(browser, `${pages.origin}${articlePath}`));
   });
 
   afterAll(async () => {

@@ -16,7 +16,7 @@ import { convertUnit } from '../../src/text/units';
 import { fixtureBandGapFacts } from '../support/grounded-facts';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
-import { captureInSidePanel, findTabId } from './extension-pages';
+import { capturedArticle } from './extension-pages';
 import { useModelServer } from './side-panel-controls';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { startOpenAiTestServer, type OpenAiTestServer, type ScriptedFact } from './openai-test-server';
@@ -53,13 +53,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'reading with Assay: hig
     models = await startOpenAiTestServer([...facts, invented]);
     browser = await launchExtensionBrowser(extensionDirectory, [pages.origin, new URL(models.baseUrl).origin]);
     mkdirSync(screenshotDirectory, { recursive: true });
-    article = await browser.context.newPage();
-    await article.goto(`${pages.origin}${articlePath}`);
-    panel = await browser.context.newPage();
-    await panel.goto(browser.extensionUrl('dataset.html'));
-    tabId = await findTabId(panel, article);
-    await captureInSidePanel(browser, panel, tabId);
-    await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor();
+    ({ article, panel, tabId } = await capturedArticle(browser, `${pages.origin}${articlePath}`));
   });
 
   afterAll(async () => {

@@ -21,7 +21,7 @@ import { scanArticle } from '../../src/text/scan';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { seriousAxeViolations, setColorScheme } from './accessibility';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
-import { captureInSidePanel, findTabId, readStore } from './extension-pages';
+import { readStore, capturedArticle } from './extension-pages';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { readEngineSettings, saveEngineSettings } from './side-panel-controls';
 
@@ -42,14 +42,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'run defaults from the p
     mkdirSync(screenshotDirectory, { recursive: true });
     pages = await startFixtureServer({ [articlePath]: sharedPath('fixtures', articlePath) });
     browser = await launchExtensionBrowser(extensionDirectory, [pages.origin]);
-    const article = await browser.context.newPage();
-    await article.goto(`${pages.origin}${articlePath}`);
-    panel = await browser.context.newPage();
-    await panel.setViewportSize({ width: 420, height: 900 });
-    await panel.goto(browser.extensionUrl('dataset.html'));
-    tabId = await findTabId(panel, article);
-    await captureInSidePanel(browser, panel, tabId);
-    await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor();
+    ({ panel, tabId } = await capturedArticle(browser, `${pages.origin}${articlePath}`, { panelViewport: { width: 420, height: 900 } }));
   });
 
   afterAll(async () => {

@@ -19,7 +19,7 @@ import { fixtureBandGapFacts } from '../support/grounded-facts';
 import { projectRoot, sharedDataSkipReason, sharedPath } from '../support/shared-data';
 import { seriousAxeViolations, setColorScheme } from './accessibility';
 import { chromiumPath, launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
-import { captureInSidePanel, findTabId, readStore } from './extension-pages';
+import { readStore, capturedArticle } from './extension-pages';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { startOpenAiTestServer, type OpenAiTestServer, type ScriptedFact } from './openai-test-server';
 import { startReplyRewritingProxy, type ReplyRewritingProxy } from './reply-rewriting-proxy';
@@ -80,14 +80,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ?? 'the side panel: keyboar
       new URL(models.baseUrl).origin,
       new URL(proxy.baseUrl).origin,
     ]);
-    const article = await browser.context.newPage();
-    await article.goto(`${pages.origin}${articlePath}`);
-    panel = await browser.context.newPage();
-    await panel.setViewportSize({ width: 420, height: 900 });
-    await panel.goto(browser.extensionUrl('dataset.html'));
-    const tabId = await findTabId(panel, article);
-    await captureInSidePanel(browser, panel, tabId);
-    await panel.locator('[data-testid="capture-status"][data-status="saved"]').waitFor();
+    ({ panel } = await capturedArticle(browser, `${pages.origin}${articlePath}`, { panelViewport: { width: 420, height: 900 } }));
   });
 
   afterAll(async () => {
