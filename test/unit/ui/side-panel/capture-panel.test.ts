@@ -247,11 +247,24 @@ describe('CapturePanel opening on a page', () => {
 
   it('without watching the papers, a paper saved later is not picked up (the lookup runs once)', async () => {
     const { send } = fakeSend();
-    await act(async () => root.render(createElement(CapturePanel, panelProps(PAGE_URL, send))));
-    await settle(() => expect(captureButton().textContent).toBe('Capture this page'));
+    const props = panelProps(PAGE_URL, send);
+    // Wait for the one lookup to answer (a miss) before saving: the button reads
+    // "Capture this page" before the lookup too, so it cannot tell the two apart.
+    let answered = 0;
+    const findCurrentPaper: NonNullable<CapturePanelProps['findCurrentPaper']> = async (...parameters) => {
+      try {
+        return await props.findCurrentPaper!(...parameters);
+      } finally {
+        answered += 1;
+      }
+    };
+    await act(async () => root.render(createElement(CapturePanel, { ...props, findCurrentPaper })));
+    await settle(() => expect(answered).toBe(1));
+    expect(captureButton().textContent).toBe('Capture this page');
     await savePaper(database, ganArticle());
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
     expect(captureButton().textContent).toBe('Capture this page');
+    expect(answered).toBe(1);
   });
 
   it('offers the bundled example article while the panel is empty', async () => {
