@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startTripletSearchWorker } from '../../src/extension/triplet-search-client';
+import { startDatasetWorker } from '../../src/ui/dataset-page/dataset-worker-start';
 import { createAssayDatabase } from '../../src/store/assay-database';
 import { DatasetPage } from '../../src/ui/dataset-page/dataset-page';
 import '../../src/ui/shared/styles.css';
@@ -8,7 +8,7 @@ import '../../src/ui/dataset-page/dataset-page.css';
 
 const database = createAssayDatabase();
 // The search index is built and kept in a worker, off this page's main thread.
-const search = startTripletSearchWorker();
+const search = startDatasetWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -534,13 +534,45 @@ export type TripletSearchState = z.infer<typeof TripletSearchStateSchema>;
 /** The longest search text the worker takes; the page reads every row for a longer one. */
 export const MAX_SEARCH_TEXT = 1000;
 
-/** Dataset page → search worker: the ids of the rows matching `text`. */
-export const TripletSearchRequestSchema = z.object({
-  type: z.literal('triplet-search'),
-  requestId: count,
-  text: z.string().max(MAX_SEARCH_TEXT),
+/** Bounds of the short names in an order request (a property, a status, a column id). */
+const shortName = z.string().max(200);
+
+/**
+ * The dataset table's filters as the worker's catalog takes them (`TripletQuery` of
+ * src/store/dataset-repository.ts, same meanings): material prefix in any case, property, status,
+ * decision, paper key, and search words (answered by the search index).
+ */
+export const TripletOrderQuerySchema = z.object({
+  material: z.string().max(MAX_SEARCH_TEXT).optional(),
+  property: shortName.optional(),
+  status: shortName.optional(),
+  decision: shortName.optional(),
+  paperKey: z.string().max(4000).optional(),
+  search: z.string().max(MAX_SEARCH_TEXT).optional(),
 });
+export type TripletOrderQuery = z.infer<typeof TripletOrderQuerySchema>;
+
+/** A column of the dataset table and a direction (the catalog answers null for a column it does not know). */
+export const TripletOrderSortSchema = z.object({ column: shortName, direction: z.enum(['ascending', 'descending']) });
+export type TripletOrderSort = z.infer<typeof TripletOrderSortSchema>;
+
+/**
+ * Dataset page → dataset worker: the ids of the rows matching `text` (`triplet-search`), or of
+ * the rows matching `query` in `sort`'s order (`triplet-order`; `labels` spells properties as the
+ * table shows them, for a sort by property: at most 10,000 of them).
+ */
+export const TripletSearchRequestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('triplet-search'), requestId: count, text: z.string().max(MAX_SEARCH_TEXT) }),
+  z.object({
+    type: z.literal('triplet-order'),
+    requestId: count,
+    query: TripletOrderQuerySchema,
+    sort: TripletOrderSortSchema,
+    labels: z.record(shortName, shortName).refine((labels) => Object.keys(labels).length <= 10_000, 'at most 10,000 labels'),
+  }),
+]);
 export type TripletSearchRequest = z.infer<typeof TripletSearchRequestSchema>;
+export type TripletOrderRequest = Extract<TripletSearchRequest, { type: 'triplet-order' }>;
 
 /**
  * A list of ids, checked in one plain pass: `z.array(z.string())` took 76 ms of the dataset

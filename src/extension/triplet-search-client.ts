@@ -1,11 +1,17 @@
 /**
- * The dataset page's side of the dataset search: starts the search worker
- * (src/extension/triplet-search-worker.ts) and asks it for the ids matching a search, so the
- * index is built, kept and searched off the page's main thread. Every reply is checked against
+ * The dataset page's side of the dataset search and order: asks the dataset worker
+ * (src/ui/dataset-page/dataset-worker.ts, started by `startDatasetWorker`) for the ids matching a
+ * search, or a filter in an order, so the index and the catalog are built, kept and searched off
+ * the page's main thread. Every reply is checked against
  * the protocol (src/contracts/messages.ts); an unanswered or malformed one counts as no answer,
  * and `queryTriplets` then scans, so a search is never wrong, only slower.
  */
-import { MAX_SEARCH_TEXT, TripletSearchReplySchema, type TripletSearchRequest, type TripletSearchState } from '../contracts/messages';
+import {
+  MAX_SEARCH_TEXT,
+  TripletSearchReplySchema,
+  type TripletSearchRequest,
+  type TripletSearchState,
+} from '../contracts/messages';
 import type { TripletIdSearch } from '../store/search-triplets';
 
 /** The search as the page uses it: ids by text, the index's state, and a way to hear of new states. */
@@ -17,6 +23,9 @@ export interface TripletSearch extends TripletIdSearch {
   /** Stop the worker; later searches answer undefined. */
   close(): void;
 }
+
+/** `Omit` over each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** A `Worker` (or one end of a `MessageChannel`), as far as the client uses it. */
 export interface SearchClientPort {
@@ -38,11 +47,12 @@ export const SEARCH_REPLY_TIMEOUT_MS = 10_000;
 export function createTripletSearchClient(port: SearchClientPort, options: { timeoutMs?: number } = {}): TripletSearch {
   const timeoutMs = options.timeoutMs ?? SEARCH_REPLY_TIMEOUT_MS;
   const listeners = new Set<() => void>();
-  const pending = new Map<number, (ids: ReadonlySet<string> | undefined) => void>();
+  const pending = new Map<number, (ids: string[] | null | undefined) => void>();
   let state: TripletSearchState = { status: 'building', done: 0, total: 0, generation: 0 };
   let nextRequestId = 0;
   let closed = false;
   let last: { text: string; generation: number; answer: Promise<ReadonlySet<string> | undefined> } | undefined;
+  let lastOrder: { request: string; generation: number; answer: Promise<readonly string[] | undefined> } | undefined;
 
   const setState = (next: TripletSearchState) => {
     state = next;
@@ -54,7 +64,7 @@ export function createTripletSearchClient(port: SearchClientPort, options: { tim
     if (!reply.success) return;
     if (reply.data.type === 'triplet-search-state') setState(reply.data.state);
     else {
-      pending.get(reply.data.requestId)?.(reply.data.ids ? new Set(reply.data.ids) : undefined);
+      pending.get(reply.data.requestId)?.(reply.data.ids);
       pending.delete(reply.data.requestId);
     }
   });
@@ -66,8 +76,9 @@ export function createTripletSearchClient(port: SearchClientPort, options: { tim
     setState({ status: 'failed', message, generation: state.generation + 1 });
   });
 
-  const ask = (text: string) =>
-    new Promise<ReadonlySet<string> | undefined>((resolve) => {
+  /** Post `request` (without its id) and resolve to the reply's ids, or undefined after `timeoutMs`. */
+  const ask = <Answer>(request: DistributiveOmit<TripletSearchRequest, 'requestId'>, read: (ids: string[] | null | undefined) => Answer | undefined) =>
+    new Promise<Answer | undefined>((resolve) => {
       const requestId = nextRequestId++;
       const timer = setTimeout(() => {
         pending.delete(requestId);
@@ -75,9 +86,9 @@ export function createTripletSearchClient(port: SearchClientPort, options: { tim
       }, timeoutMs);
       pending.set(requestId, (ids) => {
         clearTimeout(timer);
-        resolve(ids);
+        resolve(read(ids));
       });
-      port.postMessage({ type: 'triplet-search', requestId, text });
+      port.postMessage({ ...request, requestId } as TripletSearchRequest);
     });
 
   return {
@@ -87,11 +98,30 @@ export function createTripletSearchClient(port: SearchClientPort, options: { tim
     ids(text) {
       if (closed || state.status !== 'ready' || text.length > MAX_SEARCH_TEXT) return Promise.resolve(undefined);
       if (last?.text === text && last.generation === state.generation) return last.answer;
-      const entry = { text, generation: state.generation, answer: ask(text) };
+      const entry = {
+        text,
+        generation: state.generation,
+        answer: ask({ type: 'triplet-search', text }, (ids) => (ids ? new Set(ids) : undefined)),
+      };
       last = entry;
       // No answer (a timeout, the index busy) is not kept: the next search asks again.
       void entry.answer.then((ids) => {
         if (ids === undefined && last === entry) last = undefined;
+      });
+      return entry.answer;
+    },
+    order(query, sort, labels = {}) {
+      if (closed || state.status !== 'ready' || (query.search?.length ?? 0) > MAX_SEARCH_TEXT) return Promise.resolve(undefined);
+      const key = JSON.stringify([query, sort, labels]);
+      if (lastOrder?.request === key && lastOrder.generation === state.generation) return lastOrder.answer;
+      const entry = {
+        request: key,
+        generation: state.generation,
+        answer: ask({ type: 'triplet-order', query, sort, labels }, (ids) => ids ?? undefined),
+      };
+      lastOrder = entry;
+      void entry.answer.then((ids) => {
+        if (ids === undefined && lastOrder === entry) lastOrder = undefined;
       });
       return entry.answer;
     },
@@ -106,11 +136,4 @@ export function createTripletSearchClient(port: SearchClientPort, options: { tim
       pending.clear();
     },
   };
-}
-
-/** Start the search worker (a module worker from the extension's own files) and its client. */
-export function startTripletSearchWorker(): TripletSearch {
-  return createTripletSearchClient(
-    new Worker(new URL('./triplet-search-worker.ts', import.meta.url), { type: 'module', name: 'assay-triplet-search' }),
-  );
 }

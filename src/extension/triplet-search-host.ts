@@ -1,13 +1,28 @@
 /**
- * The search worker's side of the dataset search (src/extension/triplet-search-worker.ts):
- * builds the search index over its own connection to the database, follows the table, reports
- * the index's state and answers the page's searches, each message checked against the protocol
- * (src/contracts/messages.ts). Kept apart from the worker file so a test can serve over a
- * `MessageChannel`.
+ * The dataset worker's side of the dataset search and order (src/ui/dataset-page/dataset-worker.ts):
+ * builds the search index over its own connection to the database, with the catalog of filter
+ * fields and sort keys beside it, follows the table, reports the index's state and answers the
+ * page's searches (`triplet-search`) and filtered, sorted id lists (`triplet-order`), each message
+ * checked against the protocol (src/contracts/messages.ts). Kept apart from the worker file so a
+ * test can serve over a `MessageChannel`.
  */
-import { TripletSearchRequestSchema, type TripletSearchReply } from '../contracts/messages';
+import { TripletSearchRequestSchema, type TripletOrderRequest, type TripletSearchReply } from '../contracts/messages';
 import type { AssayDatabase } from '../store/assay-database';
-import { createTripletSearchIndex, type TripletSearchIndex, type TripletSearchIndexOptions } from '../store/triplet-search-index';
+import {
+  createTripletSearchIndex,
+  type RowCompanion,
+  type TripletSearchIndex,
+  type TripletSearchIndexOptions,
+} from '../store/triplet-search-index';
+
+/**
+ * The rows' filter fields and sort keys, kept in step with the index (src/ui/dataset-page/triplet-catalog.ts):
+ * `order` gives the ids of the rows matching the request's query (and in `searchIds`, the search
+ * index's answer, when the query searches) in the request's order, or undefined when it cannot answer.
+ */
+export interface TripletCatalog extends RowCompanion {
+  order(request: Pick<TripletOrderRequest, 'query' | 'sort' | 'labels'>, searchIds: ReadonlySet<string> | undefined): string[] | undefined;
+}
 
 /** The worker's global scope (or one end of a `MessageChannel`), as far as serving uses it. */
 export interface SearchHostPort {
@@ -16,24 +31,36 @@ export interface SearchHostPort {
 }
 
 /**
- * Start the index over `database` (`build`, then follow) and answer every valid
- * `triplet-search` request on `port` with the matching ids (null while the index cannot answer);
- * post each new state. Requests that do not parse are ignored (no request id to answer). A
- * failed build is reported as state `failed`, never thrown. Returns the index (tests close it).
+ * Start the index over `database` (`build`, then follow), with `catalog` beside it when given, and
+ * answer every valid request on `port` with ids (null while the index, or the catalog, cannot
+ * answer: an order request with no catalog, a search of punctuation only); post each new state.
+ * Requests that do not parse are ignored (no request id to answer). A failed build is reported as
+ * state `failed`, never thrown. Returns the index (tests close it).
  */
 export function serveTripletSearch(
   port: SearchHostPort,
   database: AssayDatabase,
-  options: Omit<TripletSearchIndexOptions, 'onState'> = {},
+  options: Omit<TripletSearchIndexOptions, 'onState' | 'companion'> & { catalog?: TripletCatalog } = {},
 ): TripletSearchIndex {
+  const { catalog, ...indexOptions } = options;
   const index = createTripletSearchIndex(database, {
-    ...options,
+    ...indexOptions,
+    ...(catalog && { companion: catalog }),
     onState: (state) => port.postMessage({ type: 'triplet-search-state', state }),
   });
+  const order = (request: TripletOrderRequest): string[] | undefined => {
+    // While the index is still applying changes (an import's rows arriving), the catalog holds part
+    // of them: the page reads IndexedDB instead, and asks again at the next generation.
+    if (!catalog || !index.settled) return undefined;
+    const text = request.query.search?.trim();
+    const searchIds = text ? index.ids(text) : undefined;
+    if (text && !searchIds) return undefined;
+    return catalog.order(request, searchIds);
+  };
   port.addEventListener('message', (event) => {
     const request = TripletSearchRequestSchema.safeParse(event.data);
     if (!request.success) return;
-    const ids = index.ids(request.data.text);
+    const ids = request.data.type === 'triplet-search' ? index.ids(request.data.text) : order(request.data);
     port.postMessage({ type: 'triplet-search-ids', requestId: request.data.requestId, ids: ids ? [...ids] : null });
   });
   void index.build().catch(() => undefined);

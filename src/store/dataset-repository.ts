@@ -12,7 +12,7 @@ import { Dexie } from 'dexie';
 import { DatasetTripletSchema, type DatasetTriplet, type ReviewDecision } from '../contracts/dataset';
 import type { AssayDatabase } from './assay-database';
 import { mergeTriplets, newestFirst } from './dataset-triplet';
-import { searchIds, searchTriplets, type TripletIdSearch } from './search-triplets';
+import { orderedIds, rowsOfIds, searchIds, searchTriplets, type TripletIdSearch } from './search-triplets';
 
 /** Rows written per transaction by `saveTriplets`: large enough to be fast, small enough that one transaction does not hold the database for seconds. */
 const DEFAULT_CHUNK_SIZE = 1000;
@@ -202,6 +202,10 @@ function paged<Row>(rows: Row[], page: { offset: number; limit: number } | undef
  * - nothing: the `savedAt` index walked backwards (a page), or the whole table read at once and
  *   sorted in memory (everything: an export), which IndexedDB does far faster than a cursor.
  *
+ * With `options.search` able to order (the dataset worker's catalog, `TripletIdSearch.order`) and
+ * answering, any filter is its list of ids, newest first, and only the page's rows are read by id
+ * (`rowsOfIds`); the paths above and below are for when it cannot answer (still building, no worker).
+ *
  * A decision alone walks the `savedAt` index testing every row. A search asks `options.search`
  * (the search index) for the matching ids and reads only those rows (`searchTriplets`); without
  * it, or while it cannot answer, the search walks the `savedAt` index testing every row. With `count: false`
@@ -214,6 +218,9 @@ export async function queryTriplets(
   page?: { offset: number; limit: number },
   options: { count?: boolean; search?: TripletIdSearch | undefined } = {},
 ): Promise<{ rows: DatasetTriplet[]; total: number }> {
+  // The worker's catalog answers any filter from memory; only the page's rows are then read.
+  const ordered = isFiltered(query) ? await orderedIds(options.search, query) : undefined;
+  if (ordered) return rowsOfIds(database, ordered, page);
   const text = query.search?.trim();
   const ids = options.search && text ? await searchIds(options.search, text) : undefined;
   if (ids) return searchTriplets(database, ids, query, page);

@@ -5,6 +5,7 @@
  */
 import { Dexie } from 'dexie';
 import type { DatasetTriplet, ReviewDecision } from '../contracts/dataset';
+import type { TripletOrderQuery, TripletOrderSort } from '../contracts/messages';
 import type { AssayDatabase } from './assay-database';
 
 /**
@@ -14,6 +15,46 @@ import type { AssayDatabase } from './assay-database';
  */
 export interface TripletIdSearch {
   ids(text: string): Promise<ReadonlySet<string> | undefined>;
+  /**
+   * The ids of the rows matching `query` in `sort`'s order (a column of the dataset table;
+   * `labels` spells properties for a sort by property), or undefined when it cannot answer (not
+   * built yet, no catalog). Optional: a search index alone answers only `ids`.
+   */
+  order?(query: TripletOrderQuery, sort: TripletOrderSort, labels?: Readonly<Record<string, string>>): Promise<readonly string[] | undefined>;
+}
+
+/** The dataset table's own order, newest first, as an order request spells it. */
+export const NEWEST_FIRST: TripletOrderSort = { column: 'saved', direction: 'descending' };
+
+/**
+ * `search.order(query, sort, labels)` when `search` has an order, else undefined; undefined too
+ * when it fails. Safe inside a Dexie live query, as `searchIds`.
+ */
+export async function orderedIds(
+  search: TripletIdSearch | undefined,
+  query: TripletOrderQuery,
+  sort: TripletOrderSort = NEWEST_FIRST,
+  labels?: Readonly<Record<string, string>>,
+): Promise<readonly string[] | undefined> {
+  if (!search?.order) return undefined;
+  const order = search.order.bind(search);
+  try {
+    return await Dexie.waitFor(Promise.resolve(order(query, sort, labels)).catch(() => undefined));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One page (all by default) of the rows of `ids`, in that order, and how many ids there are;
+ * ids of rows no longer stored are skipped (they count until the catalog follows the delete).
+ */
+export async function rowsOfIds(
+  database: AssayDatabase,
+  ids: readonly string[],
+  page?: { offset: number; limit: number },
+): Promise<{ rows: DatasetTriplet[]; total: number }> {
+  return { rows: await readRows(database, page ? ids.slice(page.offset, page.offset + page.limit) : ids), total: ids.length };
 }
 
 /** The filters of `TripletQuery` (src/store/dataset-repository.ts) besides the search, with the same meaning. */

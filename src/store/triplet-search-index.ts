@@ -63,7 +63,22 @@ export interface MutationSource {
   unsubscribe(listener: (parts: ObservabilitySet) => void): void;
 }
 
+/**
+ * What follows the index's rows beside it (the dataset worker's catalog of filter fields and sort
+ * keys, src/ui/dataset-page/triplet-catalog.ts): every row the index reads is `put` (true when
+ * what it keeps of the row changed), every row gone is `delete`d, and a failed index `clear`s it.
+ * Its `bytes` (an estimate) count against the index's `maxBytes`.
+ */
+export interface RowCompanion {
+  put(row: DatasetTriplet): boolean;
+  delete(id: string): void;
+  clear(): void;
+  readonly bytes: number;
+}
+
 export interface TripletSearchIndexOptions {
+  /** Kept in step with the index (see `RowCompanion`); none by default. */
+  companion?: RowCompanion;
   /** Rows per read while building and re-reading (default `DEFAULT_BUILD_CHUNK`). */
   chunkSize?: number;
   /** Lets other work (searches) run between reads; default a macrotask (`setTimeout(0)`). */
@@ -90,6 +105,11 @@ export interface TripletSearchIndex {
    * needs no other read to order it; undefined while not `ready`, or when `text` has no word.
    */
   ids(text: string): ReadonlySet<string> | undefined;
+  /**
+   * Whether every change heard of has been applied (ready, nothing pending): what the companion
+   * answers is then the whole table as of the last change heard, not a table half re-read.
+   */
+  readonly settled: boolean;
   /** Stop following the table; later searches answer undefined. */
   close(): void;
 }
@@ -127,6 +147,7 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
   const yieldControl = options.yieldControl ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   const mutations = options.mutations ?? Dexie.on.storagemutated;
   const maxBytes = options.maxBytes ?? MAX_INDEX_BYTES;
+  const companion = options.companion;
   const table = database.triplets;
   /** Terms MiniSearch has been given to index, over its life (a row's share is the change across its `add`). */
   let termsGiven = 0;
@@ -154,6 +175,8 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
   let state: TripletSearchState = { status: 'building', done: 0, total: 0, generation };
   let building: Promise<void> | undefined;
   let draining: Promise<void> | undefined;
+  /** A walk or re-read is between its read and its last row indexed. */
+  let applying = false;
 
   const setState = (next: TripletSearchState) => {
     state = next;
@@ -163,6 +186,7 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
   const indexRow = (row: DatasetTriplet) => {
     const id: unknown = row?.id;
     if (typeof id !== 'string') return;
+    if (companion?.put(row)) changed = true;
     const document = searchDocument(row, id);
     const fingerprint = textFingerprint(FIELDS.map((field) => document[field]).join('\u0000'));
     const savedAt = text(row.savedAt);
@@ -192,6 +216,7 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
     const entry = entries.get(id);
     if (entry === undefined) return;
     entries.delete(id);
+    companion?.delete(id);
     postings -= entry.postings;
     search.discard(id);
     changed = true;
@@ -199,7 +224,8 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
 
   /** Throws when the index has outgrown `maxBytes` (by the estimate above). */
   const checkSize = () => {
-    const bytes = BYTES_PER_DOCUMENT * entries.size + BYTES_PER_POSTING * postings + BYTES_PER_TERM * search.termCount;
+    const bytes =
+      BYTES_PER_DOCUMENT * entries.size + BYTES_PER_POSTING * postings + BYTES_PER_TERM * search.termCount + (companion?.bytes ?? 0);
     if (bytes <= maxBytes) return;
     const megabytes = (value: number) => `${Math.round(value / 1e6).toLocaleString('en-US')} MB`;
     throw new Error(
@@ -246,10 +272,15 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
   /** Apply pending changes in order, one read at a time, until none is left. */
   const drain = async (onProgress?: (done: number, total: number) => void) => {
     while (!closed && (pendingWide || pendingKeys.size > 0)) {
-      if (pendingWide) {
-        pendingWide = false;
-        await walk(state.status === 'building' ? 'building' : 'updating', onProgress);
-      } else await reread();
+      applying = true;
+      try {
+        if (pendingWide) {
+          pendingWide = false;
+          await walk(state.status === 'building' ? 'building' : 'updating', onProgress);
+        } else await reread();
+      } finally {
+        applying = false;
+      }
       if (closed) return;
       // One new generation per burst of changes, once all of it is applied.
       if (!pendingWide && pendingKeys.size === 0 && (changed || state.status !== 'ready')) {
@@ -269,6 +300,7 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
         // Free the memory: a failed index answers nothing.
         search.removeAll();
         entries.clear();
+        companion?.clear();
         setState({ status: 'failed', message: error instanceof Error ? error.message : String(error), generation: generation + 1 });
         throw error;
       })
@@ -291,6 +323,9 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
   return {
     get state() {
       return state;
+    },
+    get settled() {
+      return !closed && state.status === 'ready' && !applying && !pendingWide && pendingKeys.size === 0;
     },
     build(onProgress) {
       if (building) return building;

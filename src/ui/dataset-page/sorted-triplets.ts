@@ -1,7 +1,10 @@
 /**
  * The dataset table's rows in a reader-chosen order, for the table and for an export of what it
  * shows. The default order (newest first) is the repository's own (`queryTriplets` pages it from
- * the `savedAt` index). Any other order is a list of ids:
+ * the `savedAt` index). Any other order is a list of ids, which the dataset worker's catalog
+ * gives from memory once it is built (src/ui/dataset-page/triplet-catalog.ts: 100,000 rows in well
+ * under a second, off the main thread). Until then, or with a method or provenance filter, the
+ * ids come from IndexedDB:
  *
  * - no filter, by date: the `savedAt` index's primary keys (one `getAllKeys`);
  * - no filter, by property or status (a few distinct values): each value's primary keys from the
@@ -25,7 +28,7 @@ import type { DatasetTriplet } from '../../contracts/dataset';
 import type { AssayDatabase } from '../../store/assay-database';
 import { Dexie } from 'dexie';
 import { datasetProperties, eachTripletChunk, isFiltered, queryTriplets, type TripletQuery } from '../../store/dataset-repository';
-import type { TripletIdSearch } from '../../store/search-triplets';
+import { orderedIds, type TripletIdSearch } from '../../store/search-triplets';
 import type { PropertyLabel } from '../shared/run-view-model';
 import { statusText, type TripletStatus } from './dataset-view-model';
 import { compareText, isDefaultSort, sortKey, sortKeyedIds, type KeyedId, type TripletSort } from './triplet-sort';
@@ -54,8 +57,9 @@ const GROUPED: Partial<
 export type RowMatcher = (row: DatasetTriplet) => boolean;
 
 /**
- * The ids of every row matching `query` (and `matches`, when given), in `sort`'s order (see the
- * module comment for which reads answer it). `label` spells properties as the table does (the
+ * The ids of every row matching `query` (and `matches`, when given), in `sort`'s order: from the
+ * dataset worker's catalog (`search.order`, src/ui/dataset-page/triplet-catalog.ts) when it
+ * answers and there is no `matches`, else by the reads of the module comment. `label` spells properties as the table does (the
  * property column sorts by what it shows). With `matches` the rows `query` selects are always
  * read and tested in memory, whatever the order. Rejects with the storage error.
  */
@@ -67,6 +71,12 @@ export async function sortedTripletIds(
   search?: TripletIdSearch,
   matches?: RowMatcher,
 ): Promise<string[]> {
+  if (!matches) {
+    // The dataset worker's catalog answers any filter and order from memory (see its module).
+    const labels = sort.column === 'property' ? Object.fromEntries((await datasetProperties(database)).map((name) => [name, label(name)])) : {};
+    const ids = await orderedIds(search, query, sort, labels);
+    if (ids) return [...ids];
+  }
   const table = database.triplets;
   if (!isFiltered(query) && !matches) {
     if (sort.column === 'saved') {

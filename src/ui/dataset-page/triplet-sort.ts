@@ -129,7 +129,12 @@ export function sortKeyedIds(entries: KeyedId[], sort: TripletSort): string[] {
   if (kind === 'text') {
     const distinct = [...new Set(entries.map((entry) => entry.key).filter((key): key is string => typeof key === 'string'))];
     distinct.sort(collator.compare);
-    const ranks = new Map(distinct.map((text, index) => [text, index]));
+    // Texts the collation calls equal ("TiO2", "tio2") share a rank, so their rows tie (newest first).
+    const ranks = new Map<string, number>();
+    distinct.forEach((text, index) => {
+      const previous = distinct[index - 1];
+      ranks.set(text, previous !== undefined && collator.compare(previous, text) === 0 ? ranks.get(previous)! : index);
+    });
     rank = (key) => ranks.get(key as string)!;
   } else if (kind === 'date') {
     const distinct = [...new Set(entries.map((entry) => entry.key).filter((key): key is string => typeof key === 'string'))].sort();

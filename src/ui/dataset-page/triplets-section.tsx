@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import type { DatasetTriplet } from '../../contracts/dataset';
 import type { TripletSearch } from '../../extension/triplet-search-client';
 import type { AssayDatabase } from '../../store/assay-database';
-import { deleteTriplets, restoreTriplets } from '../../store/dataset-repository';
+import { deleteTriplets, isFiltered, restoreTriplets } from '../../store/dataset-repository';
 import { ColumnChooser, useHiddenColumns } from './column-chooser';
 import { DatasetIo } from './dataset-io';
 import type { ImportRequester } from './import-control';
@@ -20,7 +20,7 @@ import { PropertyPlot } from './property-plot';
 import type { PropertyLabel } from '../shared/run-view-model';
 import { TripletFilters } from './triplet-filters';
 import { TripletTable } from './triplet-table';
-import { DEFAULT_SORT, type TripletSort } from './triplet-sort';
+import { DEFAULT_SORT, isDefaultSort, type TripletSort } from './triplet-sort';
 
 /** How long the undo offer stays after a delete, in ms (long enough to notice and react). */
 export const UNDO_MS = 10_000;
@@ -49,12 +49,14 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
   const query = useMemo(() => queryFromFilter(filter), [filter]);
   const conditions = useMemo(() => conditionFilterOf(filter), [filter]);
   const searchState = useSyncExternalStore(search?.subscribe ?? noSubscription, () => search?.state);
-  // What a search answers changes with the index's generation; other queries do not depend on it.
-  const searching = { search, searchGeneration: query.search === undefined ? 0 : (searchState?.generation ?? 0) };
+  const [sort, setSort] = useState<TripletSort>(DEFAULT_SORT);
+  // What a filter or another order answers (from the worker's search index and catalog) changes
+  // with the index's generation; the unfiltered table in its own order reads IndexedDB alone.
+  const followsIndex = isFiltered(query) || !isDefaultSort(sort);
+  const searching = { search, searchGeneration: followsIndex ? (searchState?.generation ?? 0) : 0 };
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deletion, setDeletion] = useState<DeleteState>({ kind: 'none' });
   const [busy, setBusy] = useState(false);
-  const [sort, setSort] = useState<TripletSort>(DEFAULT_SORT);
   const [hidden, setColumnShown] = useHiddenColumns();
   const [shownCount, setShownCount] = useState<number | undefined>(undefined);
 

@@ -165,6 +165,43 @@ describe('following the table', () => {
     expect(index.state).toMatchObject({ status: 'ready', rows: 4 });
   });
 
+  it('keeps a companion in step, and is settled whenever it reports ready', async () => {
+    const kept = new Map<string, string>();
+    const companion = {
+      put: (stored: DatasetTriplet) => {
+        const changed = kept.get(stored.id) !== stored.material;
+        kept.set(stored.id, stored.material);
+        return changed;
+      },
+      delete: (id: string) => void kept.delete(id),
+      clear: () => kept.clear(),
+      bytes: 0,
+    };
+    const settledWhenReady: boolean[] = [];
+    const followed: TripletSearchIndex = createTripletSearchIndex(database, {
+      chunkSize: 3,
+      companion,
+      onState: (state) => {
+        if (state.status === 'ready') settledWhenReady.push(followed.settled);
+      },
+    });
+    expect(followed.settled).toBe(false);
+    await followed.build();
+    expect(followed.settled).toBe(true);
+    expect([...kept.keys()].sort()).toEqual(ROWS.map((stored) => stored.id).sort());
+    const generation = followed.state.generation;
+    await saveTriplets(database, Array.from({ length: 10 }, (_, number) => row(`film-${number}`, `Film ${number}`)));
+    await deleteTriplets(database, ['gan']);
+    for (let attempt = 0; attempt < 200 && !(followed.state.generation > generation && kept.size === ROWS.length + 9); attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(kept.has('film-9')).toBe(true);
+    expect(kept.has('gan')).toBe(false);
+    expect(settledWhenReady.length).toBeGreaterThan(1);
+    expect(settledWhenReady.every(Boolean)).toBe(true);
+    followed.close();
+    expect(followed.settled).toBe(false);
+  });
+
   it('leaves the answers alone when a write changes no indexed text', async () => {
     const generation = index.state.generation;
     await updateTripletReview(database, 'gan', { decision: 'accepted', at: '2026-02-01T00:00:00.000Z' });
