@@ -13,6 +13,7 @@ import { CaptureErrorCodeSchema, CaptureFailureSchema } from './capture-failure'
 import { EngineSettingsSchema, MatrixRunSettingsSchema } from './matrix-run';
 import { CustomWebLlmModelsSchema } from './webllm-model';
 import { PropertySchema } from './property';
+import { ProvenanceKindSchema } from './conditions';
 
 /** A problem in words, with a code a program can branch on. Capture codes plus two protocol codes. */
 export const MessageFailureSchema = z.object({
@@ -561,6 +562,19 @@ export type TripletOrderSort = z.infer<typeof TripletOrderSortSchema>;
  * the rows matching `query` in `sort`'s order (`triplet-order`; `labels` spells properties as the
  * table shows them, for a sort by property: at most 10,000 of them).
  */
+const PropertyLabelsSchema = z
+  .record(shortName, shortName)
+  .refine((labels) => Object.keys(labels).length <= 10_000, 'at most 10,000 labels');
+
+/**
+ * The dataset table's method and provenance filters (`ConditionFilter` of
+ * src/ui/shared/fact-conditions.ts): the start of a method, and a provenance kind, `not_cited`, or ''.
+ */
+export const TripletConditionFilterSchema = z.object({
+  method: z.string().max(MAX_SEARCH_TEXT),
+  provenance: z.union([z.literal(''), ProvenanceKindSchema, z.literal('not_cited')]),
+});
+
 export const TripletSearchRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('triplet-search'), requestId: count, text: z.string().max(MAX_SEARCH_TEXT) }),
   z.object({
@@ -568,11 +582,28 @@ export const TripletSearchRequestSchema = z.discriminatedUnion('type', [
     requestId: count,
     query: TripletOrderQuerySchema,
     sort: TripletOrderSortSchema,
-    labels: z.record(shortName, shortName).refine((labels) => Object.keys(labels).length <= 10_000, 'at most 10,000 labels'),
+    labels: PropertyLabelsSchema,
   }),
+  /**
+   * Write the rows the table shows (`query`, `conditions`, in `sort`'s order) in export format
+   * `format` (an id of src/export/export-formats.ts) to a file of the origin private file system;
+   * progress and the end come as `triplet-export-*` replies with the same request id.
+   */
+  z.object({
+    type: z.literal('triplet-export'),
+    requestId: count,
+    format: shortName,
+    query: TripletOrderQuerySchema,
+    sort: TripletOrderSortSchema,
+    labels: PropertyLabelsSchema,
+    conditions: TripletConditionFilterSchema.optional(),
+  }),
+  /** Stop export `requestId`: its file is removed and it ends as stopped. */
+  z.object({ type: z.literal('triplet-export-stop'), requestId: count }),
 ]);
 export type TripletSearchRequest = z.infer<typeof TripletSearchRequestSchema>;
 export type TripletOrderRequest = Extract<TripletSearchRequest, { type: 'triplet-order' }>;
+export type TripletExportRequest = Extract<TripletSearchRequest, { type: 'triplet-export' }>;
 
 /**
  * A list of ids, checked in one plain pass: `z.array(z.string())` took 76 ms of the dataset
@@ -589,5 +620,19 @@ const IdListSchema = z.custom<string[]>((value) => Array.isArray(value) && value
 export const TripletSearchReplySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('triplet-search-ids'), requestId: count, ids: IdListSchema.nullable() }),
   z.object({ type: z.literal('triplet-search-state'), state: TripletSearchStateSchema }),
+  /** Export `requestId` has written `written` rows. */
+  z.object({ type: z.literal('triplet-export-progress'), requestId: count, written: count }),
+  /** Export `requestId` wrote `count` rows to the private file system's file `file`. */
+  z.object({ type: z.literal('triplet-export-done'), requestId: count, count, file: z.string().min(1).max(200) }),
+  /**
+   * Export `requestId` ended without a file: `stopped` when asked to, `unavailable` when the
+   * worker cannot write a file (no private file system: the page exports itself), else `failed`.
+   */
+  z.object({
+    type: z.literal('triplet-export-ended'),
+    requestId: count,
+    outcome: z.enum(['stopped', 'unavailable', 'failed']),
+    message: z.string().max(2000),
+  }),
 ]);
 export type TripletSearchReply = z.infer<typeof TripletSearchReplySchema>;

@@ -9,6 +9,7 @@
 import {
   MAX_SEARCH_TEXT,
   TripletSearchReplySchema,
+  type TripletExportRequest,
   type TripletSearchRequest,
   type TripletSearchState,
 } from '../contracts/messages';
@@ -20,9 +21,23 @@ export interface TripletSearch extends TripletIdSearch {
   readonly state: TripletSearchState;
   /** Call `listener` after each new state; returns the unsubscribe function (for `useSyncExternalStore`). */
   subscribe(listener: () => void): () => void;
+  /**
+   * Ask the worker to write the rows the table shows to a file of the origin private file system
+   * (see `TripletExportRequest`); `onProgress` hears the rows written so far. `done` resolves to
+   * the file's name and row count, or to how it ended without one (`unavailable`: the worker has
+   * no private file system, so the page writes the file itself). `stop` asks it to stop.
+   * Optional: a test's fake search has none, and the page then writes the file itself.
+   */
+  exportRows?(
+    request: Omit<TripletExportRequest, 'type' | 'requestId'>,
+    onProgress: (written: number) => void,
+  ): { done: Promise<WorkerExportResult>; stop(): void };
   /** Stop the worker; later searches answer undefined. */
   close(): void;
 }
+
+/** How a worker export ended: its file, or the reason there is none (the `triplet-export-*` replies). */
+export type WorkerExportResult = { file: string; count: number } | { outcome: 'stopped' | 'unavailable' | 'failed'; message: string };
 
 /** `Omit` over each member of a union. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -53,6 +68,11 @@ export function createTripletSearchClient(port: SearchClientPort, options: { tim
   let closed = false;
   let last: { text: string; generation: number; answer: Promise<ReadonlySet<string> | undefined> } | undefined;
   let lastOrder: { request: string; generation: number; answer: Promise<readonly string[] | undefined> } | undefined;
+  const exports = new Map<number, { onProgress: (written: number) => void; resolve: (result: WorkerExportResult) => void }>();
+  const endExports = (message: string) => {
+    for (const { resolve } of exports.values()) resolve({ outcome: 'failed', message });
+    exports.clear();
+  };
 
   const setState = (next: TripletSearchState) => {
     state = next;
@@ -62,10 +82,26 @@ export function createTripletSearchClient(port: SearchClientPort, options: { tim
   port.addEventListener('message', (event) => {
     const reply = TripletSearchReplySchema.safeParse((event as MessageEvent<unknown>).data);
     if (!reply.success) return;
-    if (reply.data.type === 'triplet-search-state') setState(reply.data.state);
-    else {
-      pending.get(reply.data.requestId)?.(reply.data.ids);
-      pending.delete(reply.data.requestId);
+    const data = reply.data;
+    switch (data.type) {
+      case 'triplet-search-state':
+        setState(data.state);
+        return;
+      case 'triplet-search-ids':
+        pending.get(data.requestId)?.(data.ids);
+        pending.delete(data.requestId);
+        return;
+      case 'triplet-export-progress':
+        exports.get(data.requestId)?.onProgress(data.written);
+        return;
+      case 'triplet-export-done':
+      case 'triplet-export-ended':
+        exports
+          .get(data.requestId)
+          ?.resolve(
+            data.type === 'triplet-export-done' ? { file: data.file, count: data.count } : { outcome: data.outcome, message: data.message },
+          );
+        exports.delete(data.requestId);
     }
   });
   port.addEventListener('error', (event) => {
@@ -73,11 +109,15 @@ export function createTripletSearchClient(port: SearchClientPort, options: { tim
     const message = typeof detail === 'string' && detail !== '' ? detail : 'the search worker failed';
     for (const resolve of pending.values()) resolve(undefined);
     pending.clear();
+    endExports(`the dataset worker stopped: ${message}`);
     setState({ status: 'failed', message, generation: state.generation + 1 });
   });
 
   /** Post `request` (without its id) and resolve to the reply's ids, or undefined after `timeoutMs`. */
-  const ask = <Answer>(request: DistributiveOmit<TripletSearchRequest, 'requestId'>, read: (ids: string[] | null | undefined) => Answer | undefined) =>
+  const ask = <Answer>(
+    request: DistributiveOmit<TripletSearchRequest, 'requestId'>,
+    read: (ids: string[] | null | undefined) => Answer | undefined,
+  ) =>
     new Promise<Answer | undefined>((resolve) => {
       const requestId = nextRequestId++;
       const timer = setTimeout(() => {
@@ -125,6 +165,14 @@ export function createTripletSearchClient(port: SearchClientPort, options: { tim
       });
       return entry.answer;
     },
+    exportRows(request, onProgress) {
+      if (closed)
+        return { done: Promise.resolve({ outcome: 'unavailable', message: 'the dataset worker is closed' }), stop: () => undefined };
+      const requestId = nextRequestId++;
+      const done = new Promise<WorkerExportResult>((resolve) => exports.set(requestId, { onProgress, resolve }));
+      port.postMessage({ ...request, type: 'triplet-export', requestId });
+      return { done, stop: () => port.postMessage({ type: 'triplet-export-stop', requestId }) };
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -134,6 +182,7 @@ export function createTripletSearchClient(port: SearchClientPort, options: { tim
       port.terminate?.();
       for (const resolve of pending.values()) resolve(undefined);
       pending.clear();
+      endExports('the dataset page closed its worker');
     },
   };
 }

@@ -8,6 +8,7 @@
  */
 import { TripletSearchRequestSchema, type TripletOrderRequest, type TripletSearchReply } from '../contracts/messages';
 import type { AssayDatabase } from '../store/assay-database';
+import type { TripletIdSearch } from '../store/search-triplets';
 import {
   createTripletSearchIndex,
   type RowCompanion,
@@ -22,6 +23,35 @@ import {
  */
 export interface TripletCatalog extends RowCompanion {
   order(request: Pick<TripletOrderRequest, 'query' | 'sort' | 'labels'>, searchIds: ReadonlySet<string> | undefined): string[] | undefined;
+}
+
+/**
+ * The ids `catalog` gives for `request` (the search index answering its search words), or
+ * undefined while the index is still applying changes (an import's rows arriving: the catalog
+ * holds part of them, so the page reads IndexedDB instead and asks again at the next generation)
+ * or for a search of punctuation only.
+ */
+function catalogOrder(
+  index: TripletSearchIndex,
+  catalog: TripletCatalog,
+  request: Pick<TripletOrderRequest, 'query' | 'sort' | 'labels'>,
+): string[] | undefined {
+  if (!index.settled) return undefined;
+  const text = request.query.search?.trim();
+  const searchIds = text ? index.ids(text) : undefined;
+  if (text && !searchIds) return undefined;
+  return catalog.order(request, searchIds);
+}
+
+/**
+ * The index and catalog as `TripletIdSearch` for code running in the worker itself (its export,
+ * src/ui/dataset-page/worker-export.ts): the same answers the page gets by message, without one.
+ */
+export function localSearch(index: TripletSearchIndex, catalog: TripletCatalog): TripletIdSearch {
+  return {
+    ids: async (text) => index.ids(text),
+    order: async (query, sort, labels = {}) => catalogOrder(index, catalog, { query, sort, labels: { ...labels } }),
+  };
 }
 
 /** The worker's global scope (or one end of a `MessageChannel`), as far as serving uses it. */
@@ -48,18 +78,12 @@ export function serveTripletSearch(
     ...(catalog && { companion: catalog }),
     onState: (state) => port.postMessage({ type: 'triplet-search-state', state }),
   });
-  const order = (request: TripletOrderRequest): string[] | undefined => {
-    // While the index is still applying changes (an import's rows arriving), the catalog holds part
-    // of them: the page reads IndexedDB instead, and asks again at the next generation.
-    if (!catalog || !index.settled) return undefined;
-    const text = request.query.search?.trim();
-    const searchIds = text ? index.ids(text) : undefined;
-    if (text && !searchIds) return undefined;
-    return catalog.order(request, searchIds);
-  };
+  const order = (request: Pick<TripletOrderRequest, 'query' | 'sort' | 'labels'>) =>
+    catalog ? catalogOrder(index, catalog, request) : undefined;
   port.addEventListener('message', (event) => {
     const request = TripletSearchRequestSchema.safeParse(event.data);
     if (!request.success) return;
+    if (request.data.type !== 'triplet-search' && request.data.type !== 'triplet-order') return;
     const ids = request.data.type === 'triplet-search' ? index.ids(request.data.text) : order(request.data);
     port.postMessage({ type: 'triplet-search-ids', requestId: request.data.requestId, ids: ids ? [...ids] : null });
   });

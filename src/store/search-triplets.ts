@@ -20,7 +20,11 @@ export interface TripletIdSearch {
    * `labels` spells properties for a sort by property), or undefined when it cannot answer (not
    * built yet, no catalog). Optional: a search index alone answers only `ids`.
    */
-  order?(query: TripletOrderQuery, sort: TripletOrderSort, labels?: Readonly<Record<string, string>>): Promise<readonly string[] | undefined>;
+  order?(
+    query: TripletOrderQuery,
+    sort: TripletOrderSort,
+    labels?: Readonly<Record<string, string>>,
+  ): Promise<readonly string[] | undefined>;
 }
 
 /** The dataset table's own order, newest first, as an order request spells it. */

@@ -2,20 +2,22 @@
  * Export and import on the dataset page. Export writes exactly the triplets the table shows
  * (those matching the current filters, in the table's order) in a format of the export table,
  * src/export/export-formats.ts (CSV, Assay JSON/JSONL, W3C Web Annotations, BibTeX, CSL-JSON: one
- * button each), written into a file as it is formatted (`openExportSink`: the origin's private
- * file system where the page has one), with progress and Stop, then handed to the browser as a
- * download (Blob + object URL + `<a download>`).
+ * button each), written into a file as it is formatted, with progress and Stop, then handed to
+ * the browser as a download (Blob + object URL + `<a download>`). The dataset worker writes it
+ * (worker-export.ts: off this page's main thread, into the origin's private file system); without
+ * a worker that can, this page does (`openExportSink`, the private file system where it has one).
  * Import is `ImportControl` (import-control.tsx): a job the offscreen document runs, so it
  * outlives the page.
  */
 import { useId, useState } from 'react';
 import type { DatasetTriplet } from '../../contracts/dataset';
 import type { AssayDatabase } from '../../store/assay-database';
-import { type TripletQuery } from '../../store/dataset-repository';
+import { datasetProperties, type TripletQuery } from '../../store/dataset-repository';
+import type { TripletSearch } from '../../extension/triplet-search-client';
 import { exportChoices, exportFileName, exportSubjectText, type ExportChoice } from './dataset-view-model';
 import type { PropertyLabel } from '../shared/run-view-model';
 import { eachShownTripletChunk } from './sorted-triplets';
-import { openExportSink } from './export-sink';
+import { exportedFile, openExportSink } from './export-sink';
 import { conditionMatcher, type ConditionFilter } from '../shared/fact-conditions';
 import { DEFAULT_SORT, type TripletSort } from './triplet-sort';
 import { ImportControl, type ImportRequester } from './import-control';
@@ -61,8 +63,11 @@ export interface DatasetIoProps {
   now?: () => Date;
   /** How imports reach the offscreen document (`ImportControl`'s default: `sendRequest`). */
   requestImport?: ImportRequester;
-  /** The search index, so an export of a search holds the rows the table shows. */
-  search?: TripletIdSearch | undefined;
+  /**
+   * The dataset worker (its search index and catalog, so an export holds the rows the table shows);
+   * with `exportRows`, the worker writes the file and this page only downloads it.
+   */
+  search?: (TripletIdSearch & Pick<TripletSearch, 'exportRows'>) | undefined;
   /** The table's order, which the export keeps (default: newest first). */
   sort?: TripletSort;
   /** Spells properties as the table does (the property column sorts by it; default: the name). */
@@ -91,10 +96,52 @@ export function DatasetIo({
   const [exportStatus, setExportStatus] = useState('');
   const [exporting, setExporting] = useState<AbortController | null>(null);
 
-  const runExport = async ({ format }: ExportChoice) => {
+  const runExport = async (choice: ExportChoice) => {
     const controller = new AbortController();
     setExporting(controller);
     setExportStatus('Preparing the export…');
+    try {
+      if (search?.exportRows && (await exportInWorker(search.exportRows.bind(search), choice, controller.signal))) return;
+      await exportHere(choice, controller);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const of = () => (shownCount !== undefined ? ` of ${shownCount.toLocaleString('en-US')}` : '');
+  const exportedText = (count: number, fileName: string) => `Exported ${count === 1 ? '1 triplet' : `${count} triplets`} to ${fileName}.`;
+
+  /**
+   * The export written by the dataset worker (worker-export.ts): this page only shows its progress
+   * and downloads the finished file. Resolves false when the worker cannot write one (the page
+   * then writes it itself), true once the export has ended any other way.
+   */
+  const exportInWorker = async (exportRows: NonNullable<TripletSearch['exportRows']>, { format }: ExportChoice, signal: AbortSignal) => {
+    const fileName = exportFileName(format.id, now());
+    const labels = Object.fromEntries((await datasetProperties(database)).map((name) => [name, label(name)]));
+    const running = exportRows({ format: format.id, query, sort, labels, ...(conditions && { conditions }) }, (written) =>
+      setExportStatus(`Exporting… ${written.toLocaleString('en-US')}${of()} rows`),
+    );
+    const stop = () => running.stop();
+    signal.addEventListener('abort', stop);
+    try {
+      const result = await running.done;
+      if ('file' in result) {
+        downloadBlob(document, await exportedFile(result.file, `${format.mediaType};charset=utf-8`), fileName);
+        setExportStatus(exportedText(result.count, fileName));
+      } else if (result.outcome === 'unavailable') return false;
+      else if (result.outcome === 'stopped') setExportStatus('Export stopped; no file was saved.');
+      else setExportStatus(`Export failed: ${result.message}`);
+    } catch (error) {
+      setExportStatus(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      signal.removeEventListener('abort', stop);
+    }
+    return true;
+  };
+
+  /** The export written by this page (no worker, or one without a private file system). */
+  const exportHere = async ({ format }: ExportChoice, controller: AbortController) => {
     // The text goes into a file as it is formatted (an OPFS file where the page has one): no
     // 100,000-row array and no 100 MB of strings held; a format written whole still builds its text.
     const sink = await openExportSink();
@@ -103,7 +150,6 @@ export function DatasetIo({
       const chunked = format.chunk;
       const rows: DatasetTriplet[] = [];
       let written = 0;
-      const of = shownCount !== undefined ? ` of ${shownCount.toLocaleString('en-US')}` : '';
       const count = await eachShownTripletChunk(
         database,
         query,
@@ -115,7 +161,7 @@ export function DatasetIo({
           if (chunked) sink.write(chunked(chunk, written === 0));
           else rows.push(...chunk);
           written += chunk.length;
-          setExportStatus(`Exporting… ${written.toLocaleString('en-US')}${of} rows`);
+          setExportStatus(`Exporting… ${written.toLocaleString('en-US')}${of()} rows`);
         },
         EXPORT_STEP,
         search,
@@ -125,13 +171,11 @@ export function DatasetIo({
       if (!chunked) sink.write(format.write(rows));
       else if (written === 0) sink.write(chunked([], true));
       downloadBlob(document, await sink.finish(`${format.mediaType};charset=utf-8`), fileName);
-      setExportStatus(`Exported ${count === 1 ? '1 triplet' : `${count} triplets`} to ${fileName}.`);
+      setExportStatus(exportedText(count, fileName));
     } catch (error) {
       await sink.abort();
       if (controller.signal.aborted) setExportStatus('Export stopped; no file was saved.');
       else setExportStatus(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setExporting(null);
     }
   };
 

@@ -37,7 +37,28 @@ export interface ExportDirectory {
   keys(): AsyncIterable<string>;
 }
 
-const FILE_PREFIX = 'assay-export-';
+/** The start of every export file's name in the private file system (the page's and the worker's). */
+export const EXPORT_FILE_PREFIX = 'assay-export-';
+
+/** A new export file's name: the prefix, the time and a random tail. */
+export function newExportFileName(): string {
+  return `${EXPORT_FILE_PREFIX}${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * The finished export file `name` of this page's private file system (written by the dataset
+ * worker) as a Blob of `type`: disk-backed, so nothing is copied into memory. Rejects when the
+ * file is not there.
+ */
+export async function exportedFile(
+  name: string,
+  type: string,
+  directory: () => Promise<ExportDirectory | undefined> = pageDirectory,
+): Promise<Blob> {
+  const root = await directory();
+  if (!root) throw new Error('this page has no private file system');
+  return new Blob([await (await root.getFileHandle(name, { create: false })).getFile()], { type });
+}
 
 /** Parts kept in memory, a Blob at the end. */
 function memorySink(): ExportSink {
@@ -74,8 +95,8 @@ export async function openExportSink(directory: () => Promise<ExportDirectory | 
   }
   if (!root) return memorySink();
   try {
-    for await (const name of root.keys()) if (name.startsWith(FILE_PREFIX)) await root.removeEntry(name).catch(() => undefined);
-    const name = `${FILE_PREFIX}${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    for await (const name of root.keys()) if (name.startsWith(EXPORT_FILE_PREFIX)) await root.removeEntry(name).catch(() => undefined);
+    const name = newExportFileName();
     const handle = await root.getFileHandle(name, { create: true });
     const writable = await handle.createWritable();
     let chain: Promise<void> = Promise.resolve();

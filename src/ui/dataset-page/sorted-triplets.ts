@@ -73,7 +73,8 @@ export async function sortedTripletIds(
 ): Promise<string[]> {
   if (!matches) {
     // The dataset worker's catalog answers any filter and order from memory (see its module).
-    const labels = sort.column === 'property' ? Object.fromEntries((await datasetProperties(database)).map((name) => [name, label(name)])) : {};
+    const labels =
+      sort.column === 'property' ? Object.fromEntries((await datasetProperties(database)).map((name) => [name, label(name)])) : {};
     const ids = await orderedIds(search, query, sort, labels);
     if (ids) return [...ids];
   }

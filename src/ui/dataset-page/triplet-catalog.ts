@@ -196,7 +196,12 @@ export function createTripletCatalog(): TripletCatalog {
       if (unreadable.size > 0) return undefined;
       const columnIndex = COLUMN_INDEX.get(request.sort.column);
       if (columnIndex === undefined) return undefined;
-      const key = JSON.stringify([request.query, request.sort, request.sort.column === 'property' ? request.labels : null, searchIds ? [...searchIds] : null]);
+      const key = JSON.stringify([
+        request.query,
+        request.sort,
+        request.sort.column === 'property' ? request.labels : null,
+        searchIds ? [...searchIds] : null,
+      ]);
       if (lastAnswer?.version === version && lastAnswer.request === key) return lastAnswer.ids;
       const ids = orderIds(newestOrder(), request, columnIndex, searchIds, textRanks);
       lastAnswer = { version, request: key, ids };

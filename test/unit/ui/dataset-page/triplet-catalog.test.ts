@@ -87,10 +87,21 @@ describe('the dataset worker’s catalog', () => {
       }
     }
     // The collation-equal materials tie: newest first among "TiO2" and "tio2" in both directions.
-    const ascending = catalog.order({ query: { material: 'tio2' }, sort: { column: 'material', direction: 'ascending' }, labels: {} }, undefined)!;
-    const descending = catalog.order({ query: { material: 'tio2' }, sort: { column: 'material', direction: 'descending' }, labels: {} }, undefined)!;
+    const ascending = catalog.order(
+      { query: { material: 'tio2' }, sort: { column: 'material', direction: 'ascending' }, labels: {} },
+      undefined,
+    )!;
+    const descending = catalog.order(
+      { query: { material: 'tio2' }, sort: { column: 'material', direction: 'descending' }, labels: {} },
+      undefined,
+    )!;
     expect(ascending).toEqual(descending);
-    expect(ascending).toEqual(inMemory(rows.filter((row) => row.material.toLowerCase() === 'tio2'), { column: 'saved', direction: 'descending' }));
+    expect(ascending).toEqual(
+      inMemory(
+        rows.filter((row) => row.material.toLowerCase() === 'tio2'),
+        { column: 'saved', direction: 'descending' },
+      ),
+    );
   });
 
   it('keeps to the search index’s answer, and answers nothing for a column it does not know', () => {
@@ -98,7 +109,12 @@ describe('the dataset worker’s catalog', () => {
     for (const row of rows) catalog.put(row);
     const found = new Set(rows.filter((_, index) => index % 4 === 1).map((row) => row.id));
     const sort: TripletSort = { column: 'value', direction: 'descending' };
-    expect(catalog.order({ query: { search: 'quote' }, sort, labels: {} }, found)).toEqual(inMemory(rows.filter((row) => found.has(row.id)), sort));
+    expect(catalog.order({ query: { search: 'quote' }, sort, labels: {} }, found)).toEqual(
+      inMemory(
+        rows.filter((row) => found.has(row.id)),
+        sort,
+      ),
+    );
     expect(catalog.order({ query: {}, sort: { column: 'colour', direction: 'ascending' }, labels: {} }, undefined)).toBeUndefined();
   });
 
@@ -113,7 +129,12 @@ describe('the dataset worker’s catalog', () => {
     const edited = { ...smallest, si: { value: { kind: 'number' as const, value: 1000 }, unit: 'J' } };
     expect(catalog.put(edited)).toBe(true);
     const after = catalog.order({ query: {}, sort, labels: {} }, undefined)!;
-    expect(after).toEqual(inMemory(rows.map((row) => (row.id === edited.id ? edited : row)), sort));
+    expect(after).toEqual(
+      inMemory(
+        rows.map((row) => (row.id === edited.id ? edited : row)),
+        sort,
+      ),
+    );
     expect(after.indexOf(edited.id)).toBeGreaterThan(after.indexOf(first[1]!));
     catalog.delete(edited.id);
     expect(catalog.order({ query: {}, sort, labels: {} }, undefined)).not.toContain(edited.id);
@@ -192,7 +213,9 @@ describe('the page asking the worker’s catalog over a MessageChannel', () => {
     expect(requests).toHaveLength(asked);
 
     const generation = client.state.generation;
-    await saveTriplets(database, [datasetTriplet({ id: 'row-new', mergeKey: 'key-new', material: 'TiO3', savedAt: '2027-01-01T00:00:00.000Z' })]);
+    await saveTriplets(database, [
+      datasetTriplet({ id: 'row-new', mergeKey: 'key-new', material: 'TiO3', savedAt: '2027-01-01T00:00:00.000Z' }),
+    ]);
     await until(() => client.state.generation > generation, 'a new generation');
     expect((await queryTriplets(database, { material: 'tio' }, { offset: 0, limit: 1 }, { search: client })).rows[0]?.id).toBe('row-new');
   });
