@@ -523,8 +523,11 @@ const count = z.number().int().nonnegative();
 export const TripletSearchStateSchema = z.discriminatedUnion('status', [
   /** The first build, reading the table `done` of `total` rows; no answers yet. */
   z.object({ status: z.literal('building'), done: count, total: count, generation: count }),
-  /** Answering searches over `rows` rows. */
-  z.object({ status: z.literal('ready'), rows: count, generation: count }),
+  /**
+   * Answering searches over `rows` rows; `pending` rows written since are still being read in
+   * (an import's: until then searches see part of them, and filters and sorts read IndexedDB).
+   */
+  z.object({ status: z.literal('ready'), rows: count, generation: count, pending: count.optional() }),
   /** Re-reading every row after a change too wide to list (`done` of `total`); no answers until done. */
   z.object({ status: z.literal('updating'), done: count, total: count, generation: count }),
   /** The index stopped (the reason in words); no answers. */

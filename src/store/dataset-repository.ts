@@ -305,23 +305,38 @@ export async function eachTripletChunk(
   // only moves forward) and each `size` rows are handed over at once, inside the cursor's
   // callback: only one chunk is held. Reading everything first and sorting (a `getAll` per page)
   // kept 100 000 rows alive, and the garbage collector took 4.6 s of an 8 s CSV export tracing them.
-  let chunk: DatasetTriplet[] = [];
-  let count = 0;
-  await database.triplets
-    .orderBy('savedAt')
-    .reverse()
-    .each((row) => {
-      chunk.push(row);
-      if (chunk.length < size) return;
+  // The cursor is IndexedDB's own, not Dexie's: Dexie's `each` cost about as much again per row
+  // as reading it (a 100,000-row export in the dataset worker, Chromium, 2-core machine).
+  await database.open();
+  return new Promise<number>((resolve, reject) => {
+    let chunk: DatasetTriplet[] = [];
+    let count = 0;
+    const transaction = database.backendDB().transaction('triplets', 'readonly');
+    const request = transaction.objectStore('triplets').index('savedAt').openCursor(null, 'prev');
+    const hand = () => {
       count += chunk.length;
-      onChunk(chunk);
+      const rows = chunk;
       chunk = [];
-    });
-  if (chunk.length > 0) {
-    count += chunk.length;
-    onChunk(chunk);
-  }
-  return count;
+      onChunk(rows);
+    };
+    request.onsuccess = () => {
+      const cursor = request.result;
+      try {
+        if (!cursor) {
+          if (chunk.length > 0) hand();
+          resolve(count);
+          return;
+        }
+        chunk.push(cursor.value as DatasetTriplet);
+        if (chunk.length === size) hand();
+        cursor.continue();
+      } catch (error) {
+        transaction.abort();
+        reject(error);
+      }
+    };
+    request.onerror = () => reject(request.error ?? new Error('the dataset could not be read'));
+  });
 }
 
 /** Delete the rows `ids` (missing ids are skipped). Resolves to the rows deleted, for undo with `restoreTriplets`. */

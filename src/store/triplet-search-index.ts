@@ -282,12 +282,13 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
         applying = false;
       }
       if (closed) return;
-      // One new generation per burst of changes, once all of it is applied.
-      if (!pendingWide && pendingKeys.size === 0 && (changed || state.status !== 'ready')) {
-        generation += 1;
+      // One new generation per burst of changes, once all of it is applied; until then, how much is left.
+      if (!pendingWide && pendingKeys.size === 0 && (changed || state.status !== 'ready' || state.pending !== undefined)) {
+        if (changed || state.status !== 'ready') generation += 1;
         changed = false;
         setState({ status: 'ready', rows: entries.size, generation });
-      }
+      } else if (!pendingWide && state.status === 'ready')
+        setState({ status: 'ready', rows: entries.size, generation, pending: pendingKeys.size });
       await yieldControl();
     }
   };

@@ -100,8 +100,9 @@ export function searchIndexText(state: TripletSearchState | undefined): string {
   const count = (value: number) => value.toLocaleString('en-US');
   switch (state?.status) {
     case undefined:
-    case 'ready':
       return '';
+    case 'ready':
+      return state.pending ? `Indexing ${count(state.pending)} new rows for search and sorting…` : '';
     case 'building':
       return state.total === 0
         ? 'Indexing quotes for search…'

@@ -101,6 +101,10 @@ describe('words', () => {
       'Updating the search index: 2,000 of 100,000',
     );
     expect(searchIndexText({ status: 'ready', rows: 5, generation: 4 })).toBe('');
+    expect(searchIndexText({ status: 'ready', rows: 5, generation: 4, pending: 12_000 })).toBe(
+      'Indexing 12,000 new rows for search and sorting…',
+    );
+    expect(searchIndexText({ status: 'ready', rows: 5, generation: 4, pending: 0 })).toBe('');
     expect(searchIndexText({ status: 'failed', message: 'QuotaExceededError', generation: 5 })).toBe(
       'The search index stopped (QuotaExceededError); search reads every row instead.',
     );
