@@ -219,7 +219,8 @@ export async function queryTriplets(
   options: { count?: boolean; search?: TripletIdSearch | undefined } = {},
 ): Promise<{ rows: DatasetTriplet[]; total: number }> {
   // The worker's catalog answers any filter from memory; only the page's rows are then read.
-  const ordered = isFiltered(query) ? await orderedIds(options.search, query) : undefined;
+  // (Asked only when there is an order to ask: an await of nothing here would drop a live query's context.)
+  const ordered = isFiltered(query) && options.search?.order ? await orderedIds(options.search, query) : undefined;
   if (ordered) return rowsOfIds(database, ordered, page);
   const text = query.search?.trim();
   const ids = options.search && text ? await searchIds(options.search, text) : undefined;

@@ -71,7 +71,7 @@ export async function sortedTripletIds(
   search?: TripletIdSearch,
   matches?: RowMatcher,
 ): Promise<string[]> {
-  if (!matches) {
+  if (!matches && search?.order) {
     // The dataset worker's catalog answers any filter and order from memory (see its module).
     const labels =
       sort.column === 'property' ? Object.fromEntries((await datasetProperties(database)).map((name) => [name, label(name)])) : {};

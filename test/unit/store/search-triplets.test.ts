@@ -116,3 +116,47 @@ describe('queryTriplets with a search index', () => {
     }
   });
 });
+
+describe('queryTriplets with a catalog that orders', () => {
+  /** A catalog answering `answer` for any query from a later task (as the worker's reply), recording the queries. */
+  function fixedOrder(answer: readonly string[] | undefined): TripletIdSearch & { queries: unknown[] } {
+    const queries: unknown[] = [];
+    return {
+      queries,
+      ids: async () => undefined,
+      order: async (query) => {
+        queries.push(query);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return answer;
+      },
+    };
+  }
+
+  it('reads only the page’s rows of the catalog’s ids, and falls back to the indexes when it cannot answer', async () => {
+    const answering = fixedOrder(['r09', 'r03', 'r01']);
+    const page = await queryTriplets(database, { material: 'zn' }, { offset: 1, limit: 1 }, { search: answering });
+    expect(ids(page.rows)).toEqual(['r03']);
+    expect(page.total).toBe(3);
+    expect(answering.queries).toEqual([{ material: 'zn' }]);
+    // No filter: the table's own order from the savedAt index, without asking.
+    await queryTriplets(database, {}, { offset: 0, limit: 1 }, { search: answering });
+    expect(answering.queries).toHaveLength(1);
+    const silent = fixedOrder(undefined);
+    expect((await queryTriplets(database, { material: 'zn' }, undefined, { search: silent })).total).toBe(50);
+  });
+
+  it('keeps a live query live after awaiting the catalog: a shown row’s change re-runs it', async () => {
+    const search = fixedOrder(['r07']);
+    const results: Array<DatasetTriplet['review']['decision'] | undefined> = [];
+    const subscription = liveQuery(() => queryTriplets(database, { material: 'zn' }, undefined, { search })).subscribe((result) =>
+      results.push(result.rows[0]?.review.decision),
+    );
+    try {
+      await expect.poll(() => results).toEqual(['pending']);
+      await updateTripletReview(database, 'r07', { decision: 'rejected', at: '2026-02-01T00:00:00.000Z' });
+      await expect.poll(() => results).toEqual(['pending', 'rejected']);
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+});
