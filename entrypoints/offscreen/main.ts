@@ -1,5 +1,6 @@
 // The offscreen document that hosts the WebLLM engine and the SLM-MATRIX runs, and reads the PDFs shown in the browser’s viewer (why here: src/extension/offscreen-engine.ts).
 import { browser } from 'wxt/browser';
+import { startImportWorker } from '../../src/extension/import-worker-client';
 import { createModelEngineListener } from '../../src/extension/model-engine-host';
 import { createWebLlm } from '../../src/llm/webllm-adapter';
 import { createWebLlmRuntime } from '../../src/llm/webllm-engine';
@@ -21,5 +22,6 @@ browser.runtime.onMessage.addListener(
     database: createAssayDatabase(),
     properties: loadPropertySchemas(),
     cache: webLlm.cache,
+    runImport: startImportWorker(),
   }),
 );

@@ -538,6 +538,21 @@ export type TripletSearchState = z.infer<typeof TripletSearchStateSchema>;
 /** The longest search text the worker takes; the page reads every row for a longer one. */
 export const MAX_SEARCH_TEXT = 1000;
 
+/**
+ * Offscreen document → its import worker (src/extension/import-worker.ts): run import job
+ * `jobId` (`runImportJob`), or stop it between chunks.
+ */
+export const ImportWorkerRequestSchema = z.object({ type: z.enum(['import-run', 'import-stop']), jobId: z.string().min(1).max(100) });
+export type ImportWorkerRequest = z.infer<typeof ImportWorkerRequestSchema>;
+
+/** Import worker → offscreen document: job `jobId` ended (its record says how), or could not run (`error`, in words). */
+export const ImportWorkerReplySchema = z.object({
+  type: z.literal('import-ended'),
+  jobId: z.string().min(1).max(100),
+  error: z.string().max(2000).optional(),
+});
+export type ImportWorkerReply = z.infer<typeof ImportWorkerReplySchema>;
+
 /** Bounds of the short names in an order request (a property, a status, a column id). */
 const shortName = z.string().max(200);
 

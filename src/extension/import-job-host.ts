@@ -9,11 +9,20 @@ import type { RequestOf, ResponseOf } from '../contracts/messages';
 import type { AssayDatabase } from '../store/assay-database';
 import { markInterruptedImports, runImportJob } from '../export/import-job';
 
+/** Runs one import job to its end (`runImportJob`, here or in a worker); `signal` stops it between chunks. Never rejects for the job's own failures. */
+export type ImportRunner = (jobId: string, signal: AbortSignal) => Promise<unknown>;
+
 export interface ImportJobHostOptions {
   database: AssayDatabase;
   now?: () => Date;
   /** Rows per transaction (tests pass a small one); default `IMPORT_CHUNK_SIZE`. */
   chunkSize?: number;
+  /**
+   * Where a job runs; default `runImportJob` on `database` in this document. The offscreen
+   * document passes `importWorkerRunner()` (import-worker-client.ts), so a job's checks and writes
+   * leave the thread it shares with every other page of the extension (the dataset page too).
+   */
+  runner?: ImportRunner;
 }
 
 /**
@@ -29,6 +38,10 @@ export function createImportJobHost(options: ImportJobHostOptions) {
     console.error('Assay could not mark interrupted imports:', error);
   });
   const controllers = new Map<string, AbortController>();
+  const runner: ImportRunner =
+    options.runner ??
+    ((jobId, signal) =>
+      runImportJob(options.database, jobId, { now, signal, ...(options.chunkSize !== undefined && { chunkSize: options.chunkSize }) }));
   let queue: Promise<unknown> = Promise.resolve();
 
   function run(jobId: string): void {
@@ -36,14 +49,13 @@ export function createImportJobHost(options: ImportJobHostOptions) {
     const controller = new AbortController();
     controllers.set(jobId, controller);
     queue = queue
-      .then(() =>
-        runImportJob(options.database, jobId, {
-          now,
-          signal: controller.signal,
-          ...(options.chunkSize !== undefined && { chunkSize: options.chunkSize }),
-        }),
-      )
-      .catch((error: unknown) => console.error(`Assay could not run import ${jobId}:`, error))
+      .then(() => runner(jobId, controller.signal))
+      .catch(async (error: unknown) => {
+        console.error(`Assay could not run import ${jobId}:`, error);
+        // A job whose runner failed (its worker died) stays `running` in its record: one job runs
+        // at a time, so the running job is this one; it is marked interrupted, as after a crash.
+        await markInterruptedImports(options.database, now()).catch(() => undefined);
+      })
       .finally(() => controllers.delete(jobId));
   }
 

@@ -29,7 +29,7 @@ import { loadReferenceTables } from '../precedent/cached-precedent-check';
 import { answerPdfRead } from './pdf-read-host';
 import { answerCandidateCount } from './candidate-count-host';
 import { createPrecedentCheckHost } from './precedent-check-host';
-import { createImportJobHost } from './import-job-host';
+import { createImportJobHost, type ImportRunner } from './import-job-host';
 import { createRunEngineFactory } from './run-engines';
 import { downloadModelWeights, ModelDownloadError, WEBLLM_MODEL_CACHE, type DownloadCache } from '../llm/model-download';
 import type { ModelDownloadState } from '../contracts/messages';
@@ -55,6 +55,8 @@ export interface ModelEngineHostOptions {
   registerModels?: (models: readonly CustomWebLlmModel[]) => Promise<void>;
   /** Where `model-download` puts weights; default WebLLM's Cache Storage cache (`caches.open(WEBLLM_MODEL_CACHE)`). */
   downloadCache?: () => Promise<DownloadCache>;
+  /** Where import jobs run (import-job-host.ts); default in this document. The offscreen document passes its import worker's. */
+  runImport?: ImportRunner;
 }
 
 /** The load progress of WebLLM in words for a status line: "Downloading …: 120 MB, 17%". */
@@ -115,7 +117,7 @@ export function createModelEngineListener(options: ModelEngineHostOptions) {
     createEngine,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const imports = createImportJobHost({ database: options.database });
+  const imports = createImportJobHost({ database: options.database, ...(options.runImport && { runner: options.runImport }) });
   void runs.sweepStaleRuns().catch((error: unknown) => console.error('Assay could not mark stale runs:', error));
 
   async function engineStatus(

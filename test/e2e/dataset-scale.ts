@@ -15,7 +15,9 @@
  * at: an export's floor) and `readAllValuesSeconds` (the same, reading each row's value),
  * `heapMB` (the
  * dataset page's JS heap after the import, after a garbage collection), `longestTaskMs` (the
- * longest main-thread task of the dataset page over the whole run, from the Long Tasks API), and
+ * longest main-thread task of the dataset page over the whole run, from the Long Tasks API;
+ * `longestTaskByPhaseMs` the longest of each phase — open, import, filter, search, sort, export,
+ * read — by its start), and
  * `sortMs` (a column header clicked → the first row of the new order shown, timed in the page:
  * by value and by material, ascending and descending, each answered by the dataset worker's catalog), and
  * `machine`. `--raw-floor` adds `rawFloor`: plain IndexedDB `add()` of the same rows in 5 000-row
@@ -156,13 +158,17 @@ async function main(): Promise<void> {
   const browser = await launchExtensionBrowser(join(projectRoot, '.output', 'chrome-mv3-test'), []);
   // The Long Tasks API on every page of the context, from its first script on.
   await browser.context.addInitScript(
-    'globalThis.__assayLongestTask = 0; new PerformanceObserver((list) => { for (const entry of list.getEntries()) globalThis.__assayLongestTask = Math.max(globalThis.__assayLongestTask, entry.duration); }).observe({ type: "longtask", buffered: true });',
+    'globalThis.__assayLongTasks = []; new PerformanceObserver((list) => { for (const entry of list.getEntries()) globalThis.__assayLongTasks.push([entry.startTime, entry.duration]); }).observe({ type: "longtask", buffered: true });',
   );
   try {
     const page = await browser.context.newPage();
     await page.goto(browser.extensionUrl('dataset.html'));
     await page.getByTestId('import-file').waitFor({ state: 'attached' });
 
+    // Where each phase starts, on the page's clock, to say which one its longest task fell in.
+    const phases: Array<[string, number]> = [];
+    const phase = async (name: string) => phases.push([name, (await page.evaluate('performance.now()')) as number]);
+    await phase('import');
     let started = Date.now();
     await page.getByTestId('import-file').setInputFiles(file);
     await page
@@ -185,6 +191,7 @@ async function main(): Promise<void> {
     log(`search index and catalog hold every row ${indexSettledSeconds.toFixed(1)} s after the import ended`);
     // Each timed three times (the filter cleared in between); the median is reported, all three logged.
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+    await phase('filter');
     const filterRuns: number[] = [];
     for (let run = 0; run < 3; run += 1) {
       filterRuns.push(await timedFilter(page, 'filter-material', 'TiO', expected.tio));
@@ -194,6 +201,7 @@ async function main(): Promise<void> {
     log(
       `filter by material "TiO" (debounce → ${expected.tio} rows counted and shown): ${filterRuns.map((ms) => ms.toFixed(0)).join(', ')} ms`,
     );
+    await phase('search');
     const searchRuns: number[] = [];
     for (let run = 0; run < 3; run += 1) {
       searchRuns.push(await timedFilter(page, 'filter-search', SEARCH_WORD, expected.searched));
@@ -213,6 +221,7 @@ async function main(): Promise<void> {
     const materials = [...new Set(rows.map((row) => row.material))].sort(
       new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare,
     );
+    await phase('sort');
     const sortMs = {
       valueAscending: Math.round(await timedSort(page, 'value', String(smallest.valueText))),
       valueDescending: Math.round(await timedSort(page, 'value', String(largest.valueText))),
@@ -242,6 +251,7 @@ async function main(): Promise<void> {
     // IndexedDB cursor (raw IndexedDB in the dataset page, no Dexie), the floor of any export.
     // `readAllSeconds` never looks at a row (Chromium then never deserializes one);
     // `readAllValuesSeconds` reads each `cursor.value`, as an export must.
+    await phase('read');
     const readAll = async (values: boolean) =>
       (await page.evaluate(`(async () => {
       const db = await new Promise((resolve, reject) => {
@@ -276,8 +286,19 @@ async function main(): Promise<void> {
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
     const heapMB = Math.round(heap.usedSize / 1e6);
-    const longestTaskMs = Math.round((await page.evaluate('globalThis.__assayLongestTask')) as number);
-    log(`dataset page heap after import: ${heapMB} MB; longest main-thread task: ${longestTaskMs} ms`);
+    const longTasks = (await page.evaluate('globalThis.__assayLongTasks')) as Array<[number, number]>;
+    const longestTaskMs = Math.round(Math.max(0, ...longTasks.map(([, duration]) => duration)));
+    // The longest task of each phase (by when it started): the page opening, then the phases above.
+    const longestTaskByPhaseMs: Record<string, number> = {};
+    for (const [start, duration] of longTasks) {
+      const name = phases.filter(([, at]) => at <= start).at(-1)?.[0] ?? 'open';
+      longestTaskByPhaseMs[name] = Math.max(longestTaskByPhaseMs[name] ?? 0, Math.round(duration));
+    }
+    log(
+      `dataset page heap after import: ${heapMB} MB; longest main-thread task: ${longestTaskMs} ms (${Object.entries(longestTaskByPhaseMs)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(', ')})`,
+    );
 
     let floor: { rows: number; noIndexSeconds: number; sixIndexSeconds: number } | undefined;
     if (rawFloor) {
@@ -315,6 +336,7 @@ async function main(): Promise<void> {
             readAllValuesSeconds: Number(readAllValuesSeconds.toFixed(1)),
             heapMB,
             longestTaskMs,
+            longestTaskByPhaseMs,
             ...(floor && { rawFloor: floor }),
             machine: `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Chromium ${browser.context.browser()?.version() ?? '?'}`,
           },

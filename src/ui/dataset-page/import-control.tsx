@@ -8,7 +8,7 @@
  * interrupted, stopped or failed import can be run again from its stored file (saved rows merge).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
 import type { RequestOf, ResponseOf } from '../../contracts/messages';
 import { keepStorageFromPage } from '../../extension/keep-storage';
 import { sendRequest } from '../../extension/send-request';
@@ -108,7 +108,9 @@ export function ImportControl({
   };
 
   const busy = job !== undefined && !ended(job);
-  const view = job !== undefined && ended(job) ? endedView(job) : undefined;
+  // Once per job record read, not per render: a 100,000-line report takes tens of milliseconds to
+  // put in words, and the page re-renders this with every filter, sort and export step.
+  const view = useMemo(() => (job !== undefined && ended(job) ? endedView(job) : undefined), [job]);
   return (
     <div className="dataset-import">
       <label htmlFor={`${id}-import`}>Import Assay JSON or JSONL</label>
