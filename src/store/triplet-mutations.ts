@@ -1,31 +1,23 @@
 /**
- * Which `triplets` rows a write changed, as another context learns it from Dexie's
- * `storagemutated` event (Dexie broadcasts each committed transaction's mutated parts to every
- * context of the origin over a BroadcastChannel: pages, workers, the service worker).
+ * Which `triplets` rows a committed write changed, announced to every context of the origin
+ * (pages, workers, the offscreen document) that follows the table — the dataset worker's search
+ * index and catalog (triplet-search-index.ts) — so it re-reads just those rows.
  *
- * Dexie's own part for a table's primary keys (`idb://<db>/triplets/`) lists the keys of a
- * write only when it is small: a `bulkPut`/`bulkAdd` of 50 rows or more, and every range delete
- * or `clear()`, is recorded as the whole key range (Dexie 4.4 observability middleware). Saves
- * and imports write 1,000 rows per transaction, so a follower would have to re-read the whole
- * table after each. `tripletWriteKeys` is a DBCore middleware that records the keys of every
- * write to `triplets` under a part of its own (`writtenKeysPart`), which Dexie merges and
- * broadcasts with the rest; `tripletChanges` reads that part when it is there, else Dexie's.
- * The part's name does not start with `idb://`, so no live query ever matches it.
+ * `tripletWriteKeys` is a DBCore middleware that collects the keys of every write to `triplets`
+ * within one transaction and, once the transaction commits, posts them on the BroadcastChannel
+ * `TRIPLET_WRITES_CHANNEL`; a failed transaction posts nothing. `followTripletWrites` listens.
+ *
+ * Why a channel of its own and not Dexie's `storagemutated` parts (how it was done before): Dexie
+ * broadcasts its parts to every context, and each rebuilds them as interval trees and merges them
+ * into every live query's set. A 5,000-key part per import chunk cost the dataset page's main
+ * thread 200–300 ms tasks per chunk (Chromium, 2-core machine), although only the worker needs
+ * the keys. Dexie itself records a `bulkPut`/`bulkAdd` of 50 rows or more as the whole key range,
+ * which is what live queries need, and is left alone.
  */
-import {
-  mergeRanges,
-  RangeSet,
-  type DBCore,
-  type DBCoreMutateRequest,
-  type IntervalTree,
-  type Middleware,
-  type ObservabilitySet,
-} from 'dexie';
+import type { DBCore, DBCoreMutateRequest, Middleware } from 'dexie';
 
-/** The name of the part listing the keys written to `triplets` of database `databaseName`. */
-export function writtenKeysPart(databaseName: string): string {
-  return `assay-written://${databaseName}/triplets`;
-}
+/** The name of the BroadcastChannel the writes to `triplets` are announced on. */
+export const TRIPLET_WRITES_CHANNEL = 'assay-triplet-writes';
 
 /** The rows a transaction changed: primary keys to re-read, and whether a range too wide to list changed (re-read everything). */
 export interface TripletChanges {
@@ -33,77 +25,116 @@ export interface TripletChanges {
   wide: boolean;
 }
 
-/** Every key IndexedDB can hold, as Dexie bounds it (`-Infinity` to `[[]]`). */
-const WHOLE_RANGE = { from: -Infinity, to: [[]] };
+/** One announcement on the channel: the changes of one committed transaction of database `database`. */
+interface TripletWrite extends TripletChanges {
+  database: string;
+}
 
-/**
- * The keys of one DBCore write to `triplets`: given or taken from the rows (the key path `id`);
- * a range for a range delete; the whole range when neither is known.
- */
-function writtenKeys(request: DBCoreMutateRequest, extractKey: ((row: unknown) => unknown) | null): RangeSet {
-  const keys = new RangeSet();
+/** A BroadcastChannel as far as this module uses it (Node's has `unref`, so an open one never keeps a process alive). */
+type Channel = BroadcastChannel & { unref?: () => void };
+
+function openChannel(): Channel | undefined {
+  if (typeof BroadcastChannel !== 'function') return undefined;
+  const channel = new BroadcastChannel(TRIPLET_WRITES_CHANNEL) as Channel;
+  channel.unref?.();
+  return channel;
+}
+
+let sender: Channel | undefined;
+
+function announce(write: TripletWrite): void {
+  sender ??= openChannel();
+  sender?.postMessage(write);
+}
+
+/** The keys of one DBCore write to `triplets`, into `changes`: given or taken from the rows (the key path `id`); wide for a range delete or keys not known. */
+function addWrittenKeys(
+  changes: TripletChanges & { seen: Set<string> },
+  request: DBCoreMutateRequest,
+  extractKey: ((row: unknown) => unknown) | null,
+): void {
   if (request.type === 'deleteRange') {
-    return keys.add({ from: request.range.lower ?? WHOLE_RANGE.from, to: request.range.upper ?? WHOLE_RANGE.to });
+    changes.wide = true;
+    return;
   }
-  if (request.type === 'delete') return keys.addKeys(request.keys);
-  const given = request.keys ?? (extractKey ? request.values.map(extractKey) : undefined);
-  return given && given.every((key) => key != null) ? keys.addKeys(given as never[]) : keys.add(WHOLE_RANGE);
+  const keys = request.type === 'delete' ? request.keys : (request.keys ?? (extractKey ? request.values.map(extractKey) : undefined));
+  if (!keys) {
+    changes.wide = true;
+    return;
+  }
+  for (const key of keys) {
+    if (typeof key !== 'string') changes.wide = true;
+    else if (!changes.seen.has(key)) {
+      changes.seen.add(key);
+      changes.keys.push(key);
+    }
+  }
 }
 
 /**
- * DBCore middleware (`database.use(tripletWriteKeys)`) that adds, to every write request on
- * `triplets`, the keys it writes under `writtenKeysPart` of the request's mutated parts; Dexie's
- * observability middleware (below it) merges them into the transaction's parts and broadcasts
- * them when it commits. A failed transaction broadcasts nothing. Costs one small interval tree per
- * write (1,000 keys for a chunk of an import).
+ * DBCore middleware (`database.use(tripletWriteKeys)`) that collects, per transaction, the keys
+ * of every write to `triplets` and announces them on `TRIPLET_WRITES_CHANNEL` when the
+ * transaction completes (IndexedDB's `complete` event: committed). Where the transaction is not an
+ * event target (a DBCore that is not IndexedDB's), nothing is announced.
  */
 export const tripletWriteKeys: Middleware<DBCore> = {
   stack: 'dbcore',
   name: 'AssayTripletWriteKeys',
-  create: (down) => ({
-    ...down,
-    table: (tableName) => {
-      const table = down.table(tableName);
-      if (tableName !== 'triplets') return table;
-      const part = writtenKeysPart(down.schema.name);
-      const extractKey = table.schema.primaryKey.extractKey ?? null;
-      return {
-        ...table,
-        mutate: (request) => {
-          const parts: ObservabilitySet = (request.mutatedParts ??= {});
-          const keys = writtenKeys(request, extractKey);
-          const previous = parts[part];
-          if (previous) mergeRanges(previous, keys);
-          else parts[part] = keys;
-          return table.mutate(request);
-        },
-      };
-    },
-  }),
+  create: (down) => {
+    const pending = new WeakMap<object, TripletChanges & { seen: Set<string> }>();
+    const database = down.schema.name;
+    return {
+      ...down,
+      table: (tableName) => {
+        const table = down.table(tableName);
+        if (tableName !== 'triplets') return table;
+        const extractKey = table.schema.primaryKey.extractKey ?? null;
+        return {
+          ...table,
+          mutate: (request) => {
+            const transaction = request.trans as unknown as Partial<EventTarget>;
+            if (typeof transaction.addEventListener === 'function') {
+              let changes = pending.get(transaction);
+              if (!changes) {
+                const created = { keys: [] as string[], wide: false, seen: new Set<string>() };
+                changes = created;
+                pending.set(transaction, created);
+                transaction.addEventListener('complete', () => announce({ database, keys: created.keys, wide: created.wide }), {
+                  once: true,
+                });
+              }
+              addWrittenKeys(changes, request, extractKey);
+            }
+            return table.mutate(request);
+          },
+        };
+      },
+    };
+  },
 };
 
+/** Where the changes to `triplets` come from, for the search index (a test passes its own). */
+export interface TripletWriteFeed {
+  /** Call `listener` with the changes of each committed transaction; returns the unsubscribe function. */
+  subscribe(listener: (changes: TripletChanges) => void): () => void;
+}
+
 /**
- * The `triplets` rows of database `databaseName` changed by one `storagemutated` event's
- * `parts`, or undefined when it changed none. Reads `writtenKeysPart` when present (writes made
- * through `createAssayDatabase`), else Dexie's primary-key part (another Dexie instance; its big
- * writes are wide). A node of the interval tree that is one key is a key; any other is `wide`.
- * Keys that are not strings (the table's ids are) are ignored. The parts may be plain objects
- * (structured clones from another context), so the tree is walked by hand.
+ * The feed of database `databaseName`'s committed writes to `triplets`, from every context of the
+ * origin (this one included): announcements of other databases, or not of the expected shape, are
+ * ignored. Where there is no BroadcastChannel, no write is ever heard.
  */
-export function tripletChanges(parts: ObservabilitySet, databaseName: string): TripletChanges | undefined {
-  if ('all' in parts) return { keys: [], wide: true };
-  const tree = parts[writtenKeysPart(databaseName)] ?? parts[`idb://${databaseName}/triplets/`];
-  if (!tree) return undefined;
-  const changes: TripletChanges = { keys: [], wide: false };
-  const stack: IntervalTree[] = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!('from' in node)) continue;
-    if (node.from === node.to) {
-      if (typeof node.from === 'string') changes.keys.push(node.from);
-    } else changes.wide = true;
-    if (node.l) stack.push(node.l);
-    if (node.r) stack.push(node.r);
-  }
-  return changes;
+export function followTripletWrites(databaseName: string): TripletWriteFeed {
+  return {
+    subscribe(listener) {
+      const channel = openChannel();
+      if (!channel) return () => undefined;
+      channel.onmessage = (event: MessageEvent<unknown>) => {
+        const write = event.data as Partial<TripletWrite> | null;
+        if (write?.database !== databaseName || typeof write.wide !== 'boolean' || !Array.isArray(write.keys)) return;
+        listener({ keys: write.keys.filter((key): key is string => typeof key === 'string'), wide: write.wide });
+      };
+      return () => channel.close();
+    },
+  };
 }

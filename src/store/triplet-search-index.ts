@@ -15,22 +15,21 @@
  * punctuation only has no word: `ids` answers undefined and the caller scans.
  *
  * Kept in step: after `build`, every committed write to `triplets` from any context reaches
- * the index through Dexie's `storagemutated` event (src/store/triplet-mutations.ts): listed
+ * the index as the keys it wrote (`followTripletWrites`, src/store/triplet-mutations.ts): listed
  * keys are re-read (`bulkGet`: present → replaced, absent → discarded); a change too wide to
- * list (a range delete, `clear()`, or a big write from a Dexie instance without the
- * `tripletWriteKeys` middleware) re-reads the whole table, re-indexing only rows whose text
- * changed and discarding rows no longer there. Limits: a write made with plain IndexedDB (not
- * through Dexie) is not seen until the next build; changes are applied in order but after the
+ * list (a range delete, `clear()`) re-reads the whole table, re-indexing only rows whose text
+ * changed and discarding rows no longer there. Limits: a write made without the
+ * `tripletWriteKeys` middleware (plain IndexedDB, or a Dexie instance not made by
+ * `createAssayDatabase`) is not seen until the next build; changes are applied in order but after the
  * fact, so a search in the few milliseconds between a commit and its re-read misses it, and
  * `generation` grows when it lands so the caller searches again. An index that would outgrow
  * `MAX_INDEX_BYTES` (by a measured estimate) gives up and empties itself: searches then scan.
  */
-import { Dexie, type ObservabilitySet } from 'dexie';
 import MiniSearch from 'minisearch';
 import type { DatasetTriplet } from '../contracts/dataset';
 import type { TripletSearchState } from '../contracts/messages';
 import type { AssayDatabase } from './assay-database';
-import { tripletChanges } from './triplet-mutations';
+import { followTripletWrites, type TripletChanges, type TripletWriteFeed } from './triplet-mutations';
 import { indexTerms, searchWords, textFingerprint } from './triplet-search-terms';
 
 /** Rows read per transaction while building: a few thousand keep a read short (~1.5 KB a row) and the number of reads small. */
@@ -57,12 +56,6 @@ const BYTES_PER_TERM = 550;
  */
 export const MAX_INDEX_BYTES = 2e9;
 
-/** Where `storagemutated` comes from; Dexie's global event by default. */
-export interface MutationSource {
-  subscribe(listener: (parts: ObservabilitySet) => void): void;
-  unsubscribe(listener: (parts: ObservabilitySet) => void): void;
-}
-
 /**
  * What follows the index's rows beside it (the dataset worker's catalog of filter fields and sort
  * keys, src/ui/dataset-page/triplet-catalog.ts): every row the index reads is `put` (true when
@@ -85,8 +78,8 @@ export interface TripletSearchIndexOptions {
   yieldControl?: () => Promise<void>;
   /** Called with every new state. */
   onState?: (state: TripletSearchState) => void;
-  /** Default `Dexie.on.storagemutated`. */
-  mutations?: MutationSource;
+  /** Where committed writes to `triplets` are heard; default `followTripletWrites(database.name)`. */
+  writes?: TripletWriteFeed;
   /** Give up (state `failed`, index emptied) past this estimated heap, in bytes; default `MAX_INDEX_BYTES`. */
   maxBytes?: number;
 }
@@ -145,7 +138,8 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
   const chunkSize = options.chunkSize ?? DEFAULT_BUILD_CHUNK;
   if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer, got ${chunkSize}`);
   const yieldControl = options.yieldControl ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
-  const mutations = options.mutations ?? Dexie.on.storagemutated;
+  const writes = options.writes ?? followTripletWrites(database.name);
+  let unfollow: (() => void) | undefined;
   const maxBytes = options.maxBytes ?? MAX_INDEX_BYTES;
   const companion = options.companion;
   const table = database.triplets;
@@ -297,7 +291,7 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
     draining ??= drain(onProgress)
       .catch((error: unknown) => {
         closed = true;
-        mutations.unsubscribe(follow);
+        unfollow?.();
         // Free the memory: a failed index answers nothing.
         search.removeAll();
         entries.clear();
@@ -313,9 +307,8 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
     return draining;
   };
 
-  function follow(parts: ObservabilitySet) {
-    const changes = tripletChanges(parts, database.name);
-    if (!changes || closed) return;
+  function follow(changes: TripletChanges) {
+    if (closed) return;
     if (changes.wide) pendingWide = true;
     for (const key of changes.keys) pendingKeys.add(key);
     void schedule().catch(() => undefined);
@@ -330,7 +323,7 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
     },
     build(onProgress) {
       if (building) return building;
-      mutations.subscribe(follow);
+      unfollow = writes.subscribe(follow);
       pendingWide = true;
       building = schedule(onProgress);
       return building;
@@ -341,7 +334,7 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
     },
     close() {
       closed = true;
-      mutations.unsubscribe(follow);
+      unfollow?.();
     },
   };
 }

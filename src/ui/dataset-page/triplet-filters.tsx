@@ -6,9 +6,9 @@
  * Under the search field, a live status says while the search index is being built or updated.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { ReviewDecisionSchema } from '../../contracts/dataset';
-import type { TripletSearchState } from '../../contracts/messages';
+import type { TripletSearch } from '../../extension/triplet-search-client';
 import type { AssayDatabase } from '../../store/assay-database';
 import { datasetProperties } from '../../store/dataset-repository';
 import { searchIndexText, statusText, type TripletFilter, type TripletStatus } from './dataset-view-model';
@@ -35,11 +35,24 @@ export interface TripletFiltersProps {
   /** Pause after the last keystroke before a text filter applies, in ms (default 300; tests pass 0). */
   debounceMs?: number;
   /** The search index's state (none: no index, search scans). */
-  searchState?: TripletSearchState;
+  /** The dataset worker, whose state the status line under the search box follows (its own subscription: the form does not re-render with it). */
+  searchIndex?: Pick<TripletSearch, 'subscribe' | 'state'> | undefined;
 }
 
 /** The filter form; `filter` is the applied filter, the text fields hold what is typed until it applies. */
-export function TripletFilters({ database, filter, onChange, label, debounceMs = 300, searchState }: TripletFiltersProps) {
+const noSubscription = () => () => undefined;
+
+/** What the search index is doing, in words, under the search box (`searchIndexText`); re-rendered alone as the worker reports. */
+function SearchIndexStatus({ id, search }: { id: string; search: Pick<TripletSearch, 'subscribe' | 'state'> | undefined }) {
+  const state = useSyncExternalStore(search?.subscribe ?? noSubscription, () => search?.state);
+  return (
+    <span id={id} role="status" className="hint" data-testid="search-index-status">
+      {searchIndexText(state)}
+    </span>
+  );
+}
+
+export function TripletFilters({ database, filter, onChange, label, debounceMs = 300, searchIndex }: TripletFiltersProps) {
   const id = useId();
   const properties = useLiveQuery(() => datasetProperties(database), [database]) ?? [];
   const [material, setMaterial] = useState(filter.material);
@@ -154,9 +167,7 @@ export function TripletFilters({ database, filter, onChange, label, debounceMs =
           aria-describedby={`${id}-search-index`}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <span id={`${id}-search-index`} role="status" className="hint" data-testid="search-index-status">
-          {searchIndexText(searchState)}
-        </span>
+        <SearchIndexStatus id={`${id}-search-index`} search={searchIndex} />
       </div>
     </form>
   );

@@ -48,12 +48,13 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
   const [filter, setFilter] = useState<TripletFilter>(EMPTY_FILTER);
   const query = useMemo(() => queryFromFilter(filter), [filter]);
   const conditions = useMemo(() => conditionFilterOf(filter), [filter]);
-  const searchState = useSyncExternalStore(search?.subscribe ?? noSubscription, () => search?.state);
+  // The generation alone: the worker's other reports (rows still being read in) change no query here.
+  const generation = useSyncExternalStore(search?.subscribe ?? noSubscription, () => search?.state.generation ?? 0);
   const [sort, setSort] = useState<TripletSort>(DEFAULT_SORT);
   // What a filter or another order answers (from the worker's search index and catalog) changes
   // with the index's generation; the unfiltered table in its own order reads IndexedDB alone.
   const followsIndex = isFiltered(query) || !isDefaultSort(sort);
-  const searching = { search, searchGeneration: followsIndex ? (searchState?.generation ?? 0) : 0 };
+  const searching = { search, searchGeneration: followsIndex ? generation : 0 };
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deletion, setDeletion] = useState<DeleteState>({ kind: 'none' });
   const [busy, setBusy] = useState(false);
@@ -109,7 +110,7 @@ export function TripletsSection({ database, schemas, label, debounceMs, undoMs =
         onChange={setFilter}
         label={label}
         {...(debounceMs !== undefined && { debounceMs })}
-        {...(searchState !== undefined && { searchState })}
+        searchIndex={search}
       />
       <PropertyPlot
         database={database}

@@ -1,5 +1,4 @@
 import 'fake-indexeddb/auto';
-import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatasetTriplet } from '../../../src/contracts/dataset';
 import type { TripletSearchState } from '../../../src/contracts/messages';
@@ -231,14 +230,19 @@ describe('following the table', () => {
   });
 
   it('re-reads the whole table after a change too wide to list, keeping unchanged rows', async () => {
-    // A Dexie instance without Assay's middleware: its 60-row write is reported as the whole key range.
-    const plain = new Dexie(database.name);
-    await plain.open();
     const generation = index.state.generation;
-    await plain.table('triplets').bulkPut(Array.from({ length: 60 }, (_, number) => row(`plain-${number}`, `Spinel sample ${number}`)));
+    await saveTriplets(
+      database,
+      Array.from({ length: 60 }, (_, number) => row(`plain-${number}`, `Spinel sample ${number}`)),
+    );
     await changedSince(generation);
-    expect(states.some((state) => state.status === 'updating')).toBe(true);
     expect(index.ids('spinel')?.size).toBe(60);
+    // A range delete names no keys: the whole table is read again.
+    const ranged = index.state.generation;
+    await database.triplets.where(':id').between('plain-', 'plain-\uffff').delete();
+    await changedSince(ranged);
+    expect(states.some((state) => state.status === 'updating')).toBe(true);
+    expect(index.ids('spinel')?.size ?? 0).toBe(0);
     expect(ids('photolum')).toEqual(['tio2']);
 
     const cleared = index.state.generation;
@@ -246,7 +250,6 @@ describe('following the table', () => {
     await changedSince(cleared);
     expect(ids('gap')).toEqual([]);
     expect(index.state).toMatchObject({ status: 'ready', rows: 0 });
-    plain.close();
   });
 
   it('stops following when closed', async () => {
