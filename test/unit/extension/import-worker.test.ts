@@ -9,20 +9,12 @@ import { serveImportJobs } from '../../../src/extension/import-worker-host';
 import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
 import { countTriplets } from '../../../src/store/dataset-repository';
 import { withOwnKeys } from '../../../src/store/dataset-triplet';
+import { until } from '../../support/dataset-worker-channel';
 import { bandGapRow } from '../export/dataset-fixtures';
 
 const NOW = new Date('2026-11-29T10:00:00.000Z');
 const facts = (count: number) =>
   Array.from({ length: count }, (_, index) => withOwnKeys({ ...bandGapRow, id: `file-${index}`, material: `Ga${index}N` }));
-
-/** Wait (up to ~3 s) until `check` holds. */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('import jobs run in the import worker', () => {
   let database: AssayDatabase;

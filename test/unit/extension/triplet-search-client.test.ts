@@ -1,54 +1,28 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TripletSearchRequest } from '../../../src/contracts/messages';
 import { createTripletSearchClient, type SearchClientPort, type TripletSearch } from '../../../src/extension/triplet-search-client';
-import { serveTripletSearch } from '../../../src/extension/triplet-search-host';
-import { createAssayDatabase, type AssayDatabase } from '../../../src/store/assay-database';
+import type { AssayDatabase } from '../../../src/store/assay-database';
 import { saveTriplets } from '../../../src/store/dataset-repository';
-import type { TripletSearchIndex } from '../../../src/store/triplet-search-index';
+import { servedPerTest, until } from '../../support/dataset-worker-channel';
 import { datasetTriplet } from '../ui/dataset-fixtures';
 
 const withQuote = (id: string, quote: string) =>
   datasetTriplet({ id, mergeKey: `key-${id}`, evidence: { quote: { type: 'TextQuoteSelector', exact: quote, prefix: '', suffix: '' } } });
 
-/** Wait (up to ~2 s) until `check` holds. */
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !check(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('the client and the worker side over a MessageChannel', () => {
+  const current = servedPerTest(
+    'search-client-test',
+    [withQuote('a', 'Strong photoluminescence of TiO2'), withQuote('b', 'Weak absorption')],
+    { catalog: false },
+  );
   let database: AssayDatabase;
-  let channel: MessageChannel;
-  let index: TripletSearchIndex;
   let client: TripletSearch;
   let requests: TripletSearchRequest[];
-  let databaseCount = 0;
 
-  beforeEach(async () => {
-    databaseCount += 1;
-    database = createAssayDatabase(`search-client-test-${databaseCount}`);
-    await saveTriplets(database, [withQuote('a', 'Strong photoluminescence of TiO2'), withQuote('b', 'Weak absorption')]);
-    channel = new MessageChannel();
-    index = serveTripletSearch(channel.port1, database);
-    requests = [];
-    const port = channel.port2;
-    client = createTripletSearchClient({
-      postMessage: (request) => {
-        requests.push(request);
-        port.postMessage(request);
-      },
-      addEventListener: (type, listener) => port.addEventListener(type, listener),
-    });
-    channel.port1.start();
-    channel.port2.start();
-  });
-
-  afterEach(async () => {
-    index.close();
-    channel.port1.close();
-    channel.port2.close();
-    await database.delete();
+  beforeEach(() => {
+    database = current.database;
+    ({ client, requests } = current.served);
   });
 
   it('reports the build, answers searches, asks once per text and generation, and follows a write', async () => {

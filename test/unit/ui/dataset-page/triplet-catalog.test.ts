@@ -1,16 +1,15 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DatasetTriplet } from '../../../../src/contracts/dataset';
 import type { TripletSearchRequest } from '../../../../src/contracts/messages';
-import { createTripletSearchClient, type TripletSearch } from '../../../../src/extension/triplet-search-client';
-import { serveTripletSearch } from '../../../../src/extension/triplet-search-host';
-import { createAssayDatabase, type AssayDatabase } from '../../../../src/store/assay-database';
+import type { TripletSearch } from '../../../../src/extension/triplet-search-client';
+import type { AssayDatabase } from '../../../../src/store/assay-database';
 import { queryTriplets, saveTriplets, type TripletQuery } from '../../../../src/store/dataset-repository';
-import type { TripletSearchIndex } from '../../../../src/store/triplet-search-index';
 import { sortedTripletIds } from '../../../../src/ui/dataset-page/sorted-triplets';
 import { createTripletCatalog } from '../../../../src/ui/dataset-page/triplet-catalog';
 import { TRIPLET_COLUMNS } from '../../../../src/ui/dataset-page/triplet-columns';
 import { sortKey, sortKeyedIds, type TripletSort } from '../../../../src/ui/dataset-page/triplet-sort';
+import { servedPerTest, until } from '../../../support/dataset-worker-channel';
 import { datasetTriplet } from '../dataset-fixtures';
 
 const LABELS: Record<string, string> = { band_gap: 'Band gap', tc: 'Tc' };
@@ -152,44 +151,15 @@ describe('the dataset worker’s catalog', () => {
   });
 });
 
-/** Wait (up to ~2 s) until `check` holds. */
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !check(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('the page asking the worker’s catalog over a MessageChannel', () => {
+  const current = servedPerTest('catalog-test', rows);
   let database: AssayDatabase;
-  let channel: MessageChannel;
-  let index: TripletSearchIndex;
   let client: TripletSearch;
   let requests: TripletSearchRequest[];
-  let databaseCount = 0;
 
-  beforeEach(async () => {
-    databaseCount += 1;
-    database = createAssayDatabase(`catalog-test-${databaseCount}`);
-    await saveTriplets(database, rows);
-    channel = new MessageChannel();
-    index = serveTripletSearch(channel.port1, database, { catalog: createTripletCatalog() });
-    requests = [];
-    const port = channel.port2;
-    client = createTripletSearchClient({
-      postMessage: (request) => {
-        requests.push(request);
-        port.postMessage(request);
-      },
-      addEventListener: (type, listener) => port.addEventListener(type, listener),
-    });
-    channel.port1.start();
-    channel.port2.start();
-  });
-
-  afterEach(async () => {
-    index.close();
-    channel.port1.close();
-    channel.port2.close();
-    await database.delete();
+  beforeEach(() => {
+    database = current.database;
+    ({ client, requests } = current.served);
   });
 
   it('gives the table’s filters and orders as the IndexedDB reads do, and follows a write', async () => {

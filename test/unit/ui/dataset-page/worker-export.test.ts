@@ -1,14 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTripletSearchClient, type TripletSearch } from '../../../../src/extension/triplet-search-client';
-import { localSearch, serveTripletSearch } from '../../../../src/extension/triplet-search-host';
+import type { TripletSearch } from '../../../../src/extension/triplet-search-client';
 import { toCsv, toJson } from '../../../../src/export/dataset-export';
 import { createAssayDatabase, type AssayDatabase } from '../../../../src/store/assay-database';
 import { queryTriplets, saveTriplets } from '../../../../src/store/dataset-repository';
-import type { TripletSearchIndex } from '../../../../src/store/triplet-search-index';
 import { sortedTripletIds } from '../../../../src/ui/dataset-page/sorted-triplets';
-import { createTripletCatalog } from '../../../../src/ui/dataset-page/triplet-catalog';
-import { serveTripletExport, type ExportFile, type ExportFiles } from '../../../../src/ui/dataset-page/worker-export';
+import type { ExportFile, ExportFiles } from '../../../../src/ui/dataset-page/worker-export';
+import { serveDatasetWorker, type ServedDatasetWorker, until } from '../../../support/dataset-worker-channel';
 import { datasetTriplet } from '../dataset-fixtures';
 
 /** 2,500 rows (three steps of 1,000), two properties, values in no order. */
@@ -42,34 +40,24 @@ function memoryFiles(): { files: ExportFiles; made: Array<{ name: string; bytes:
 }
 
 // ignoreBOM: keep the byte-order mark a CSV starts with in the text compared.
-const textOf = (bytes: Uint8Array[]) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.concat(bytes));
+const NEWEST = { column: 'saved', direction: 'descending' } as const;
 
-/** Wait (up to ~2 s) until `check` holds. */
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !check(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
+const textOf = (bytes: Uint8Array[]) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.concat(bytes));
 
 describe('the export written by the dataset worker', () => {
   let database: AssayDatabase;
-  let channel: MessageChannel;
-  let index: TripletSearchIndex;
+  let served: ServedDatasetWorker;
   let client: TripletSearch;
   let memory: ReturnType<typeof memoryFiles>;
   let databaseCount = 0;
 
+  /** Export `format` of every row, newest first (or in `sort`), discarding progress; resolves to how it ended. */
+  const exportAll = (format: string, sort: { column: string; direction: 'ascending' | 'descending' } = NEWEST) =>
+    client.exportRows!({ format, query: {}, sort, labels: {} }, () => undefined).done;
+
   const serve = (files: ExportFiles) => {
-    channel = new MessageChannel();
-    const catalog = createTripletCatalog();
-    index = serveTripletSearch(channel.port1, database, { catalog });
-    serveTripletExport(channel.port1, database, localSearch(index, catalog), files);
-    const port = channel.port2;
-    client = createTripletSearchClient({
-      postMessage: (request) => port.postMessage(request),
-      addEventListener: (type, listener) => port.addEventListener(type, listener),
-    });
-    channel.port1.start();
-    channel.port2.start();
+    served = serveDatasetWorker(database, { files });
+    client = served.client;
   };
 
   beforeEach(async () => {
@@ -82,9 +70,7 @@ describe('the export written by the dataset worker', () => {
   });
 
   afterEach(async () => {
-    index.close();
-    channel.port1.close();
-    channel.port2.close();
+    served.close();
     await database.delete();
   });
 
@@ -102,10 +88,7 @@ describe('the export written by the dataset worker', () => {
     expect(textOf(memory.made[0]!.bytes)).toBe(toCsv(ids.map((id) => byId.get(id)!)));
 
     // A format written whole, newest first and unfiltered: the whole table.
-    const json = await client.exportRows!(
-      { format: 'json', query: {}, sort: { column: 'saved', direction: 'descending' }, labels: {} },
-      () => undefined,
-    ).done;
+    const json = await exportAll('json');
     expect(json).toMatchObject({ count: 2500 });
     expect(textOf(memory.made[1]!.bytes)).toBe(toJson((await queryTriplets(database, {})).rows));
   });
@@ -117,21 +100,8 @@ describe('the export written by the dataset worker', () => {
     expect(await running.done).toEqual({ outcome: 'stopped', message: 'The export was stopped.' });
     expect(memory.made[0]).toMatchObject({ removed: true });
 
-    expect(
-      await client.exportRows!(
-        { format: 'xlsx', query: {}, sort: { column: 'saved', direction: 'descending' }, labels: {} },
-        () => undefined,
-      ).done,
-    ).toEqual({
-      outcome: 'failed',
-      message: "no export format is called 'xlsx'",
-    });
-    expect(
-      await client.exportRows!(
-        { format: 'csv', query: {}, sort: { column: 'colour', direction: 'ascending' }, labels: {} },
-        () => undefined,
-      ).done,
-    ).toEqual({
+    expect(await exportAll('xlsx')).toEqual({ outcome: 'failed', message: "no export format is called 'xlsx'" });
+    expect(await exportAll('csv', { column: 'colour', direction: 'ascending' })).toEqual({
       outcome: 'failed',
       message: "the dataset table has no column 'colour'",
     });
@@ -139,17 +109,8 @@ describe('the export written by the dataset worker', () => {
   });
 
   it('says the export is unavailable where the worker can make no file, so the page writes it', async () => {
-    index.close();
-    channel.port1.close();
-    channel.port2.close();
+    served.close();
     serve(async () => undefined);
-    expect(
-      await client.exportRows!(
-        { format: 'csv', query: {}, sort: { column: 'saved', direction: 'descending' }, labels: {} },
-        () => undefined,
-      ).done,
-    ).toMatchObject({
-      outcome: 'unavailable',
-    });
+    expect(await exportAll('csv')).toMatchObject({ outcome: 'unavailable' });
   });
 });
