@@ -124,6 +124,8 @@ export function DatasetIo({
     );
     const stop = () => running.stop();
     signal.addEventListener('abort', stop);
+    // Stop pressed while the labels were read: the worker has just been asked, so stop it now.
+    if (signal.aborted) stop();
     try {
       const result = await running.done;
       if ('file' in result) {
