@@ -526,8 +526,16 @@ export const TripletSearchStateSchema = z.discriminatedUnion('status', [
   /**
    * Answering searches over `rows` rows; `pending` rows written since are still being read in
    * (an import's: until then searches see part of them, and filters and sorts read IndexedDB).
+   * `searchStopped` (the reason in words): the text search was dropped for a dataset past the
+   * worker's heap budget, so searches read every row; filters and sorts still answer from memory.
    */
-  z.object({ status: z.literal('ready'), rows: count, generation: count, pending: count.optional() }),
+  z.object({
+    status: z.literal('ready'),
+    rows: count,
+    generation: count,
+    pending: count.optional(),
+    searchStopped: z.string().max(2000).optional(),
+  }),
   /** Re-reading every row after a change too wide to list (`done` of `total`); no answers until done. */
   z.object({ status: z.literal('updating'), done: count, total: count, generation: count }),
   /** The index stopped (the reason in words); no answers. */

@@ -23,7 +23,10 @@
  * `createAssayDatabase`) is not seen until the next build; changes are applied in order but after the
  * fact, so a search in the few milliseconds between a commit and its re-read misses it, and
  * `generation` grows when it lands so the caller searches again. An index that would outgrow
- * `MAX_INDEX_BYTES` (by a measured estimate) gives up and empties itself: searches then scan.
+ * `MAX_INDEX_BYTES` (by a measured estimate) first drops its text search (MiniSearch, the larger
+ * part) and keeps following the rows for its companion, saying so in its state (`searchStopped`:
+ * searches then scan, filters and sorts still answer from the companion); when even that would
+ * outgrow the budget, it gives up and empties itself.
  */
 import MiniSearch from 'minisearch';
 import type { DatasetTriplet } from '../contracts/dataset';
@@ -43,6 +46,12 @@ export const DEFAULT_BUILD_CHUNK = 2000;
  * posting maps). 100,000 synthetic rows (test/e2e/synthetic-dataset.ts) take ~150 MB.
  */
 const BYTES_PER_DOCUMENT = 330;
+/**
+ * The index's own record of a row (`entries`: its id as a key, the record object with its fingerprint,
+ * postings, savedAt and walk), kept with or without the text search: an estimate in V8's terms
+ * (an object of four fields, a map slot, two strings of ~40 characters at 2 bytes each).
+ */
+const BYTES_PER_ENTRY = 250;
 const BYTES_PER_POSTING = 36;
 const BYTES_PER_TERM = 550;
 
@@ -95,7 +104,8 @@ export interface TripletSearchIndex {
   /**
    * The ids of the rows matching `text` (see the module comment), newest first as the dataset
    * table orders rows (savedAt descending as text, then id descending), so a page of the results
-   * needs no other read to order it; undefined while not `ready`, or when `text` has no word.
+   * needs no other read to order it; undefined while not `ready`, once the text search is dropped
+   * (`searchStopped`), or when `text` has no word.
    */
   ids(text: string): ReadonlySet<string> | undefined;
   /**
@@ -167,6 +177,8 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
   let changed = false;
   let closed = false;
   let state: TripletSearchState = { status: 'building', done: 0, total: 0, generation };
+  /** Why the text search was dropped (it outgrew the budget), once it was: rows are still followed for the companion. */
+  let searchStopped: string | undefined;
   let building: Promise<void> | undefined;
   let draining: Promise<void> | undefined;
   /** A walk or re-read is between its read and its last row indexed. */
@@ -181,6 +193,13 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
     const id: unknown = row?.id;
     if (typeof id !== 'string') return;
     if (companion?.put(row)) changed = true;
+    if (searchStopped !== undefined) {
+      const entry = entries.get(id);
+      const savedAt = text(row.savedAt);
+      if (entry?.savedAt !== savedAt) changed = true;
+      entries.set(id, { fingerprint: 0, postings: 0, savedAt, seen: walks });
+      return;
+    }
     const document = searchDocument(row, id);
     const fingerprint = textFingerprint(FIELDS.map((field) => document[field]).join('\u0000'));
     const savedAt = text(row.savedAt);
@@ -212,18 +231,33 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
     entries.delete(id);
     companion?.delete(id);
     postings -= entry.postings;
-    search.discard(id);
+    if (searchStopped === undefined) search.discard(id);
     changed = true;
   };
 
-  /** Throws when the index has outgrown `maxBytes` (by the estimate above). */
+  /**
+   * Past `maxBytes` (by the estimates above): drop the text search while the entries and the
+   * companion alone fit (a companion is what there is to keep following rows for); else throw.
+   */
   const checkSize = () => {
-    const bytes =
-      BYTES_PER_DOCUMENT * entries.size + BYTES_PER_POSTING * postings + BYTES_PER_TERM * search.termCount + (companion?.bytes ?? 0);
-    if (bytes <= maxBytes) return;
+    const kept = BYTES_PER_ENTRY * entries.size + (companion?.bytes ?? 0);
+    const searchBytes =
+      searchStopped === undefined
+        ? BYTES_PER_DOCUMENT * entries.size + BYTES_PER_POSTING * postings + BYTES_PER_TERM * search.termCount
+        : 0;
+    if (kept + searchBytes <= maxBytes) return;
     const megabytes = (value: number) => `${Math.round(value / 1e6).toLocaleString('en-US')} MB`;
+    const rows = entries.size.toLocaleString('en-US');
+    if (companion && kept <= maxBytes) {
+      searchStopped = `the search index would take about ${megabytes(kept + searchBytes)} for ${rows} rows, over ${megabytes(maxBytes)}`;
+      search.removeAll();
+      postings = 0;
+      for (const entry of entries.values()) entry.postings = 0;
+      changed = true;
+      return;
+    }
     throw new Error(
-      `the dataset is too large to index in this browser: about ${megabytes(bytes)} for ${entries.size.toLocaleString('en-US')} rows, over ${megabytes(maxBytes)}`,
+      `the dataset is too large to index in this browser: about ${megabytes(kept + searchBytes)} for ${rows} rows, over ${megabytes(maxBytes)}`,
     );
   };
 
@@ -280,9 +314,15 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
       if (!pendingWide && pendingKeys.size === 0 && (changed || state.status !== 'ready' || state.pending !== undefined)) {
         if (changed || state.status !== 'ready') generation += 1;
         changed = false;
-        setState({ status: 'ready', rows: entries.size, generation });
+        setState({ status: 'ready', rows: entries.size, generation, ...(searchStopped !== undefined && { searchStopped }) });
       } else if (!pendingWide && state.status === 'ready')
-        setState({ status: 'ready', rows: entries.size, generation, pending: pendingKeys.size });
+        setState({
+          status: 'ready',
+          rows: entries.size,
+          generation,
+          pending: pendingKeys.size,
+          ...(searchStopped !== undefined && { searchStopped }),
+        });
       await yieldControl();
     }
   };
@@ -329,7 +369,7 @@ export function createTripletSearchIndex(database: AssayDatabase, options: Tripl
       return building;
     },
     ids(query) {
-      if (closed || state.status !== 'ready' || searchWords(query).length === 0) return undefined;
+      if (closed || searchStopped !== undefined || state.status !== 'ready' || searchWords(query).length === 0) return undefined;
       return new Set(newestFirst(search.search(query).map((result) => result.id as string)));
     },
     close() {

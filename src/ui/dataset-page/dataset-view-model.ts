@@ -93,16 +93,23 @@ export function countText(matching: number, saved: number): string {
 
 /**
  * What the search field says of its index (empty once it answers): "Indexing quotes for search:
- * 40,000 of 100,000", "Updating the search index: 2,000 of 100,000", or why it stopped; until it
- * answers, a search reads every row (slower, same rows).
+ * 40,000 of 100,000", "Updating the search index: 2,000 of 100,000", or why it stopped (all of
+ * it, or only the text search of a dataset past the worker's budget); until it answers, a search
+ * reads every row (slower, same rows).
  */
 export function searchIndexText(state: TripletSearchState | undefined): string {
   const count = (value: number) => value.toLocaleString('en-US');
   switch (state?.status) {
     case undefined:
       return '';
-    case 'ready':
-      return state.pending ? `Indexing ${count(state.pending)} new rows for search and sorting…` : '';
+    case 'ready': {
+      const stopped =
+        state.searchStopped === undefined
+          ? ''
+          : `Search is off for a dataset this large (${state.searchStopped}): a search reads every row instead. Filters and sorts still answer at once.`;
+      const pending = state.pending ? `Indexing ${count(state.pending)} new rows for ${stopped ? 'filters' : 'search'} and sorting…` : '';
+      return [pending, stopped].filter(Boolean).join(' ');
+    }
     case 'building':
       return state.total === 0
         ? 'Indexing quotes for search…'

@@ -13,7 +13,8 @@
  * order), then stably sorted by the column's key: text by collation rank, numbers by value, rows
  * without a key last in either direction, ties newest first; the date column oldest first is the
  * newest-first order reversed. Each text column's ranks, the newest-first order and the last
- * answer are cached until the catalog changes.
+ * answer are cached until the catalog changes; `prepare` works out the newest-first order ahead
+ * (a million rows take seconds to sort), which the worker asks for once the rows stop changing.
  *
  * A row whose keys cannot be worked out (a malformed stored record) makes the catalog answer
  * nothing (`order` → undefined) until it is deleted: the page then falls back to its IndexedDB reads.
@@ -191,6 +192,9 @@ export function createTripletCatalog(): TripletCatalog {
       unreadable.clear();
       textChars = 0;
       version += 1;
+    },
+    prepare() {
+      newestOrder();
     },
     order(request, searchIds) {
       if (unreadable.size > 0) return undefined;

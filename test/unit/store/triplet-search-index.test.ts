@@ -205,6 +205,46 @@ describe('following the table', () => {
     expect(followed.settled).toBe(false);
   });
 
+  it('past its budget, drops the text search but keeps its companion in step, saying so', async () => {
+    const kept = new Set<string>();
+    const companion = {
+      put: (stored: DatasetTriplet) => !kept.has(stored.id) && Boolean(kept.add(stored.id)),
+      delete: (id: string) => void kept.delete(id),
+      clear: () => kept.clear(),
+      // 100 bytes a row: with the index's own 250 a row, 14 rows (3,500 bytes) fit in 10,000; the text search (~40 terms at 550) does not.
+      get bytes() {
+        return 100 * kept.size;
+      },
+    };
+    const large = createTripletSearchIndex(database, { chunkSize: 3, companion, maxBytes: 10_000 });
+    await large.build();
+    expect(large.state).toMatchObject({
+      status: 'ready',
+      rows: 4,
+      searchStopped: expect.stringMatching(/^the search index would take about 0 MB for \d rows, over 0 MB$/),
+    });
+    expect(large.settled).toBe(true);
+    // Searches scan from now on; the companion still follows every write.
+    expect(large.ids('film')).toBeUndefined();
+    const generation = large.state.generation;
+    await saveTriplets(
+      database,
+      Array.from({ length: 10 }, (_, number) => row(`film-${number}`, `Film ${number}`)),
+    );
+    await deleteTriplets(database, ['gan']);
+    for (let attempt = 0; attempt < 200 && !(large.settled && kept.size === ROWS.length + 9); attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(kept.has('film-9')).toBe(true);
+    expect(kept.has('gan')).toBe(false);
+    expect(large.state).toMatchObject({ status: 'ready', rows: 13, searchStopped: expect.any(String) });
+    expect(large.state.generation).toBeGreaterThan(generation);
+    // Past the budget even without the text search (13 rows × 350 bytes > 4,000): the index gives up and empties the companion.
+    const small = createTripletSearchIndex(database, { companion, maxBytes: 4000 });
+    await expect(small.build()).rejects.toThrow(/too large to index/);
+    expect(kept.size).toBe(0);
+    large.close();
+  });
+
   it('leaves the answers alone when a write changes no indexed text', async () => {
     const generation = index.state.generation;
     await updateTripletReview(database, 'gan', { decision: 'accepted', at: '2026-02-01T00:00:00.000Z' });
