@@ -329,8 +329,10 @@ export async function eachTripletChunk(
           return;
         }
         chunk.push(cursor.value as DatasetTriplet);
-        if (chunk.length === size) hand();
+        // The next row is asked for before the chunk is handed over: IndexedDB reads ahead while
+        // `onChunk` formats (a throw there aborts the transaction, which ends that request too).
         cursor.continue();
+        if (chunk.length === size) hand();
       } catch (error) {
         transaction.abort();
         reject(error);

@@ -153,7 +153,8 @@ export async function tripletsByIds(database: AssayDatabase, ids: readonly strin
 /**
  * Hand every row the table shows — matching `query` and `matches`, in `sort`'s order — to `onChunk`, `size`
  * rows at a time (the default order streams from the repository, `eachTripletChunk`; another
- * order reads its ids first, then `size` rows per `bulkGet`). Resolves to the number of rows
+ * order reads its ids first, then `size` rows per `bulkGet`, the next chunk's read under way
+ * while `onChunk` runs). Resolves to the number of rows
  * handed over. Rejects with the storage error or `onChunk`'s.
  */
 export async function eachShownTripletChunk(
@@ -168,11 +169,21 @@ export async function eachShownTripletChunk(
 ): Promise<number> {
   if (isDefaultSort(sort) && !matches) return eachTripletChunk(database, query, onChunk, size, search);
   const ids = await sortedTripletIds(database, query, sort, label, search, matches);
+  const read = (start: number) => (start < ids.length ? tripletsByIds(database, ids.slice(start, start + size)) : undefined);
   let count = 0;
-  for (let start = 0; start < ids.length; start += size) {
-    const rows = await tripletsByIds(database, ids.slice(start, start + size));
+  let next = read(0);
+  for (let start = 0; next; start += size) {
+    const rows = await next;
+    // The next chunk is read while this one is handed over (formatted, written).
+    next = read(start + size);
     count += rows.length;
-    onChunk(rows);
+    try {
+      onChunk(rows);
+    } catch (error) {
+      // Its read is not waited for, and its failure is not the one to report.
+      next?.catch(() => undefined);
+      throw error;
+    }
   }
   return count;
 }

@@ -118,4 +118,26 @@ describe('the dataset table’s sorted ids', () => {
     await eachShownTripletChunk(database, query, DEFAULT_SORT, label, (chunk) => newest.push(...chunk.map((row) => row.id)), 2);
     expect(newest).toEqual((await queryTriplets(database, query)).rows.map((row) => row.id));
   });
+
+  it('stops at the chunk whose handler throws, in either order, and reports that error', async () => {
+    for (const sort of [DEFAULT_SORT, { column: 'value', direction: 'ascending' } satisfies TripletSort]) {
+      let handed = 0;
+      const stopped = new Error('stopped');
+      const run = eachShownTripletChunk(
+        database,
+        {},
+        sort,
+        label,
+        () => {
+          handed += 1;
+          if (handed === 2) throw stopped;
+        },
+        5,
+      );
+      await expect(run, sort.column).rejects.toBe(stopped);
+      // The read under way when it threw (the next chunk) is not handed over.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(handed, sort.column).toBe(2);
+    }
+  });
 });
