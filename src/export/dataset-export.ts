@@ -4,7 +4,7 @@
  * reads back), W3C Web Annotations (the evidence as selectors on the source), and the source
  * papers as CSL-JSON and BibTeX (re-exported from `citation-export.ts`).
  */
-import Papa from 'papaparse';
+import { csvFormatRows } from 'd3-dsv';
 import { formatConditions, formatProvenance, type ConditionKind } from '../contracts/conditions';
 import { DatasetTripletSchema, type DatasetTriplet } from '../contracts/dataset';
 import { builtInDisplayUnits, displayTextBeside, displayValueOf, type DisplayUnitSchema } from '../properties/display-unit';
@@ -103,7 +103,7 @@ const CONDITION_COLUMN_LIST = Object.values(CONDITION_COLUMNS) as ConditionColum
  * feed (a cell can start with either and be trimmed to a formula), and the full-width forms of
  * the four signs, which some spreadsheets' input methods fold to ASCII.
  */
-/** The header as Papa Parse's `unparse` takes it for array records. */
+/** The header, as a record. */
 const CSV_HEADER = [...CSV_COLUMNS];
 
 const FORMULA_START = /^[=+\-@\t\r\n\0＝＋－＠]/;
@@ -145,57 +145,75 @@ function conditionCells(row: DatasetTriplet): Record<ConditionColumn, string> {
   return cells;
 }
 
-function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnitSchema>): string[] {
-  const { value, evidence, paper } = row;
-  const display = displayValueOf(row, schemas);
-  const cells: Record<CsvColumn, string | null | undefined> = {
-    id: row.id,
-    material: row.material,
-    property: row.property,
-    value: value.kind === 'number' ? numberCell(value.value) : '',
-    value_low: value.kind === 'range' ? numberCell(value.low) : '',
-    value_high: value.kind === 'range' ? numberCell(value.high) : '',
-    uncertainty: value.kind === 'number' ? numberCell(value.uncertainty) : '',
-    unit: row.unit,
-    display_value: display?.rounded.value,
-    display_low: display?.rounded.low,
-    display_high: display?.rounded.high,
-    display_uncertainty: display?.rounded.uncertainty,
-    display_unit: display?.unit,
-    ...conditionCells(row),
-    provenance: formatProvenance(row.provenance),
-    status: row.status,
-    reasons: row.reasons?.join(REASON_SEPARATOR),
-    decision: row.review.decision,
-    original_value: originalCell(row),
-    doi: paper.doi,
-    title: paper.title,
-    authors: paper.authors.join(AUTHOR_SEPARATOR),
-    year: numberCell(paper.year),
-    journal: paper.journal,
-    volume: paper.volume,
-    pages: paper.pages,
-    url: paper.url,
-    quote: evidence?.quote.exact,
-    page: numberCell(evidence?.page),
-    block_id: evidence?.blockId,
-    position_start: numberCell(evidence?.position?.start),
-    position_end: numberCell(evidence?.position?.end),
-    votes: row.votes.join(';'),
-    models: row.models.join(';'),
-    run_id: row.runId,
-    saved_at: row.savedAt,
-    imported_from: row.imported?.file,
-    imported_at: row.imported?.at,
-  };
-  // Every cell, not only the free-text ones: an imported row sets all of them. An array in
-  // CSV_COLUMNS' order: Papa Parse writes arrays without looking each column up by name.
-  return CSV_COLUMNS.map((column) => spreadsheetCell(cells[column]));
+/** What a row's cells are read from: the row, its value in the display unit, its condition cells. */
+interface RecordSource {
+  row: DatasetTriplet;
+  display: ReturnType<typeof displayValueOf>;
+  conditions: Record<ConditionColumn, string>;
 }
 
 /**
- * CSV (RFC 4180 quoting by Papa Parse's `unparse`: fields with commas, quotes, line breaks or a
- * space at either end are quoted, and quotes doubled) with a header of `CSV_COLUMNS`, starting with a UTF-8 byte-order mark (U+FEFF)
+ * Each CSV column's cell (null and undefined: empty). One function per column, looked up once
+ * (`CELL_OF_COLUMN`), not an object of 40 cells built and then read by name per row: that object
+ * took a third of the time to format 100,000 records (CPU profile, Node 20).
+ */
+const CELLS: Record<CsvColumn, (source: RecordSource) => string | null | undefined> = {
+  id: ({ row }) => row.id,
+  material: ({ row }) => row.material,
+  property: ({ row }) => row.property,
+  value: ({ row: { value } }) => (value.kind === 'number' ? numberCell(value.value) : ''),
+  value_low: ({ row: { value } }) => (value.kind === 'range' ? numberCell(value.low) : ''),
+  value_high: ({ row: { value } }) => (value.kind === 'range' ? numberCell(value.high) : ''),
+  uncertainty: ({ row: { value } }) => (value.kind === 'number' ? numberCell(value.uncertainty) : ''),
+  unit: ({ row }) => row.unit,
+  display_value: ({ display }) => display?.rounded.value,
+  display_low: ({ display }) => display?.rounded.low,
+  display_high: ({ display }) => display?.rounded.high,
+  display_uncertainty: ({ display }) => display?.rounded.uncertainty,
+  display_unit: ({ display }) => display?.unit,
+  ...(Object.fromEntries(CONDITION_COLUMN_LIST.map((column) => [column, ({ conditions }: RecordSource) => conditions[column]])) as Record<
+    ConditionColumn,
+    (source: RecordSource) => string
+  >),
+  provenance: ({ row }) => formatProvenance(row.provenance),
+  status: ({ row }) => row.status,
+  reasons: ({ row }) => row.reasons?.join(REASON_SEPARATOR),
+  decision: ({ row }) => row.review.decision,
+  original_value: ({ row }) => originalCell(row),
+  doi: ({ row }) => row.paper.doi,
+  title: ({ row }) => row.paper.title,
+  authors: ({ row }) => row.paper.authors.join(AUTHOR_SEPARATOR),
+  year: ({ row }) => numberCell(row.paper.year),
+  journal: ({ row }) => row.paper.journal,
+  volume: ({ row }) => row.paper.volume,
+  pages: ({ row }) => row.paper.pages,
+  url: ({ row }) => row.paper.url,
+  quote: ({ row }) => row.evidence?.quote.exact,
+  page: ({ row }) => numberCell(row.evidence?.page),
+  block_id: ({ row }) => row.evidence?.blockId,
+  position_start: ({ row }) => numberCell(row.evidence?.position?.start),
+  position_end: ({ row }) => numberCell(row.evidence?.position?.end),
+  votes: ({ row }) => row.votes.join(';'),
+  models: ({ row }) => row.models.join(';'),
+  run_id: ({ row }) => row.runId,
+  saved_at: ({ row }) => row.savedAt,
+  imported_from: ({ row }) => row.imported?.file,
+  imported_at: ({ row }) => row.imported?.at,
+};
+
+/** `CELLS` in `CSV_COLUMNS`' order. */
+const CELL_OF_COLUMN = CSV_COLUMNS.map((column) => CELLS[column]);
+
+function csvRecord(row: DatasetTriplet, schemas: ReadonlyMap<string, DisplayUnitSchema>): string[] {
+  const source: RecordSource = { row, display: displayValueOf(row, schemas), conditions: conditionCells(row) };
+  // Every cell, not only the free-text ones: an imported row sets all of them. An array in
+  // CSV_COLUMNS' order, as d3-dsv's `csvFormatRows` takes a record.
+  return CELL_OF_COLUMN.map((cell) => spreadsheetCell(cell(source)));
+}
+
+/**
+ * CSV (RFC 4180 quoting by d3-dsv's `csvFormatRows`: fields with commas, quotes or line breaks
+ * are quoted, and quotes doubled; records end with a line feed) with a header of `CSV_COLUMNS`, starting with a UTF-8 byte-order mark (U+FEFF)
  * so that spreadsheet programs read the file as UTF-8 ("TiO₂", "µm", "Å" rather than mojibake).
  * A number has `value`; a range `value_low` and `value_high`; the `display_*` columns give the
  * same in the property's display unit (`displayValueOf`: "0.040" eV for "40" meV, rounded to the
@@ -222,12 +240,14 @@ export function csvChunk(
   schemas: ReadonlyMap<string, DisplayUnitSchema> = builtInDisplayUnits(),
 ): string {
   if (rows.length === 0 && !first) return '';
-  // Papa Parse (https://www.papaparse.com/docs#json-to-csv) separates records with `newline`;
-  // every record, the last too, ends with one here, so chunks join into one file. A 100,000-row
-  // CSV took 1.2 s to format with it against 1.7 s with csv-stringify (Node 20, this machine),
-  // the same text but for fields with a space at either end, which it quotes too (both read back the same).
-  const text = Papa.unparse({ fields: CSV_HEADER, data: rows.map((row) => csvRecord(row, schemas)) }, { header: first, newline: '\n' });
-  return `${first ? '\ufeff' : ''}${text}\n`;
+  // d3-dsv (https://d3js.org/d3-dsv#csvFormatRows) separates records with a line feed; every
+  // record, the last too, ends with one here, so chunks join into one file. With it and the
+  // per-column cells above, 100,000 synthetic rows format in 0.86 s against 1.29 s with Papa
+  // Parse's `unparse` (best of eight, Node 20, this 2-core machine), which also quoted cells with a
+  // space at either end (both read back the same).
+  const records = rows.map((row) => csvRecord(row, schemas));
+  const text = csvFormatRows(first ? [CSV_HEADER, ...records] : records);
+  return `${first ? '\ufeff' : ''}${text}${text === '' ? '' : '\n'}`;
 }
 
 /**

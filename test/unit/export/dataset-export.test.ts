@@ -282,6 +282,14 @@ describe('csvChunk', () => {
     expect(pieces[1]!.startsWith('\uFEFF')).toBe(false);
     expect(pieces[1]!.startsWith('id,')).toBe(false);
   });
+
+  it('keeps spaces at either end of a cell, and a cell of quotes, commas and line breaks, as they were', () => {
+    const title = '  "Spaced", title\r\nof two lines  ';
+    const [record] = readCsv(toCsv([{ ...bandGapRow, paper: { ...bandGapRow.paper, title } }]));
+    expect(record!.title).toBe(title);
+    expect(toCsv([]).endsWith('\n')).toBe(true);
+    expect(csvChunk([], false)).toBe('');
+  });
 });
 
 describe('JSON and JSONL', () => {
