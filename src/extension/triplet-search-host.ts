@@ -102,7 +102,12 @@ export function serveTripletSearch(
     if (!request.success) return;
     if (request.data.type !== 'triplet-search' && request.data.type !== 'triplet-order') return;
     const ids = request.data.type === 'triplet-search' ? index.ids(request.data.text) : order(request.data);
-    port.postMessage({ type: 'triplet-search-ids', requestId: request.data.requestId, ids: ids ? [...ids] : null });
+    // An order is already a list (posting copies it); a search's set is listed.
+    port.postMessage({
+      type: 'triplet-search-ids',
+      requestId: request.data.requestId,
+      ids: ids ? (Array.isArray(ids) ? ids : [...ids]) : null,
+    });
   });
   void index.build().catch(() => undefined);
   return index;
