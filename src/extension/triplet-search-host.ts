@@ -23,22 +23,21 @@ import {
  */
 export interface TripletCatalog extends RowCompanion {
   order(request: Pick<TripletOrderRequest, 'query' | 'sort' | 'labels'>, searchIds: ReadonlySet<string> | undefined): string[] | undefined;
-  /** Work out ahead what every order starts from (the rows newest first), so the first filter does not wait for it. */
-  prepare(): void;
+  /**
+   * The ids of the rows one of whose five searched fields (material, property, quote, paper title,
+   * DOI) holds `text` in any case, as the page's scan without an index matches
+   * (`queryTriplets`, src/store/dataset-repository.ts); for a dataset whose text search was
+   * dropped (`searchStopped`), so that a search still answers from memory.
+   */
+  scan(text: string): ReadonlySet<string>;
 }
-
-/**
- * Quiet time after the index last changed before the catalog prepares its newest-first order
- * (`TripletCatalog.prepare`): long enough that an import's chunks, a few hundred milliseconds
- * apart, do not re-sort every row after each one.
- */
-export const CATALOG_PREPARE_DELAY_MS = 1000;
 
 /**
  * The ids `catalog` gives for `request` (the search index answering its search words), or
  * undefined while the index is still applying changes (an import's rows arriving: the catalog
  * holds part of them, so the page reads IndexedDB instead and asks again at the next generation)
- * or for a search of punctuation only.
+ * or for a search of punctuation only. Once the text search is dropped (a dataset past the
+ * worker's budget), a search is the catalog's own scan, as the page's scan would match.
  */
 function catalogOrder(
   index: TripletSearchIndex,
@@ -47,7 +46,9 @@ function catalogOrder(
 ): string[] | undefined {
   if (!index.settled) return undefined;
   const text = request.query.search?.trim();
-  const searchIds = text ? index.ids(text) : undefined;
+  const state = index.state;
+  const searchStopped = state.status === 'ready' && state.searchStopped !== undefined;
+  const searchIds = text ? (searchStopped ? catalog.scan(text) : index.ids(text)) : undefined;
   if (text && !searchIds) return undefined;
   return catalog.order(request, searchIds);
 }
@@ -82,18 +83,10 @@ export function serveTripletSearch(
   options: Omit<TripletSearchIndexOptions, 'onState' | 'companion'> & { catalog?: TripletCatalog } = {},
 ): TripletSearchIndex {
   const { catalog, ...indexOptions } = options;
-  let preparing: ReturnType<typeof setTimeout> | undefined;
   const index = createTripletSearchIndex(database, {
     ...indexOptions,
     ...(catalog && { companion: catalog }),
-    onState: (state) => {
-      port.postMessage({ type: 'triplet-search-state', state });
-      clearTimeout(preparing);
-      if (catalog && state.status === 'ready' && !state.pending)
-        preparing = setTimeout(() => {
-          if (index.settled) catalog.prepare();
-        }, CATALOG_PREPARE_DELAY_MS);
-    },
+    onState: (state) => port.postMessage({ type: 'triplet-search-state', state }),
   });
   const order = (request: Pick<TripletOrderRequest, 'query' | 'sort' | 'labels'>) =>
     catalog ? catalogOrder(index, catalog, request) : undefined;

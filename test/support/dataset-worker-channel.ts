@@ -33,13 +33,20 @@ export interface ServedDatasetWorker {
 }
 
 /**
- * Serve `database` as the dataset worker does: the search index, with the catalog when `catalog`
- * (default true), and the export into `files` when given; and the page's client over the channel.
+ * Serve `database` as the dataset worker does: the search index (within `maxBytes` when given),
+ * with the catalog when `catalog` (default true), and the export into `files` when given; and the
+ * page's client over the channel.
  */
-export function serveDatasetWorker(database: AssayDatabase, options: { catalog?: boolean; files?: ExportFiles } = {}): ServedDatasetWorker {
+export function serveDatasetWorker(
+  database: AssayDatabase,
+  options: { catalog?: boolean; files?: ExportFiles; maxBytes?: number } = {},
+): ServedDatasetWorker {
   const channel = new MessageChannel();
   const catalog = options.catalog === false ? undefined : createTripletCatalog();
-  const index = serveTripletSearch(channel.port1, database, catalog ? { catalog } : {});
+  const index = serveTripletSearch(channel.port1, database, {
+    ...(catalog && { catalog }),
+    ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
+  });
   if (catalog && options.files) serveTripletExport(channel.port1, database, localSearch(index, catalog), options.files);
   const requests: TripletSearchRequest[] = [];
   const port = channel.port2;

@@ -106,7 +106,7 @@ export function searchIndexText(state: TripletSearchState | undefined): string {
       const stopped =
         state.searchStopped === undefined
           ? ''
-          : `Search is off for a dataset this large (${state.searchStopped}): a search reads every row instead. Filters and sorts still answer at once.`;
+          : `Search is off for a dataset this large (${state.searchStopped}): a search looks through every row instead, slower, and finds text inside words too. Filters and sorts still answer at once.`;
       const pending = state.pending ? `Indexing ${count(state.pending)} new rows for ${stopped ? 'filters' : 'search'} and sorting…` : '';
       return [pending, stopped].filter(Boolean).join(' ');
     }

@@ -12,9 +12,18 @@
  * filter's rows newest first (savedAt descending as text, then id descending: the table's default
  * order), then stably sorted by the column's key: text by collation rank, numbers by value, rows
  * without a key last in either direction, ties newest first; the date column oldest first is the
- * newest-first order reversed. Each text column's ranks, the newest-first order and the last
- * answer are cached until the catalog changes; `prepare` works out the newest-first order ahead
- * (a million rows take seconds to sort), which the worker asks for once the rows stop changing.
+ * newest-first order reversed. A filter is applied first and only its rows are put newest first
+ * (a million rows took seconds to sort in the worker, 10,000 matches take milliseconds), unless
+ * the order of every row is already at hand. The order of every row, each text column's ranks and
+ * the last answer are cached until the catalog changes.
+ *
+ * A search of a dataset whose text search was dropped (past the worker's budget) is `scan`ned
+ * here, in memory, with the page's own scan's matching (a million rows: seconds through
+ * IndexedDB, far less here).
+ *
+ * Memory: texts that repeat across rows (materials, properties, titles, authors, DOIs, units,
+ * conditions, times) are kept once each (`intern`), the quotes as they come; at a million rows
+ * the worker's heap, and the time its garbage collector takes, is mostly what it keeps per row.
  *
  * A row whose keys cannot be worked out (a malformed stored record) makes the catalog answer
  * nothing (`order` → undefined) until it is deleted: the page then falls back to its IndexedDB reads.
@@ -49,9 +58,17 @@ const PROPERTY_INDEX = COLUMN_INDEX.get('property')!;
  * entry): an estimate in V8's terms, counted with 2 bytes per text character (an upper bound).
  */
 const BYTES_PER_ROW = 400;
+/** Heap per interned text besides its characters (the string's header, its map entry). */
+const BYTES_PER_INTERNED = 80;
 
 /** A stored value as text ('' when it is not a string: rows are read back untrusted). */
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The quote column's index: quotes are nearly all distinct, so they are not interned. */
+const QUOTE_INDEX = COLUMN_INDEX.get('quote')!;
+/** The other searched fields kept as sort keys (`scan`): the paper's title and DOI. */
+const TITLE_INDEX = COLUMN_INDEX.get('title')!;
+const DOI_INDEX = COLUMN_INDEX.get('doi')!;
 
 /** Newest first: savedAt descending as text, then id descending (as `queryTriplets`). */
 function newestFirst(a: CatalogRow, b: CatalogRow): number {
@@ -59,25 +76,32 @@ function newestFirst(a: CatalogRow, b: CatalogRow): number {
   return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 }
 
-function textLength(keys: readonly SortKey[]): number {
-  let length = 0;
-  for (const key of keys) if (typeof key === 'string') length += key.length;
-  return length;
+/** Characters of the texts a row holds that are not interned (its id, its quote). */
+function ownTextLength(row: CatalogRow): number {
+  const quote = row.keys[QUOTE_INDEX];
+  return row.id.length + (typeof quote === 'string' ? quote.length : 0);
 }
 
-/** The catalog row of `row`; throws on a record whose fields the sort keys cannot read. */
-function catalogRow(row: DatasetTriplet): CatalogRow {
-  const keys = TRIPLET_COLUMNS.map((column, index) => (index === PROPERTY_INDEX ? null : sortKey(row, column.id, spellPropertyName)));
-  const material = text(row.material);
+/**
+ * The catalog row of `row`, repeated texts through `intern` (the quote and id as they are);
+ * throws on a record whose fields the sort keys cannot read.
+ */
+function catalogRow(row: DatasetTriplet, intern: (text: string) => string): CatalogRow {
+  const keys = TRIPLET_COLUMNS.map((column, index) => {
+    if (index === PROPERTY_INDEX) return null;
+    const key = sortKey(row, column.id, spellPropertyName);
+    return typeof key === 'string' && index !== QUOTE_INDEX ? intern(key) : key;
+  });
+  const material = intern(text(row.material));
   return {
     id: row.id,
-    savedAt: text(row.savedAt),
+    savedAt: intern(text(row.savedAt)),
     material,
-    materialLower: material.toLowerCase(),
-    property: text(row.property),
-    status: text(row.status),
-    decision: text(row.review?.decision),
-    paperKey: text(row.paper?.key),
+    materialLower: intern(material.toLowerCase()),
+    property: intern(text(row.property)),
+    status: intern(text(row.status)),
+    decision: intern(text(row.review?.decision)),
+    paperKey: intern(text(row.paper?.key)),
     keys,
   };
 }
@@ -127,7 +151,20 @@ export function createTripletCatalog(): TripletCatalog {
   const rows = new Map<string, CatalogRow>();
   /** Ids of rows whose keys could not be worked out (the catalog answers nothing while any is stored). */
   const unreadable = new Set<string>();
-  let textChars = 0;
+  /**
+   * Each repeated text once. It keeps texts of rows since deleted until `clear` (bounded by the
+   * distinct texts ever seen, far fewer than rows).
+   */
+  const interned = new Map<string, string>();
+  let internedChars = 0;
+  const intern = (value: string): string => {
+    const kept = interned.get(value);
+    if (kept !== undefined) return kept;
+    interned.set(value, value);
+    internedChars += value.length;
+    return value;
+  };
+  let ownChars = 0;
   /** Grows with every change; the caches below hold for one version. */
   let version = 0;
   let newest: { version: number; rows: CatalogRow[] } | undefined;
@@ -139,22 +176,58 @@ export function createTripletCatalog(): TripletCatalog {
     return newest.rows;
   };
 
-  const textRanks = (columnIndex: number): Map<string, number> => {
+  /**
+   * The rows matching `query` (and in `searchIds`) newest first: from the order of every row when
+   * it is at hand, else the matches alone sorted (a search's rows looked up by id).
+   */
+  const shownNewestFirst = (query: TripletOrderQuery, searchIds: ReadonlySet<string> | undefined): CatalogRow[] => {
+    const matches = rowFilter(query, searchIds);
+    if (!matches) return newestOrder();
+    if (newest?.version === version) return newest.rows.filter(matches);
+    const shown: CatalogRow[] = [];
+    if (searchIds && searchIds.size < rows.size) {
+      for (const id of searchIds) {
+        const row = rows.get(id);
+        if (row && matches(row)) shown.push(row);
+      }
+    } else for (const row of rows.values()) if (matches(row)) shown.push(row);
+    return shown.sort(newestFirst);
+  };
+
+  /** Collation ranks of text column `columnIndex`'s keys: of every row (cached), or of `shown` alone when it is a small part of them. */
+  const textRanks = (columnIndex: number, shown: readonly CatalogRow[]): Map<string, number> => {
+    const keysOf = (source: Iterable<CatalogRow>) => {
+      const keys: string[] = [];
+      for (const row of source) {
+        const key = row.keys[columnIndex];
+        if (typeof key === 'string') keys.push(key);
+      }
+      return keys;
+    };
+    if (shown.length * 4 < rows.size) return collationRanks(keysOf(shown));
     const cached = ranksByColumn.get(columnIndex);
     if (cached?.version === version) return cached.ranks;
-    const keys: string[] = [];
-    for (const row of rows.values()) {
-      const key = row.keys[columnIndex];
-      if (typeof key === 'string') keys.push(key);
-    }
-    const ranks = collationRanks(keys);
+    const ranks = collationRanks(keysOf(rows.values()));
     ranksByColumn.set(columnIndex, { version, ranks });
     return ranks;
   };
 
+  /** Lower-cased interned texts (a scan lower-cases each distinct title, DOI or material once). */
+  const lowered = new Map<string, string>();
+  let loweredChars = 0;
+  const lower = (value: string): string => {
+    let kept = lowered.get(value);
+    if (kept === undefined) {
+      kept = value.toLowerCase();
+      lowered.set(value, kept);
+      loweredChars += kept.length;
+    }
+    return kept;
+  };
+
   const remove = (id: string) => {
     const old = rows.get(id);
-    if (old) textChars -= textLength(old.keys) + old.materialLower.length + old.paperKey.length;
+    if (old) ownChars -= ownTextLength(old);
     rows.delete(id);
     unreadable.delete(id);
     return old !== undefined;
@@ -162,12 +235,14 @@ export function createTripletCatalog(): TripletCatalog {
 
   return {
     get bytes() {
-      return BYTES_PER_ROW * rows.size + 2 * textChars;
+      return (
+        BYTES_PER_ROW * rows.size + 2 * ownChars + BYTES_PER_INTERNED * (interned.size + lowered.size) + 2 * (internedChars + loweredChars)
+      );
     },
     put(row) {
       let next: CatalogRow;
       try {
-        next = catalogRow(row);
+        next = catalogRow(row, intern);
       } catch {
         remove(row.id);
         unreadable.add(row.id);
@@ -179,7 +254,7 @@ export function createTripletCatalog(): TripletCatalog {
       if (old && sameRow(old, next)) return false;
       remove(next.id);
       rows.set(next.id, next);
-      textChars += textLength(next.keys) + next.materialLower.length + next.paperKey.length;
+      ownChars += ownTextLength(next);
       version += 1;
       return true;
     },
@@ -190,11 +265,33 @@ export function createTripletCatalog(): TripletCatalog {
     clear() {
       rows.clear();
       unreadable.clear();
-      textChars = 0;
+      interned.clear();
+      lowered.clear();
+      loweredChars = 0;
+      internedChars = 0;
+      ownChars = 0;
+      newest = undefined;
+      ranksByColumn.clear();
+      lastAnswer = undefined;
       version += 1;
     },
-    prepare() {
-      newestOrder();
+    scan(searched) {
+      const search = searched.trim().toLowerCase();
+      const found = new Set<string>();
+      for (const row of rows.values()) {
+        const quote = row.keys[QUOTE_INDEX];
+        const title = row.keys[TITLE_INDEX];
+        const doi = row.keys[DOI_INDEX];
+        if (
+          row.materialLower.includes(search) ||
+          lower(row.property).includes(search) ||
+          (typeof title === 'string' && lower(title).includes(search)) ||
+          (typeof doi === 'string' && lower(doi).includes(search)) ||
+          (typeof quote === 'string' && quote.toLowerCase().includes(search))
+        )
+          found.add(row.id);
+      }
+      return found;
     },
     order(request, searchIds) {
       if (unreadable.size > 0) return undefined;
@@ -207,23 +304,21 @@ export function createTripletCatalog(): TripletCatalog {
         searchIds ? [...searchIds] : null,
       ]);
       if (lastAnswer?.version === version && lastAnswer.request === key) return lastAnswer.ids;
-      const ids = orderIds(newestOrder(), request, columnIndex, searchIds, textRanks);
+      const shown = shownNewestFirst(request.query, searchIds);
+      const ids = orderIds(shown, request, columnIndex, (index) => textRanks(index, shown));
       lastAnswer = { version, request: key, ids };
       return ids;
     },
   };
 }
 
-/** The ids of `newest`'s rows (all rows, newest first) that match the request, in its order (see the module comment). */
+/** The ids of `shown` (the request's rows, newest first) in the request's order (see the module comment). */
 function orderIds(
-  newest: readonly CatalogRow[],
-  request: Pick<TripletOrderRequest, 'query' | 'sort' | 'labels'>,
+  shown: readonly CatalogRow[],
+  request: Pick<TripletOrderRequest, 'sort' | 'labels'>,
   columnIndex: number,
-  searchIds: ReadonlySet<string> | undefined,
   textRanks: (columnIndex: number) => Map<string, number>,
 ): string[] {
-  const matches = rowFilter(request.query, searchIds);
-  const shown = matches ? newest.filter(matches) : newest;
   const column = TRIPLET_COLUMNS[columnIndex]!;
   const ascending = request.sort.direction === 'ascending';
   if ((column.sort as SortKind) === 'date') {

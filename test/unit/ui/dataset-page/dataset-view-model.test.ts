@@ -107,10 +107,10 @@ describe('words', () => {
     expect(searchIndexText({ status: 'ready', rows: 5, generation: 4, pending: 0 })).toBe('');
     const stopped = 'the search index would take about 2,100 MB for 900,000 rows, over 2,000 MB';
     expect(searchIndexText({ status: 'ready', rows: 900_000, generation: 6, searchStopped: stopped })).toBe(
-      `Search is off for a dataset this large (${stopped}): a search reads every row instead. Filters and sorts still answer at once.`,
+      `Search is off for a dataset this large (${stopped}): a search looks through every row instead, slower, and finds text inside words too. Filters and sorts still answer at once.`,
     );
     expect(searchIndexText({ status: 'ready', rows: 900_000, generation: 6, pending: 5000, searchStopped: stopped })).toBe(
-      `Indexing 5,000 new rows for filters and sorting… Search is off for a dataset this large (${stopped}): a search reads every row instead. Filters and sorts still answer at once.`,
+      `Indexing 5,000 new rows for filters and sorting… Search is off for a dataset this large (${stopped}): a search looks through every row instead, slower, and finds text inside words too. Filters and sorts still answer at once.`,
     );
     expect(searchIndexText({ status: 'failed', message: 'QuotaExceededError', generation: 5 })).toBe(
       'The search index stopped (QuotaExceededError); search reads every row instead.',

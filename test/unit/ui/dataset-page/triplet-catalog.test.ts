@@ -1,16 +1,15 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DatasetTriplet } from '../../../../src/contracts/dataset';
 import type { TripletSearchRequest } from '../../../../src/contracts/messages';
 import type { TripletSearch } from '../../../../src/extension/triplet-search-client';
-import { CATALOG_PREPARE_DELAY_MS, serveTripletSearch } from '../../../../src/extension/triplet-search-host';
-import { createAssayDatabase, type AssayDatabase } from '../../../../src/store/assay-database';
+import type { AssayDatabase } from '../../../../src/store/assay-database';
 import { queryTriplets, saveTriplets, type TripletQuery } from '../../../../src/store/dataset-repository';
 import { sortedTripletIds } from '../../../../src/ui/dataset-page/sorted-triplets';
 import { createTripletCatalog } from '../../../../src/ui/dataset-page/triplet-catalog';
 import { TRIPLET_COLUMNS } from '../../../../src/ui/dataset-page/triplet-columns';
 import { sortKey, sortKeyedIds, type TripletSort } from '../../../../src/ui/dataset-page/triplet-sort';
-import { servedPerTest, until } from '../../../support/dataset-worker-channel';
+import { serveDatasetWorker, servedPerTest, until } from '../../../support/dataset-worker-channel';
 import { datasetTriplet } from '../dataset-fixtures';
 
 const LABELS: Record<string, string> = { band_gap: 'Band gap', tc: 'Tc' };
@@ -74,15 +73,20 @@ const QUERIES: Array<{ query: TripletQuery; test: (row: DatasetTriplet) => boole
 
 describe('the dataset worker’s catalog', () => {
   it('orders every filter by every column, both ways, exactly as the page’s in-memory sort does', () => {
-    const catalog = createTripletCatalog();
-    for (const row of rows) expect(catalog.put(row)).toBe(true);
-    for (const { query, test } of QUERIES) {
-      for (const { id: column } of TRIPLET_COLUMNS) {
-        for (const direction of ['ascending', 'descending'] as const) {
-          const sort = { column, direction };
-          expect(catalog.order({ query, sort, labels: LABELS }, undefined), `${JSON.stringify(query)} ${column} ${direction}`).toEqual(
-            inMemory(rows.filter(test), sort),
-          );
+    // Filters first on a new catalog (the matches alone sorted, small ones ranked among themselves),
+    // then every query after the unfiltered one (filtering the order of every row, kept from it).
+    let catalog = createTripletCatalog();
+    for (const queries of [QUERIES.slice(1), QUERIES]) {
+      catalog = createTripletCatalog();
+      for (const row of rows) expect(catalog.put(row)).toBe(true);
+      for (const { query, test } of queries) {
+        for (const { id: column } of TRIPLET_COLUMNS) {
+          for (const direction of ['ascending', 'descending'] as const) {
+            const sort = { column, direction };
+            expect(catalog.order({ query, sort, labels: LABELS }, undefined), `${JSON.stringify(query)} ${column} ${direction}`).toEqual(
+              inMemory(rows.filter(test), sort),
+            );
+          }
         }
       }
     }
@@ -163,6 +167,38 @@ describe('the page asking the worker’s catalog over a MessageChannel', () => {
     ({ client, requests } = current.served);
   });
 
+  it('scans for a search as the page’s own scan does (every field, any case, inside words)', async () => {
+    const catalog = createTripletCatalog();
+    for (const row of rows) catalog.put(row);
+    for (const word of ['tio', 'ÅNG', 'QUOTE 3', 'f the pap', '10.1000/P1', 'bulk_mod', 'paper 2', 'zzz']) {
+      const scanned = (await queryTriplets(database, { search: word })).rows.map((row) => row.id).sort();
+      expect([...catalog.scan(word)].sort(), word).toEqual(scanned);
+    }
+    expect(catalog.scan('tio').size).toBeGreaterThan(0);
+  });
+
+  it('past the budget for its text search, answers a search from the catalog’s scan, in any order', async () => {
+    const sizing = createTripletCatalog();
+    for (const row of rows) sizing.put(row);
+    // Room for the catalog and the index's own record of each row (250 bytes), not for MiniSearch's postings.
+    const small = serveDatasetWorker(database, { maxBytes: sizing.bytes + 250 * rows.length + 2000 });
+    try {
+      await until(() => small.client.state.status === 'ready', 'the worker to be ready');
+      expect(small.client.state).toMatchObject({ searchStopped: expect.stringMatching(/^the search index would take about/) });
+      for (const sort of [
+        { column: 'saved', direction: 'descending' },
+        { column: 'value', direction: 'descending' },
+      ] as TripletSort[]) {
+        const query = { search: 'quote 3' };
+        const answered = await small.client.order!(query, sort, {});
+        expect(answered, sort.column).toEqual(await sortedTripletIds(database, query, sort, label));
+        expect(answered!.length).toBeGreaterThan(0);
+      }
+    } finally {
+      small.close();
+    }
+  });
+
   it('gives the table’s filters and orders as the IndexedDB reads do, and follows a write', async () => {
     await until(() => client.state.status === 'ready', 'the worker to be ready');
     for (const { query } of QUERIES.slice(1)) {
@@ -189,39 +225,5 @@ describe('the page asking the worker’s catalog over a MessageChannel', () => {
     ]);
     await until(() => client.state.generation > generation, 'a new generation');
     expect((await queryTriplets(database, { material: 'tio' }, { offset: 0, limit: 1 }, { search: client })).rows[0]?.id).toBe('row-new');
-  });
-});
-
-describe('the worker preparing its catalog', () => {
-  it('works out the newest-first order once the rows stop changing, not after every write', async () => {
-    const database = createAssayDatabase('catalog-prepare-test');
-    await saveTriplets(database, rows);
-    const catalog = createTripletCatalog();
-    const prepare = vi.spyOn(catalog, 'prepare');
-    const channel = new MessageChannel();
-    const index = serveTripletSearch(channel.port1, database, { catalog });
-    try {
-      await until(() => index.settled, 'the index to settle');
-      expect(prepare).not.toHaveBeenCalled();
-      await until(() => prepare.mock.calls.length > 0, 'the catalog to be prepared', 3 * (CATALOG_PREPARE_DELAY_MS / 10));
-      // Five writes in a row, each followed by the index: one preparation after the last.
-      for (let number = 0; number < 5; number += 1)
-        await saveTriplets(database, [datasetTriplet({ id: `row-late-${number}`, mergeKey: `key-late-${number}` })]);
-      await until(
-        () =>
-          index.settled &&
-          catalog.order({ query: {}, sort: { column: 'saved', direction: 'descending' }, labels: {} }, undefined)?.length ===
-            rows.length + 5,
-        'the writes to be followed',
-      );
-      await new Promise((resolve) => setTimeout(resolve, CATALOG_PREPARE_DELAY_MS * 1.5));
-      // Once more after the writes (twice at most were the machine so slow that a second apart fell between them), never once a write.
-      expect(prepare.mock.calls.length).toBeGreaterThanOrEqual(2);
-      expect(prepare.mock.calls.length).toBeLessThanOrEqual(3);
-    } finally {
-      index.close();
-      channel.port1.close();
-      await database.delete();
-    }
   });
 });
