@@ -15,7 +15,9 @@
  * newest-first order reversed. A filter is applied first and only its rows are put newest first
  * (a million rows took seconds to sort in the worker, 10,000 matches take milliseconds), unless
  * the order of every row is already at hand. The order of every row, each text column's ranks and
- * the last answer are cached until the catalog changes.
+ * the last answer are cached until the catalog changes; `prepare` works out the order of every row
+ * ahead, which the worker asks for once the rows stop changing (the first sort of 100,000 rows
+ * then took about 400 ms more in Chromium).
  *
  * A search of a dataset whose text search was dropped (past the worker's budget) is `scan`ned
  * here, in memory, with the page's own scan's matching (a million rows: seconds through
@@ -274,6 +276,9 @@ export function createTripletCatalog(): TripletCatalog {
       ranksByColumn.clear();
       lastAnswer = undefined;
       version += 1;
+    },
+    prepare() {
+      newestOrder();
     },
     scan(searched) {
       const search = searched.trim().toLowerCase();

@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatasetTriplet } from '../../../../src/contracts/dataset';
 import type { TripletSearchRequest } from '../../../../src/contracts/messages';
 import type { TripletSearch } from '../../../../src/extension/triplet-search-client';
-import type { AssayDatabase } from '../../../../src/store/assay-database';
+import { CATALOG_PREPARE_DELAY_MS, serveTripletSearch } from '../../../../src/extension/triplet-search-host';
+import { createAssayDatabase, type AssayDatabase } from '../../../../src/store/assay-database';
 import { queryTriplets, saveTriplets, type TripletQuery } from '../../../../src/store/dataset-repository';
 import { sortedTripletIds } from '../../../../src/ui/dataset-page/sorted-triplets';
 import { createTripletCatalog } from '../../../../src/ui/dataset-page/triplet-catalog';
@@ -225,5 +226,38 @@ describe('the page asking the worker’s catalog over a MessageChannel', () => {
     ]);
     await until(() => client.state.generation > generation, 'a new generation');
     expect((await queryTriplets(database, { material: 'tio' }, { offset: 0, limit: 1 }, { search: client })).rows[0]?.id).toBe('row-new');
+  });
+});
+describe('the worker preparing its catalog', () => {
+  it('works out the newest-first order once the rows stop changing, not after every write', async () => {
+    const database = createAssayDatabase('catalog-prepare-test');
+    await saveTriplets(database, rows);
+    const catalog = createTripletCatalog();
+    const prepare = vi.spyOn(catalog, 'prepare');
+    const channel = new MessageChannel();
+    const index = serveTripletSearch(channel.port1, database, { catalog });
+    try {
+      await until(() => index.settled, 'the index to settle');
+      expect(prepare).not.toHaveBeenCalled();
+      await until(() => prepare.mock.calls.length > 0, 'the catalog to be prepared', 3 * (CATALOG_PREPARE_DELAY_MS / 10));
+      // Five writes in a row, each followed by the index: one preparation after the last.
+      for (let number = 0; number < 5; number += 1)
+        await saveTriplets(database, [datasetTriplet({ id: `row-late-${number}`, mergeKey: `key-late-${number}` })]);
+      await until(
+        () =>
+          index.settled &&
+          catalog.order({ query: {}, sort: { column: 'saved', direction: 'descending' }, labels: {} }, undefined)?.length ===
+            rows.length + 5,
+        'the writes to be followed',
+      );
+      await new Promise((resolve) => setTimeout(resolve, CATALOG_PREPARE_DELAY_MS * 1.5));
+      // Once more after the writes (twice at most were the machine so slow that a second apart fell between them), never once a write.
+      expect(prepare.mock.calls.length).toBeGreaterThanOrEqual(2);
+      expect(prepare.mock.calls.length).toBeLessThanOrEqual(3);
+    } finally {
+      index.close();
+      channel.port1.close();
+      await database.delete();
+    }
   });
 });
